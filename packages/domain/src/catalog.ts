@@ -1,0 +1,17 @@
+/**
+ * Constants of the public campaign lists, free of zod so the web app's list pages can use them
+ * without pulling in the schema library (schemas/public.ts builds the query schema from these).
+ */
+export const CAMPAIGN_LIST_DEFAULT_LIMIT = 9;
+export const CAMPAIGN_LIST_MAX_LIMIT = 48;
+export const CAMPAIGN_SORTS = ['newest', 'ending_soon', 'most_raised'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
+export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
+  newest: 'Newest',
+  ending_soon: 'Ending soon',
+  most_raised: 'Most raised',
+};
+
+/** Header carrying the offset of the next page; absent on the last page. The body stays SPEC.md's plain array. */
+export const NEXT_OFFSET_HEADER = 'x-next-offset';

@@ -1,0 +1,58 @@
+/**
+ * Money is an integer number of cents everywhere in code and storage. Dollars exist only at the
+ * API edge (SPEC.md's dollar fields) and on screen; these are the only conversions.
+ */
+export type Cents = number;
+
+export function dollarsToCents(dollars: number): Cents {
+  if (!Number.isFinite(dollars)) throw new RangeError('amount must be finite');
+  // Parse through the decimal string so 19.99 becomes 1999, never 1998.9999.
+  const [whole = '0', fraction = ''] = Math.abs(dollars).toFixed(2).split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return dollars < 0 ? -cents : cents;
+}
+
+export function centsToDollars(cents: Cents): number {
+  return Number((cents / 100).toFixed(2));
+}
+
+/** True when a dollar amount has at most two decimals. */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+/** rate in basis points (500 = 5%), rounded half up to a cent. */
+export function applyBasisPoints(cents: Cents, basisPoints: number): Cents {
+  if (!Number.isInteger(cents) || !Number.isInteger(basisPoints)) {
+    throw new RangeError('cents and basis points must be integers');
+  }
+  return Math.floor((cents * basisPoints + 5000) / 10000);
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+export function formatCents(cents: Cents, options: { whole?: boolean } = {}): string {
+  const dollars = cents / 100;
+  return options.whole && cents % 100 === 0 ? usdWhole.format(dollars) : usd.format(dollars);
+}
+
+export function formatDollars(dollars: number, options: { whole?: boolean } = {}): string {
+  return formatCents(dollarsToCents(dollars), options);
+}
+
+/** Progress for cards: rounded, capped at 100, 0 without a target. */
+export function cardProgressPercent(raisedCents: Cents, targetCents: Cents): number {
+  if (!targetCents || targetCents <= 0) return 0;
+  return Math.min(100, Math.round((raisedCents / targetCents) * 100));
+}
+
+/** Progress on the public event page: two decimals, uncapped. */
+export function exactProgressPercent(raisedCents: Cents, targetCents: Cents): string {
+  if (!targetCents || targetCents <= 0) return '0.00';
+  return ((raisedCents / targetCents) * 100).toFixed(2);
+}

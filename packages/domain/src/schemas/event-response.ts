@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+import { EVENT_KINDS } from '../campaign-kinds.ts';
+
+export { EVENT_KINDS, KIND_LABELS } from '../campaign-kinds.ts';
+export const EventKind = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof EventKind>;
+export const FundingModel = z.enum(['all_or_nothing', 'all_donations']);
+export type FundingModel = z.infer<typeof FundingModel>;
+export const EventStatusSchema = z.enum(['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled']);
+
+
+export const EventHost = z.object({
+  full_name: z.string(),
+  about: z.string(),
+  email: z.string(),
+  occupation: z.string(),
+  company_name: z.string(),
+  about_you: z.string(),
+  profile_image: z.string(),
+});
+
+export const ParticipantResponse = z.object({
+  _id: z.string(),
+  about: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  occupation: z.string(),
+  company_name: z.string(),
+  about_participant: z.string(),
+  profile_image: z.string(),
+  profile_image_url: z.string(),
+  accepted: z.boolean(),
+});
+export type ParticipantResponse = z.infer<typeof ParticipantResponse>;
+
+export const CharityRef = z.object({ _id: z.string(), name: z.string(), logo: z.string(), link: z.string().nullable() });
+
+/**
+ * One campaign as SPEC.md section 3 names it. Amounts are dollars (numbers with two decimals) at
+ * this edge only; `payment_amount` is the raised total.
+ */
+export const EventSummaryResponse = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  categories: z.array(z.string()),
+  kind: EventKind,
+  funding_model: FundingModel,
+  status: EventStatusSchema,
+  target_amount: z.number(),
+  payment_amount: z.number(),
+  supporters: z.number(),
+  banner_image: z.string(),
+  banner_image_url: z.string(),
+  location_type: z.enum(['physical', 'virtual']),
+  event_location: z.string(),
+  online_event_link: z.string(),
+  event_date: z.string().nullable(),
+  event_time: z.string(),
+  created_at: z.string(),
+  owner_id: z.string(),
+  host: EventHost,
+});
+export type EventSummaryResponse = z.infer<typeof EventSummaryResponse>;
+
+export const EventDetailResponse = EventSummaryResponse.extend({
+  banner: z.string(),
+  donation_limit: z.number().nullable(),
+  runoff_win_by: z.enum(['donor_total', 'donation_total']).nullable(),
+  start_date: z.string().nullable(),
+  duration_days: z.number().nullable(),
+  rejection_reason: z.string().nullable(),
+  charity: CharityRef.nullable(),
+  documents: z.array(z.object({ _id: z.string(), file_name: z.string(), original_name: z.string(), size: z.number(), url: z.string() })),
+  participants: z.array(ParticipantResponse),
+  pledges: z.object({ total: z.number(), count: z.number() }),
+});
+export type EventDetailResponse = z.infer<typeof EventDetailResponse>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EventStatusSchema } from './event-response.ts';
+
+export const PLEDGE_STATUSES = ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] as const;
+export const PledgeStatusSchema = z.enum(PLEDGE_STATUSES);
+export type PledgeStatus = z.infer<typeof PledgeStatusSchema>;
+
+export const PLEDGE_MESSAGES = {
+  fetchFailed: 'Failed to fetch pledges',
+  loadFailed: 'Error loading pledges. Please try again later.',
+  empty: 'No pledges made',
+} as const;
+
+/** A pledge as SPEC.md section 3 names it; amounts in dollars at this edge. */
+export const MyPledgeResponse = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  tip: z.number(),
+  status: PledgeStatusSchema,
+  failure_reason: z.string().nullable(),
+  createdAt: z.string(),
+  event: z.object({
+    _id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    categories: z.array(z.string()),
+    target_amount: z.number(),
+    payment_amount: z.number(),
+    event_date: z.string().nullable(),
+    location_type: z.enum(['physical', 'virtual']),
+    event_location: z.string(),
+    online_event_link: z.string(),
+    status: EventStatusSchema,
+    banner_image_url: z.string(),
+    host: z.object({ full_name: z.string() }),
+  }),
+});
+export type MyPledgeResponse = z.infer<typeof MyPledgeResponse>;
+
+export const PledgeStats = z.object({
+  totalPledged: z.number(),
+  totalEvents: z.number(),
+  pendingPledges: z.number(),
+  deductedPledges: z.number(),
+});
+export type PledgeStats = z.infer<typeof PledgeStats>;
+
+export const MyPledgesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ pledges: z.array(MyPledgeResponse), stats: PledgeStats }),
+});
+export type MyPledgesResponse = z.infer<typeof MyPledgesResponse>;

@@ -1,0 +1,52 @@
+/** Campaign statuses (DESIGN.md section 4) and who may move a campaign between them. */
+export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export type Actor = 'owner' | 'admin';
+
+const TRANSITIONS: Record<Actor, Partial<Record<EventStatus, readonly EventStatus[]>>> = {
+  owner: {
+    rejected: ['pending'],
+    approved: ['close', 'completed'],
+  },
+  admin: {
+    pending: ['approved', 'rejected'],
+    approved: ['freeze', 'close', 'completed'],
+    freeze: ['approved'],
+    rejected: ['pending'],
+  },
+};
+
+export function allowedTransitions(from: EventStatus, actor: Actor): readonly EventStatus[] {
+  return TRANSITIONS[actor][from] ?? [];
+}
+
+export function canTransition(from: EventStatus, to: EventStatus, actor: Actor): boolean {
+  return from === to || allowedTransitions(from, actor).includes(to);
+}
+
+/** Badge colour of SPEC.md section 4; approved is shown as Active. */
+export function statusBadge(status: string | null | undefined): { label: string; tone: 'green' | 'yellow' | 'blue' | 'red' | 'grey' } {
+  const value = (status ?? '').toLowerCase();
+  switch (value) {
+    case 'approved':
+    case 'active':
+      return { label: 'Active', tone: 'green' };
+    case 'pending':
+      return { label: 'Pending', tone: 'yellow' };
+    case 'completed':
+      return { label: 'Completed', tone: 'blue' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'red' };
+    case 'freeze':
+      return { label: 'Frozen', tone: 'grey' };
+    case 'close':
+      return { label: 'Closed', tone: 'grey' };
+    case 'rejected':
+      return { label: 'Rejected', tone: 'grey' };
+    case '':
+      return { label: 'Draft', tone: 'grey' };
+    default:
+      return { label: value.charAt(0).toUpperCase() + value.slice(1), tone: 'grey' };
+  }
+}

@@ -1,0 +1,52 @@
+// Initial JavaScript of each public page, from the build manifest: the entry chunk, the page's own
+// chunk, and every chunk they import statically (what the browser must load before the page can
+// render), gzip level 9. Chunks a page loads later on purpose (dynamic imports: sections below the
+// fold, dialogs, toasts) are listed separately.
+// Usage: npm run build -w apps/web && node --import tsx scripts/measure-initial-js.ts
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const manifest: Record<string, Chunk> = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const pages: Record<string, string> = {
+  '/': 'src/features/marketing/pages/home.tsx',
+  '/our-story': 'src/features/marketing/pages/our-story.tsx',
+  '/services': 'src/features/marketing/pages/services.tsx',
+  '/terms-of-use': 'src/features/marketing/pages/terms.tsx',
+  '/privacy-policy': 'src/features/marketing/pages/privacy.tsx',
+  '/support': 'src/features/marketing/pages/support.tsx',
+  '/contact': 'src/features/contact/pages/contact.tsx',
+  '/events (and each kind)': 'src/features/campaign-lists/pages/campaign-list.tsx',
+  '/events/{id}': 'src/features/campaigns/pages/event-page.tsx',
+  '/charities': 'src/features/charities/pages/charities.tsx',
+  '/login': 'src/features/auth/pages/login.tsx',
+};
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipSize(manifest[key]!.file), 0);
+
+console.log(`entry chunk: ${kb(sum(staticClosure([entryKey])))}\n`);
+console.log('| route | initial JS (gzip) | loaded later on purpose |\n|---|---|---|');
+for (const [route, source] of Object.entries(pages)) {
+  if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
+  const initial = staticClosure([entryKey, source]);
+  const laterOfPage = new Set([...staticClosure(manifest[source]!.dynamicImports ?? [])].filter((key) => !initial.has(key)));
+  console.log(`| \`${route}\` | ${kb(sum(initial))} | ${kb(sum(laterOfPage))} |`);
+}
