@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of 0, 1, true, false, yes, no, on, off',
+  })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z.string().url('must be a URL such as https://pledgeway.org').optional(),
+    ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED: flag.optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
+    SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: flag.optional(),
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `undefined` selects the embedded PGlite database in `dataDir/pg`; 'memory://' keeps it in memory. */
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  publicUrl: string;
+  admin: { email: string; password: string } | undefined;
+  seed: boolean;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  stripeSecretKey: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimitPerMinute: number;
+  webDistDir: string;
+  uploadsDir: string;
+  /** Believe X-Forwarded-For (only behind a load balancer that sets it). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; every bad variable is listed, then the process stops. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  if (!cleaned.ADMIN_EMAIL !== !cleaned.ADMIN_PASSWORD) {
+    problems.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (!parsed.success || problems.length) {
+    const lines = problems;
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  // npm runs workspace scripts inside apps/api; a relative DATA_DIR means the folder npm was started in.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const port = overrides.port ?? env.PORT;
+  const config: Config = {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pg'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    seed: env.SEED ?? !env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET ?? '',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    logLevel: env.LOG_LEVEL,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    trustProxy: env.TRUST_PROXY ?? false,
+    ...overrides,
+  };
+  if (!config.jwtSecret) config.jwtSecret = persistedSecret(config);
+  return config;
+}
+
+/**
+ * Without JWT_SECRET a single instance keeps a random secret in its data folder, so sign-ins
+ * survive restarts. Several instances must share JWT_SECRET (README, scaling out).
+ */
+function persistedSecret(config: Config): string {
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (config.databaseUrl === 'memory://') return randomBytes(32).toString('hex');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

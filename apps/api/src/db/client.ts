@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+/** A transaction or the database itself: repositories take either. */
+export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Raw SQL with parameters, for the few places drizzle cannot express (pg-boss, checks). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK = 7_240_411;
+
+export async function openDatabase(options: { url: string | undefined; pgliteDir: string }): Promise<Database> {
+  if (options.url && options.url !== 'memory://') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several instances may start at once: only one migrates at a time.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    return {
+      db,
+      driver: 'postgres',
+      async query(text, params) {
+        const result = await pool.query(text, params as unknown[]);
+        return result.rows;
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.url === 'memory://') {
+    client = new PGlite();
+  } else {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    client = new PGlite(options.pgliteDir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    async query(text, params) {
+      const result = await client.query(text, params as unknown[]);
+      return result.rows as never[];
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    occupation: text('occupation').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull().default(''),
+    identityStatus: text('identity_status', { enum: ['unverified', 'pending', 'verified', 'failed'] })
+      .notNull()
+      .default('unverified'),
+    /** When set, the account closes on this date (DESIGN.md section 4, accounts). */
+    closureScheduledAt: timestamp('closure_scheduled_at', { withTimezone: true }),
+    /** Set when the user asked to close the account and it could not close at once. */
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash), index('refresh_tokens_family').on(table.familyId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const charityGroups = pgTable('charity_groups', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const charities = pgTable('charities', {
+  id: id(),
+  groupId: uuid('group_id')
+    .notNull()
+    .references(() => charityGroups.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  logo: text('logo').notNull().default(''),
+  link: text('link'),
+  description: text('description').notNull().default(''),
+  position: integer('position').notNull().default(0),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['event', 'money_bomb', 'runoff', 'crowdfunding'] }).notNull().default('event'),
+    fundingModel: text('funding_model', { enum: ['all_or_nothing', 'all_donations'] })
+      .notNull()
+      .default('all_donations'),
+    runoffWinBy: text('runoff_win_by', { enum: ['donor_total', 'donation_total'] }),
+    status: text('status', {
+      enum: ['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled'],
+    })
+      .notNull()
+      .default('pending'),
+    /** The status to return to when an admin unfreezes. */
+    statusBeforeFreeze: text('status_before_freeze'),
+    rejectionReason: text('rejection_reason'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    targetCents: cents('target_cents').notNull(),
+    donationLimitCents: cents('donation_limit_cents'),
+    runoffFixedAmountCents: cents('runoff_fixed_amount_cents'),
+    bannerImage: text('banner_image').notNull().default(''),
+    locationType: text('location_type', { enum: ['physical', 'virtual'] }).notNull().default('physical'),
+    eventLocation: text('event_location').notNull().default(''),
+    onlineEventLink: text('online_event_link').notNull().default(''),
+    eventDate: date('event_date', { mode: 'string' }),
+    eventTime: text('event_time').notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }),
+    durationDays: integer('duration_days'),
+    charityId: uuid('charity_id').references(() => charities.id),
+    hostAbout: text('host_about').notNull().default(''),
+    hostFullName: text('host_full_name').notNull().default(''),
+    hostEmail: text('host_email').notNull().default(''),
+    hostOccupation: text('host_occupation').notNull().default(''),
+    hostCompanyName: text('host_company_name').notNull().default(''),
+    hostAboutYou: text('host_about_you').notNull().default(''),
+    hostImage: text('host_image').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('events_status_kind').on(table.status, table.kind), index('events_owner').on(table.ownerId)],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    about: text('about').notNull().default(''),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull().default(''),
+    occupation: text('occupation').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    aboutParticipant: text('about_participant').notNull().default(''),
+    profileImage: text('profile_image').notNull().default(''),
+    accepted: boolean('accepted').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('participants_event').on(table.eventId)],
+);
+
+export const eventDocuments = pgTable('event_documents', {
+  id: id(),
+  eventId: uuid('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  originalName: text('original_name').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  contentType: text('content_type').notNull(),
+  createdAt: createdAt(),
+});
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerCustomerRef: text('provider_customer_ref').notNull(),
+    providerMethodRef: text('provider_method_ref').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('payment_methods_user').on(table.userId)],
+);
+
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** Null once the donor's account is deleted; the pledge and its ledger rows stay. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    participantId: uuid('participant_id').references(() => participants.id),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    amountCents: cents('amount_cents').notNull(),
+    tipCents: cents('tip_cents').notNull().default(0),
+    coverFees: boolean('cover_fees').notNull().default(false),
+    isCreatorPledge: boolean('is_creator_pledge').notNull().default(false),
+    status: text('status', { enum: ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerChargeRef: text('provider_charge_ref'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pledges_idempotency_unique').on(table.idempotencyKey),
+    index('pledges_event_status').on(table.eventId, table.status),
+    index('pledges_user').on(table.userId),
+  ],
+);
+
+/** One movement of money; its entries sum to zero (DESIGN.md section 3). Append-only. */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: id(),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  pledgeId: uuid('pledge_id').references(() => pledges.id),
+  eventId: uuid('event_id').references(() => events.id),
+  providerRef: text('provider_ref'),
+  memo: jsonb('memo'),
+  createdAt: createdAt(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account', {
+      enum: [
+        'donor_card',
+        'event_escrow',
+        'charity_payable',
+        'platform_fee_revenue',
+        'tips_revenue',
+        'card_processing_fees',
+        'refunds',
+      ],
+    }).notNull(),
+    eventId: uuid('event_id').references(() => events.id),
+    charityId: uuid('charity_id').references(() => charities.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_entries_account_event').on(table.account, table.eventId)],
+);
+
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_to').on(table.to, table.createdAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  tab: text('tab', { enum: ['organizer', 'support'] }).notNull(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  eventName: text('event_name').notNull(),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  confirmTokenHash: text('confirm_token_hash').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNPROCESSABLE'
+  | 'RATE_LIMITED'
+  | (string & {});
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** The one error type services throw; the handler below turns it into DESIGN.md's JSON. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number = 400,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static validation(fields: Record<string, string>, message?: string): AppError {
+    return new AppError('VALIDATION_FAILED', message ?? Object.values(fields)[0] ?? 'Invalid input', 400, fields);
+  }
+  static unauthenticated(message = 'Authentication required'): AppError {
+    return new AppError('UNAUTHENTICATED', message, 401);
+  }
+  static forbidden(message = 'You do not have permission to do this'): AppError {
+    return new AppError('FORBIDDEN', message, 403);
+  }
+  static notFound(message = 'Not found'): AppError {
+    return new AppError('NOT_FOUND', message, 404);
+  }
+  static conflict(code: ErrorCode, message: string): AppError {
+    return new AppError(code, message, 409);
+  }
+}
+
+/** First message per field, keyed by the dotted path. */
+export function fieldsFromZod(error: Pick<ZodError, 'issues'>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function errorBody(status: number, code: string, message: string, fields?: Record<string, string>, errorId?: string) {
+  return {
+    success: false as const,
+    error: message,
+    message,
+    code,
+    ...(fields ? { fields } : {}),
+    ...(errorId ? { errorId } : {}),
+    statusText: STATUS_TEXT[status] ?? 'Error',
+  };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const item of error.validation) {
+        const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= item.message ?? 'Invalid value';
+      }
+      const message = Object.values(fields)[0] ?? 'Invalid input';
+      return reply.status(400).send(errorBody(400, 'VALIDATION_FAILED', message, fields));
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 429) {
+      const message = fastifyError.message && !fastifyError.message.startsWith('Rate limit exceeded') ? fastifyError.message : 'Too many requests. Please wait a minute and try again.';
+      return reply.status(429).send(errorBody(429, 'RATE_LIMITED', message));
+    }
+    if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(errorBody(413, 'PAYLOAD_TOO_LARGE', 'The upload is too large'));
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.status(400).send(errorBody(400, 'MALFORMED_JSON', 'The request body is not valid JSON'));
+    }
+    if (status >= 400 && status < 500) {
+      const code = fastifyError.code?.startsWith('FST_') ? 'BAD_REQUEST' : (fastifyError.code ?? 'BAD_REQUEST');
+      return reply.status(status).send(errorBody(status, code, fastifyError.message || STATUS_TEXT[status] || 'Bad Request'));
+    }
+    const errorId = randomUUID();
+    request.log.error({ err: error, errorId }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, 'INTERNAL', 'Internal Server Error', undefined, errorId));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

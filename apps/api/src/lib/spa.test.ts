@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signUp } from '../test/client.ts';
+
+let server: TestServer;
+const webDist = mkdtempSync(path.join(tmpdir(), 'pledgeway-web-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(webDist, 'robots-extra.txt'), 'static file');
+  server = await startTestServer({ webDistDir: webDist }, { serveWeb: true });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function insertEvent(status: 'approved' | 'pending') {
+  const { user } = await signUp(server.url);
+  const [row] = await server.app.ctx.db
+    .insert(events)
+    .values({ ownerId: user._id, name: `Harbor <Cleanup> ${status}`, description: 'Volunteers clear the shoreline.', targetCents: 150_000, status })
+    .returning();
+  return row!;
+}
+
+describe('single-page app fallback', () => {
+  it('serves index.html with default link-preview tags for any page path', async () => {
+    const response = await fetch(`${server.url}/user/dashboard`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:site_name" content="Pledgeway">');
+    expect(html).not.toContain('<!--app-head-->');
+  });
+
+  it('fills in a published campaign’s title, escaped, and keeps unpublished ones private', async () => {
+    const published = await insertEvent('approved');
+    const html = await (await fetch(`${server.url}/events/${published.id}`)).text();
+    expect(html).toContain('<meta property="og:title" content="Harbor &lt;Cleanup&gt; approved — Pledgeway">');
+    const pending = await insertEvent('pending');
+    const privateHtml = await (await fetch(`${server.url}/events/${pending.id}`)).text();
+    expect(privateHtml).not.toContain('Harbor');
+  });
+
+  it('serves built files and answers JSON 404 for unknown API paths and missing files', async () => {
+    expect(await (await fetch(`${server.url}/robots-extra.txt`)).text()).toBe('static file');
+    const api = await fetch(`${server.url}/api/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await fetch(`${server.url}/assets/missing-chunk.js`)).status).toBe(404);
+  });
+});

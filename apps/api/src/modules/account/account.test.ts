@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createCampaign, createPledge } from '../my-events/test-factories.ts';
+import { createAccountService } from './service.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const query = <T>(text: string, params: unknown[] = []) => server.app.ctx.database.query<T>(text, params);
+
+describe('closing an account', () => {
+  it('needs the right password or the typed confirmation', async () => {
+    const { client } = await signUp(server.url);
+    const none = await client.post('/api/account/close', {});
+    expect(none.status).toBe(400);
+    const wrong = await client.post('/api/account/close', { password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.fields.password).toBe('Password is incorrect');
+    expect((await client.get('/api/site/auth-check')).status).toBe(200);
+  });
+
+  it('deletes at once with nothing outstanding; pledges keep an anonymised reference', async () => {
+    const { client, user, email, password } = await signUp(server.url);
+    const { user: host } = await signUp(server.url);
+    const draft = await createCampaign(server.app, user._id, { status: 'pending' });
+    const live = await createCampaign(server.app, host._id, { status: 'approved' });
+    const charged = await createPledge(server.app, user._id, live.id, { status: 'charged' });
+    expect((await client.get('/api/account/closure')).data.data.outcome).toBe('immediate');
+
+    const response = await client.post('/api/account/close', { password });
+    expect(response.status).toBe(200);
+    expect(response.data.deleted).toBe(true);
+    expect(await query('select id from users where id = $1', [user._id])).toEqual([]);
+    expect(await query('select id from events where id = $1', [draft.id])).toEqual([]);
+    expect(await query('select user_id, status from pledges where id = $1', [charged.id])).toEqual([{ user_id: null, status: 'charged' }]);
+    expect((await new TestClient(server.url).post('/api/site/login', { email, password })).status).toBe(401);
+    expect((await client.post('/api/site/refresh-token')).status).toBe(401);
+  });
+
+  it('waits for pending pledges, then the sweep deletes the account', async () => {
+    const { client, user } = await signUp(server.url);
+    const { user: host } = await signUp(server.url);
+    const live = await createCampaign(server.app, host._id, { status: 'approved' });
+    const pledge = await createPledge(server.app, user._id, live.id);
+    const response = await client.post('/api/account/close', { confirmation: 'close' });
+    expect(response.data).toMatchObject({ deleted: false, data: { outcome: 'pending_campaigns', pending_pledges: 1, scheduled_at: null } });
+    const service = createAccountService(server.app.ctx);
+    await service.sweep();
+    expect(await query('select id from users where id = $1', [user._id])).toHaveLength(1);
+    await query(`update pledges set status = 'charged' where id = $1`, [pledge.id]);
+    expect(await service.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await query('select id from users where id = $1', [user._id])).toEqual([]);
+    expect(await service.sweep()).toBe(0);
+  });
+
+  it('with a launched campaign closes 3 months after the campaign closed', async () => {
+    const { client, user } = await signUp(server.url);
+    const endedAt = new Date('2026-01-15T12:00:00Z');
+    const event = await createCampaign(server.app, user._id, { status: 'completed', endedAt });
+    const response = await client.post('/api/account/close', { confirmation: 'CLOSE' });
+    expect(response.data).toMatchObject({ deleted: false, data: { outcome: 'scheduled', scheduled_at: '2026-04-15T12:00:00.000Z' } });
+    const [row] = await query<{ closure_scheduled_at: Date }>('select closure_scheduled_at from users where id = $1', [user._id]);
+    expect(new Date(row!.closure_scheduled_at).toISOString()).toBe('2026-04-15T12:00:00.000Z');
+
+    const service = createAccountService(server.app.ctx);
+    await service.sweep(new Date('2026-04-15T11:00:00Z'));
+    expect(await query('select name from users where id = $1', [user._id])).toHaveLength(1);
+    await service.sweep(new Date('2026-04-15T13:00:00Z'));
+    // The campaign stays for the books; the owner row keeps no personal data.
+    const [owner] = await query<{ name: string; email: string }>('select name, email from users where id = $1', [user._id]);
+    expect(owner).toEqual({ name: 'Deleted user', email: `deleted-${user._id}@deleted.invalid` });
+    expect(await query('select id from events where id = $1', [event.id])).toHaveLength(1);
+  });
+
+  it('can be cancelled while scheduled', async () => {
+    const { client, user } = await signUp(server.url);
+    await createCampaign(server.app, user._id, { status: 'approved' });
+    await client.post('/api/account/close', { confirmation: 'CLOSE' });
+    expect((await client.get('/api/account/closure')).data.data.requested).toBe(true);
+    expect((await client.delete('/api/account/close')).status).toBe(200);
+    expect((await client.get('/api/account/closure')).data.data.requested).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccountClosureStatus, CloseAccountRequest, CloseAccountResponse, SuccessResponse } from '@pledgeway/domain';
+import { REFRESH_COOKIE } from '../auth/routes.ts';
+import { ACCOUNT_MESSAGES, createAccountService } from './service.ts';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAccountService(app.ctx);
+  const auth = { preHandler: app.authenticate };
+
+  app.get(
+    '/account/closure',
+    { ...auth, schema: { tags: ['account'], response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) } } },
+    async (request) => ({ success: true as const, data: await service.status(request.auth!.userId) }),
+  );
+
+  app.post(
+    '/account/close',
+    {
+      ...auth,
+      config: { rateLimit: { max: app.ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], body: CloseAccountRequest, response: { 200: CloseAccountResponse } },
+    },
+    async (request, reply) => {
+      const result = await service.close(request.auth!.userId, request.body);
+      if (result.deleted) reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.delete('/account/close', { ...auth, schema: { tags: ['account'], response: { 200: SuccessResponse } } }, async (request) => {
+    await service.cancel(request.auth!.userId);
+    return { success: true as const, message: ACCOUNT_MESSAGES.cancelled };
+  });
+
+  // The closure sweep: on start and hourly. Tests call service.sweep() themselves.
+  if (app.ctx.config.env !== 'test') {
+    const run = () =>
+      service.sweep().then(
+        (count) => count && app.log.info({ count }, 'closed accounts whose closure date passed'),
+        (error: unknown) => app.log.error({ err: error }, 'account closure sweep failed'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void run();
+      timer = setInterval(run, SWEEP_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+};

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type CloseAccountRequest } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { usersRepository } from '../users/repository.ts';
+import { accountRepository as repo, LAUNCHED_STATUSES, LIVE_STATUSES } from './repository.ts';
+
+export const ACCOUNT_MESSAGES = {
+  deleted: 'Your account has been closed and your personal data deleted.',
+  scheduled: 'Your account will close on the date shown. Until then you can still sign in to finish your campaigns.',
+  pending: 'Your account will close once your campaigns and pledges are finished.',
+  wrongPassword: 'Password is incorrect',
+  cancelled: 'Your account will stay open.',
+} as const;
+
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  return result;
+}
+
+export function createAccountService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** What closing the account means right now (SPEC.md section 4, DESIGN.md section 4). */
+  async function plan(userId: string): Promise<AccountClosureStatus> {
+    const [owned, pendingPledges] = await Promise.all([repo.ownedEvents(db, userId), repo.outstandingPledgeCount(db, userId)]);
+    const launched = owned.filter((event) => (LAUNCHED_STATUSES as readonly string[]).includes(event.status));
+    const live = launched.filter((event) => (LIVE_STATUSES as readonly string[]).includes(event.status));
+    const summary = launched.map((event) => ({ _id: event.id, name: event.name, status: event.status }));
+    if (!launched.length && !pendingPledges) return { outcome: 'immediate', scheduled_at: null, launched_campaigns: [], pending_pledges: 0 };
+    if (live.length || pendingPledges) return { outcome: 'pending_campaigns', scheduled_at: null, launched_campaigns: summary, pending_pledges: pendingPledges };
+    const lastClosed = Math.max(...launched.map((event) => (event.endedAt ?? event.updatedAt).getTime()));
+    return {
+      outcome: 'scheduled',
+      scheduled_at: addMonths(new Date(lastClosed), CLOSURE_DELAY_MONTHS).toISOString(),
+      launched_campaigns: summary,
+      pending_pledges: 0,
+    };
+  }
+
+  /** Erases the account: deletes the row, or anonymises it when a kept campaign still refers to it. */
+  async function deleteAccount(userId: string): Promise<void> {
+    const cards = await repo.activePaymentMethods(db, userId);
+    await db.transaction(async (tx) => {
+      await repo.deleteUnlaunchedEvents(tx, userId);
+      await repo.anonymisePledges(tx, userId);
+      await repo.releasePaymentMethods(tx, userId);
+      await repo.deleteSessions(tx, userId);
+      const stillOwns = (await repo.ownedEvents(tx, userId)).length > 0;
+      if (stillOwns) await repo.anonymiseUser(tx, userId, `disabled:${randomBytes(16).toString('hex')}`);
+      else await repo.deleteUser(tx, userId);
+    });
+    // The provider forgets the cards too (best effort: the app no longer links them to anyone).
+    for (const card of cards) {
+      await ctx.payments.detachCard({ customerRef: card.providerCustomerRef, methodRef: card.providerMethodRef }).catch(() => undefined);
+    }
+  }
+
+  return {
+    plan,
+    deleteAccount,
+
+    async status(userId: string) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
+      return { requested: Boolean(user.closureRequestedAt), ...(await plan(userId)) };
+    },
+
+    async close(userId: string, input: CloseAccountRequest) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
+      if (input.password && !(await verifyPassword(user.passwordHash, input.password))) {
+        throw AppError.validation({ password: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      const outcome = await plan(userId);
+      if (outcome.outcome === 'immediate') {
+        await deleteAccount(userId);
+        return { deleted: true, message: ACCOUNT_MESSAGES.deleted, data: outcome };
+      }
+      await repo.markClosureRequested(db, userId, outcome.scheduled_at ? new Date(outcome.scheduled_at) : null);
+      return {
+        deleted: false,
+        message: outcome.outcome === 'scheduled' ? ACCOUNT_MESSAGES.scheduled : ACCOUNT_MESSAGES.pending,
+        data: outcome,
+      };
+    },
+
+    async cancel(userId: string) {
+      await repo.cancelClosure(db, userId);
+    },
+
+    /**
+     * Closes every account whose time has come; safe to run any number of times, on any instance.
+     * Returns how many accounts were deleted.
+     */
+    async sweep(now: Date = new Date()): Promise<number> {
+      let deleted = 0;
+      for (const { id } of await repo.usersAwaitingClosure(db)) {
+        const outcome = await plan(id);
+        const due = outcome.outcome === 'immediate' || (outcome.outcome === 'scheduled' && new Date(outcome.scheduled_at!) <= now);
+        if (due) {
+          await deleteAccount(id);
+          deleted += 1;
+        } else {
+          await repo.setScheduledAt(db, id, outcome.scheduled_at ? new Date(outcome.scheduled_at) : null);
+        }
+      }
+      return deleted;
+    },
+  };
+}

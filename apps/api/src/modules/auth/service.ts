@@ -1,0 +1,138 @@
+import { AUTH_MESSAGES, type LoginRequest, ProfileUpdateFields, RegisterFields } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { AppError, fieldsFromZod } from '../../errors.ts';
+import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
+import { toPublicUser, usersRepository, type UserRow } from '../users/repository.ts';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { refreshTokenStore } from './tokens.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate?.code === UNIQUE_VIOLATION || candidate?.cause?.code === UNIQUE_VIOLATION;
+}
+
+function assertNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw AppError.validation({ [field]: AUTH_MESSAGES.passwordTooCommon });
+  }
+}
+
+export function createAuthService(ctx: AppContext) {
+  const { db, storage } = ctx;
+
+  async function startSession(user: UserRow) {
+    const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role });
+    const refreshToken = await refreshTokenStore.issue(db, user.id);
+    return { accessToken, refreshToken };
+  }
+
+  return {
+    async register(body: MultipartBody) {
+      const parsed = RegisterFields.safeParse(body.fields);
+      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+      const fields = parsed.data;
+      assertNotCommon(fields.password, 'password');
+      const image = body.files.find((file) => file.fieldname === 'user_image');
+      if (!image && !fields.use_default_avatar) {
+        throw AppError.validation({ user_image: AUTH_MESSAGES.uploadImage });
+      }
+      if (await usersRepository.findByEmail(db, fields.email)) {
+        throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+      }
+      const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
+      try {
+        const user = await usersRepository.insert(db, {
+          name: fields.name,
+          email: fields.email,
+          passwordHash: await hashPassword(fields.password),
+          image: stored?.url ?? '',
+        });
+        return toPublicUser(user);
+      } catch (error) {
+        if (stored) await storage.remove(stored.key);
+        if (isUniqueViolation(error)) throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async login(input: LoginRequest) {
+      const user = await usersRepository.findByEmail(db, input.email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, 401);
+      const session = await startSession(user);
+      return { user: { ...toPublicUser(user), accessToken: session.accessToken }, refreshToken: session.refreshToken };
+    },
+
+    async refresh(refreshToken: string | undefined) {
+      if (!refreshToken) throw AppError.unauthenticated('Your session has expired. Please log in again.');
+      const rotated = await refreshTokenStore.rotate(db, refreshToken);
+      const user = await usersRepository.findById(db, rotated.userId);
+      if (!user) throw AppError.unauthenticated('Your session has expired. Please log in again.');
+      const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role });
+      return { accessToken, refreshToken: rotated.token };
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (refreshToken) await refreshTokenStore.revokeFamilyOf(db, refreshToken);
+    },
+
+    async currentUser(userId: string) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
+      return user;
+    },
+
+    async updateProfile(userId: string, body: MultipartBody) {
+      const user = await this.currentUser(userId);
+      const parsed = ProfileUpdateFields.safeParse(body.fields);
+      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+      const fields = parsed.data;
+      const changingPassword = Boolean(fields.new_password);
+      if (changingPassword) {
+        if (!(await verifyPassword(user.passwordHash, fields.old_password))) {
+          throw AppError.validation({ old_password: 'Old password is incorrect' });
+        }
+        assertNotCommon(fields.new_password, 'new_password');
+      }
+      if (fields.email !== user.email) {
+        const other = await usersRepository.findByEmail(db, fields.email);
+        if (other && other.id !== user.id) throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+      }
+      const image = body.files.find((file) => file.fieldname === 'profile_image' || file.fieldname === 'image');
+      const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
+      try {
+        const updated = await db.transaction(async (tx) => {
+          const row = await usersRepository.update(tx, user.id, {
+            name: fields.name,
+            email: fields.email,
+            occupation: fields.occupation,
+            companyName: fields.company_name,
+            description: fields.description,
+            ...(stored ? { image: stored.url } : {}),
+            ...(changingPassword ? { passwordHash: await hashPassword(fields.new_password) } : {}),
+          });
+          return row;
+        });
+        if (changingPassword) await refreshTokenStore.revokeAllForUser(db, user.id);
+        return { user: toPublicUser(updated), passwordChanged: changingPassword };
+      } catch (error) {
+        if (stored) await storage.remove(stored.key);
+        if (isUniqueViolation(error)) throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async changeProfileImage(userId: string, body: MultipartBody) {
+      await this.currentUser(userId);
+      const image = body.files.find((file) => file.fieldname === 'profile_image');
+      if (!image) throw AppError.validation({ profile_image: 'Please upload an image file' });
+      const stored = await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 });
+      await usersRepository.update(db, userId, { image: stored.url });
+      return stored.url;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { TestClient } from '../../test/client.ts';
+import { publicPageMeta } from '../seo/routes.ts';
+import { addPledge, createCampaign, createOwner } from './test-factories.ts';
+
+let server: TestServer;
+let client: TestClient;
+const ids: Record<string, string> = {};
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = new TestClient(server.url);
+  const db = server.app.ctx.db;
+  const owner = await createOwner(db);
+  // Created oldest first so "newest" order is the reverse of this list.
+  ids.soon = (await createCampaign(db, owner.id, { name: 'Soon Ending Walk', eventDate: daysFromNow(2), kind: 'event' })).id;
+  ids.rich = (await createCampaign(db, owner.id, { name: 'Rich Money Bomb', eventDate: daysFromNow(20), kind: 'money_bomb', categories: [] })).id;
+  ids.frozen = (await createCampaign(db, owner.id, { name: 'Frozen Runoff', status: 'freeze', kind: 'runoff', eventDate: daysFromNow(5) })).id;
+  ids.ended = (await createCampaign(db, owner.id, { name: 'Ended Drive', eventDate: daysFromNow(-3), kind: 'crowdfunding' })).id;
+  ids.pending = (await createCampaign(db, owner.id, { name: 'Pending Secret', status: 'pending' })).id;
+  ids.rejected = (await createCampaign(db, owner.id, { name: 'Rejected Secret', status: 'rejected' })).id;
+  ids.completed = (await createCampaign(db, owner.id, { name: 'Completed Secret', status: 'completed' })).id;
+  await addPledge(db, ids.rich, 90_000, 'charged');
+  await addPledge(db, ids.rich, 5_000);
+  await addPledge(db, ids.soon, 1_000);
+  await addPledge(db, ids.soon, 500_000, 'released'); // released pledges do not count
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('GET /api/events/allActive', () => {
+  it('lists approved and frozen campaigns as a plain array, newest first, never pending, rejected or completed ones', async () => {
+    const response = await client.get('/api/events/allActive');
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.data)).toBe(true);
+    expect(response.data.map((event: { name: string }) => event.name)).toEqual(['Ended Drive', 'Frozen Runoff', 'Rich Money Bomb', 'Soon Ending Walk']);
+    expect(response.headers.get('x-next-offset')).toBeNull();
+    const rich = response.data.find((event: { _id: string }) => event._id === ids.rich);
+    expect(rich).toMatchObject({ payment_amount: 950, target_amount: 1000, status: 'approved', kind: 'money_bomb', categories: [] });
+    expect(rich.host.full_name).toBe('Test Host');
+  });
+
+  it('filters by kind', async () => {
+    const response = await client.get('/api/events/allActive?kind=money_bomb');
+    expect(response.data.map((event: { _id: string }) => event._id)).toEqual([ids.rich]);
+    const runoff = await client.get('/api/events/allActive?kind=runoff');
+    expect(runoff.data.map((event: { _id: string }) => event._id)).toEqual([ids.frozen]);
+  });
+
+  it('sorts by ending soon (upcoming first, ended last) and by most raised', async () => {
+    const ending = await client.get('/api/events/allActive?sort=ending_soon');
+    expect(ending.data.map((event: { name: string }) => event.name)).toEqual(['Soon Ending Walk', 'Frozen Runoff', 'Rich Money Bomb', 'Ended Drive']);
+    const raised = await client.get('/api/events/allActive?sort=most_raised');
+    expect(raised.data.slice(0, 2).map((event: { name: string }) => event.name)).toEqual(['Rich Money Bomb', 'Soon Ending Walk']);
+  });
+
+  it('pages with limit and offset and names the next offset in a header', async () => {
+    const first = await client.get('/api/events/allActive?limit=3');
+    expect(first.data).toHaveLength(3);
+    expect(first.headers.get('x-next-offset')).toBe('3');
+    const second = await client.get('/api/events/allActive?limit=3&offset=3');
+    expect(second.data).toHaveLength(1);
+    expect(second.headers.get('x-next-offset')).toBeNull();
+    const seen = [...first.data, ...second.data].map((event: { _id: string }) => event._id);
+    expect(new Set(seen).size).toBe(4);
+  });
+
+  it('caps the default page at 9 (SPEC.md) and refuses a limit above 48 or an unknown kind', async () => {
+    const db = server.app.ctx.db;
+    const owner = await createOwner(db);
+    for (let index = 0; index < 8; index += 1) await createCampaign(db, owner.id, { kind: 'crowdfunding' });
+    const page = await client.get('/api/events/allActive');
+    expect(page.data).toHaveLength(9);
+    expect(page.headers.get('x-next-offset')).toBe('9');
+    expect((await client.get('/api/events/allActive?limit=49')).status).toBe(400);
+    const badKind = await client.get('/api/events/allActive?kind=lottery');
+    expect(badKind.status).toBe(400);
+    expect(badKind.data.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('GET /api/charities', () => {
+  it('returns the three seeded groups in order, each with its charities and optional links', async () => {
+    const response = await client.get('/api/charities');
+    expect(response.status).toBe(200);
+    expect(response.data.map((group: { title: string }) => group.title)).toEqual(['Fill A Belly', 'Defend The Innocent', 'Thank A Veteran']);
+    const [fillABelly] = response.data;
+    expect(fillABelly.charities).toHaveLength(4);
+    expect(fillABelly.charities[0]).toMatchObject({ name: 'Brightpot Community Kitchens', logo: '/images/charity-01.svg', link: 'https://brightpot.example.org' });
+    expect(fillABelly.charities[3]).toMatchObject({ name: 'Cornerstone Pantry Collective', link: null });
+  });
+});
+
+describe('sitemap, robots and link previews', () => {
+  it('lists public pages and live campaigns in sitemap.xml, not pending ones', async () => {
+    const response = await client.get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    const xml: string = response.data;
+    expect(xml).toContain('<loc>http://localhost');
+    expect(xml).toContain('/charities</loc>');
+    expect(xml).toContain(`/events/${ids.rich}</loc>`);
+    expect(xml).toContain(`/events/${ids.frozen}</loc>`);
+    expect(xml).not.toContain(ids.pending);
+    expect(xml).not.toContain(ids.rejected);
+  });
+
+  it('serves robots.txt that keeps crawlers out of the signed-in area and names the sitemap', async () => {
+    const response = await client.get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.data).toContain('Disallow: /user/');
+    expect(response.data).toMatch(/Sitemap: http.+\/sitemap\.xml/);
+  });
+
+  it('resolves link-preview meta for home, the lists and charities, and leaves other paths alone', async () => {
+    expect((await publicPageMeta('/events/money-bomb', server.app))?.title).toBe('Money Bomb campaigns — Pledgeway');
+    expect((await publicPageMeta('/charities/', server.app))?.title).toBe('Charities — Pledgeway');
+    expect((await publicPageMeta('/', server.app))?.image).toBe('/images/hero-1.svg');
+    expect(await publicPageMeta(`/events/${ids.rich}`, server.app)).toBeUndefined();
+  });
+});

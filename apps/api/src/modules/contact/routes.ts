@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactRequest, ContactResponse } from '@pledgeway/domain/schemas/contact';
+import { createContactService } from './service.ts';
+import { publicFormRateLimit } from '../newsletter/routes.ts';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createContactService(app.ctx);
+  app.post(
+    '/contact',
+    {
+      config: publicFormRateLimit(app),
+      schema: { tags: ['contact'], summary: 'Send a message to the Pledgeway team', body: ContactRequest, response: { 201: ContactResponse } },
+    },
+    async (request, reply) => reply.status(201).send(await service.submit(request.body)),
+  );
+};

@@ -1,0 +1,68 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { charities, eventDocuments, events, participants, paymentMethods, pledges } from '../../db/schema.ts';
+
+export type NewEvent = typeof events.$inferInsert;
+export type NewParticipant = typeof participants.$inferInsert;
+export type NewDocument = typeof eventDocuments.$inferInsert;
+export type NewPledge = typeof pledges.$inferInsert;
+
+/** SQL of the campaigns module; every function takes a transaction or the database. */
+export const eventsRepository = {
+  async findById(db: Executor, id: string) {
+    const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+    return row;
+  },
+  async insert(db: Executor, values: NewEvent) {
+    const [row] = await db.insert(events).values(values).returning();
+    return row!;
+  },
+  async update(db: Executor, id: string, values: Partial<NewEvent>) {
+    const [row] = await db
+      .update(events)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    return row!;
+  },
+  async charityExists(db: Executor, id: string) {
+    const [row] = await db.select({ id: charities.id }).from(charities).where(eq(charities.id, id)).limit(1);
+    return Boolean(row);
+  },
+  async insertParticipants(db: Executor, values: NewParticipant[]) {
+    if (!values.length) return [];
+    return db.insert(participants).values(values).returning();
+  },
+  async participantsOf(db: Executor, eventId: string) {
+    return db.select().from(participants).where(eq(participants.eventId, eventId)).orderBy(asc(participants.position));
+  },
+  async updateParticipant(db: Executor, id: string, values: Partial<NewParticipant>) {
+    const [row] = await db.update(participants).set(values).where(eq(participants.id, id)).returning();
+    return row!;
+  },
+  async insertDocuments(db: Executor, values: NewDocument[]) {
+    if (!values.length) return [];
+    return db.insert(eventDocuments).values(values).returning();
+  },
+  async savedMethodOf(db: Executor, userId: string, methodId: string) {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)))
+      .limit(1);
+    return row && !row.removedAt ? row : undefined;
+  },
+  async creatorPledge(db: Executor, idempotencyKey: string) {
+    const [row] = await db.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).limit(1);
+    return row;
+  },
+  /** Inserts once per idempotency key; a repeated call returns the first pledge. */
+  async insertPledgeOnce(db: Executor, values: NewPledge) {
+    const [inserted] = await db.insert(pledges).values(values).onConflictDoNothing({ target: pledges.idempotencyKey }).returning();
+    return inserted ?? (await this.creatorPledge(db, values.idempotencyKey));
+  },
+  async pledgeCountForParticipant(db: Executor, participantId: string) {
+    const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.participantId, participantId));
+    return Number(row?.n ?? 0);
+  },
+};

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateEventRequest,
+  CreateEventResponse,
+  EVENT_MESSAGES,
+  EventDetailResponse,
+  EventPaymentRequest,
+  EventPaymentResponse,
+  IdParams,
+  ManageEventResponse,
+  UpdateEventResponse,
+} from '@pledgeway/domain';
+import { AppError } from '../../errors.ts';
+import { readMultipart } from '../../lib/uploads.ts';
+import { createEventsService } from './service.ts';
+
+/** Reads a multipart body; a file over the 10 MB per-file limit gets SPEC.md's document message. */
+async function readEditBody(request: Parameters<typeof readMultipart>[0]) {
+  try {
+    return await readMultipart(request);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
+    }
+    throw error;
+  }
+}
+
+export { readEditBody };
+
+/** Campaign creation, public read, owner/admin read, funding and editing. */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createEventsService(app.ctx);
+
+  app.post(
+    '/events/create',
+    {
+      preHandler: app.authenticate,
+      // The body is validated by hand so SPEC.md's "Missing required fields" check runs first.
+      attachValidation: true,
+      schema: { tags: ['campaigns'], summary: 'Create a campaign (status pending)', body: CreateEventRequest, response: { 201: CreateEventResponse } },
+    },
+    async (request, reply) => {
+      await service.assertMayCreate(request.auth!.userId);
+      service.assertNothingMissing(request.body);
+      if (request.validationError) throw request.validationError;
+      const event = await service.create(request.auth!.userId, request.body);
+      return reply.status(201).send({ success: true as const, message: EVENT_MESSAGES.created, event: { ...event, id: event._id } });
+    },
+  );
+
+  app.get(
+    '/events/show/:id',
+    { schema: { tags: ['campaigns'], summary: 'One campaign (unpublished ones for their creator and admins only)', params: IdParams, response: { 200: EventDetailResponse } } },
+    async (request, reply) => {
+      const event = await service.show(request.params.id, request.auth);
+      reply.header('cache-control', 'private, no-cache');
+      return event;
+    },
+  );
+
+  app.get(
+    '/events/:id/manage',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['campaigns'], summary: 'A campaign for its creator or an admin, with the allowed status changes', params: IdParams, response: { 200: ManageEventResponse } },
+    },
+    async (request) => service.manage(request.params.id, request.auth),
+  );
+
+  app.post(
+    '/events/payment',
+    { preHandler: app.authenticate, schema: { tags: ['campaigns'], summary: "The creator's funding payment", body: EventPaymentRequest, response: { 200: EventPaymentResponse } } },
+    async (request) => service.fund(request.auth!.userId, request.body),
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['campaigns'], summary: 'Edit a campaign (multipart)', consumes: ['multipart/form-data'], params: IdParams, response: { 200: UpdateEventResponse } },
+    },
+    async (request) => {
+      const event = await service.update(request.params.id, request.auth, await readEditBody(request));
+      return { success: true as const, message: EVENT_MESSAGES.updated, event };
+    },
+  );
+};

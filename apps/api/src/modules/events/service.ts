@@ -1,0 +1,208 @@
+import {
+  EVENT_MESSAGES,
+  allowedTransitions,
+  dollarsToCents,
+  missingFieldsMessage,
+  missingRequiredFields,
+  type CreateEventRequest,
+  type EventPaymentRequestInput,
+} from '@pledgeway/domain';
+import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError, fieldsFromZod } from '../../errors.ts';
+import { storeBase64Image } from '../../lib/uploads.ts';
+import { usersRepository } from '../users/repository.ts';
+import { assertCanManage, canView, isFinished } from './access.ts';
+import { isPubliclyVisible, loadEventDetail } from './read-model.ts';
+import { eventsRepository } from './repository.ts';
+import { applyEventUpdate } from './update.ts';
+
+/** Rules of campaign creation, reading, funding and editing; SQL stays in the repository. */
+export function createEventsService(ctx: AppContext) {
+  const { db, storage } = ctx;
+
+  /** Images stored before the transaction are removed again if the campaign is not created. */
+  async function storeImages(body: CreateEventRequest) {
+    const stored: string[] = [];
+    const keep = async (data: string, folder: 'banners' | 'participants' | 'avatars', field: string) => {
+      if (!data) return '';
+      try {
+        const file = await storeBase64Image(storage, data, folder);
+        stored.push(file.key);
+        return file.url;
+      } catch (error) {
+        if (error instanceof AppError && error.fields) {
+          throw new AppError(error.code, error.message, error.status, { [field]: error.message });
+        }
+        throw error;
+      }
+    };
+    try {
+      const banner = await keep(body.bannerImage, 'banners', 'bannerImage');
+      const hostImage = await keep(body.hostData.profileImage, 'avatars', 'hostData.profileImage');
+      const guestImages: string[] = [];
+      for (const [index, guest] of body.guestData.entries()) {
+        guestImages.push(await keep(guest.profileImage, 'participants', `guestData.${index}.profileImage`));
+      }
+      return { banner, hostImage, guestImages, stored };
+    } catch (error) {
+      await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+      throw error;
+    }
+  }
+
+  return {
+    /** Checks who may create before anything is read: a verified identity and a complete profile. */
+    async assertMayCreate(userId: string) {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw AppError.unauthenticated();
+      if (user.identityStatus !== 'verified') throw new AppError('IDENTITY_REQUIRED', EVENT_MESSAGES.identityRequired, 403);
+      if (!user.occupation.trim() || !user.companyName.trim()) {
+        throw new AppError('PROFILE_INCOMPLETE', EVENT_MESSAGES.profileIncomplete, 403);
+      }
+      return user;
+    },
+
+    /** SPEC.md's pre-submission check runs on the raw body, before field validation. */
+    assertNothingMissing(rawBody: unknown) {
+      const missing = missingRequiredFields(rawBody);
+      if (missing.length) {
+        const message = missingFieldsMessage(missing);
+        throw AppError.validation({ _: message }, message);
+      }
+    },
+
+    async create(userId: string, body: CreateEventRequest) {
+      const user = await this.assertMayCreate(userId);
+      if (!(await eventsRepository.charityExists(db, body.charityId))) {
+        throw AppError.validation({ charityId: EVENT_MESSAGES.charityRequired });
+      }
+      const images = await storeImages(body);
+      try {
+        const eventId = await db.transaction(async (tx) => {
+          const row = await eventsRepository.insert(tx, {
+            ownerId: userId,
+            kind: body.kind,
+            fundingModel: body.fundingModel,
+            runoffWinBy: body.kind === 'runoff' ? body.runoffWinBy : null,
+            runoffFixedAmountCents:
+              body.kind === 'runoff' && body.runoffWinBy === 'donor_total' && body.runoffFixedAmount !== null ? dollarsToCents(body.runoffFixedAmount) : null,
+            status: 'pending',
+            name: body.eventName,
+            description: body.description,
+            categories: body.categories,
+            targetCents: dollarsToCents(body.targetAmount),
+            donationLimitCents: body.donationLimit === null ? null : dollarsToCents(body.donationLimit),
+            bannerImage: images.banner,
+            locationType: body.locationType,
+            eventLocation: body.locationType === 'physical' ? body.eventLocation : '',
+            onlineEventLink: body.onlineEventLink,
+            eventDate: body.eventDate || null,
+            eventTime: body.eventTime,
+            startDate: body.startDate || null,
+            durationDays: body.durationDays,
+            charityId: body.charityId,
+            hostAbout: body.aboutEventHost,
+            // Name and e-mail are read-only in the wizard: they are the account's, whatever is sent.
+            hostFullName: user.name,
+            hostEmail: user.email,
+            hostOccupation: body.hostData.occupation,
+            hostCompanyName: body.hostData.companyName,
+            hostAboutYou: body.hostData.aboutYou,
+            hostImage: images.hostImage || user.image,
+          });
+          await eventsRepository.insertParticipants(
+            tx,
+            body.guestData.map((guest, index) => ({
+              eventId: row.id,
+              about: guest.about,
+              fullName: guest.fullName,
+              email: guest.email,
+              occupation: guest.occupation,
+              companyName: guest.companyName,
+              aboutParticipant: guest.aboutParticipant,
+              profileImage: images.guestImages[index] ?? '',
+              position: index,
+            })),
+          );
+          return row.id;
+        });
+        const loaded = await loadEventDetail(db, eventId);
+        return loaded!.detail;
+      } catch (error) {
+        await Promise.all(images.stored.map((key) => storage.remove(key).catch(() => undefined)));
+        throw error;
+      }
+    },
+
+    /** Public read: unpublished campaigns exist only for their creator and admins. */
+    async show(eventId: string, auth: AuthInfo | null) {
+      const loaded = await loadEventDetail(db, eventId);
+      if (!loaded || (!isPubliclyVisible(loaded.row.status) && !canView(loaded.row, auth))) {
+        throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      }
+      return loaded.detail;
+    },
+
+    async manage(eventId: string, auth: AuthInfo | null) {
+      const loaded = await loadEventDetail(db, eventId);
+      if (!loaded) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      const actor = assertCanManage(loaded.row, auth);
+      return {
+        ...loaded.detail,
+        allowed_statuses: [...allowedTransitions(loaded.row.status, actor)],
+        editable: !isFinished(loaded.row.status),
+      };
+    },
+
+    update: (eventId: string, auth: AuthInfo | null, multipart: Parameters<typeof applyEventUpdate>[3]) =>
+      applyEventUpdate(ctx, eventId, auth, multipart),
+
+    /**
+     * The creator's funding pledge (phase 3 of creation). Test mode records it without a card and
+     * exists only with the sandbox provider; otherwise a saved card of the creator backs it and the
+     * charging job charges it like any pledge.
+     */
+    async fund(userId: string, input: EventPaymentRequestInput) {
+      const parsed = EventPaymentRequest.safeParse(input);
+      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+      const body = parsed.data;
+      const row = await eventsRepository.findById(db, body.event_id);
+      if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      if (row.ownerId !== userId) throw AppError.forbidden('Only the creator can fund this campaign');
+      if (row.status !== 'pending' && row.status !== 'rejected') {
+        throw AppError.conflict('FUNDING_CLOSED', 'The funding payment is taken only before the campaign is approved');
+      }
+      const idempotencyKey = `creator-funding:${row.id}`;
+      if (body.test_mode) {
+        if (ctx.payments.name !== 'sandbox') {
+          throw AppError.conflict('TEST_MODE_UNAVAILABLE', 'Test mode is only available with the sandbox payment provider');
+        }
+        const pledge = await eventsRepository.insertPledgeOnce(db, {
+          eventId: row.id,
+          userId,
+          amountCents: dollarsToCents(body.amount),
+          isCreatorPledge: true,
+          status: 'pending',
+          idempotencyKey,
+        });
+        return { success: true as const, message: EVENT_MESSAGES.testPaymentProcessed, test_mode: true, pledge_id: pledge!.id };
+      }
+      if (!body.payment_method_id) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
+      const method = await eventsRepository.savedMethodOf(db, userId, body.payment_method_id);
+      if (!method) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
+      const pledge = await eventsRepository.insertPledgeOnce(db, {
+        eventId: row.id,
+        userId,
+        paymentMethodId: method.id,
+        amountCents: dollarsToCents(body.amount),
+        isCreatorPledge: true,
+        status: 'pending',
+        idempotencyKey,
+      });
+      return { success: true as const, message: 'Payment initiated successfully!', test_mode: false, pledge_id: pledge!.id };
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import type { TestServer } from '../../test/harness.ts';
+import { pngImage, signUp } from '../../test/client.ts';
+
+export function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A signed-in user whose identity is verified and whose profile is complete. */
+export async function verifiedCreator(server: TestServer, name = 'Casey Creator') {
+  const signed = await signUp(server.url, { name });
+  await server.app.ctx.db
+    .update(users)
+    .set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' })
+    .where(eq(users.id, signed.user._id));
+  return signed;
+}
+
+export async function makeAdmin(server: TestServer, userId: string) {
+  await server.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+}
+
+export async function firstCharityId(server: TestServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/charities`);
+  const groups = (await response.json()) as { charities: { _id: string }[] }[];
+  return groups[0]!.charities[0]!._id;
+}
+
+let bannerBase64: string | undefined;
+export async function bannerData(): Promise<string> {
+  bannerBase64 ??= (await pngImage(120, 60)).toString('base64');
+  return bannerBase64;
+}
+
+/** SPEC.md section 7's create payload, valid; override what a test is about. */
+export async function createPayload(charityId: string, email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    eventName: 'River Run for the Food Bank',
+    description: 'A five kilometre run along the river. Every pledge feeds a family.',
+    categories: 'Sports,Community',
+    targetAmount: 1500,
+    bannerImage: await bannerData(),
+    aboutEventHost: 'Organizer',
+    hostData: { fullName: 'Casey Creator', email, occupation: 'Organizer', companyName: 'Riverside Runners', aboutYou: 'I run.' },
+    locationType: 'physical',
+    eventDate: daysFromNow(20),
+    eventTime: '10:00',
+    eventLocation: 'Riverside Park, Portland',
+    onlineEventLink: '',
+    guestData: [
+      {
+        about: 'Runner',
+        fullName: 'Pat Lee',
+        email: 'pat@example.com',
+        occupation: 'Coach',
+        companyName: '',
+        aboutParticipant: 'Coaches the club on Saturdays.',
+        profileImage: '',
+      },
+    ],
+    paymentAmount: 100,
+    paymentMethod: 'test',
+    cardHolderName: 'Test User',
+    cardNumber: '4242 4242 4242 4242',
+    kind: 'event',
+    fundingModel: 'all_donations',
+    charityId,
+    ...overrides,
+  };
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  EVENT_MESSAGES,
+  EditEventForm,
+  MAX_PARTICIPANTS,
+  RUNOFF_MAX_OPTIONS,
+  allowedTransitions,
+  centsToDollars,
+  dollarsToCents,
+  statusBadge,
+  type EventStatus,
+} from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError, fieldsFromZod } from '../../errors.ts';
+import { DOCUMENT_MAX_BYTES, storeImage, type MultipartBody } from '../../lib/uploads.ts';
+import { assertCanManage, isFinished } from './access.ts';
+import { loadEventDetail, type EventRow } from './read-model.ts';
+import { eventsRepository, type NewEvent, type NewParticipant } from './repository.ts';
+
+/** Reads SPEC.md's "JSON text" fields; categories may also arrive comma-joined. */
+function parseJsonField(value: string | undefined, field: string, allowText = false): unknown {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    if (allowText) return value;
+    throw AppError.validation({ [field]: `${field} must be a JSON list` });
+  }
+}
+
+/** doc, docx or pdf judged by the bytes; the stored extension follows the content, not the name. */
+async function documentExtension(buffer: Buffer): Promise<'pdf' | 'docx' | 'doc' | undefined> {
+  const type = await fileTypeFromBuffer(buffer);
+  if (type?.ext === 'pdf') return 'pdf';
+  if (type?.ext === 'docx') return 'docx';
+  if (type?.ext === 'doc' || type?.ext === 'cfb') return 'doc';
+  return undefined;
+}
+
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+} as const;
+
+/** Side effects of a status change (DESIGN.md section 4). */
+function statusEffects(row: EventRow, next: EventStatus): Partial<NewEvent> {
+  if (next === row.status) return {};
+  switch (next) {
+    case 'approved':
+      return row.status === 'freeze' ? { status: next, statusBeforeFreeze: null } : { status: next, approvedAt: new Date(), rejectionReason: null };
+    case 'freeze':
+      return { status: next, statusBeforeFreeze: row.status };
+    case 'pending':
+      return { status: next, rejectionReason: null };
+    case 'close':
+    case 'completed':
+    case 'cancelled':
+      return { status: next, endedAt: new Date() };
+    default:
+      return { status: next };
+  }
+}
+
+/**
+ * PUT /api/events/:id (SPEC.md section 7): the sent multipart fields are merged onto the stored
+ * campaign and the result is validated with the edit form's own schema; files are new ones only.
+ */
+export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {
+  const { db, storage } = ctx;
+  const row = await eventsRepository.findById(db, eventId);
+  if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+  const actor = assertCanManage(row, auth);
+  if (isFinished(row.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');
+
+  const fields = body.fields;
+  const parsed = EditEventForm.safeParse({
+    name: fields.name ?? row.name,
+    description: fields.description ?? row.description,
+    categories: parseJsonField(fields.categories, 'categories', true) ?? row.categories,
+    target_amount: fields.target_amount ?? String(centsToDollars(row.targetCents)),
+    status: fields.status ?? 'default',
+    location_type: fields.location_type ?? row.locationType,
+    event_date: fields.event_date ?? row.eventDate ?? '',
+    event_time: fields.event_time ?? row.eventTime,
+    event_location: fields.event_location ?? row.eventLocation,
+    online_event_link: fields.online_event_link ?? row.onlineEventLink,
+    original_event_date: row.eventDate,
+    participants: parseJsonField(fields.participants, 'participants'),
+  });
+  if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+  const form = parsed.data;
+
+  const next: EventStatus = form.status === 'default' || form.status === '' ? row.status : form.status;
+  if (next !== row.status && !allowedTransitions(row.status, actor).includes(next)) {
+    const who = actor === 'admin' ? 'an admin' : 'its creator';
+    throw AppError.conflict(
+      'STATUS_TRANSITION_NOT_ALLOWED',
+      `A campaign cannot be changed from ${statusBadge(row.status).label} to ${statusBadge(next).label} by ${who}`,
+    );
+  }
+
+  const existing = await eventsRepository.participantsOf(db, row.id);
+  const updates = (form.participants ?? []).filter((person) => person._id);
+  const additions = (form.participants ?? []).filter((person) => !person._id);
+  for (const person of updates) {
+    if (!existing.some((item) => item.id === person._id)) throw AppError.validation({ participants: 'Unknown participant' });
+  }
+  const total = existing.length + additions.length;
+  const limit = row.kind === 'runoff' ? RUNOFF_MAX_OPTIONS : MAX_PARTICIPANTS;
+  if (total > limit) {
+    throw AppError.validation({ participants: row.kind === 'runoff' ? EVENT_MESSAGES.runoffParticipants : EVENT_MESSAGES.participantsMax });
+  }
+
+  // Files: validated and stored before the transaction, removed again if it fails.
+  const stored: string[] = [];
+  let bannerUrl: string | undefined;
+  const documents: { fileName: string; originalName: string; sizeBytes: number; contentType: string }[] = [];
+  try {
+    for (const file of body.files) {
+      if (file.fieldname === 'banner_image') {
+        const saved = await storeImage(storage, file.buffer, 'banners').catch((error: unknown) => {
+          if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { banner_image: error.message });
+          throw error;
+        });
+        stored.push(saved.key);
+        bannerUrl = saved.url;
+      } else if (/^documents(\[\d+\])?$/.test(file.fieldname)) {
+        if (file.buffer.length > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
+        const ext = await documentExtension(file.buffer);
+        if (!ext) throw AppError.validation({ documents: EVENT_MESSAGES.documentType });
+        const saved = await storage.put(`documents/${randomUUID()}.${ext}`, file.buffer, CONTENT_TYPES[ext]);
+        stored.push(saved.key);
+        documents.push({
+          fileName: saved.key,
+          originalName: (file.filename || `document.${ext}`).slice(0, 200),
+          sizeBytes: file.buffer.length,
+          contentType: CONTENT_TYPES[ext],
+        });
+      }
+    }
+
+    await db.transaction(async (tx) => {
+      await eventsRepository.update(tx, row.id, {
+        name: form.name,
+        description: form.description,
+        categories: form.categories,
+        targetCents: dollarsToCents(form.target_amount),
+        locationType: form.location_type,
+        eventDate: form.event_date,
+        eventTime: form.event_time,
+        eventLocation: form.location_type === 'physical' ? form.event_location : '',
+        onlineEventLink: form.online_event_link,
+        ...(bannerUrl ? { bannerImage: bannerUrl } : {}),
+        ...statusEffects(row, next),
+      });
+      for (const person of updates) {
+        await eventsRepository.updateParticipant(tx, person._id!, {
+          about: person.about,
+          fullName: person.full_name,
+          email: person.email,
+          occupation: person.occupation,
+          companyName: person.company_name,
+          aboutParticipant: person.about_participant,
+          ...(person.accepted === undefined ? {} : { accepted: person.accepted }),
+        });
+      }
+      const nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
+      await eventsRepository.insertParticipants(
+        tx,
+        additions.map(
+          (person, index): NewParticipant => ({
+            eventId: row.id,
+            about: person.about,
+            fullName: person.full_name,
+            email: person.email,
+            occupation: person.occupation,
+            companyName: person.company_name,
+            aboutParticipant: person.about_participant,
+            accepted: person.accepted ?? false,
+            position: nextPosition + index,
+          }),
+        ),
+      );
+      await eventsRepository.insertDocuments(
+        tx,
+        documents.map((doc) => ({ ...doc, eventId: row.id })),
+      );
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+  const loaded = await loadEventDetail(db, row.id);
+  return loaded!.detail;
+}

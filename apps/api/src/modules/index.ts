@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MetaResolver } from '../lib/spa.ts';
+import { authRoutes } from './auth/routes.ts';
+import { devRoutes } from './dev/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { charityRoutes } from './charities/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { publicPageMeta } from './seo/routes.ts';
+import { accountRoutes } from './account/routes.ts';
+import { myEventsRoutes } from './my-events/routes.ts';
+import { myPledgesRoutes } from './pledges/routes.ts';
+import { passwordResetRoutes } from './password-reset/routes.ts';
+import { paymentMethodsRoutes } from './payment-methods/routes.ts';
+import { eventRoutes } from './events/routes.ts';
+import { eventPageMeta } from './events/meta.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { participantRoutes } from './participants/routes.ts';
+
+/** Every API module, mounted under /api in this order. Add a module here to expose it. */
+export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, devRoutes, catalogRoutes, charityRoutes, contactRoutes, newsletterRoutes, searchRoutes, myPledgesRoutes, myEventsRoutes, paymentMethodsRoutes, passwordResetRoutes, accountRoutes, eventRoutes, participantRoutes, identityRoutes];
+
+/** Link-preview resolvers for SPA paths (first match wins). */
+export const metaResolvers: MetaResolver[] = [eventPageMeta, publicPageMeta];

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  NEWSLETTER_CONFIRMED_PATH,
+  NewsletterConfirmQuery,
+  NewsletterRequest,
+  NewsletterResponse,
+} from '@pledgeway/domain/schemas/newsletter';
+import { createNewsletterService } from './service.ts';
+
+/** Public forms that send e-mail are rate limited per IP like the sign-in routes. */
+export function publicFormRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.ctx.config.authRateLimitPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' }),
+    },
+  };
+}
+
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createNewsletterService(app.ctx);
+
+  app.post(
+    '/newsletter',
+    {
+      config: publicFormRateLimit(app),
+      schema: { tags: ['newsletter'], summary: 'Subscribe (double opt-in)', body: NewsletterRequest, response: { 200: NewsletterResponse } },
+    },
+    async (request) => service.subscribe(request.body.email),
+  );
+
+  app.get(
+    '/newsletter/confirm',
+    { schema: { tags: ['newsletter'], summary: 'Confirm a subscription from the e-mail link', querystring: NewsletterConfirmQuery } },
+    async (request, reply) => {
+      const confirmed = await service.confirm(request.query.token);
+      return reply.redirect(`${NEWSLETTER_CONFIRMED_PATH}?status=${confirmed ? 'confirmed' : 'invalid'}`, 303);
+    },
+  );
+};

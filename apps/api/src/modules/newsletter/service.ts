@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
+import type { AppContext } from '../../context.ts';
+import { newsletterSubscriptions } from '../../db/schema.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Double opt-in: a subscription counts once its link is clicked. The answer is the same for a
+ * new, repeated or already confirmed address, so the form never tells who is subscribed.
+ */
+export function createNewsletterService(ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>) {
+  return {
+    async subscribe(email: string) {
+      const token = randomBytes(24).toString('base64url');
+      const tokenHash = hashToken(token);
+      // Insert or, for an unconfirmed address, replace the token (older links stop working).
+      const [row] = await ctx.db
+        .insert(newsletterSubscriptions)
+        .values({ email, confirmTokenHash: tokenHash })
+        .onConflictDoUpdate({
+          target: newsletterSubscriptions.email,
+          set: { confirmTokenHash: tokenHash },
+          setWhere: isNull(newsletterSubscriptions.confirmedAt),
+        })
+        .returning({ confirmedAt: newsletterSubscriptions.confirmedAt, confirmTokenHash: newsletterSubscriptions.confirmTokenHash });
+      if (row && !row.confirmedAt && row.confirmTokenHash === tokenHash) {
+        const link = `${ctx.config.publicUrl}/api/newsletter/confirm?token=${token}`;
+        await ctx.mailer.send({
+          to: email,
+          subject: 'Confirm your Pledgeway newsletter subscription',
+          kind: 'newsletter-confirm',
+          text: [
+            'Hello,',
+            '',
+            'Someone (hopefully you) asked to receive the Pledgeway newsletter at this address:',
+            'new campaigns worth supporting, charity stories and the occasional product update.',
+            '',
+            `Please confirm by opening this link: ${link}`,
+            '',
+            'If you did not ask for this, ignore this e-mail and nothing will be sent to you.',
+            '',
+            'The Pledgeway team',
+          ].join('\n'),
+        });
+      }
+      return { success: true as const, message: NEWSLETTER_MESSAGES.subscribed };
+    },
+
+    /** Marks the subscription confirmed; false when the token matches nothing. */
+    async confirm(token: string): Promise<boolean> {
+      if (!token) return false;
+      const [row] = await ctx.db
+        .update(newsletterSubscriptions)
+        .set({ confirmedAt: new Date() })
+        .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)))
+        .returning({ id: newsletterSubscriptions.id });
+      return Boolean(row);
+    },
+  };
+}

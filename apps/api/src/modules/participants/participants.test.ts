@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { events } from '../../db/schema.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { TestClient, pngImage } from '../../test/client.ts';
+import { createPayload, firstCharityId, verifiedCreator } from '../events/test-helpers.ts';
+
+let server: TestServer;
+let charityId: string;
+let owner: Awaited<ReturnType<typeof verifiedCreator>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  charityId = await firstCharityId(server);
+  owner = await verifiedCreator(server);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const guest = (fullName: string) => ({ about: 'Runner', fullName, email: 'p@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: '' });
+
+async function newCampaign(overrides: Record<string, unknown> = {}) {
+  const response = await owner.client.post('/api/events/create', await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }));
+  return response.data.event as { id: string; participants: { _id: string }[] };
+}
+
+function imageForm(data?: Buffer) {
+  const form = new FormData();
+  if (data) form.set('profile_image', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'face.png');
+  return form;
+}
+
+describe('PUT /api/challengees/:participantId/image', () => {
+  it('stores the new image and answers Profile image updated successfully', async () => {
+    const event = await newCampaign();
+    const id = event.participants[0]!._id;
+    const response = await owner.client.request('PUT', `/api/challengees/${id}/image`, { form: imageForm(await pngImage()) });
+    expect(response.status, JSON.stringify(response.data)).toBe(200);
+    expect(response.data.message).toBe('Profile image updated successfully');
+    expect(response.data.profile_image).toMatch(/^\/uploads\/participants\/.+\.jpg$/);
+    const file = await fetch(`${server.url}${response.data.profile_image}`);
+    expect(file.status).toBe(200);
+  });
+
+  it('asks for a file when none is sent and refuses one that is not an image', async () => {
+    const event = await newCampaign();
+    const id = event.participants[0]!._id;
+    const none = await owner.client.request('PUT', `/api/challengees/${id}/image`, { form: imageForm() });
+    expect(none.data.message).toBe('Please select an image file');
+    const text = await owner.client.request('PUT', `/api/challengees/${id}/image`, { form: imageForm(Buffer.from('hello')) });
+    expect(text.status).toBe(400);
+    expect(text.data.message).toBe('Please upload an image file');
+  });
+});
+
+describe('DELETE /api/participants/:participantId', () => {
+  it('removes the participant: Participant removed successfully', async () => {
+    const event = await newCampaign();
+    const response = await owner.client.delete(`/api/participants/${event.participants[0]!._id}`);
+    expect(response.status).toBe(200);
+    expect(response.data.message).toBe('Participant removed successfully');
+    const after = await owner.client.get(`/api/events/show/${event.id}`);
+    expect(after.data.participants).toHaveLength(1);
+    expect((await owner.client.delete(`/api/participants/${event.participants[0]!._id}`)).status).toBe(404);
+  });
+
+  it('keeps a runoff at two options at least', async () => {
+    const event = await newCampaign({ kind: 'runoff', runoffWinBy: 'donation_total' });
+    const response = await owner.client.delete(`/api/participants/${event.participants[0]!._id}`);
+    expect(response.status).toBe(409);
+    expect(response.data.message).toBe('A runoff competition needs at least 2 participants');
+  });
+
+  it('refuses changes once the campaign has ended', async () => {
+    const event = await newCampaign();
+    await server.app.ctx.db.update(events).set({ status: 'completed' }).where(eq(events.id, event.id));
+    expect((await owner.client.delete(`/api/participants/${event.participants[0]!._id}`)).status).toBe(409);
+  });
+});
+
+describe('PATCH /api/participants/:participantId (Accepted status)', () => {
+  it('marks a participant Accepted, shown on the public campaign', async () => {
+    const event = await newCampaign();
+    const id = event.participants[1]!._id;
+    const response = await owner.client.request('PATCH', `/api/participants/${id}`, { json: { accepted: true } });
+    expect(response.status).toBe(200);
+    expect(response.data.participant.accepted).toBe(true);
+    await server.app.ctx.db.update(events).set({ status: 'approved' }).where(eq(events.id, event.id));
+    const shown = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
+    expect(shown.data.participants.find((p: { _id: string }) => p._id === id).accepted).toBe(true);
+  });
+
+  it('refuses a body without a boolean', async () => {
+    const event = await newCampaign();
+    const response = await owner.client.request('PATCH', `/api/participants/${event.participants[0]!._id}`, { json: { accepted: 'yes' } });
+    expect(response.status).toBe(400);
+  });
+});

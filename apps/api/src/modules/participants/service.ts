@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { EVENT_MESSAGES, RUNOFF_MIN_OPTIONS } from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { participants } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
+import { assertCanManage, isFinished } from '../events/access.ts';
+import { toParticipantResponse } from '../events/read-model.ts';
+import { eventsRepository } from '../events/repository.ts';
+
+/** A campaign's participants: only its creator or an admin changes them (403 otherwise). */
+export function createParticipantsService(ctx: AppContext) {
+  const { db, storage } = ctx;
+
+  async function load(participantId: string, auth: AuthInfo | null) {
+    const [person] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
+    if (!person) throw AppError.notFound('Participant not found');
+    const event = await eventsRepository.findById(db, person.eventId);
+    if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    assertCanManage(event, auth);
+    if (isFinished(event.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');
+    return { person, event };
+  }
+
+  return {
+    async changeImage(participantId: string, auth: AuthInfo | null, body: MultipartBody) {
+      const { person } = await load(participantId, auth);
+      const file = body.files.find((item) => item.fieldname === 'profile_image');
+      if (!file) throw AppError.validation({ profile_image: EVENT_MESSAGES.selectImage });
+      const saved = await storeImage(storage, file.buffer, 'participants', { maxWidth: 600 }).catch((error: unknown) => {
+        if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { profile_image: error.message });
+        throw error;
+      });
+      const updated = await eventsRepository.updateParticipant(db, person.id, { profileImage: saved.url });
+      if (person.profileImage.startsWith('/uploads/')) {
+        await storage.remove(person.profileImage.slice('/uploads/'.length)).catch(() => undefined);
+      }
+      return { participant: toParticipantResponse(updated), profile_image: saved.url };
+    },
+
+    async remove(participantId: string, auth: AuthInfo | null) {
+      const { person, event } = await load(participantId, auth);
+      if (event.kind === 'runoff') {
+        const all = await eventsRepository.participantsOf(db, event.id);
+        if (all.length <= RUNOFF_MIN_OPTIONS) throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
+      }
+      if ((await eventsRepository.pledgeCountForParticipant(db, person.id)) > 0) {
+        throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
+      }
+      await db.delete(participants).where(eq(participants.id, person.id));
+      if (person.profileImage.startsWith('/uploads/')) {
+        await storage.remove(person.profileImage.slice('/uploads/'.length)).catch(() => undefined);
+      }
+    },
+
+    async setAccepted(participantId: string, auth: AuthInfo | null, accepted: boolean) {
+      const { person } = await load(participantId, auth);
+      const updated = await eventsRepository.updateParticipant(db, person.id, { accepted });
+      return toParticipantResponse(updated);
+    },
+  };
+}

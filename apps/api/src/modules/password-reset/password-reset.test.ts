@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
+import { signUp, TestClient, uniqueEmail } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+async function resetLink(email: string): Promise<string> {
+  const mailbox = await new TestClient(server.url).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = mailbox.data.data.find((item: { kind: string }) => item.kind === 'password-reset');
+  const match = /token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  return decodeURIComponent(match![1]!);
+}
+
+describe('forgot and reset password', () => {
+  it('answers the same way for unknown and known e-mails, and mails only the real account', async () => {
+    const anonymous = new TestClient(server.url);
+    const unknown = uniqueEmail('nobody');
+    const a = await anonymous.post('/api/site/forgot-password', { email: unknown });
+    const { email } = await signUp(server.url);
+    const b = await anonymous.post('/api/site/forgot-password', { email });
+    expect(a.status).toBe(200);
+    expect(a.data).toEqual(b.data);
+    expect(a.data.message).toBe(PASSWORD_RESET_MESSAGES.sent);
+    expect((await anonymous.get(`/api/dev/mailbox?to=${unknown}`)).data.data).toEqual([]);
+    expect(await resetLink(email)).toBeTruthy();
+    expect((await anonymous.post('/api/site/forgot-password', { email: 'not-an-email' })).data.message).toBe('Email is invalid');
+  });
+
+  it('sets a new password once, ends every session, and refuses weak passwords', async () => {
+    const { client, email, password } = await signUp(server.url);
+    const anonymous = new TestClient(server.url);
+    await anonymous.post('/api/site/forgot-password', { email });
+    const token = await resetLink(email);
+
+    const short = await anonymous.post('/api/site/reset-password', { token, new_password: 'short' });
+    expect(short.data.fields.new_password).toBe(AUTH_MESSAGES.passwordTooShort);
+    const common = await anonymous.post('/api/site/reset-password', { token, new_password: 'password123' });
+    expect(common.data.fields.new_password).toBe(AUTH_MESSAGES.passwordTooCommon);
+
+    const done = await anonymous.post('/api/site/reset-password', { token, new_password: 'Brand-New-Secret-9' });
+    expect(done.status).toBe(200);
+    expect(done.data.message).toBe(PASSWORD_RESET_MESSAGES.done);
+    const again = await anonymous.post('/api/site/reset-password', { token, new_password: 'Another-Secret-10' });
+    expect(again.status).toBe(400);
+    expect(again.data.message).toBe(PASSWORD_RESET_MESSAGES.invalidToken);
+
+    expect((await client.post('/api/site/refresh-token')).status).toBe(401);
+    expect((await anonymous.post('/api/site/login', { email, password })).status).toBe(401);
+    expect((await anonymous.post('/api/site/login', { email, password: 'Brand-New-Secret-9' })).status).toBe(200);
+  });
+
+  it('refuses an expired link and a link replaced by a newer one', async () => {
+    const { email } = await signUp(server.url);
+    const anonymous = new TestClient(server.url);
+    await anonymous.post('/api/site/forgot-password', { email });
+    const old = await resetLink(email);
+    await server.app.ctx.database.query(`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    expect((await anonymous.post('/api/site/reset-password', { token: old, new_password: 'Brand-New-Secret-9' })).status).toBe(400);
+  });
+});

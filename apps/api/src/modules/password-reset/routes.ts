@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_MESSAGES, ForgotPasswordRequest, PASSWORD_RESET_MESSAGES, ResetPasswordRequest, SuccessResponse } from '@pledgeway/domain';
+import { createPasswordResetService } from './service.ts';
+
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPasswordResetService(app.ctx);
+  // Same limit as log-in: both can be used to probe accounts or flood a mailbox.
+  const authLimit = {
+    rateLimit: {
+      max: app.ctx.config.authRateLimitPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => ({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts }),
+    },
+  };
+
+  app.post(
+    '/site/forgot-password',
+    { config: authLimit, schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: SuccessResponse } } },
+    async (request) => {
+      await service.requestReset(request.body.email);
+      return { success: true as const, message: PASSWORD_RESET_MESSAGES.sent };
+    },
+  );
+
+  app.post(
+    '/site/reset-password',
+    { config: authLimit, schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: SuccessResponse } } },
+    async (request) => {
+      await service.resetPassword(request.body.token, request.body.new_password);
+      return { success: true as const, message: PASSWORD_RESET_MESSAGES.done };
+    },
+  );
+};

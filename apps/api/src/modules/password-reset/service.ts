@@ -1,0 +1,66 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AUTH_MESSAGES, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { passwordResetTokens } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
+import { refreshTokenStore } from '../auth/tokens.ts';
+import { usersRepository } from '../users/repository.ts';
+
+export function createPasswordResetService(ctx: AppContext) {
+  const { db } = ctx;
+
+  return {
+    /** Always resolves the same way, so the answer never tells whether the account exists. */
+    async requestReset(email: string): Promise<void> {
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user) return;
+      const { token, hash } = newOpaqueToken();
+      // A new link replaces any earlier one still unused.
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: 'Reset your Pledgeway password',
+        kind: 'password-reset',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone asked to reset the password of your Pledgeway account. To choose a new password, open this link:',
+          link,
+          '',
+          'The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+        ].join('\n'),
+      });
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      if (isCommonPassword(newPassword)) throw AppError.validation({ new_password: AUTH_MESSAGES.passwordTooCommon });
+      const passwordHash = await hashPassword(newPassword);
+      const userId = await db.transaction(async (tx) => {
+        // Claiming the token and changing the password happen together: a link works only once.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashToken(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!claimed) throw new AppError('INVALID_RESET_TOKEN', PASSWORD_RESET_MESSAGES.invalidToken, 400);
+        await usersRepository.update(tx, claimed.userId, { passwordHash });
+        return claimed.userId;
+      });
+      // Every session signed in with the old password ends.
+      await refreshTokenStore.revokeAllForUser(db, userId);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_MESSAGES } from '@pledgeway/domain';
+import { signUp, TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createCampaign, createPledge } from '../my-events/test-factories.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+async function addCard(client: TestClient, number = '4242 4242 4242 4242', holder = 'Card Holder') {
+  const tokenized = await client.post('/api/sandbox/cards', { holder_name: holder, number, expiry: `09/${nextYear}`, cvv: '123' });
+  expect(tokenized.status).toBe(201);
+  const saved = await client.post('/api/payment-methods', { token: tokenized.data.token });
+  expect(saved.status).toBe(201);
+  return saved.data.data as { id: string; is_default: boolean };
+}
+
+describe('payment methods', () => {
+  it('answers bad card input with the SPEC.md messages and saves nothing', async () => {
+    const { client } = await signUp(server.url);
+    const empty = await client.post('/api/sandbox/cards', { holder_name: '', number: '', expiry: '', cvv: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.data.fields).toEqual({
+      holder_name: CARD_MESSAGES.holderRequired,
+      number: CARD_MESSAGES.numberRequired,
+      expiry: CARD_MESSAGES.expiryRequired,
+      cvv: CARD_MESSAGES.cvvRequired,
+    });
+    const bad = await client.post('/api/sandbox/cards', { holder_name: 'A B', number: '4242 4242 4242 4241', expiry: '13/30', cvv: '12' });
+    expect(bad.data.fields).toEqual({ number: CARD_MESSAGES.numberInvalid, expiry: CARD_MESSAGES.expiryInvalid, cvv: CARD_MESSAGES.cvvInvalid });
+    const expired = await client.post('/api/sandbox/cards', { holder_name: 'A B', number: '4242424242424242', expiry: '01/20', cvv: '123' });
+    expect(expired.data.fields).toEqual({ expiry: CARD_MESSAGES.expiryInvalid });
+    expect((await client.get('/api/payment-methods')).data.data).toEqual([]);
+  });
+
+  it('saves a card in SPEC.md shape, first one default, without the number', async () => {
+    const { client } = await signUp(server.url, { name: 'Casey Card' });
+    const card = await addCard(client, '4242 4242 4242 4242', 'Casey Card');
+    expect(card.is_default).toBe(true);
+    const list = await client.get('/api/payment-methods');
+    expect(list.status).toBe(200);
+    expect(list.data.data).toEqual([
+      { id: card.id, card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2000 + Number(nextYear) }, billing_details: { name: 'Casey Card' }, is_default: true },
+    ]);
+    const rows = await server.app.ctx.database.query('select * from payment_methods');
+    expect(JSON.stringify(rows)).not.toContain('4242424242424242');
+  });
+
+  it('rejects a reused or unknown token', async () => {
+    const { client } = await signUp(server.url);
+    const tokenized = await client.post('/api/sandbox/cards', { holder_name: 'X Y', number: '4242424242424242', expiry: `09/${nextYear}`, cvv: '123' });
+    expect((await client.post('/api/payment-methods', { token: tokenized.data.token })).status).toBe(201);
+    expect((await client.post('/api/payment-methods', { token: tokenized.data.token })).status).toBe(422);
+    expect((await client.post('/api/payment-methods', { token: 'tok_sbx_made_up' })).status).toBe(422);
+  });
+
+  it('sets the default card and removes a card; another user gets 404', async () => {
+    const { client } = await signUp(server.url);
+    const first = await addCard(client);
+    const second = await addCard(client, '5555 5555 5555 4444');
+    expect(second.is_default).toBe(false);
+    const { client: stranger } = await signUp(server.url);
+    expect((await stranger.post(`/api/payment-methods/${first.id}/default`)).status).toBe(404);
+    expect((await stranger.delete(`/api/payment-methods/${first.id}`)).status).toBe(404);
+    expect((await stranger.get('/api/payment-methods')).data.data).toEqual([]);
+
+    const made = await client.post(`/api/payment-methods/${second.id}/default`);
+    expect(made.data.data.is_default).toBe(true);
+    let list = (await client.get('/api/payment-methods')).data.data;
+    expect(list.map((item: { id: string; is_default: boolean }) => [item.id, item.is_default])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
+    expect((await client.delete(`/api/payment-methods/${second.id}`)).status).toBe(200);
+    list = (await client.get('/api/payment-methods')).data.data;
+    expect(list).toEqual([expect.objectContaining({ id: first.id, is_default: true })]);
+    expect((await client.delete(`/api/payment-methods/${second.id}`)).status).toBe(404);
+  });
+
+  it('keeps the only card of a pending pledge, and moves pledges to the next card', async () => {
+    const { client, user } = await signUp(server.url);
+    const card = await addCard(client);
+    const { user: host } = await signUp(server.url);
+    const event = await createCampaign(server.app, host._id, { status: 'approved' });
+    const pledge = await createPledge(server.app, user._id, event.id, { paymentMethodId: card.id });
+    const refused = await client.delete(`/api/payment-methods/${card.id}`);
+    expect(refused.status).toBe(409);
+    const next = await addCard(client, '5555 5555 5555 4444');
+    expect((await client.delete(`/api/payment-methods/${card.id}`)).status).toBe(200);
+    const [row] = await server.app.ctx.database.query<{ payment_method_id: string }>('select payment_method_id from pledges where id = $1', [pledge.id]);
+    expect(row!.payment_method_id).toBe(next.id);
+  });
+
+  it('needs a signed-in user', async () => {
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.get('/api/payment-methods')).status).toBe(401);
+    expect((await anonymous.post('/api/sandbox/cards', {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { PaymentMethodResponse } from '@pledgeway/domain';
+import type { Executor } from '../../db/client.ts';
+import { paymentMethods, pledges } from '../../db/schema.ts';
+import { paymentCustomers } from './tables.ts';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+export function toPaymentMethodResponse(row: PaymentMethodRow): PaymentMethodResponse {
+  return {
+    id: row.id,
+    card: { brand: row.brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear },
+    billing_details: { name: row.holderName },
+    is_default: row.isDefault,
+  };
+}
+
+const active = (userId: string) => and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt));
+
+export const paymentMethodsRepository = {
+  async customerRef(db: Executor, userId: string, provider: string): Promise<string | undefined> {
+    const [row] = await db
+      .select()
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)))
+      .limit(1);
+    return row?.customerRef;
+  },
+  /** Keeps the first customer when two requests race. */
+  async saveCustomerRef(db: Executor, userId: string, provider: string, customerRef: string): Promise<string> {
+    await db.insert(paymentCustomers).values({ userId, provider, customerRef }).onConflictDoNothing();
+    return (await this.customerRef(db, userId, provider))!;
+  },
+  listActive(db: Executor, userId: string): Promise<PaymentMethodRow[]> {
+    return db.select().from(paymentMethods).where(active(userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+  },
+  async findActive(db: Executor, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(paymentMethods)
+      .where(and(active(userId), eq(paymentMethods.id, id)))
+      .limit(1);
+    return row;
+  },
+  async insert(db: Executor, values: typeof paymentMethods.$inferInsert): Promise<PaymentMethodRow> {
+    const [row] = await db.insert(paymentMethods).values(values).returning();
+    return row!;
+  },
+  async makeDefault(db: Executor, userId: string, id: string): Promise<void> {
+    await db.update(paymentMethods).set({ isDefault: false }).where(and(active(userId), ne(paymentMethods.id, id)));
+    await db.update(paymentMethods).set({ isDefault: true }).where(and(active(userId), eq(paymentMethods.id, id)));
+  },
+  async markRemoved(db: Executor, id: string): Promise<void> {
+    await db.update(paymentMethods).set({ removedAt: new Date(), isDefault: false }).where(eq(paymentMethods.id, id));
+  },
+  /** Pledges still waiting to be charged on this card. */
+  async openPledgeIds(db: Executor, paymentMethodId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(and(eq(pledges.paymentMethodId, paymentMethodId), inArray(pledges.status, ['pending', 'failed'])));
+    return rows.map((row) => row.id);
+  },
+  async movePledges(db: Executor, pledgeIds: string[], paymentMethodId: string): Promise<void> {
+    if (!pledgeIds.length) return;
+    await db.update(pledges).set({ paymentMethodId, updatedAt: new Date() }).where(inArray(pledges.id, pledgeIds));
+  },
+};

@@ -1,0 +1,83 @@
+import type { AddPaymentMethodRequest } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { usersRepository } from '../users/repository.ts';
+import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
+
+export const PAYMENT_METHOD_MESSAGES = {
+  notFound: 'Payment method not found',
+  added: 'Card added successfully',
+  removed: 'Card removed successfully',
+  defaultSet: 'Default card updated',
+  lastCardInUse: 'This card is used by your pending pledges. Add another card before removing it.',
+} as const;
+
+export function createPaymentMethodsService(ctx: AppContext) {
+  const { db, payments } = ctx;
+
+  /** The user's customer at the provider, created on first use. */
+  async function customerFor(userId: string): Promise<string> {
+    const existing = await repo.customerRef(db, userId, payments.name);
+    if (existing) return existing;
+    const user = await usersRepository.findById(db, userId);
+    if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
+    const created = await payments.createCustomer({ email: user.email, name: user.name });
+    return repo.saveCustomerRef(db, userId, payments.name, created.ref);
+  }
+
+  return {
+    customerFor,
+
+    async list(userId: string) {
+      return (await repo.listActive(db, userId)).map(toPaymentMethodResponse);
+    },
+
+    async add(userId: string, input: AddPaymentMethodRequest) {
+      const customerRef = await customerFor(userId);
+      const card = await payments.attachCard({ customerRef, token: input.token });
+      const existing = await repo.listActive(db, userId);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insert(tx, {
+          userId,
+          provider: payments.name,
+          providerCustomerRef: customerRef,
+          providerMethodRef: card.ref,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          holderName: card.holderName,
+        });
+        // The first card, or one the user asks for, becomes the default.
+        if (!existing.length || input.make_default) await repo.makeDefault(tx, userId, inserted.id);
+        return { ...inserted, isDefault: !existing.length || Boolean(input.make_default) };
+      });
+      return toPaymentMethodResponse(row);
+    },
+
+    async remove(userId: string, id: string) {
+      const row = await repo.findActive(db, userId, id);
+      if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+      const others = (await repo.listActive(db, userId)).filter((other) => other.id !== id);
+      const openPledges = await repo.openPledgeIds(db, id);
+      if (openPledges.length && !others.length) throw AppError.conflict('CARD_IN_USE', PAYMENT_METHOD_MESSAGES.lastCardInUse);
+      const successor = others.find((other) => other.isDefault) ?? others[0];
+      await payments.detachCard({ customerRef: row.providerCustomerRef, methodRef: row.providerMethodRef });
+      await db.transaction(async (tx) => {
+        await repo.markRemoved(tx, id);
+        if (successor) {
+          // Pending pledges keep a card to be charged on: they move to the (new) default card.
+          await repo.movePledges(tx, openPledges, successor.id);
+          if (row.isDefault || !successor.isDefault) await repo.makeDefault(tx, userId, successor.id);
+        }
+      });
+    },
+
+    async setDefault(userId: string, id: string) {
+      const row = await repo.findActive(db, userId, id);
+      if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+      await repo.makeDefault(db, userId, id);
+      return toPaymentMethodResponse({ ...row, isDefault: true });
+    },
+  };
+}

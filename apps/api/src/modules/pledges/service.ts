@@ -1,0 +1,49 @@
+import { centsToDollars, type MyPledgeResponse, type PledgeStats } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { COUNTED_PLEDGE_STATUSES, totalsFor } from '../events/read-model.ts';
+import { myPledgesRepository } from './repository.ts';
+
+/** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
+const DEFAULT_PLEDGE_CATEGORY = 'Charity';
+
+export function createMyPledgesService(ctx: AppContext) {
+  return {
+    async list(userId: string): Promise<{ pledges: MyPledgeResponse[]; stats: PledgeStats }> {
+      const rows = await myPledgesRepository.listForUser(ctx.db, userId);
+      const totals = await totalsFor(ctx.db, [...new Set(rows.map((row) => row.event.id))]);
+      const counted = rows.filter((row) => (COUNTED_PLEDGE_STATUSES as readonly string[]).includes(row.pledge.status));
+      const totalPledgedCents = counted.reduce((sum, row) => sum + row.pledge.amountCents, 0);
+      return {
+        pledges: rows.map(({ pledge, event }) => ({
+          _id: pledge.id,
+          amount: centsToDollars(pledge.amountCents),
+          tip: centsToDollars(pledge.tipCents),
+          status: pledge.status,
+          failure_reason: pledge.failureReason,
+          createdAt: pledge.createdAt.toISOString(),
+          event: {
+            _id: event.id,
+            name: event.name,
+            description: event.description,
+            categories: event.categories.length ? event.categories : [DEFAULT_PLEDGE_CATEGORY],
+            target_amount: centsToDollars(event.targetCents),
+            payment_amount: centsToDollars(totals.get(event.id)?.raisedCents ?? 0),
+            event_date: event.eventDate,
+            location_type: event.locationType,
+            event_location: event.eventLocation,
+            online_event_link: event.onlineEventLink,
+            status: event.status,
+            banner_image_url: event.bannerImage,
+            host: { full_name: event.hostFullName },
+          },
+        })),
+        stats: {
+          totalPledged: centsToDollars(totalPledgedCents),
+          totalEvents: new Set(counted.map((row) => row.event.id)).size,
+          pendingPledges: rows.filter((row) => row.pledge.status === 'pending').length,
+          deductedPledges: rows.filter((row) => row.pledge.status === 'charged').length,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/** Reads the bearer token on every request; routes opt in to requiring it. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const claims = await app.ctx.accessTokens.verify(header.slice('Bearer '.length).trim());
+    if (claims) request.auth = { userId: claims.sub, role: claims.role };
+  });
+
+  app.decorate('authenticate', async (request) => {
+    if (!request.auth) throw AppError.unauthenticated();
+  });
+
+  app.decorate('requireAdmin', async (request) => {
+    if (!request.auth) throw AppError.unauthenticated();
+    if (request.auth.role !== 'admin') throw AppError.forbidden('Only an admin can do this');
+  });
+});

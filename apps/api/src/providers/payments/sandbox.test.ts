@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCharges } from './tables.ts';
+import { createSandboxProvider, sandboxFeeCents } from './sandbox.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+
+let server: TestServer;
+let sandbox: ReturnType<typeof createSandboxProvider>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sandbox = createSandboxProvider(server.app.ctx.db);
+});
+afterAll(async () => server.close());
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+async function savedCard(number: string) {
+  const customer = await sandbox.createCustomer({ email: 'donor@example.com', name: 'Donor' });
+  const { token } = await sandbox.tokenizeCard({ holder_name: 'Dana Donor', number, expiry: `12/${nextYear}`, cvv: '123' });
+  const card = await sandbox.attachCard({ customerRef: customer.ref, token });
+  return { customerRef: customer.ref, methodRef: card.ref, card };
+}
+
+describe('sandbox payment provider', () => {
+  it('charges the card fee of 2.9% + $0.30, rounded half up', async () => {
+    expect(sandboxFeeCents(10_000)).toBe(320);
+    expect(sandboxFeeCents(2_500)).toBe(103); // 72.5 → 73 + 30
+    expect(sandboxFeeCents(1_000)).toBe(59);
+    const { customerRef, methodRef } = await savedCard('4242 4242 4242 4242');
+    const result = await sandbox.charge({ customerRef, methodRef, amountCents: 10_000, idempotencyKey: 'fee-1' });
+    expect(result).toMatchObject({ ok: true, amountCents: 10_000, feeCents: 320 });
+  });
+
+  it('keeps only brand, last4, expiry and holder of a card', async () => {
+    const { card } = await savedCard('5555 5555 5555 4444');
+    expect(card).toMatchObject({ brand: 'mastercard', last4: '4444', expMonth: 12, holderName: 'Dana Donor' });
+    const rows = await server.app.ctx.database.query<Record<string, unknown>>('select * from sandbox_cards');
+    expect(JSON.stringify(rows)).not.toContain('5555555555554444');
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'card_declined'],
+    ['4000 0000 0000 9995', 'insufficient_funds'],
+    ['4000 0027 6000 3184', 'authentication_required'],
+  ])('declines the test card %s with %s', async (number, code) => {
+    const { customerRef, methodRef } = await savedCard(number);
+    const result = await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: `decline-${code}` });
+    expect(result).toMatchObject({ ok: false, code });
+  });
+
+  it('honours idempotency keys: the same key never charges twice', async () => {
+    const { customerRef, methodRef } = await savedCard('4242424242424242');
+    const input = { customerRef, methodRef, amountCents: 7_700, idempotencyKey: 'pledge-abc' };
+    const [first, second, third] = await Promise.all([sandbox.charge(input), sandbox.charge(input), sandbox.charge(input)]);
+    expect(first.ok && second.ok && third.ok).toBe(true);
+    expect(second.ref).toBe(first.ref);
+    expect(third.ref).toBe(first.ref);
+    const rows = await server.app.ctx.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, 'pledge-abc'));
+    expect(rows).toHaveLength(1);
+    await expect(sandbox.charge({ ...input, amountCents: 9_900 })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('accepts a card token only once and never charges a card of another customer', async () => {
+    const customer = await sandbox.createCustomer({ email: 'a@example.com', name: 'A' });
+    const other = await sandbox.createCustomer({ email: 'b@example.com', name: 'B' });
+    const { token } = await sandbox.tokenizeCard({ holder_name: 'A', number: '4242424242424242', expiry: `01/${nextYear}`, cvv: '123' });
+    const card = await sandbox.attachCard({ customerRef: customer.ref, token });
+    await expect(sandbox.attachCard({ customerRef: other.ref, token })).rejects.toMatchObject({ code: 'INVALID_CARD_TOKEN' });
+    const result = await sandbox.charge({ customerRef: other.ref, methodRef: card.ref, amountCents: 1_000, idempotencyKey: 'steal' });
+    expect(result).toMatchObject({ ok: false, code: 'card_missing' });
+  });
+
+  it('refunds once per key and never more than was charged', async () => {
+    const { customerRef, methodRef } = await savedCard('4242424242424242');
+    const charge = await sandbox.charge({ customerRef, methodRef, amountCents: 10_000, idempotencyKey: 'to-refund' });
+    if (!charge.ok) throw new Error('charge failed');
+    const first = await sandbox.refund({ chargeRef: charge.ref, amountCents: 4_000, idempotencyKey: 'refund-1' });
+    const again = await sandbox.refund({ chargeRef: charge.ref, amountCents: 4_000, idempotencyKey: 'refund-1' });
+    expect(again.ref).toBe(first.ref);
+    await expect(sandbox.refund({ chargeRef: charge.ref, amountCents: 6_001, idempotencyKey: 'refund-2' })).rejects.toMatchObject({ code: 'REFUND_TOO_LARGE' });
+    const rest = await sandbox.refund({ chargeRef: charge.ref, idempotencyKey: 'refund-3' });
+    expect(rest.amountCents).toBe(6_000);
+  });
+
+  it('does not charge a removed card', async () => {
+    const { customerRef, methodRef } = await savedCard('4242424242424242');
+    await sandbox.detachCard({ customerRef, methodRef });
+    expect(await sandbox.listCards(customerRef)).toEqual([]);
+    const result = await sandbox.charge({ customerRef, methodRef, amountCents: 1_000, idempotencyKey: 'detached' });
+    expect(result).toMatchObject({ ok: false, code: 'card_missing' });
+  });
+});

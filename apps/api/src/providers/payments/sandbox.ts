@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { applyBasisPoints, cardBrand, cardDigits, isExpired, parseExpiry, type SandboxCardRequest } from '@pledgeway/domain';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
+import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+
+/** Card fee of the sandbox, like Stripe's US standard: 2.9% + $0.30 (DESIGN.md section 2). */
+export const SANDBOX_FEE_BASIS_POINTS = 290;
+export const SANDBOX_FEE_FIXED_CENTS = 30;
+
+export function sandboxFeeCents(amountCents: number): number {
+  return applyBasisPoints(amountCents, SANDBOX_FEE_BASIS_POINTS) + SANDBOX_FEE_FIXED_CENTS;
+}
+
+/** The well-known test cards that fail at charge time (DESIGN.md section 2). */
+const TEST_CARD_BEHAVIOUR: Record<string, (typeof sandboxCards.$inferSelect)['behaviour']> = {
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002760003184': 'authentication_required',
+};
+
+function newRef(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+type CardRow = typeof sandboxCards.$inferSelect;
+
+function toSavedCard(row: CardRow): SavedCard {
+  return { ref: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, holderName: row.holderName };
+}
+
+export interface SandboxPaymentProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /**
+   * The hosted card form's endpoint: the only place a raw card number is accepted. Keeps brand,
+   * last4, expiry, holder and how the test card behaves; returns a single-use token.
+   */
+  tokenizeCard(input: SandboxCardRequest): Promise<{ token: string; card: SavedCard }>;
+}
+
+export function createSandboxProvider(db: Db): SandboxPaymentProvider {
+  async function chargeOutcome(row: typeof sandboxCharges.$inferSelect): Promise<ChargeResult> {
+    if (row.status === 'succeeded') return { ok: true, ref: row.id, amountCents: row.amountCents, feeCents: row.feeCents };
+    const code = (row.failureCode ?? 'card_declined') as DeclineCode;
+    return { ok: false, ref: row.id, code, message: DECLINE_MESSAGES[code] };
+  }
+
+  return {
+    name: 'sandbox',
+
+    async tokenizeCard(input) {
+      const digits = cardDigits(input.number);
+      const expiry = parseExpiry(input.expiry);
+      if (!expiry) throw AppError.validation({ expiry: 'Please enter a valid expiry date (MM/YY)' });
+      const [row] = await db
+        .insert(sandboxCards)
+        .values({
+          id: newRef('card_sbx'),
+          token: newRef('tok_sbx'),
+          brand: cardBrand(digits),
+          last4: digits.slice(-4),
+          expMonth: expiry.month,
+          expYear: expiry.year,
+          holderName: input.holder_name,
+          behaviour: TEST_CARD_BEHAVIOUR[digits] ?? 'succeed',
+        })
+        .returning();
+      return { token: row!.token, card: toSavedCard(row!) };
+    },
+
+    async createCustomer({ email, name }) {
+      const [row] = await db.insert(sandboxCustomers).values({ id: newRef('cus_sbx'), email, name }).returning();
+      return { ref: row!.id };
+    },
+
+    async attachCard({ customerRef, token }) {
+      // Single use: the update only matches a token nobody has used yet.
+      const [row] = await db
+        .update(sandboxCards)
+        .set({ customerId: customerRef, tokenUsedAt: new Date() })
+        .where(and(eq(sandboxCards.token, token), isNull(sandboxCards.tokenUsedAt)))
+        .returning();
+      if (!row) throw new AppError('INVALID_CARD_TOKEN', 'This card could not be saved. Please enter it again.', 422);
+      return toSavedCard(row);
+    },
+
+    async listCards(customerRef) {
+      const rows = await db
+        .select()
+        .from(sandboxCards)
+        .where(and(eq(sandboxCards.customerId, customerRef), isNull(sandboxCards.detachedAt)));
+      return rows.map(toSavedCard);
+    },
+
+    async detachCard({ customerRef, methodRef }) {
+      await db
+        .update(sandboxCards)
+        .set({ detachedAt: new Date() })
+        .where(and(eq(sandboxCards.id, methodRef), eq(sandboxCards.customerId, customerRef)));
+    },
+
+    async charge({ customerRef, methodRef, amountCents, idempotencyKey, description }) {
+      if (!Number.isInteger(amountCents) || amountCents < 50) throw new AppError('INVALID_AMOUNT', 'A charge must be at least $0.50', 400);
+      const [previous] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      if (previous) return replay(previous, { customerRef, methodRef, amountCents });
+
+      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, methodRef)).limit(1);
+      let failureCode: DeclineCode | null = null;
+      if (!card || card.customerId !== customerRef || card.detachedAt) failureCode = 'card_missing';
+      else if (isExpired({ month: card.expMonth, year: card.expYear })) failureCode = 'expired_card';
+      else if (card.behaviour !== 'succeed') failureCode = card.behaviour;
+      const succeeded = failureCode === null;
+      const [inserted] = await db
+        .insert(sandboxCharges)
+        .values({
+          id: newRef('ch_sbx'),
+          idempotencyKey,
+          customerId: customerRef,
+          cardId: methodRef,
+          amountCents,
+          feeCents: succeeded ? sandboxFeeCents(amountCents) : 0,
+          status: succeeded ? 'succeeded' : 'failed',
+          failureCode,
+          description: description ?? '',
+        })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning();
+      if (inserted) return chargeOutcome(inserted);
+      // Another request with the same key won the race: answer with its charge.
+      const [winner] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      return replay(winner!, { customerRef, methodRef, amountCents });
+    },
+
+    async refund({ chargeRef, amountCents, idempotencyKey }) {
+      const [previous] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);
+      if (previous) return { ref: previous.id, amountCents: previous.amountCents };
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeRef)).limit(1);
+      if (!charge || charge.status !== 'succeeded') throw new AppError('CHARGE_NOT_REFUNDABLE', 'This charge cannot be refunded', 409);
+      const remaining = charge.amountCents - charge.refundedCents;
+      const amount = amountCents ?? remaining;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
+        throw new AppError('REFUND_TOO_LARGE', 'The refund is larger than what is left of the charge', 409);
+      }
+      const id = newRef('re_sbx');
+      const done = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(sandboxRefunds)
+          .values({ id, idempotencyKey, chargeId: chargeRef, amountCents: amount })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+          .returning();
+        if (!row) return undefined;
+        // Optimistic check: two refunds of one charge at once cannot both pass.
+        const [updated] = await tx
+          .update(sandboxCharges)
+          .set({ refundedCents: charge.refundedCents + amount })
+          .where(and(eq(sandboxCharges.id, chargeRef), eq(sandboxCharges.refundedCents, charge.refundedCents)))
+          .returning();
+        if (!updated) throw new AppError('REFUND_CONFLICT', 'Another refund of this charge is in progress. Please try again.', 409);
+        return row;
+      });
+      if (done) return { ref: done.id, amountCents: done.amountCents };
+      const [winner] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);
+      if (!winner) throw new AppError('REFUND_FAILED', 'The refund could not be made', 500);
+      return { ref: winner.id, amountCents: winner.amountCents };
+    },
+  };
+
+  function replay(
+    row: typeof sandboxCharges.$inferSelect,
+    request: { customerRef: string; methodRef: string; amountCents: number },
+  ): Promise<ChargeResult> {
+    // Like Stripe: reusing a key with different parameters is a programming error, not a new charge.
+    if (row.customerId !== request.customerRef || row.cardId !== request.methodRef || row.amountCents !== request.amountCents) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different charge', 409);
+    }
+    return chargeOutcome(row);
+  }
+}

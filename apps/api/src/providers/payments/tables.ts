@@ -1,0 +1,71 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The sandbox payment provider's own records (DESIGN.md section 2). They stand where Stripe's
+ * servers would: the app's tables refer to them only by reference (`cus_sbx_…`, `card_sbx_…`,
+ * `ch_sbx_…`). No card number or CVV is ever stored, only what a real provider would show back.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const sandboxCards = pgTable(
+  'sandbox_cards',
+  {
+    id: text('id').primaryKey(),
+    /** Single-use token handed to the browser by the hosted card form. */
+    token: text('token').notNull(),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true }),
+    customerId: text('customer_id').references(() => sandboxCustomers.id),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** What the card does when charged, decided from the test number when it was entered. */
+    behaviour: text('behaviour', { enum: ['succeed', 'card_declined', 'insufficient_funds', 'authentication_required'] })
+      .notNull()
+      .default('succeed'),
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('sandbox_cards_token_unique').on(table.token), index('sandbox_cards_customer').on(table.customerId)],
+);
+
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    customerId: text('customer_id').notNull(),
+    cardId: text('card_id').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    feeCents: cents('fee_cents').notNull().default(0),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    failureCode: text('failure_code'),
+    refundedCents: cents('refunded_cents').notNull().default(0),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('sandbox_charges_idempotency_unique').on(table.idempotencyKey), index('sandbox_charges_customer').on(table.customerId)],
+);
+
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => sandboxCharges.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('sandbox_refunds_idempotency_unique').on(table.idempotencyKey)],
+);

@@ -1,0 +1,54 @@
+/**
+ * The payment provider interface (DESIGN.md sections 2–3, CONVENTIONS habit 6). The app talks to
+ * a provider only through this; the sandbox and Stripe implement it. Amounts are integer cents.
+ */
+export interface SavedCard {
+  /** Provider's reference of the saved card (sandbox `card_sbx_…`, Stripe `pm_…`). */
+  ref: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+}
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'expired_card' | 'card_missing';
+
+export type ChargeResult =
+  | { ok: true; ref: string; amountCents: number; feeCents: number }
+  | { ok: false; ref: string; code: DeclineCode; message: string };
+
+export interface ChargeInput {
+  customerRef: string;
+  methodRef: string;
+  amountCents: number;
+  /** Same key → same charge, never charged twice. */
+  idempotencyKey: string;
+  description?: string;
+}
+
+export interface RefundInput {
+  chargeRef: string;
+  /** Defaults to what is left of the charge. */
+  amountCents?: number;
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  createCustomer(input: { email: string; name: string }): Promise<{ ref: string }>;
+  /** Attaches a card tokenized in the browser (sandbox token or Stripe PaymentMethod id). */
+  attachCard(input: { customerRef: string; token: string }): Promise<SavedCard>;
+  listCards(customerRef: string): Promise<SavedCard[]>;
+  detachCard(input: { customerRef: string; methodRef: string }): Promise<void>;
+  charge(input: ChargeInput): Promise<ChargeResult>;
+  refund(input: RefundInput): Promise<{ ref: string; amountCents: number }>;
+}
+
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  authentication_required: 'Your card needs authentication. Please update your card.',
+  expired_card: 'Your card has expired.',
+  card_missing: 'The saved card is no longer available. Please update your card.',
+};

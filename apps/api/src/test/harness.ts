@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { ensureCharities } from '../db/seed.ts';
+
+/**
+ * API tests run over real HTTP against a fresh database per test file: in-memory PGlite by
+ * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when
+ * API_TEST_DRIVER=postgres (npm test runs the API suite once per driver).
+ */
+export interface TestServer {
+  app: App;
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const testDriver = process.env.API_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('API_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `pledgeway_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, options: { serveWeb?: boolean } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-test-'));
+  const database = testDriver === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED: '0' },
+    {
+      databaseUrl: database?.url ?? 'memory://',
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+      authRateLimitPerMinute: 1000,
+      port: 0,
+      host: '127.0.0.1',
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config, { logger: { level: 'warn' }, serveWeb: options.serveWeb ?? false });
+  await ensureCharities(app.ctx.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    async close() {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
