@@ -1,0 +1,1 @@
+export { CampaignCard, CampaignCardSkeleton, FALLBACK_BANNER, type CampaignCardProps } from './campaign-card';

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountClosureStatus } from '@pledgeway/domain/schemas/account';
+import { api } from '@/lib/api-client';
+
+export type ClosureStatus = AccountClosureStatus & { requested: boolean };
+export const closureStatusKey = ['account-closure'] as const;
+
+export async function getClosureStatus(signal?: AbortSignal): Promise<ClosureStatus> {
+  return (await api.get<{ success: true; data: ClosureStatus }>('/account/closure', signal)).data;
+}
+
+export const closureStatusQuery = () => queryOptions({ queryKey: closureStatusKey, queryFn: ({ signal }) => getClosureStatus(signal) });
+
+export function useClosureStatus(enabled: boolean) {
+  return useQuery({ ...closureStatusQuery(), enabled });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordRequest } from '@pledgeway/domain/schemas/password-reset';
+import { api } from '@/lib/api-client';
+
+export function postResetPassword(body: ResetPasswordRequest): Promise<{ success: true; message: string }> {
+  return api.post('/site/reset-password', body);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: postResetPassword });
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest } from '@pledgeway/domain/schemas/auth';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { clearLoginBanner, LOGIN_BANNER_MS, readLoginBanner } from '@/lib/login-banner';
+import { AuthHeading, AuthShell } from '../components/auth-shell';
+import { useAuth } from '@/lib/auth';
+
+const LOGIN_FAILED = 'Login failed. Please try again.';
+
+/** The message of SPEC.md section 8: the server's when it gave one, else "Login failed. Please try again." */
+function loginErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message !== 'Unexpected error occurred' ? error.message : LOGIN_FAILED;
+}
+
+export default function LoginPage() {
+  const auth = useAuth();
+  const [banner, setBanner] = useState(readLoginBanner);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginRequest), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const dismissBanner = useCallback(() => {
+    clearLoginBanner();
+    setBanner(null);
+  }, []);
+
+  // On success the guest-only route sends the user on (admin → /admin/dashboard, others → their
+  // dashboard or the page they came from), so this page only handles failure.
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await auth.login(values.email, values.password);
+    } catch (error) {
+      setFailure(loginErrorMessage(error));
+    }
+  });
+
+  return (
+    <AuthShell
+      illustration="/images/hero-1.svg"
+      headline="Every pledge moves a cause forward."
+      points={['Pledges are charged only when the event happens', 'Charged pledges are passed on to a charity', 'Follow your campaigns and pledges in one place']}
+    >
+      <AuthHeading title="Log In" subtitle="Welcome back! Sign in to manage your campaigns and pledges." />
+      <div className="space-y-3 empty:hidden">
+        {banner && (
+          <Alert tone="success" onDismiss={dismissBanner} autoDismissMs={LOGIN_BANNER_MS}>
+            {banner}
+          </Alert>
+        )}
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </div>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+        <Field label="Email" error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        </Field>
+        <Field
+          label="Password"
+          error={errors.password?.message}
+          required
+          labelAside={
+            <Link to={paths.forgotPassword} className="rounded text-sm font-semibold text-ink-700 underline-offset-4 hover:text-ink-900 hover:underline">
+              Forgot Password?
+            </Link>
+          }
+        >
+          <PasswordInput autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
+        </Field>
+        <Button type="submit" size="lg" block loading={isSubmitting} loadingText="Logging in…">
+          Log In
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-ink-600">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.register} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+          Create one
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

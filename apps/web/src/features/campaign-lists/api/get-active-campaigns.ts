@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
+import type { CampaignSort } from '@pledgeway/domain/catalog';
+import { api } from '@/lib/api-client';
+
+/** SPEC.md caps a list at 9 cards; "Load more" fetches the next 9. */
+export const PAGE_SIZE = 9;
+
+export interface ActiveCampaignsFilter {
+  kind?: EventKind;
+  sort: CampaignSort;
+}
+
+export interface ActiveCampaignsPage {
+  events: EventSummaryResponse[];
+  nextOffset: number | undefined;
+}
+
+/**
+ * One page of GET /api/events/allActive. The body is SPEC.md's plain array; asking for one row
+ * more than shown tells whether another page exists without reading response headers.
+ */
+export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: number, signal?: AbortSignal): Promise<ActiveCampaignsPage> {
+  const params = new URLSearchParams({ sort: filter.sort, limit: String(PAGE_SIZE + 1), offset: String(offset) });
+  if (filter.kind) params.set('kind', filter.kind);
+  const rows = await api.get<EventSummaryResponse[]>(`/events/allActive?${params}`, signal);
+  return { events: rows.slice(0, PAGE_SIZE), nextOffset: rows.length > PAGE_SIZE ? offset + PAGE_SIZE : undefined };
+}
+
+export const activeCampaignsQuery = (filter: ActiveCampaignsFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.sort],
+    queryFn: ({ pageParam, signal }) => getActiveCampaigns(filter, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page) => page.nextOffset,
+  });
+
+export function useActiveCampaigns(filter: ActiveCampaignsFilter) {
+  return useInfiniteQuery(activeCampaignsQuery(filter));
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update';
+import { api } from '@/lib/api-client';
+
+/** The campaign for its creator or an admin, with the status changes this user may make. */
+export function getManagedEvent(id: string, signal?: AbortSignal): Promise<ManageEventResponse> {
+  return api.get(`/events/${id}/manage`, signal);
+}
+
+export const managedEventQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['events', 'manage', id], queryFn: ({ signal }) => getManagedEvent(id, signal) });
+
+export function useManagedEvent(id: string) {
+  return useQuery(managedEventQueryOptions(id));
+}

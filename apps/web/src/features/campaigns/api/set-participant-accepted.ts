@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ParticipantResult } from '@pledgeway/domain/schemas/participant';
+import { api } from '@/lib/api-client';
+
+export function patchParticipantAccepted(participantId: string, accepted: boolean): Promise<ParticipantResult> {
+  return api.patch(`/participants/${participantId}`, { accepted });
+}
+
+export function useSetParticipantAccepted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ participantId, accepted }: { participantId: string; accepted: boolean }) => patchParticipantAccepted(participantId, accepted),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+  });
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StartIdentitySessionResponse } from '@pledgeway/domain/schemas/identity';
+import { api } from '@/lib/api-client';
+
+export function postIdentitySession(next: string): Promise<StartIdentitySessionResponse> {
+  return api.post('/identity/session', { next });
+}
+
+export function useStartIdentitySession() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: postIdentitySession, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }) });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateEventResponse } from '@pledgeway/domain/schemas/event-update';
+import { api } from '@/lib/api-client';
+
+/** PUT /events/:id as SPEC.md's multipart (categories and participants as JSON text). */
+export function putEvent(id: string, form: FormData): Promise<UpdateEventResponse> {
+  return api.put(`/events/${id}`, form);
+}
+
+export function useUpdateEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => putEvent(id, form),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+  });
+}

@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  BasicInfoStep as BasicInfoSchema,
+  EventDetailsStep as EventDetailsSchema,
+  HostStep as HostSchema,
+  PaymentStep as PaymentSchema,
+  TEST_MODE_VALUES,
+  missingFieldsMessage,
+  missingRequiredFields,
+  participantCountError,
+  type BasicInfoStep as BasicOutput,
+  type BasicInfoStepInput,
+  type EventDetailsStep as DetailsOutput,
+  type EventDetailsStepInput,
+  type HostStep as HostOutput,
+  type HostStepInput,
+  type ParticipantDraftInput,
+  type PaymentStep as PaymentOutput,
+  type PaymentStepInput,
+} from '@pledgeway/domain/schemas/event-create';
+import { EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
+import type { MyProfileResponse } from '@pledgeway/domain/schemas/auth';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useCharities } from '../../api/get-charities';
+import { postCreateEvent } from '../../api/create-event';
+import { postEventPayment } from '../../api/fund-event';
+import { putEvent } from '../../api/update-event';
+import { wizardDraftStore, type WizardDraft } from '../../hooks/use-wizard-draft';
+import { buildCreatePayload } from '../../lib/build-create-payload';
+import { dataUrlToBlob } from '../../lib/images';
+import { BasicInfoStep } from './basic-info-step';
+import { BiographiesStep } from './biographies-step';
+import { EventGenreStep } from './event-genre-step';
+import { PaymentStep } from './payment-step';
+import { SummaryStep } from './summary-step';
+import { WizardNav } from './wizard-nav';
+import { WizardStepper } from './wizard-stepper';
+
+export const CREATE_STEPS = ['Create Event', 'Biographies', 'Event Genre', 'Event Summary', 'Payment'] as const;
+
+type Profile = MyProfileResponse['data'];
+
+function initialDraft(profile: Profile): WizardDraft {
+  const saved = wizardDraftStore.load();
+  // Name and e-mail always come from the profile: they are read-only in the host block.
+  const host = { about: '', occupation: profile.occupation, companyName: profile.company_name, aboutYou: profile.description, profileImage: '' };
+  return {
+    step: saved?.step ?? 0,
+    basicInfo: saved?.basicInfo ?? { eventName: '', eventDescription: '', categories: [], targetAmount: '', bannerImage: '', documents: [], kind: 'event', fundingModel: 'all_donations', charityId: '', donationLimit: '', startDate: '', durationDays: '30', runoffWinBy: null, runoffFixedAmount: '' },
+    hostData: { ...host, ...saved?.hostData, fullName: profile.name, email: profile.email },
+    participants: saved?.participants ?? [],
+    eventDetails: saved?.eventDetails ?? { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' },
+    paymentInfo: saved?.paymentInfo ?? { testMode: true, paymentMethod: '', cardHolderName: '', cardNumber: '', expiryDate: '', cvv: '', amount: TEST_MODE_VALUES.amount },
+  };
+}
+
+function hasAnyValue(details: EventDetailsStepInput): boolean {
+  return Boolean(details.eventDate || details.eventTime || details.eventLocation || details.onlineEventLink);
+}
+
+export function CreateEventWizard({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const initial = useMemo(() => initialDraft(profile), [profile]);
+  const [step, setStep] = useState(initial.step);
+  const [participants, setParticipants] = useState<ParticipantDraftInput[]>(initial.participants);
+  const [stepError, setStepError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const topRef = useRef<HTMLDivElement>(null);
+  const charities = useCharities();
+
+  const basicForm = useForm<BasicInfoStepInput, unknown, BasicOutput>({ resolver: zodResolver(BasicInfoSchema), mode: 'onTouched', defaultValues: initial.basicInfo });
+  const hostForm = useForm<HostStepInput, unknown, HostOutput>({ resolver: zodResolver(HostSchema), mode: 'onTouched', defaultValues: initial.hostData });
+  const detailsForm = useForm<EventDetailsStepInput, unknown, DetailsOutput>({ resolver: zodResolver(EventDetailsSchema), mode: 'onTouched', defaultValues: initial.eventDetails });
+  const paymentForm = useForm<PaymentStepInput, unknown, PaymentOutput>({ resolver: zodResolver(PaymentSchema), mode: 'onTouched', defaultValues: initial.paymentInfo });
+
+  const kind = basicForm.watch('kind') ?? 'event';
+  const participantsError = participantCountError(kind, participants.length);
+
+  // Save the draft (debounced) on every change; drop it when the wizard is left.
+  const saveTimer = useRef<number | undefined>(undefined);
+  const completed = useRef(false);
+  const snapshot = (): WizardDraft => ({
+    step,
+    basicInfo: basicForm.getValues(),
+    hostData: hostForm.getValues(),
+    participants,
+    eventDetails: detailsForm.getValues(),
+    paymentInfo: paymentForm.getValues(),
+  });
+  const snapshotRef = useRef(snapshot);
+  snapshotRef.current = snapshot;
+  useEffect(() => {
+    const schedule = () => {
+      window.clearTimeout(saveTimer.current);
+      saveTimer.current = window.setTimeout(() => !completed.current && wizardDraftStore.save(snapshotRef.current()), 250);
+    };
+    schedule();
+    const subscriptions = [basicForm.watch(schedule), hostForm.watch(schedule), detailsForm.watch(schedule), paymentForm.watch(schedule)];
+    return () => {
+      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      window.clearTimeout(saveTimer.current);
+    };
+  }, [basicForm, hostForm, detailsForm, paymentForm, step, participants]);
+  useEffect(() => () => wizardDraftStore.clear(), []);
+
+  const basicValid = basicForm.formState.isValid;
+  const hostValid = hostForm.formState.isValid;
+  const paymentValid = paymentForm.formState.isValid;
+  const canAdvance = [basicValid, hostValid && !participantsError, true, true, paymentValid][step] ?? false;
+
+  function goTo(next: number) {
+    setStepError(null);
+    setStep(next);
+    topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  async function validateStep(index: number): Promise<boolean> {
+    if (index === 0) return basicForm.trigger(undefined, { shouldFocus: true });
+    if (index === 1) return (await hostForm.trigger(undefined, { shouldFocus: true })) && !participantsError;
+    // Event Genre may be skipped; what is entered must still be valid.
+    if (index === 2) return hasAnyValue(detailsForm.getValues()) ? detailsForm.trigger(undefined, { shouldFocus: true }) : true;
+    if (index === 4) return paymentForm.trigger(undefined, { shouldFocus: true });
+    return true;
+  }
+
+  async function next() {
+    if (!(await validateStep(step))) {
+      setStepError(EVENT_MESSAGES.stepIncomplete);
+      return;
+    }
+    if (step < CREATE_STEPS.length - 1) goTo(step + 1);
+    else await complete();
+  }
+
+  async function complete() {
+    const draft = snapshot();
+    const payload = buildCreatePayload(draft);
+    const missing = missingRequiredFields(payload);
+    if (missing.length) {
+      setStepError(`${EVENT_MESSAGES.submitIncomplete}. ${missingFieldsMessage(missing)}`);
+      toast.error(EVENT_MESSAGES.submitIncomplete);
+      return;
+    }
+    setSubmitting(true);
+    const toastId = toast.loading(EVENT_MESSAGES.creating);
+    let eventId: string | undefined;
+    try {
+      const created = await postCreateEvent(payload);
+      eventId = created.event.id;
+      const paymentInfo = draft.paymentInfo;
+      await postEventPayment({ event_id: eventId, amount: paymentInfo.amount, test_mode: paymentInfo.testMode, payment_method_id: paymentInfo.testMode ? undefined : paymentInfo.paymentMethod });
+      const document = draft.basicInfo.documents?.[0];
+      if (document) {
+        const form = new FormData();
+        form.append('documents[0]', await dataUrlToBlob(document.content), document.name);
+        await putEvent(eventId, form);
+      }
+      completed.current = true;
+      wizardDraftStore.clear();
+      toast.success(EVENT_MESSAGES.created, { id: toastId, description: paymentInfo.testMode ? EVENT_MESSAGES.testPaymentProcessed : undefined });
+      try {
+        await navigate(paths.event(eventId));
+      } catch {
+        toast.error(EVENT_MESSAGES.navigationFailed);
+      }
+    } catch (error) {
+      const message = error instanceof ApiError || error instanceof Error ? error.message : EVENT_MESSAGES.createFailed;
+      if (eventId) {
+        // The campaign exists; only funding or the document failed. Show it rather than lose it.
+        completed.current = true;
+        wizardDraftStore.clear();
+        toast.error(`Payment processing failed: ${message}`, { id: toastId });
+        await navigate(paths.user.eventSummary(eventId));
+      } else {
+        toast.error(message || EVENT_MESSAGES.createFailed, { id: toastId });
+        setStepError(message || EVENT_MESSAGES.createFailed);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const charityName = charities.data?.flatMap((group) => group.charities).find((item) => item._id === basicForm.getValues('charityId'))?.name;
+
+  return (
+    <div ref={topRef} className="scroll-mt-28">
+      <WizardStepper steps={CREATE_STEPS} current={step} />
+      <h2 className="mt-8 mb-6 text-2xl font-bold">
+        Step {step + 1}: {CREATE_STEPS[step]}
+      </h2>
+      {stepError && (
+        <Alert tone="error" className="mb-6" onDismiss={() => setStepError(null)}>
+          {stepError}
+        </Alert>
+      )}
+      <form noValidate onSubmit={(event) => event.preventDefault()} aria-label={CREATE_STEPS[step]}>
+        {step === 0 && <BasicInfoStep form={basicForm} />}
+        {step === 1 && <BiographiesStep hostForm={hostForm} participants={participants} onParticipantsChange={setParticipants} participantsError={participants.length ? participantsError : undefined} />}
+        {step === 2 && <EventGenreStep form={detailsForm} />}
+        {step === 3 && (
+          <SummaryStep basic={basicForm.getValues()} host={hostForm.getValues()} participants={participants} details={detailsForm.getValues()} charityName={charityName} onEdit={goTo} />
+        )}
+        {step === 4 && <PaymentStep form={paymentForm} />}
+      </form>
+      <WizardNav
+        step={step}
+        last={CREATE_STEPS.length - 1}
+        canAdvance={canAdvance}
+        busy={submitting}
+        busyLabel={EVENT_MESSAGES.creating}
+        finalLabel="Complete"
+        onBack={() => goTo(Math.max(0, step - 1))}
+        onNext={() => void next()}
+        extra={
+          step === 2 ? (
+            <button type="button" className="btn btn-ghost" onClick={() => goTo(3)}>
+              Skip this step
+            </button>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { TEST_MODE_VALUES, type PaymentStep as PaymentOutput, type PaymentStepInput } from '@pledgeway/domain/schemas/event-create';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { usePaymentMethods } from '../../api/get-payment-methods';
+import { amountText } from './basic-info-step';
+
+/** Step 5: test mode (fixed values, shown only), or one of the creator's saved cards. */
+export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, unknown, PaymentOutput> }) {
+  const { register, control, formState, setValue } = form;
+  const errors = formState.errors;
+  const testMode = useWatch({ control, name: 'testMode' });
+  const methods = usePaymentMethods(!testMode);
+  const cards = methods.data?.data ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <p className="text-ink-600">
+        Fund your campaign to send it for review. Your own pledge carries a 5% platform fee plus the card provider's fee, and cannot be withdrawn once the campaign is approved.
+      </p>
+      <label className="flex items-center justify-between gap-4 rounded-xl border border-ink-100 p-4">
+        <span>
+          <span className="block font-semibold text-ink-900">Test mode</span>
+          <span className="text-sm text-ink-500">No card is charged; the fixed sandbox values below are used.</span>
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="size-6 accent-brand-600"
+          {...register('testMode', {
+            onChange: (event: { target: { checked: boolean } }) => {
+              if (event.target.checked) setValue('amount', TEST_MODE_VALUES.amount, { shouldValidate: true });
+            },
+          })}
+        />
+      </label>
+
+      {testMode ? (
+        <fieldset disabled className="grid gap-4 rounded-xl bg-ink-50 p-4 md:grid-cols-2">
+          <legend className="sr-only">Test card (display only)</legend>
+          <Field label="Card holder name">
+            <Input value={TEST_MODE_VALUES.cardHolderName} readOnly />
+          </Field>
+          <Field label="Card number">
+            <Input value={TEST_MODE_VALUES.cardNumber} readOnly />
+          </Field>
+          <Field label="Expiry (MM/YY)">
+            <Input value={TEST_MODE_VALUES.expiryDate} readOnly />
+          </Field>
+          <Field label="CVV">
+            <Input value={TEST_MODE_VALUES.cvv} readOnly />
+          </Field>
+        </fieldset>
+      ) : (
+        <fieldset className="grid gap-3">
+          <legend className="label">Payment method</legend>
+          {methods.isPending && <p className="text-ink-500">Loading your saved cards…</p>}
+          {cards.map((card) => (
+            <label key={card.id} className={cn('flex cursor-pointer items-center gap-3 rounded-xl border-2 p-4', 'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 border-ink-100')}>
+              <input type="radio" value={card.id} className="accent-brand-600" {...register('paymentMethod')} />
+              <span className="font-semibold capitalize">{card.card.brand}</span> •••• {card.card.last4}
+              <span className="ml-auto text-sm text-ink-500">
+                {String(card.card.exp_month).padStart(2, '0')}/{String(card.card.exp_year).slice(-2)} · {card.billing_details.name}
+              </span>
+            </label>
+          ))}
+          {!methods.isPending && cards.length === 0 && <p className="text-ink-600">You have no saved cards yet.</p>}
+          <p className="text-sm text-ink-600">
+            To use a new card, add it on{' '}
+            <Link to={paths.user.paymentMethods} target="_blank" rel="noreferrer" className="font-semibold text-ink-900 underline">
+              Payment Methods
+            </Link>{' '}
+            (opens in a new tab), then{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void methods.refetch()}>
+              refresh this list
+            </button>
+            .
+          </p>
+          {errors.paymentMethod && (
+            <p className="field-error" role="alert">
+              {errors.paymentMethod.message}
+            </p>
+          )}
+        </fieldset>
+      )}
+
+      <Field label="Amount (USD)" required error={errors.amount?.message} hint={testMode ? 'Fixed at $100.00 in test mode.' : 'Between $100 and $50,000.'}>
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) => (
+            <Input inputMode="decimal" readOnly={testMode} className={testMode ? 'bg-ink-50' : ''} value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(event) => field.onChange(amountText(event.target.value))} />
+          )}
+        />
+      </Field>
+    </div>
+  );
+}

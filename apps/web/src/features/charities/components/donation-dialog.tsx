@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { DonationForm } from '@pledgeway/domain/schemas/public';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { formatCardNumber, formatCvv, formatExpiry } from '../lib/card-format';
+
+export type DonationValues = DonationForm;
+
+interface DonationDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Who receives the donation: a charity's name, or "Pledgeway" from the intro button. */
+  recipient: string;
+  /**
+   * Seam for the payments issue: charges the card through the payment provider. Until it is
+   * wired, a valid form only thanks the donor (SPEC.md: "nothing is sent").
+   */
+  onDonate?: (values: DonationValues) => Promise<void>;
+}
+
+const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '' };
+
+/**
+ * The donation dialog of SPEC.md sections 2 and 5: validated on submit with SPEC's messages; an
+ * error clears as soon as its field is edited; card number and expiry are formatted as typed.
+ */
+export function DonationDialog({ open, onOpenChange, recipient, onDonate }: DonationDialogProps) {
+  const form = useForm<DonationValues>({
+    resolver: zodResolver(DonationForm),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  /** register() plus: clear this field's error on edit, and optionally reformat the value. */
+  function field(name: keyof DonationValues, format?: (value: string) => string): UseFormRegisterReturn {
+    const registration = form.register(name);
+    return {
+      ...registration,
+      onChange: async (event) => {
+        if (format) event.target.value = format(event.target.value);
+        form.clearErrors(name);
+        return registration.onChange(event);
+      },
+    };
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    await onDonate?.(values);
+    window.alert(`Thank you for your donation to ${recipient}!`);
+    form.reset(EMPTY);
+    onOpenChange(false);
+  });
+
+  function changeOpen(next: boolean) {
+    if (!next) form.reset(EMPTY);
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={`Donate to ${recipient}`}
+      description="Your card details are used only for this donation."
+      closeLabel="Close donation form"
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <Field label="Full name" error={errors.fullName?.message} required className="sm:col-span-2">
+          <Input autoComplete="name" {...field('fullName')} />
+        </Field>
+        <Field label="Email" error={errors.email?.message} required className="sm:col-span-2">
+          <Input type="email" autoComplete="email" {...field('email')} />
+        </Field>
+        <Field label="Amount (USD)" error={errors.amount?.message} required className="sm:col-span-2">
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500">
+              $
+            </span>
+            <Input type="number" inputMode="decimal" min={1} step="0.01" className="pl-8" {...field('amount')} />
+          </div>
+        </Field>
+        <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
+          <Input inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" {...field('cardNumber', formatCardNumber)} />
+        </Field>
+        <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
+          <Input inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" {...field('expiry', formatExpiry)} />
+        </Field>
+        <Field label="CVV" error={errors.cvv?.message} required>
+          <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" {...field('cvv', formatCvv)} />
+        </Field>
+        <DialogFooter className="mt-2 sm:col-span-2">
+          <Button variant="ghost" onClick={() => changeOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting} loadingText="Processing…">
+            Donate
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
+
+export default DonationDialog;

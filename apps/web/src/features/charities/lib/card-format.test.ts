@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DonationForm, DONATION_MESSAGES, isExpiryCurrent } from '@pledgeway/domain/schemas/public';
+import { formatCardNumber, formatCvv, formatExpiry } from './card-format';
+
+describe('card input formatting', () => {
+  it('groups card digits in fours, drops anything else and stops at 19 characters', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242-42a42 4')).toBe('4242 4242 4');
+    expect(formatCardNumber('1234567890123456789012')).toBe('1234 5678 9012 3456');
+    expect(formatCardNumber('1234 5678 9012 3456 7')).toHaveLength(19);
+  });
+
+  it('adds the expiry slash after two digits and stops at five characters', () => {
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12')).toBe('12');
+    expect(formatExpiry('123')).toBe('12/3');
+    expect(formatExpiry('12/345')).toBe('12/34');
+    expect(formatExpiry('ab0 9x2 8')).toBe('09/28');
+  });
+
+  it('keeps at most four CVV digits', () => {
+    expect(formatCvv('12a345')).toBe('1234');
+  });
+});
+
+describe('donation form messages (SPEC.md section 5)', () => {
+  const valid = { fullName: 'Ann Lee', email: 'ann@example.com', amount: '25', cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvv: '123' };
+  const firstError = (change: Partial<typeof valid>) => {
+    const result = DonationForm.safeParse({ ...valid, ...change });
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('accepts a complete form', () => {
+    expect(DonationForm.safeParse(valid).success).toBe(true);
+  });
+
+  it.each([
+    [{ fullName: '' }, DONATION_MESSAGES.fullNameRequired],
+    [{ fullName: '  ab ' }, DONATION_MESSAGES.fullNameShort],
+    [{ email: '' }, DONATION_MESSAGES.emailRequired],
+    [{ email: 'ann@' }, DONATION_MESSAGES.emailInvalid],
+    [{ amount: '' }, DONATION_MESSAGES.amountRequired],
+    [{ amount: '0' }, DONATION_MESSAGES.amountPositive],
+    [{ amount: '-5' }, DONATION_MESSAGES.amountPositive],
+    [{ cardNumber: '' }, DONATION_MESSAGES.cardRequired],
+    [{ cardNumber: '4242 4242 424' }, DONATION_MESSAGES.cardInvalid],
+    [{ expiry: '' }, DONATION_MESSAGES.expiryRequired],
+    [{ expiry: '13/30' }, DONATION_MESSAGES.expiryFormat],
+    [{ expiry: '01/20' }, DONATION_MESSAGES.expiryPast],
+    [{ cvv: '' }, DONATION_MESSAGES.cvvRequired],
+    [{ cvv: '12' }, DONATION_MESSAGES.cvvInvalid],
+  ])('%j → %s', (change, message) => {
+    expect(firstError(change)).toBe(message);
+  });
+
+  it('treats the current month as not expired and last month as expired', () => {
+    const now = new Date(2026, 4, 15);
+    expect(isExpiryCurrent('05/26', now)).toBe(true);
+    expect(isExpiryCurrent('04/26', now)).toBe(false);
+    expect(isExpiryCurrent('01/27', now)).toBe(true);
+  });
+});

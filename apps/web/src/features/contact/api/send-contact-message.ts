@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactRequest, ContactResponse } from '@pledgeway/domain/schemas/contact';
+import { api } from '@/lib/api-client';
+
+export function sendContactMessage(body: ContactRequest): Promise<ContactResponse> {
+  return api.post<ContactResponse>('/contact', body);
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
+import { api } from '@/lib/api-client';
+
+/** SPEC.md: the Popular Events slider shows at most 9 campaigns. */
+export const POPULAR_EVENTS_LIMIT = 9;
+
+export function getPopularEvents(signal?: AbortSignal): Promise<EventSummaryResponse[]> {
+  return api.get<EventSummaryResponse[]>(`/events/allActive?sort=most_raised&limit=${POPULAR_EVENTS_LIMIT}`, signal);
+}
+
+export const popularEventsQuery = () =>
+  queryOptions({ queryKey: ['events', 'allActive', 'popular'], queryFn: ({ signal }) => getPopularEvents(signal) });
+
+export function usePopularEvents() {
+  return useQuery(popularEventsQuery());
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { paymentMethodsKey } from './get-payment-methods';
+
+export function deletePaymentMethod(id: string): Promise<{ success: true; message: string }> {
+  return api.delete(`/payment-methods/${encodeURIComponent(id)}`);
+}
+
+export function useDeletePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deletePaymentMethod, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethodSavedResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { api } from '@/lib/api-client';
+import { paymentMethodsKey } from './get-payment-methods';
+
+export function setDefaultPaymentMethod(id: string): Promise<PaymentMethodSavedResponse> {
+  return api.post(`/payment-methods/${encodeURIComponent(id)}/default`);
+}
+
+export function useSetDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setDefaultPaymentMethod, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
+}

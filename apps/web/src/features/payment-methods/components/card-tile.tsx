@@ -1,0 +1,36 @@
+import type { PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+const BRAND_LABEL: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+
+/** A saved card: brand, last4, expiry and holder name (SPEC.md section 2). */
+export function CardTile({ method, actions, className }: { method: PaymentMethodResponse; actions?: ReactNode; className?: string }) {
+  const brand = BRAND_LABEL[method.card.brand] ?? 'Card';
+  const expiry = `${String(method.card.exp_month).padStart(2, '0')}/${String(method.card.exp_year % 100).padStart(2, '0')}`;
+  return (
+    <article
+      aria-label={`${brand} ending in ${method.card.last4}`}
+      className={cn('flex min-h-48 flex-col justify-between rounded-2xl bg-gradient-to-br from-ink-900 to-ink-700 p-5 text-white shadow-md', className)}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <span className="font-display text-lg font-semibold">{brand}</span>
+        {method.is_default && <span className="rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-bold text-ink-900">Default</span>}
+      </div>
+      <p className="font-mono text-lg tracking-widest" aria-label={`Card ending in ${method.card.last4}`}>
+        •••• •••• •••• {method.card.last4}
+      </p>
+      <div className="flex items-end justify-between gap-3 text-sm">
+        <div className="min-w-0">
+          <p className="text-xs text-ink-200 uppercase">Card holder</p>
+          <p className="truncate font-medium">{method.billing_details.name}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs text-ink-200 uppercase">Expires</p>
+          <p className="font-medium">{expiry}</p>
+        </div>
+      </div>
+      {actions && <div className="mt-4 flex flex-wrap gap-2 border-t border-white/15 pt-3">{actions}</div>}
+    </article>
+  );
+}

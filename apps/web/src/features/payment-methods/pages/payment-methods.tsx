@@ -1,0 +1,109 @@
+import type { PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PlusIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeletePaymentMethod } from '../api/delete-payment-method';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
+import { AddCardDialog } from '../components/add-card-dialog';
+import { CardTile } from '../components/card-tile';
+
+export default function PaymentMethodsPage() {
+  useEffect(() => {
+    document.title = 'Payment Methods — Pledgeway';
+  }, []);
+  const methods = usePaymentMethods();
+  const remove = useDeletePaymentMethod();
+  const makeDefault = useSetDefaultPaymentMethod();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<PaymentMethodResponse | null>(null);
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      toast.success('Card removed successfully');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The card could not be removed.');
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  async function setDefault(method: PaymentMethodResponse) {
+    try {
+      await makeDefault.mutateAsync(method.id);
+      toast.success('Default card updated');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The default card could not be changed.');
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold sm:text-3xl">Payment Methods</h1>
+        <p className="mt-1 text-ink-600">Cards used for your pledges. A pledge is charged only when its event is completed.</p>
+      </header>
+      {methods.isError && <Alert tone="error">{methods.error.message}</Alert>}
+      {methods.isPending ? (
+        <div className="flex justify-center py-16 text-brand-700">
+          <Spinner label="Loading payment methods" className="scale-150" />
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {(methods.data ?? []).map((method) => (
+            <li key={method.id}>
+              <CardTile
+                method={method}
+                actions={
+                  <>
+                    {!method.is_default && (
+                      <button type="button" className="btn btn-sm bg-white/10 text-white hover:bg-white/20" onClick={() => void setDefault(method)}>
+                        Make default
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-sm bg-white/10 text-white hover:bg-red-700"
+                      onClick={() => setRemoving(method)}
+                      aria-label={`Remove card ending in ${method.card.last4}`}
+                    >
+                      Remove
+                    </button>
+                  </>
+                }
+              />
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => setAdding(true)}
+              className="flex size-full min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-ink-200 bg-white p-6 text-ink-700 transition-colors hover:border-brand-500 hover:bg-brand-50"
+            >
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-500 text-ink-900">
+                <PlusIcon size={24} />
+              </span>
+              <span className="font-semibold">Add New Card</span>
+            </button>
+          </li>
+        </ul>
+      )}
+      <AddCardDialog open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={Boolean(removing)}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove card"
+        description={removing ? `Remove the card ending in ${removing.card.last4}? Pending pledges move to your default card.` : undefined}
+        confirmLabel="Remove"
+        tone="danger"
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdateFields, PublicUser } from '@pledgeway/domain/schemas/auth';
+import { api } from '@/lib/api-client';
+import { myProfileKey } from './get-my-profile';
+
+export interface UpdateProfileResult {
+  success: true;
+  message: string;
+  user: PublicUser;
+  passwordChanged: boolean;
+}
+
+/** PUT /users/update is multipart (SPEC.md section 7): profile fields, plus password fields if changed. */
+export function updateProfile(values: ProfileUpdateFields): Promise<UpdateProfileResult> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (['old_password', 'new_password', 'confirm_password'].includes(key) && !value) continue;
+    form.set(key, String(value ?? ''));
+  }
+  return api.put('/users/update', form);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKey }),
+  });
+}

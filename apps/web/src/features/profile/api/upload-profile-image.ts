@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { myProfileKey } from './get-my-profile';
+
+export function uploadProfileImage(image: Blob): Promise<{ success: true; image_url: string }> {
+  const form = new FormData();
+  form.set('profile_image', image, 'avatar.jpg');
+  return api.post('/profile/image', form);
+}
+
+export function useUploadProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProfileImage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKey }),
+  });
+}

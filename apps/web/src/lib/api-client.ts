@@ -1,0 +1,120 @@
+/**
+ * The one API client (SPEC.md section 7): bearer token from localStorage `access-token`,
+ * credentials sent, 10-second timeout, one retry after a refresh on 401, and error messages in
+ * SPEC.md section 8's order: response message, else error, else the client's, else
+ * "Unexpected error occurred".
+ */
+export const ACCESS_TOKEN_KEY = 'access-token';
+const TIMEOUT_MS = 10_000;
+const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data?: { code?: string; fields?: Record<string, string>; [key: string]: unknown },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get fields(): Record<string, string> {
+    return this.data?.fields ?? {};
+  }
+}
+
+export const tokenStore = {
+  get: () => localStorage.getItem(ACCESS_TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(ACCESS_TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(ACCESS_TOKEN_KEY),
+};
+
+type Body = FormData | Record<string, unknown> | unknown[] | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: Body;
+  signal?: AbortSignal;
+  /** Skip the refresh-and-retry (used by the refresh call itself). */
+  noRetry?: boolean;
+}
+
+function messageFrom(data: unknown, fallback: string | undefined): string {
+  if (data && typeof data === 'object') {
+    const record = data as { message?: unknown; error?: unknown };
+    if (typeof record.message === 'string' && record.message) return record.message;
+    if (typeof record.error === 'string' && record.error) return record.error;
+  }
+  return fallback || 'Unexpected error occurred';
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  try {
+    return await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('The request timed out. Please check your connection and try again.', 0);
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('Could not connect to the server. Please check your connection and try again.', 0);
+  }
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** One refresh at a time, shared by every request that got a 401 meanwhile. */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('/site/refresh-token', { method: 'POST', noRetry: true });
+      if (!response.ok) {
+        tokenStore.clear();
+        return false;
+      }
+      const data = (await response.json()) as { accessToken?: string };
+      if (data.accessToken) tokenStore.set(data.accessToken);
+      return Boolean(data.accessToken);
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = undefined), 0);
+    }
+  })();
+  return refreshing;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && !options.noRetry && (await refreshAccessToken())) {
+    response = await send(path, options);
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const error = new ApiError(messageFrom(data, response.statusText), response.status, data as ApiError['data']);
+    if (import.meta.env.DEV) console.warn('API request failed', path, error.status, error.message);
+    throw error;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

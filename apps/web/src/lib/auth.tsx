@@ -1,0 +1,100 @@
+import type { PublicUser } from '@pledgeway/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginRequest, LoginResponse } from '@pledgeway/domain';
+import { api, ApiError, tokenStore } from '@/lib/api-client';
+
+/*
+ * The signed-in user, shared by the whole app (bulletproof-react keeps auth in lib/): every
+ * feature may read it, so it cannot live inside one feature.
+ */
+const getAuthCheck = (): Promise<{ success: true; user: PublicUser }> => api.get('/site/auth-check');
+const postLogin = (body: LoginRequest): Promise<LoginResponse> => api.post('/site/login', body);
+const postLogout = (): Promise<{ success: true; message: string }> => api.post('/site/logout', {});
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: PublicUser | null;
+  login(email: string, password: string): Promise<PublicUser>;
+  /** Resolves true when the server confirmed; the user is cleared either way. */
+  logout(): Promise<{ ok: boolean; networkError: boolean }>;
+  setUser(user: PublicUser): void;
+  /** Forget the user locally (after a password change or account closure). */
+  clear(): void;
+  refresh(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUserState] = useState<PublicUser | null>(null);
+
+  const clear = useCallback(() => {
+    tokenStore.clear();
+    setUserState(null);
+    setStatus('anonymous');
+    queryClient.clear();
+  }, [queryClient]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const result = await getAuthCheck();
+      setUserState(result.user);
+      setStatus('authenticated');
+    } catch (error) {
+      // The user is cleared when the server says there is none (DESIGN.md section 5); a 401 is silent.
+      if (!(error instanceof ApiError && error.status === 401)) console.warn('Authentication failed', error);
+      tokenStore.clear();
+      setUserState(null);
+      setStatus('anonymous');
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      async login(email, password) {
+        const result = await postLogin({ email, password });
+        const { accessToken, ...profile } = result.user;
+        tokenStore.set(accessToken);
+        queryClient.clear();
+        setUserState(profile);
+        setStatus('authenticated');
+        return profile;
+      },
+      async logout() {
+        try {
+          await postLogout();
+          clear();
+          return { ok: true, networkError: false };
+        } catch (error) {
+          clear();
+          return { ok: false, networkError: error instanceof ApiError && error.status === 0 };
+        }
+      },
+      setUser(next) {
+        setUserState(next);
+      },
+      clear,
+      refresh,
+    }),
+    [status, user, queryClient, clear, refresh],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}
