@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE_URL_ENV } from './global-setup';
+
+/** Every test talks to the server global-setup started. */
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this (here empty) destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const baseURL = process.env[BASE_URL_ENV];
+    if (!baseURL) throw new Error(`${BASE_URL_ENV} is not set: run the tests through e2e/playwright.config.ts`);
+    await use(baseURL);
+  },
+});
+export { expect };
+
+/** The demo accounts the seed creates (apps/api/src/db/seed.ts). */
+export const demo = {
+  ava: { email: 'ava@pledgeway.org', password: 'Ava-demo-2026', name: 'Ava Thompson' },
+  ben: { email: 'ben@pledgeway.org', password: 'Ben-demo-2026', name: 'Ben Carter' },
+  admin: { email: 'admin@pledgeway.org', password: 'Admin-demo-2026', name: 'Morgan Ellis' },
+} as const;
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A user nobody else uses: unique e-mail, a password that passes the strength rules. */
+export function newUser(): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test User ${id}`, email: `e2e-${id}@example.com`, password: `Pledge-${id}-Ok!` };
+}
+
+/** Registers through the API with the default avatar. */
+export async function registerUser(target: Page | APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+  const request = 'request' in target ? target.request : target;
+  const response = await request.post('/api/site/register', {
+    multipart: { name: user.name, email: user.email, password: user.password, use_default_avatar: 'true' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+/**
+ * Logs in through the form and waits until the app has left /login. Fields are found by role, so
+ * the required-field asterisk and the footer's newsletter field do not get in the way.
+ */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/**
+ * Accepts every browser alert and records its text. Set it up before the action: an alert that
+ * opens while a click is still being dispatched would otherwise block that click.
+ */
+export function acceptAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+export interface MailboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  createdAt: string;
+}
+
+/** The e-mails the app sent to `to`, newest first (the embedded outbox at /api/dev/mailbox). */
+export async function readMailbox(request: APIRequestContext, to: string): Promise<MailboxEmail[]> {
+  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: MailboxEmail[] }).data;
+}
+
+/** Fails on serious or critical axe findings; `include` limits the check to parts of the page. */
+export async function expectNoAxeViolations(page: Page, options: { include?: string[]; exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.include ?? []) builder = builder.include(selector);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG (a two-colour gradient) for upload tests, made here rather than kept as a binary file. */
+export function createPng(width = 96, height = 96): { name: string; mimeType: string; buffer: Buffer } {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0); // no filter
+    for (let x = 0; x < width; x++) rows.push(245, Math.round((183 * x) / width), Math.round((61 * y) / height));
+  }
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name: 'avatar.png', mimeType: 'image/png', buffer };
+}
