@@ -62,7 +62,9 @@ if (!existsSync(chromium)) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
   });
   if (existsSync(e2eFile)) {
-    const stats = JSON.parse(readFileSync(e2eFile, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(e2eFile, 'utf8'));
+    const stats = report.stats ?? {};
+    for (const title of flakyTitles(report.suites ?? [])) console.warn(`flaky (passed on retry): ${title}`);
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     totals.failed += stats.unexpected ?? 0;
     totals.skipped += stats.skipped ?? 0;
@@ -71,6 +73,15 @@ if (!existsSync(chromium)) {
     console.error('end-to-end tests: no results were written (the runner crashed)');
     crashed = true;
   }
+}
+
+/** Titles of the Playwright tests that failed first and passed on retry. */
+function flakyTitles(suites, prefix = []) {
+  return suites.flatMap((suite) => {
+    const trail = suite.title ? [...prefix, suite.title] : prefix;
+    const own = (suite.specs ?? []).filter((spec) => spec.tests.some((test) => test.status === 'flaky')).map((spec) => [...trail, spec.title].join(' › '));
+    return [...own, ...flakyTitles(suite.suites ?? [], trail)];
+  });
 }
 
 console.log('');

@@ -89,6 +89,9 @@ test.describe('signed-in area', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // Navigation runs in a transition: the log-in form (with its own Email field) stays on screen
+    // until the next page's chunk has loaded, so wait for the new page before typing.
+    await expect(page.getByRole('heading', { name: 'Forgot Password', level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('If an account exists for that e-mail, we have sent a link to reset the password.')).toBeVisible();
