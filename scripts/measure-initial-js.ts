@@ -23,6 +23,9 @@ const pages: Record<string, string> = {
   '/events/{id}': 'src/features/campaigns/pages/event-page.tsx',
   '/charities': 'src/features/charities/pages/charities.tsx',
   '/login': 'src/features/auth/pages/login.tsx',
+  '/register': 'src/features/auth/pages/register.tsx',
+  '/forgot-password': 'src/features/auth/pages/forgot-password.tsx',
+  '/reset-password': 'src/features/auth/pages/reset-password.tsx',
 };
 
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;

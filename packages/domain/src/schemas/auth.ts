@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password.ts';
 import { emailField, requiredText } from './common.ts';
 
-export const AUTH_MESSAGES = {
-  passwordsDontMatch: "Passwords don't match!",
-  uploadImage: 'Please upload an image',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password cannot exceed ${PASSWORD_MAX_LENGTH} characters`,
-  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
-  emailTaken: 'An account with this email already exists',
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  registrationSuccess: 'Account created. Please login.',
-  imageTooLarge: 'Image size should not exceed 5MB',
-} as const;
+export { AUTH_MESSAGES };
 
 export const LoginRequest = z.object({
   email: emailField('Email is required', 'Email is invalid'),

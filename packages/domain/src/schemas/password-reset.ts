@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MS } from '../password-reset-messages.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import { emailField } from './common.ts';
 
-export const PASSWORD_RESET_MESSAGES = {
-  /** The same answer whether or not the account exists (no account enumeration). */
-  sent: 'If an account exists for that e-mail, we have sent a link to reset the password.',
-  invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
-  done: 'Your password has been reset. Please log in with your new password.',
-} as const;
-
-/** One hour, single use (issue 4). */
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MS };
 
 export const ForgotPasswordRequest = z.object({ email: emailField('Email is required', 'Email is invalid') });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;

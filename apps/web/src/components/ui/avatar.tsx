@@ -1,7 +1,8 @@
 import { mediaUrl } from '@/lib/format';
+import { DEFAULT_AVATAR } from '@/config/media';
 import { cn } from '@/lib/cn';
 
-export const DEFAULT_AVATAR = '/images/avatar-default.svg';
+export { DEFAULT_AVATAR };
 
 /** A round profile picture; falls back to the default avatar when there is none or it fails to load. */
 export function Avatar({ src, className = 'size-10' }: { src: string | null | undefined; className?: string }) {

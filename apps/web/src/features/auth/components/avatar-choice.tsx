@@ -1,12 +1,14 @@
-import { AUTH_MESSAGES } from '@pledgeway/domain/schemas/auth';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { CropModal } from '@/components/ui/crop-modal';
-import { DEFAULT_AVATAR } from '@/components/ui/avatar';
+import { AUTH_MESSAGES } from '@pledgeway/domain/auth-messages';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { DEFAULT_AVATAR } from '@/config/media';
 import { UploadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 /** Checked here before any upload; the server enforces the same 5 MB limit. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+// The cropper (about 20 KB gzip) is fetched only once a picture has been picked.
+const CropModal = lazy(() => import('@/components/ui/crop-modal'));
 
 interface AvatarChoiceProps {
   useDefault: boolean;
@@ -95,17 +97,21 @@ export function AvatarChoice({ useDefault, onUseDefaultChange, image, onImageCha
           {error}
         </p>
       )}
-      <CropModal
-        open={picked !== null}
-        image={pickedUrl}
-        title="Crop your profile picture"
-        onCancel={() => setPicked(null)}
-        onCropped={(blob) => {
-          onImageChange(blob);
-          onError(undefined);
-          setPicked(null);
-        }}
-      />
+      {picked !== null && (
+        <Suspense fallback={null}>
+          <CropModal
+            open
+            image={pickedUrl}
+            title="Crop your profile picture"
+            onCancel={() => setPicked(null)}
+            onCropped={(blob) => {
+              onImageChange(blob);
+              onError(undefined);
+              setPicked(null);
+            }}
+          />
+        </Suspense>
+      )}
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ForgotPasswordRequest, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain/schemas/password-reset';
+import { PASSWORD_RESET_MESSAGES } from '@pledgeway/domain/password-reset-messages';
+import type { ForgotPasswordRequest } from '@pledgeway/domain/schemas/password-reset';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,8 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeading, AuthShell } from '../components/auth-shell';
+
+const resolver = lazyResolver(() => import('../validation').then((module) => module.forgotPasswordResolver));
 
 export default function ForgotPasswordPage() {
   useEffect(() => {
@@ -18,7 +21,7 @@ export default function ForgotPasswordPage() {
   const request = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordRequest>({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordRequest>({ resolver, defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

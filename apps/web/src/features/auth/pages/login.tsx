@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginRequest } from '@pledgeway/domain/schemas/auth';
+import type { LoginRequest } from '@pledgeway/domain/schemas/auth';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { ApiError } from '@/lib/api-client';
 import { clearLoginBanner, LOGIN_BANNER_MS, readLoginBanner } from '@/lib/login-banner';
 import { AuthHeading, AuthShell } from '../components/auth-shell';
@@ -20,11 +20,13 @@ function loginErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message !== 'Unexpected error occurred' ? error.message : LOGIN_FAILED;
 }
 
+const resolver = lazyResolver(() => import('../validation').then((module) => module.loginResolver));
+
 export default function LoginPage() {
   const auth = useAuth();
   const [banner, setBanner] = useState(readLoginBanner);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const dismissBanner = useCallback(() => {

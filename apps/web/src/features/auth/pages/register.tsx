@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, RegisterForm } from '@pledgeway/domain/schemas/auth';
+import { AUTH_MESSAGES } from '@pledgeway/domain/auth-messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { ApiError } from '@/lib/api-client';
 import { setLoginBanner } from '@/lib/login-banner';
 import { postRegister } from '../api/register';
@@ -21,13 +21,15 @@ function registrationErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message !== 'Unexpected error occurred' ? error.message : REGISTRATION_FAILED;
 }
 
+const resolver = lazyResolver(() => import('../validation').then((module) => module.registerResolver));
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [image, setImage] = useState<Blob | null>(null);
   const [imageError, setImageError] = useState<string>();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(RegisterForm),
+    resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', useDefaultAvatar: false },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_RESET_MESSAGES, ResetPasswordForm } from '@pledgeway/domain/schemas/password-reset';
+import { PASSWORD_RESET_MESSAGES } from '@pledgeway/domain/password-reset-messages';
+import type { ResetPasswordForm } from '@pledgeway/domain/schemas/password-reset';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,11 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { ApiError } from '@/lib/api-client';
 import { setLoginBanner } from '@/lib/login-banner';
 import { useResetPassword } from '../api/reset-password';
 import { AuthHeading, AuthShell } from '../components/auth-shell';
 import { useAuth } from '@/lib/auth';
+
+const resolver = lazyResolver(() => import('../validation').then((module) => module.resetPasswordResolver));
 
 export default function ResetPasswordPage() {
   useEffect(() => {
@@ -24,7 +27,7 @@ export default function ResetPasswordPage() {
   const auth = useAuth();
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(token ? null : PASSWORD_RESET_MESSAGES.invalidToken);
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues: { new_password: '', confirm_password: '' } });
+  const form = useForm<ResetPasswordForm>({ resolver, defaultValues: { new_password: '', confirm_password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
