@@ -15,6 +15,7 @@ const widths = [390, 1440];
 
 interface Shot {
   name: string;
+  /** `{event}` stands for a campaign of the signed-in user (or any live one when signed out). */
   path: string;
   /** Sign in as this demo user first. */
   as?: { email: string; password: string };
@@ -40,6 +41,17 @@ const shots: Shot[] = [
   { name: 'dropdown-open', path: '/', widths: [1440], before: (page) => page.getByRole('button', { name: 'Our Platform' }).click() },
   { name: 'sidebar-open', path: '/user/dashboard', as: ava, widths: [390], before: (page) => page.getByRole('button', { name: 'MENU', exact: true }).click() },
   { name: 'profile-menu', path: '/user/dashboard', as: ava, widths: [1440], before: (page) => page.getByRole('button', { name: 'Open profile menu' }).click() },
+  { name: 'charities', path: '/charities' },
+  { name: 'contact', path: '/contact' },
+  { name: 'event-page', path: '/events/{event}' },
+  { name: 'profile', path: '/user/my-profile', as: ava },
+  { name: 'pledges', path: '/user/pledges', as: { email: 'ben@pledgeway.org', password: 'Ben-demo-2026' } },
+  { name: 'my-events', path: '/user/events', as: ava },
+  { name: 'payment-methods', path: '/user/payment-methods', as: ava },
+  { name: 'event-summary', path: '/user/event/{event}', as: ava },
+  { name: 'event-edit', path: '/user/event/edit/{event}', as: ava },
+  { name: 'event-create', path: '/user/event/create', as: ava },
+  { name: 'practice', path: '/user/events/practice-campaign', as: ava },
   {
     name: 'close-account-dialog',
     path: '/user/dashboard',
@@ -57,12 +69,28 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** A campaign of the signed-in user, or the first live one. */
+async function campaignId(page: Page, signedIn: boolean): Promise<string> {
+  if (!signedIn) {
+    const live = (await (await page.request.get(`${baseURL}/api/events/allActive`)).json()) as { _id: string }[];
+    return live[0]!._id;
+  }
+  return page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('access-token')}` };
+    const { user } = (await (await fetch('/api/site/auth-check', { headers })).json()) as { user: { _id: string } };
+    const mine = (await (await fetch(`/api/events?userId=${user._id}`, { headers })).json()) as { data?: { _id: string }[] } | { _id: string }[];
+    const list = Array.isArray(mine) ? mine : (mine.data ?? []);
+    return list[0]!._id;
+  });
+}
+
 async function take(browser: Browser, shot: Shot, width: number) {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   try {
     if (shot.as) await signIn(page, shot.as);
-    await page.goto(`${baseURL}${shot.path}`, { waitUntil: 'networkidle' });
+    const target = shot.path.includes('{event}') ? shot.path.replace('{event}', await campaignId(page, Boolean(shot.as))) : shot.path;
+    await page.goto(`${baseURL}${target}`, { waitUntil: 'networkidle' });
     await shot.before?.(page);
     // Let entrance animations and lazy images settle.
     await page.waitForTimeout(400);

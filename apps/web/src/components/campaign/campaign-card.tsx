@@ -61,12 +61,13 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           </Link>
         </Heading>
 
+        {/* Exactly four 20 px lines tall, so no line is cut in half above the scroll. */}
         <div
           id={descriptionId}
           role="region"
           aria-label={`Description of ${event.name}`}
           tabIndex={0}
-          className="relative z-10 h-20 overflow-y-auto pr-1 text-sm leading-relaxed text-ink-600 focus-visible:outline-2"
+          className="relative z-10 h-20 overflow-y-auto pr-1 text-sm leading-5 text-ink-600 focus-visible:outline-2"
         >
           {event.description}
         </div>

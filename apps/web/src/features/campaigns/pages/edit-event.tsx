@@ -92,13 +92,13 @@ function EditForm({ event }: { event: ManageEventResponse }) {
   });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-8">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid grid-cols-1 gap-8">
       {saved && (
         <Alert tone="success" autoDismissMs={5000} onDismiss={() => setSaved(false)}>
           Successfully Updated
         </Alert>
       )}
-      <section className="card grid gap-6 p-6">
+      <section className="card grid grid-cols-1 gap-6 p-6">
         <ImagePicker
           label="Banner image"
           shape="banner"
@@ -108,7 +108,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
           value={banner?.preview ?? mediaUrl(event.banner_image_url)}
           onChange={(preview, blob) => setBanner({ preview, blob })}
         />
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <Field label="Event name" required error={errors.name?.message}>
             <Input {...register('name')} />
           </Field>
@@ -134,12 +134,12 @@ function EditForm({ event }: { event: ManageEventResponse }) {
         </Field>
       </section>
 
-      <section className="card grid gap-6 p-6" aria-labelledby="when-where">
+      <section className="card grid grid-cols-1 gap-6 p-6" aria-labelledby="when-where">
         <h2 id="when-where" className="text-lg font-semibold">
           Date and place
         </h2>
         <LocationTypeRadios registration={register('location_type')} />
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <Field label="Event date" required error={errors.event_date?.message}>
             <Input type="date" min={todayIso()} {...register('event_date')} />
           </Field>
@@ -157,12 +157,12 @@ function EditForm({ event }: { event: ManageEventResponse }) {
         </div>
       </section>
 
-      <section className="card grid gap-4 p-6" aria-labelledby="people">
+      <section className="card grid grid-cols-1 gap-4 p-6" aria-labelledby="people">
         <h2 id="people" className="text-lg font-semibold">
           Participants
         </h2>
         {people.length ? (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {people.map((person) => {
               const index = (form.getValues('participants') ?? []).findIndex((item) => item._id === person._id);
               return <ParticipantPanel key={person._id} index={index} participant={person} form={form} onRemoved={() => setPeople((current) => current.filter((item) => item._id !== person._id))} />;
@@ -173,12 +173,12 @@ function EditForm({ event }: { event: ManageEventResponse }) {
         )}
       </section>
 
-      <section className="card grid gap-4 p-6" aria-labelledby="docs">
+      <section className="card grid grid-cols-1 gap-4 p-6" aria-labelledby="docs">
         <h2 id="docs" className="text-lg font-semibold">
           Documents
         </h2>
         {event.documents.length > 0 && (
-          <ul className="grid gap-1 text-sm">
+          <ul className="grid grid-cols-1 gap-1 text-sm">
             {event.documents.map((doc) => (
               <li key={doc._id}>
                 <a href={doc.url} target="_blank" rel="noreferrer" className="underline">

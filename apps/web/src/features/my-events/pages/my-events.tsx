@@ -101,7 +101,7 @@ export default function MyEventsPage() {
           {TAB_ORDER.map((name) => (
             <Tab key={name} value={name}>
               {MY_EVENT_TABS[name].label}
-              {(events.isSuccess || demo) && <span className="ml-1.5 opacity-70">({byTab[name].length})</span>}
+              {(events.isSuccess || demo) && <span className="ml-1.5">({byTab[name].length})</span>}
             </Tab>
           ))}
         </TabList>
