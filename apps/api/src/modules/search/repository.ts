@@ -4,7 +4,7 @@ import { PUBLIC_LIST_STATUSES } from '../catalog/repository.ts';
 
 /**
  * Turns what a visitor typed into a prefix tsquery: every word must match the start of a word
- * ("kitch bright" finds "Brightpot Community Kitchens"). Only letters and digits survive, so
+ * ("kitch bright" finds "Brightpot Community Kitchens"), plural or not. Only letters and digits survive, so
  * nothing typed can break the tsquery syntax.
  */
 export function toPrefixQuery(text: string): string | undefined {
@@ -16,7 +16,17 @@ export function toPrefixQuery(text: string): string | undefined {
     .filter(Boolean)
     .slice(0, 8);
   if (!words.length) return undefined;
-  return words.map((word) => `${word}:*`).join(' & ');
+  return words.map((word) => `${pluralFreePrefix(word)}:*`).join(' & ');
+}
+
+/**
+ * Drops an English plural ending so "kitchens" also finds "Kitchen" and "charities" finds
+ * "Charity"; the prefix match still finds the plural. Short words and "-ss" words stay whole
+ * ("bus", "class"). A light rule on purpose: the 'simple' configuration has no stemmer.
+ */
+function pluralFreePrefix(word: string): string {
+  const stem = word.endsWith('ies') ? word.slice(0, -3) : word.endsWith('es') ? word.slice(0, -2) : word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+  return stem.length >= 3 ? stem : word;
 }
 
 // The 'simple' configuration keeps whole lowercased words, so prefixes match as the visitor types

@@ -26,7 +26,7 @@ const names = (items: Array<{ name: string }>) => items.map((item) => item.name)
 
 describe('GET /api/search', () => {
   it('finds live campaigns by a word prefix as the visitor types, never pending or rejected ones', async () => {
-    for (const q of ['chi', 'chil', 'CHILI']) {
+    for (const q of ['chi', 'chil', 'CHILI', 'chilis']) {
       const response = await client.get(`/api/search?q=${q}`);
       expect(response.status).toBe(200);
       expect(names(response.data.campaigns)).toEqual(['Firehouse Chili Showdown', 'Frozen Chili Cookoff']);
@@ -81,5 +81,10 @@ describe('toPrefixQuery', () => {
     expect(toPrefixQuery('Café  chili!')).toBe('cafe:* & chili:*');
     expect(toPrefixQuery('&|!()')).toBeUndefined();
     expect(toPrefixQuery('a b c d e f g h i j')?.split(' & ')).toHaveLength(8);
+  });
+
+  it('drops plural endings so a plural finds the singular, but keeps short and -ss words', () => {
+    expect(toPrefixQuery('Kitchens charities boxes dogs')).toBe('kitchen:* & charit:* & box:* & dog:*');
+    expect(toPrefixQuery('class bus yes')).toBe('class:* & bus:* & yes:*');
   });
 });
