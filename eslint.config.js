@@ -39,7 +39,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/features/*', `!@/features/${feature}`], message: 'A feature may not import another feature; move shared code to components/ or lib/.' },
+            {
+              group: ['@/features/*', `!@/features/${feature}`],
+              message: 'A feature may not import another feature; move shared code to components/ or lib/.',
+            },
             { group: ['@/app/*'], message: 'Features may not import the app shell.' },
           ],
         },
@@ -57,6 +60,11 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@pledgeway/api*', '@pledgeway/web*', '**/apps/**'], message: 'The domain package stands alone.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@pledgeway/api*', '@pledgeway/web*', '**/apps/**'], message: 'The domain package stands alone.' }] },
+      ],
+    },
   },
 );

@@ -3,10 +3,7 @@
 // proxying /api and /uploads to the API). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 
-const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit' }),
-  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
-];
+const children = [spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit' }), spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' })];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs every test of the project and ends with one line: `N passed, N failed`.
+// 0. typecheck, lint and formatting (npm run check)
 // 1. unit + API tests on the embedded PGlite database (Vitest)
 // 2. the API tests again on PostgreSQL when TEST_DATABASE_URL is set
 // 3. the web app build, then the end-to-end tests in Chromium (Playwright)
@@ -38,6 +39,12 @@ function countVitest(file, label) {
 
 const vitestArgs = (outputFile, extra) => ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
 
+// Types, lint and formatting first: a failure there counts as one failed test.
+if (run('typecheck, lint and formatting', 'npm', ['run', 'check']) !== 0) {
+  console.error('typecheck, lint or formatting failed: see the output above');
+  totals.failed += 1;
+}
+
 const unitFile = path.join(out, 'vitest-pglite.json');
 run('unit and API tests (PGlite)', 'npx', vitestArgs(unitFile, []));
 countVitest(unitFile, 'unit and API tests');
@@ -52,7 +59,9 @@ if (process.env.TEST_DATABASE_URL) {
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`\nChromium was not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium executable).`);
+  console.error(
+    `\nChromium was not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH to a Chromium executable).`,
+  );
   crashed = true;
 } else if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
   crashed = true;

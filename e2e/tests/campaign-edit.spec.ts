@@ -6,7 +6,15 @@ async function createCampaign(request: import('@playwright/test').APIRequestCont
   const login = await request.post('/api/site/login', { data: { email: demo.ava.email, password: demo.ava.password } });
   const token = (await login.json()).user.accessToken as string;
   const charities = await (await request.get('/api/charities')).json();
-  const guest = (fullName: string) => ({ about: 'Guest', fullName, email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com`, occupation: 'Chef', companyName: '', aboutParticipant: 'Cooks.', profileImage: '' });
+  const guest = (fullName: string) => ({
+    about: 'Guest',
+    fullName,
+    email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com`,
+    occupation: 'Chef',
+    companyName: '',
+    aboutParticipant: 'Cooks.',
+    profileImage: '',
+  });
   const response = await request.post('/api/events/create', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -71,7 +79,12 @@ test('another user gets 403 on every edit endpoint of the campaign', async ({ re
   const statuses = [
     (await request.put(`/api/events/${event.id}`, { headers, multipart: { name: 'Taken over' } })).status(),
     (await request.get(`/api/events/${event.id}/manage`, { headers })).status(),
-    (await request.put(`/api/challengees/${participantId}/image`, { headers, multipart: { profile_image: { name: 'p.png', mimeType: 'image/png', buffer: createPng().buffer } } })).status(),
+    (
+      await request.put(`/api/challengees/${participantId}/image`, {
+        headers,
+        multipart: { profile_image: { name: 'p.png', mimeType: 'image/png', buffer: createPng().buffer } },
+      })
+    ).status(),
     (await request.delete(`/api/participants/${participantId}`, { headers })).status(),
     (await request.patch(`/api/participants/${participantId}`, { headers, data: { accepted: true } })).status(),
     (await request.post('/api/events/payment', { headers, data: { event_id: event.id, amount: 100, test_mode: true } })).status(),

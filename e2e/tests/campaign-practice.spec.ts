@@ -5,7 +5,8 @@ test('a practice campaign previews and sends nothing to the server', async ({ pa
   await signIn(page, demo.ava.email, demo.ava.password);
   const writes: string[] = [];
   page.on('request', (request) => {
-    if (request.method() !== 'GET' && request.url().includes('/api/') && !request.url().includes('/refresh-token')) writes.push(`${request.method()} ${request.url()}`);
+    if (request.method() !== 'GET' && request.url().includes('/api/') && !request.url().includes('/refresh-token'))
+      writes.push(`${request.method()} ${request.url()}`);
   });
   await page.goto('/user/events/practice-campaign');
   await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();

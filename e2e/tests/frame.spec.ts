@@ -107,10 +107,21 @@ test.describe('footer', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('navigation', { name: 'Explore' }).getByRole('link')).toHaveText([
-      'Home', 'Our Story', 'Services', 'All Campaigns', 'Event Promotions', 'Money Bomb', 'Runoff Competitions', 'Charities',
+      'Home',
+      'Our Story',
+      'Services',
+      'All Campaigns',
+      'Event Promotions',
+      'Money Bomb',
+      'Runoff Competitions',
+      'Charities',
     ]);
     await expect(footer.getByRole('navigation', { name: 'Support' }).getByRole('link')).toHaveText([
-      'Terms of Use', 'Privacy Policy', 'Cookie Policy', 'Help & Support', 'Contact Us',
+      'Terms of Use',
+      'Privacy Policy',
+      'Cookie Policy',
+      'Help & Support',
+      'Contact Us',
     ]);
     await expect(footer.getByRole('link', { name: /support@pledgeway\.org/ })).toHaveAttribute('href', 'mailto:support@pledgeway.org');
     await expect(footer.getByRole('link', { name: 'Do Not Sell My Personal Information' })).toHaveAttribute('href', '/do-not-sell');

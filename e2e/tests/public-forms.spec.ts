@@ -11,7 +11,14 @@ test.describe('donation dialog', () => {
     const submit = () => dialog.getByRole('button', { name: 'Donate', exact: true }).click();
 
     await submit();
-    for (const message of ['Full name is required', 'Email is required', 'Amount is required', 'Card number is required', 'Expiry date is required', 'CVV is required']) {
+    for (const message of [
+      'Full name is required',
+      'Email is required',
+      'Amount is required',
+      'Card number is required',
+      'Expiry date is required',
+      'CVV is required',
+    ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });
@@ -29,7 +36,14 @@ test.describe('donation dialog', () => {
     await expect(field('Expiry')).toHaveValue('13/30');
     await field('CVV').fill('12');
     await submit();
-    for (const message of ['Name must be at least 3 characters', 'Email is invalid', 'Amount must be greater than 0', 'Invalid card number', 'Use MM/YY format', 'Invalid CVV']) {
+    for (const message of [
+      'Name must be at least 3 characters',
+      'Email is invalid',
+      'Amount must be greater than 0',
+      'Invalid card number',
+      'Use MM/YY format',
+      'Invalid CVV',
+    ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
 

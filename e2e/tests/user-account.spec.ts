@@ -1,6 +1,5 @@
 import { demo, expect, expectNoAxeViolations, login, registerUser, test } from '../fixtures';
 
-
 test.describe('closing an account', () => {
   test('with nothing outstanding the account is deleted at once', async ({ page }) => {
     const user = await registerUser(page);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPng, demo, expect, expectNoAxeViolations, login, newUser, readMailbox, registerUser, test } from '../fixtures';
 
-
 test.describe('signed-in area', () => {
   test('edits the profile and changes the avatar through the crop modal', async ({ page }) => {
     test.slow(); // Image upload, crop and two axe scans.
@@ -179,13 +178,29 @@ test.describe('signed-in area', () => {
         targetAmount: 500,
         bannerImage: png,
         aboutEventHost: 'Organizer',
-        hostData: { fullName: demo.ava.name, email: demo.ava.email, occupation: 'Community organizer', companyName: 'Riverside Runners', aboutYou: 'I organise.' },
+        hostData: {
+          fullName: demo.ava.name,
+          email: demo.ava.email,
+          occupation: 'Community organizer',
+          companyName: 'Riverside Runners',
+          aboutYou: 'I organise.',
+        },
         locationType: 'virtual',
         eventDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
         eventTime: '10:00',
         eventLocation: '',
         onlineEventLink: 'https://example.com/live',
-        guestData: [{ about: 'Runner', fullName: 'Pat Lee', email: 'pat@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coaches.', profileImage: '' }],
+        guestData: [
+          {
+            about: 'Runner',
+            fullName: 'Pat Lee',
+            email: 'pat@example.com',
+            occupation: 'Coach',
+            companyName: '',
+            aboutParticipant: 'Coaches.',
+            profileImage: '',
+          },
+        ],
         paymentAmount: 100,
         paymentMethod: 'test',
         cardHolderName: 'Test User',
@@ -203,7 +218,12 @@ test.describe('signed-in area', () => {
     const card = page.getByRole('article').filter({ hasText: name });
     await expect(card).toBeVisible();
     // Approved campaigns cannot be deleted: no Delete button on them.
-    await expect(page.getByRole('article').filter({ hasText: 'Principal on the Roof' }).getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('article')
+        .filter({ hasText: 'Principal on the Roof' })
+        .getByRole('button', { name: /Delete/ }),
+    ).toHaveCount(0);
     await card.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Event' });
     await expect(dialog).toBeVisible();

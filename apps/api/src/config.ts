@@ -9,30 +9,32 @@ const flag = z
   })
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-    PUBLIC_URL: z.string().url('must be a URL such as https://pledgeway.org').optional(),
-    ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SEED: flag.optional(),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-    MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
-    SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-    WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: flag.optional(),
-  });
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.string().url('must be a URL such as https://pledgeway.org').optional(),
+  ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED: flag.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
+  SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: flag.optional(),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -96,7 +96,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
     if (status === 429) {
-      const message = fastifyError.message && !fastifyError.message.startsWith('Rate limit exceeded') ? fastifyError.message : 'Too many requests. Please wait a minute and try again.';
+      const message =
+        fastifyError.message && !fastifyError.message.startsWith('Rate limit exceeded')
+          ? fastifyError.message
+          : 'Too many requests. Please wait a minute and try again.';
       return reply.status(429).send(errorBody(429, 'RATE_LIMITED', message));
     }
     if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -26,7 +16,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     occupation: text('occupation').notNull().default(''),
     companyName: text('company_name').notNull().default(''),
     description: text('description').notNull().default(''),
@@ -97,7 +89,9 @@ export const events = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['event', 'money_bomb', 'runoff', 'crowdfunding'] }).notNull().default('event'),
+    kind: text('kind', { enum: ['event', 'money_bomb', 'runoff', 'crowdfunding'] })
+      .notNull()
+      .default('event'),
     fundingModel: text('funding_model', { enum: ['all_or_nothing', 'all_donations'] })
       .notNull()
       .default('all_donations'),
@@ -112,12 +106,17 @@ export const events = pgTable(
     rejectionReason: text('rejection_reason'),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     targetCents: cents('target_cents').notNull(),
     donationLimitCents: cents('donation_limit_cents'),
     runoffFixedAmountCents: cents('runoff_fixed_amount_cents'),
     bannerImage: text('banner_image').notNull().default(''),
-    locationType: text('location_type', { enum: ['physical', 'virtual'] }).notNull().default('physical'),
+    locationType: text('location_type', { enum: ['physical', 'virtual'] })
+      .notNull()
+      .default('physical'),
     eventLocation: text('event_location').notNull().default(''),
     onlineEventLink: text('online_event_link').notNull().default(''),
     eventDate: date('event_date', { mode: 'string' }),
@@ -245,15 +244,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id),
     account: text('account', {
-      enum: [
-        'donor_card',
-        'event_escrow',
-        'charity_payable',
-        'platform_fee_revenue',
-        'tips_revenue',
-        'card_processing_fees',
-        'refunds',
-      ],
+      enum: ['donor_card', 'event_escrow', 'charity_payable', 'platform_fee_revenue', 'tips_revenue', 'card_processing_fees', 'refunds'],
     }).notNull(),
     eventId: uuid('event_id').references(() => events.id),
     charityId: uuid('charity_id').references(() => charities.id),

@@ -6,8 +6,22 @@ import { charityGroups as charityGroupSeed, demoCampaigns } from './seed-data.ts
 import { hashPassword } from '../modules/auth/passwords.ts';
 
 export const DEMO_LOGINS = [
-  { role: 'admin' as const, name: 'Morgan Ellis', email: 'admin@pledgeway.org', password: 'Admin-demo-2026', occupation: 'Campaign reviewer', companyName: 'Pledgeway' },
-  { role: 'user' as const, name: 'Ava Thompson', email: 'ava@pledgeway.org', password: 'Ava-demo-2026', occupation: 'Community organizer', companyName: 'Riverside Runners' },
+  {
+    role: 'admin' as const,
+    name: 'Morgan Ellis',
+    email: 'admin@pledgeway.org',
+    password: 'Admin-demo-2026',
+    occupation: 'Campaign reviewer',
+    companyName: 'Pledgeway',
+  },
+  {
+    role: 'user' as const,
+    name: 'Ava Thompson',
+    email: 'ava@pledgeway.org',
+    password: 'Ava-demo-2026',
+    occupation: 'Community organizer',
+    companyName: 'Riverside Runners',
+  },
   { role: 'user' as const, name: 'Ben Carter', email: 'ben@pledgeway.org', password: 'Ben-demo-2026', occupation: '', companyName: '' },
 ];
 
@@ -129,7 +143,13 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
 async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
   const live = await db.select().from(events).where(eq(events.status, 'approved')).orderBy(asc(events.createdAt));
   const [completed] = await db.select().from(events).where(eq(events.status, 'completed')).limit(1);
-  const plan: Array<{ event: typeof events.$inferSelect | undefined; amountCents: number; tipCents: number; status: 'pending' | 'charged' | 'failed'; failureReason?: string }> = [
+  const plan: Array<{
+    event: typeof events.$inferSelect | undefined;
+    amountCents: number;
+    tipCents: number;
+    status: 'pending' | 'charged' | 'failed';
+    failureReason?: string;
+  }> = [
     { event: live[0], amountCents: 5_000, tipCents: 1_000, status: 'pending' },
     { event: live[1], amountCents: 2_500, tipCents: 0, status: 'pending' },
     { event: live[2], amountCents: 10_000, tipCents: 2_000, status: 'failed', failureReason: 'Your card was declined.' },

@@ -19,7 +19,23 @@ import { identityRoutes } from './identity/routes.ts';
 import { participantRoutes } from './participants/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsyncZod[] = [authRoutes, devRoutes, catalogRoutes, charityRoutes, contactRoutes, newsletterRoutes, searchRoutes, myPledgesRoutes, myEventsRoutes, paymentMethodsRoutes, passwordResetRoutes, accountRoutes, eventRoutes, participantRoutes, identityRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  devRoutes,
+  catalogRoutes,
+  charityRoutes,
+  contactRoutes,
+  newsletterRoutes,
+  searchRoutes,
+  myPledgesRoutes,
+  myEventsRoutes,
+  paymentMethodsRoutes,
+  passwordResetRoutes,
+  accountRoutes,
+  eventRoutes,
+  participantRoutes,
+  identityRoutes,
+];
 
 /** Link-preview resolvers for SPA paths (first match wins). */
 export const metaResolvers: MetaResolver[] = [eventPageMeta, publicPageMeta];

@@ -54,7 +54,9 @@ export class TestClient {
 }
 
 export async function pngImage(width = 64, height = 64): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 245, g: 183, b: 0 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 245, g: 183, b: 0 } } })
+    .png()
+    .toBuffer();
 }
 
 let counter = 0;

@@ -22,8 +22,9 @@ export const ContactRequest = z.object({
   tab: ContactTab.default('organizer'),
   name: z.string().trim().max(100, 'Name cannot exceed 100 characters').default(''),
   email: emailField(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid),
-  phone: requiredText(CONTACT_MESSAGES.phoneRequired)
-    .pipe(z.string().max(40, CONTACT_MESSAGES.phoneInvalid).regex(PHONE_PATTERN, CONTACT_MESSAGES.phoneInvalid)),
+  phone: requiredText(CONTACT_MESSAGES.phoneRequired).pipe(
+    z.string().max(40, CONTACT_MESSAGES.phoneInvalid).regex(PHONE_PATTERN, CONTACT_MESSAGES.phoneInvalid),
+  ),
   eventName: requiredText(CONTACT_MESSAGES.eventNameRequired).pipe(z.string().max(200, 'Event name cannot exceed 200 characters')),
   message: z.string().trim().max(5000, 'Message cannot exceed 5000 characters').default(''),
 });

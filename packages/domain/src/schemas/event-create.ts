@@ -68,7 +68,10 @@ const campaignOptionFields = {
       if (days > MAX_DURATION_DAYS) ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.durationMax });
       return days;
     }),
-  runoffWinBy: z.union([RunoffWinBy, z.literal(''), z.null()]).optional().transform((value) => value || null),
+  runoffWinBy: z
+    .union([RunoffWinBy, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => value || null),
   runoffFixedAmount: optionalDollarAmountField(EVENT_MESSAGES.runoffFixedAmountRange, 1, TARGET_MAX_DOLLARS),
 };
 

@@ -149,12 +149,7 @@ export function requiredString(message: string, max = 2000, maxMessage?: string)
 }
 
 export function optionalString(max = 2000) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Cannot exceed ${max} characters`)
-    .optional()
-    .default('');
+  return z.string().trim().max(max, `Cannot exceed ${max} characters`).optional().default('');
 }
 
 export const eventNameField = z

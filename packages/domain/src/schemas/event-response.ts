@@ -9,7 +9,6 @@ export const FundingModel = z.enum(['all_or_nothing', 'all_donations']);
 export type FundingModel = z.infer<typeof FundingModel>;
 export const EventStatusSchema = z.enum(['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled']);
 
-
 export const EventHost = z.object({
   full_name: z.string(),
   about: z.string(),

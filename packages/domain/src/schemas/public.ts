@@ -60,11 +60,7 @@ export function isExpiryCurrent(expiry: string, now: Date = new Date()): boolean
 
 /** The donation dialog on /charities (SPEC.md section 5 "Donation form"), checked on submit. */
 export const DonationForm = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, DONATION_MESSAGES.fullNameRequired)
-    .min(3, DONATION_MESSAGES.fullNameShort),
+  fullName: z.string().trim().min(1, DONATION_MESSAGES.fullNameRequired).min(3, DONATION_MESSAGES.fullNameShort),
   email: z
     .string()
     .trim()

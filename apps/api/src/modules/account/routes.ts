@@ -12,7 +12,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/closure',
-    { ...auth, schema: { tags: ['account'], response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) } } },
+    {
+      ...auth,
+      schema: { tags: ['account'], response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) } },
+    },
     async (request) => ({ success: true as const, data: await service.status(request.auth!.userId) }),
   );
 

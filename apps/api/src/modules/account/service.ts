@@ -30,7 +30,8 @@ export function createAccountService(ctx: AppContext) {
     const live = launched.filter((event) => (LIVE_STATUSES as readonly string[]).includes(event.status));
     const summary = launched.map((event) => ({ _id: event.id, name: event.name, status: event.status }));
     if (!launched.length && !pendingPledges) return { outcome: 'immediate', scheduled_at: null, launched_campaigns: [], pending_pledges: 0 };
-    if (live.length || pendingPledges) return { outcome: 'pending_campaigns', scheduled_at: null, launched_campaigns: summary, pending_pledges: pendingPledges };
+    if (live.length || pendingPledges)
+      return { outcome: 'pending_campaigns', scheduled_at: null, launched_campaigns: summary, pending_pledges: pendingPledges };
     const lastClosed = Math.max(...launched.map((event) => (event.endedAt ?? event.updatedAt).getTime()));
     return {
       outcome: 'scheduled',

@@ -55,7 +55,10 @@ describe('register and log in', () => {
     const client = new TestClient(server.url);
     const email = uniqueEmail();
     const fake = await client.request('POST', '/api/site/register', {
-      form: registerForm({ name: 'Text File', email, password: 'Lantern-Bridge-7' }, { data: Buffer.from('MZ not an image'), name: 'photo.png', type: 'image/png' }),
+      form: registerForm(
+        { name: 'Text File', email, password: 'Lantern-Bridge-7' },
+        { data: Buffer.from('MZ not an image'), name: 'photo.png', type: 'image/png' },
+      ),
     });
     expect(fake.status).toBe(400);
     expect(fake.data.message).toBe('Please upload an image file');

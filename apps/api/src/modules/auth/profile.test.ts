@@ -40,9 +40,17 @@ describe('profile', () => {
     [{ name: 'A', email: 'nope' }, 'email', 'Invalid email format'],
     [{ name: 'A', email: 'a@example.com', new_password: 'Another-Good-9', confirm_password: 'Another-Good-9' }, 'old_password', 'Old password is required'],
     [{ name: 'A', email: 'a@example.com', old_password: 'x', confirm_password: 'y' }, 'new_password', 'New password is required'],
-    [{ name: 'A', email: 'a@example.com', old_password: 'x', new_password: 'short', confirm_password: 'short' }, 'new_password', 'Password must be at least 8 characters'],
+    [
+      { name: 'A', email: 'a@example.com', old_password: 'x', new_password: 'short', confirm_password: 'short' },
+      'new_password',
+      'Password must be at least 8 characters',
+    ],
     [{ name: 'A', email: 'a@example.com', old_password: 'x', new_password: 'Another-Good-9' }, 'confirm_password', 'Please confirm your password'],
-    [{ name: 'A', email: 'a@example.com', old_password: 'x', new_password: 'Another-Good-9', confirm_password: 'Another-Good-8' }, 'confirm_password', 'Passwords do not match'],
+    [
+      { name: 'A', email: 'a@example.com', old_password: 'x', new_password: 'Another-Good-9', confirm_password: 'Another-Good-8' },
+      'confirm_password',
+      'Passwords do not match',
+    ],
   ])('refuses %o with the SPEC message and changes nothing', async (fields, field, message) => {
     const { client } = await signUp(server.url, { name: 'Unchanged Name' });
     const response = await client.request('PUT', '/api/users/update', { form: profileForm(fields as Record<string, string>) });

@@ -49,36 +49,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/site/login',
-    { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } },
-    async (request, reply) => {
-      const { user, refreshToken } = await service.login(request.body);
+  app.post('/site/login', { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (request, reply) => {
+    const { user, refreshToken } = await service.login(request.body);
+    setRefreshCookie(reply, refreshToken);
+    return { success: true as const, user };
+  });
+
+  app.get('/site/auth-check', { preHandler: app.authenticate, schema: { tags: ['auth'], response: { 200: AuthCheckResponse } } }, async (request) => ({
+    success: true as const,
+    user: toPublicUser(await service.currentUser(request.auth!.userId)),
+  }));
+
+  app.post('/site/refresh-token', { config: authLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } }, async (request, reply) => {
+    try {
+      const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, refreshToken);
-      return { success: true as const, user };
-    },
-  );
-
-  app.get(
-    '/site/auth-check',
-    { preHandler: app.authenticate, schema: { tags: ['auth'], response: { 200: AuthCheckResponse } } },
-    async (request) => ({ success: true as const, user: toPublicUser(await service.currentUser(request.auth!.userId)) }),
-  );
-
-  app.post(
-    '/site/refresh-token',
-    { config: authLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } },
-    async (request, reply) => {
-      try {
-        const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
-        setRefreshCookie(reply, refreshToken);
-        return { success: true as const, accessToken };
-      } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
-        throw error;
-      }
-    },
-  );
+      return { success: true as const, accessToken };
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+      throw error;
+    }
+  });
 
   app.post('/site/logout', { schema: { tags: ['auth'], response: { 200: SuccessResponse } } }, async (request, reply) => {
     await service.logout(request.cookies[REFRESH_COOKIE]);
@@ -86,27 +77,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Logged out' };
   });
 
-  app.get(
-    '/dashboard/my-profile',
-    { preHandler: app.authenticate, schema: { tags: ['profile'], response: { 200: MyProfileResponse } } },
-    async (request) => {
-      const user = toPublicUser(await service.currentUser(request.auth!.userId));
-      return {
-        success: true as const,
-        data: {
-          _id: user._id,
-          name: user.name,
-          email: user.email,
-          about: user.description,
-          description: user.description,
-          occupation: user.occupation,
-          company_name: user.company_name,
-          image: user.image,
-          identity_status: user.identity_status,
-        },
-      };
-    },
-  );
+  app.get('/dashboard/my-profile', { preHandler: app.authenticate, schema: { tags: ['profile'], response: { 200: MyProfileResponse } } }, async (request) => {
+    const user = toPublicUser(await service.currentUser(request.auth!.userId));
+    return {
+      success: true as const,
+      data: {
+        _id: user._id,
+        name: user.name,
+        email: user.email,
+        about: user.description,
+        description: user.description,
+        occupation: user.occupation,
+        company_name: user.company_name,
+        image: user.image,
+        identity_status: user.identity_status,
+      },
+    };
+  });
 
   app.put(
     '/users/update',

@@ -79,7 +79,11 @@ export const refreshTokenStore = {
   },
 
   async revokeFamilyOf(db: Db, token: string): Promise<void> {
-    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1);
+    const [row] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .limit(1);
     if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
   },
 

@@ -90,7 +90,11 @@ describe('GET /api/charities', () => {
     expect(response.data.map((group: { title: string }) => group.title)).toEqual(['Fill A Belly', 'Defend The Innocent', 'Thank A Veteran']);
     const [fillABelly] = response.data;
     expect(fillABelly.charities).toHaveLength(4);
-    expect(fillABelly.charities[0]).toMatchObject({ name: 'Brightpot Community Kitchens', logo: '/images/charity-01.svg', link: 'https://brightpot.example.org' });
+    expect(fillABelly.charities[0]).toMatchObject({
+      name: 'Brightpot Community Kitchens',
+      logo: '/images/charity-01.svg',
+      link: 'https://brightpot.example.org',
+    });
     expect(fillABelly.charities[3]).toMatchObject({ name: 'Cornerstone Pantry Collective', link: null });
   });
 });

@@ -43,10 +43,7 @@ export interface ListPublicOptions {
 }
 
 export async function listPublicCampaigns(db: Executor, options: ListPublicOptions): Promise<EventRow[]> {
-  const where = and(
-    inArray(events.status, [...PUBLIC_LIST_STATUSES]),
-    options.kind ? eq(events.kind, options.kind) : undefined,
-  );
+  const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined);
   return db
     .select()
     .from(events)

@@ -15,7 +15,14 @@ afterAll(async () => {
   await server.close();
 });
 
-const valid = { tab: 'support', name: 'Rosa Diaz', email: 'Rosa@Example.com', phone: '+1 (555) 010-2030 #12', eventName: 'Polar Plunge', message: 'Can I change my pledge?' };
+const valid = {
+  tab: 'support',
+  name: 'Rosa Diaz',
+  email: 'Rosa@Example.com',
+  phone: '+1 (555) 010-2030 #12',
+  eventName: 'Polar Plunge',
+  message: 'Can I change my pledge?',
+};
 
 async function storedCount() {
   return (await server.app.ctx.db.select().from(contactMessages)).length;
@@ -27,7 +34,14 @@ describe('POST /api/contact', () => {
     expect(response.status).toBe(201);
     expect(response.data).toMatchObject({ success: true, message: CONTACT_MESSAGES.sent });
     const [row] = await server.app.ctx.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(1);
-    expect(row).toMatchObject({ id: response.data.id, tab: 'support', name: 'Rosa Diaz', email: 'rosa@example.com', phone: '+1 (555) 010-2030 #12', eventName: 'Polar Plunge' });
+    expect(row).toMatchObject({
+      id: response.data.id,
+      tab: 'support',
+      name: 'Rosa Diaz',
+      email: 'rosa@example.com',
+      phone: '+1 (555) 010-2030 #12',
+      eventName: 'Polar Plunge',
+    });
     const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(server.config.supportEmail)}`);
     const mail = mailbox.data.data.find((item: { kind: string }) => item.kind === 'contact-message');
     expect(mail.subject).toBe('[User Support] Polar Plunge');

@@ -100,7 +100,11 @@ describe('POST /api/events/create', () => {
       ['donationLimit', 0, 'Donation limit must be between $1 and $50,000'],
     ])('%s = %j → %s', async (field, value, message) => {
       const actual =
-        value === 'BIG_IMAGE' ? Buffer.alloc(5 * 1024 * 1024 + 10).toString('base64') : value === 'WORDS_251' ? Array.from({ length: 251 }, () => 'word').join(' ') : value;
+        value === 'BIG_IMAGE'
+          ? Buffer.alloc(5 * 1024 * 1024 + 10).toString('base64')
+          : value === 'WORDS_251'
+            ? Array.from({ length: 251 }, () => 'word').join(' ')
+            : value;
       await expectRefused({ [field]: actual }, field, message);
     });
 
@@ -124,7 +128,15 @@ describe('POST /api/events/create', () => {
   });
 
   describe('host and participant messages', () => {
-    const guest = { about: 'Runner', fullName: 'Pat Lee', email: 'pat@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: '' };
+    const guest = {
+      about: 'Runner',
+      fullName: 'Pat Lee',
+      email: 'pat@example.com',
+      occupation: 'Coach',
+      companyName: '',
+      aboutParticipant: 'Coach',
+      profileImage: '',
+    };
     const host = { fullName: 'Casey Creator', email: 'casey@example.com', occupation: 'Organizer', companyName: '', aboutYou: '' };
     it.each([
       [{ aboutEventHost: '' }, 'aboutEventHost', 'About is required'],
@@ -138,16 +150,27 @@ describe('POST /api/events/create', () => {
       [{ guestData: [{ ...guest, aboutParticipant: '' }] }, 'guestData.0.aboutParticipant', 'About participant is required'],
       [{ guestData: [] }, 'guestData', 'Please add at least one participant'],
       [{ kind: 'runoff', runoffWinBy: 'donation_total', guestData: [guest] }, 'guestData', 'A runoff competition needs 2 to 8 participants'],
-      [{ kind: 'runoff', runoffWinBy: 'donation_total', guestData: Array.from({ length: 9 }, () => guest) }, 'guestData', 'A runoff competition needs 2 to 8 participants'],
+      [
+        { kind: 'runoff', runoffWinBy: 'donation_total', guestData: Array.from({ length: 9 }, () => guest) },
+        'guestData',
+        'A runoff competition needs 2 to 8 participants',
+      ],
       [{ kind: 'runoff', guestData: [guest, guest] }, 'runoffWinBy', 'Please choose how the runoff is won'],
       [{ kind: 'runoff', runoffWinBy: 'donor_total', guestData: [guest, guest] }, 'runoffFixedAmount', 'Fixed donation amount must be between $1 and $50,000'],
-      [{ kind: 'runoff', runoffWinBy: 'donation_total', startDate: daysFromNow(3), guestData: [guest, guest] }, 'startDate', 'Runoff competitions must start at least 7 days ahead'],
+      [
+        { kind: 'runoff', runoffWinBy: 'donation_total', startDate: daysFromNow(3), guestData: [guest, guest] },
+        'startDate',
+        'Runoff competitions must start at least 7 days ahead',
+      ],
     ])('%j → %s: %s', async (overrides, field, message) => {
       await expectRefused(overrides, field, message);
     });
 
     it('stores the account name and e-mail as the host, whatever is sent', async () => {
-      const response = await creator.client.post('/api/events/create', await payload({ hostData: { ...host, fullName: 'Someone Else', email: 'else@example.com' } }));
+      const response = await creator.client.post(
+        '/api/events/create',
+        await payload({ hostData: { ...host, fullName: 'Someone Else', email: 'else@example.com' } }),
+      );
       expect(response.status).toBe(201);
       expect(response.data.event.host.full_name).toBe('Casey Creator');
       expect(response.data.event.host.email).toBe(creator.email);
@@ -156,7 +179,14 @@ describe('POST /api/events/create', () => {
     it('creates a runoff with 2 options scheduled 7 days ahead, won by donor total at a fixed amount', async () => {
       const response = await creator.client.post(
         '/api/events/create',
-        await payload({ kind: 'runoff', runoffWinBy: 'donor_total', runoffFixedAmount: 25, startDate: daysFromNow(8), durationDays: 14, guestData: [guest, { ...guest, fullName: 'Sam Ortiz' }] }),
+        await payload({
+          kind: 'runoff',
+          runoffWinBy: 'donor_total',
+          runoffFixedAmount: 25,
+          startDate: daysFromNow(8),
+          durationDays: 14,
+          guestData: [guest, { ...guest, fullName: 'Sam Ortiz' }],
+        }),
       );
       expect(response.status, JSON.stringify(response.data)).toBe(201);
       expect(response.data.event.kind).toBe('runoff');
@@ -199,7 +229,15 @@ describe('POST /api/events/create', () => {
 
     it('stores participant images sent as base64', async () => {
       const { bannerData } = await import('./test-helpers.ts');
-      const guest = { about: 'Runner', fullName: 'Pat Lee', email: 'pat@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: `data:image/png;base64,${await bannerData()}` };
+      const guest = {
+        about: 'Runner',
+        fullName: 'Pat Lee',
+        email: 'pat@example.com',
+        occupation: 'Coach',
+        companyName: '',
+        aboutParticipant: 'Coach',
+        profileImage: `data:image/png;base64,${await bannerData()}`,
+      };
       const response = await creator.client.post('/api/events/create', await payload({ guestData: [guest] }));
       expect(response.status).toBe(201);
       expect(response.data.event.participants[0].profile_image).toMatch(/^\/uploads\/participants\//);
@@ -258,7 +296,15 @@ describe('POST /api/events/payment', () => {
   });
 
   it('keeps participants in the order they were given', async () => {
-    const guest = (fullName: string) => ({ about: 'Runner', fullName, email: 'p@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: '' });
+    const guest = (fullName: string) => ({
+      about: 'Runner',
+      fullName,
+      email: 'p@example.com',
+      occupation: 'Coach',
+      companyName: '',
+      aboutParticipant: 'Coach',
+      profileImage: '',
+    });
     const created = await creator.client.post('/api/events/create', await payload({ guestData: [guest('First One'), guest('Second One')] }));
     const rows = await server.app.ctx.db.select().from(participants).where(eq(participants.eventId, created.data.event.id));
     expect(rows.map((row) => [row.fullName, row.position]).sort()).toEqual([

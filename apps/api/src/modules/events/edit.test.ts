@@ -27,10 +27,21 @@ afterAll(async () => {
   await server.close();
 });
 
-const guest = (fullName: string) => ({ about: 'Runner', fullName, email: 'p@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: '' });
+const guest = (fullName: string) => ({
+  about: 'Runner',
+  fullName,
+  email: 'p@example.com',
+  occupation: 'Coach',
+  companyName: '',
+  aboutParticipant: 'Coach',
+  profileImage: '',
+});
 
 async function newCampaign(overrides: Record<string, unknown> = {}) {
-  const response = await owner.client.post('/api/events/create', await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }));
+  const response = await owner.client.post(
+    '/api/events/create',
+    await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),
+  );
   if (response.status !== 201) throw new Error(JSON.stringify(response.data));
   return response.data.event as { id: string; participants: { _id: string }[] };
 }
@@ -62,11 +73,19 @@ describe('PUT /api/events/:id', () => {
       event_time: '09:30',
       event_location: 'Waterfront Park',
       online_event_link: '',
-      participants: JSON.stringify([{ _id: event.participants[0]!._id, about: 'Captain', full_name: 'Pat Lee', email: 'pat@example.com', occupation: 'Coach', company_name: 'Club' }]),
+      participants: JSON.stringify([
+        { _id: event.participants[0]!._id, about: 'Captain', full_name: 'Pat Lee', email: 'pat@example.com', occupation: 'Coach', company_name: 'Club' },
+      ]),
     });
     expect(response.status, JSON.stringify(response.data)).toBe(200);
     expect(response.data.message).toBe('Event updated successfully!');
-    expect(response.data.event).toMatchObject({ name: 'River Run 2027', categories: ['Sports', 'Health'], target_amount: 2500.5, event_time: '09:30', event_location: 'Waterfront Park' });
+    expect(response.data.event).toMatchObject({
+      name: 'River Run 2027',
+      categories: ['Sports', 'Health'],
+      target_amount: 2500.5,
+      event_time: '09:30',
+      event_location: 'Waterfront Park',
+    });
     expect(response.data.event.participants.find((p: { _id: string }) => p._id === event.participants[0]!._id).about).toBe('Captain');
   });
 
@@ -112,14 +131,21 @@ describe('PUT /api/events/:id', () => {
 
     it('keeps an unchanged date that has passed, but refuses moving it into the past', async () => {
       const event = await newCampaign();
-      await server.app.ctx.db.update(events).set({ eventDate: daysFromNow(-5) }).where(eq(events.id, event.id));
+      await server.app.ctx.db
+        .update(events)
+        .set({ eventDate: daysFromNow(-5) })
+        .where(eq(events.id, event.id));
       expect((await put(owner.client, event.id, { name: 'Still fine' })).status).toBe(200);
       expect((await put(owner.client, event.id, { event_date: daysFromNow(-4) })).data.fields.event_date).toBe('Event date cannot be in the past');
     });
 
     it('reads location_type online as virtual and sends the link instead of a location', async () => {
       const event = await newCampaign();
-      const response = await put(owner.client, event.id, { location_type: 'online', online_event_link: 'https://meet.example.com/x', event_location: 'ignored' });
+      const response = await put(owner.client, event.id, {
+        location_type: 'online',
+        online_event_link: 'https://meet.example.com/x',
+        event_location: 'ignored',
+      });
       expect(response.status).toBe(200);
       expect(response.data.event).toMatchObject({ location_type: 'virtual', online_event_link: 'https://meet.example.com/x', event_location: '' });
     });
@@ -146,10 +172,14 @@ describe('PUT /api/events/:id', () => {
       expect(ok.status, JSON.stringify(ok.data)).toBe(200);
       expect(ok.data.event.documents.map((doc: { original_name: string }) => doc.original_name)).toEqual(['plan.pdf', 'budget.pdf']);
       expect(ok.data.event.documents[0].url).toMatch(/^\/uploads\/documents\/.+\.pdf$/);
-      const fake = await put(owner.client, event.id, {}, [{ field: 'documents[0]', data: Buffer.from('MZ executable'), name: 'plan.pdf', type: 'application/pdf' }]);
+      const fake = await put(owner.client, event.id, {}, [
+        { field: 'documents[0]', data: Buffer.from('MZ executable'), name: 'plan.pdf', type: 'application/pdf' },
+      ]);
       expect(fake.status).toBe(400);
       expect(fake.data.fields.documents).toBe('Only .doc, .docx and .pdf documents can be uploaded');
-      const big = await put(owner.client, event.id, {}, [{ field: 'documents[0]', data: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.pdf', type: 'application/pdf' }]);
+      const big = await put(owner.client, event.id, {}, [
+        { field: 'documents[0]', data: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.pdf', type: 'application/pdf' },
+      ]);
       expect(big.status).toBe(413);
       expect(big.data.message).toBe('Document size should not exceed 10MB');
     });

@@ -51,7 +51,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events/show/:id',
-    { schema: { tags: ['campaigns'], summary: 'One campaign (unpublished ones for their creator and admins only)', params: IdParams, response: { 200: EventDetailResponse } } },
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'One campaign (unpublished ones for their creator and admins only)',
+        params: IdParams,
+        response: { 200: EventDetailResponse },
+      },
+    },
     async (request, reply) => {
       const event = await service.show(request.params.id, request.auth);
       reply.header('cache-control', 'private, no-cache');
@@ -63,14 +70,22 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/manage',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['campaigns'], summary: 'A campaign for its creator or an admin, with the allowed status changes', params: IdParams, response: { 200: ManageEventResponse } },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'A campaign for its creator or an admin, with the allowed status changes',
+        params: IdParams,
+        response: { 200: ManageEventResponse },
+      },
     },
     async (request) => service.manage(request.params.id, request.auth),
   );
 
   app.post(
     '/events/payment',
-    { preHandler: app.authenticate, schema: { tags: ['campaigns'], summary: "The creator's funding payment", body: EventPaymentRequest, response: { 200: EventPaymentResponse } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['campaigns'], summary: "The creator's funding payment", body: EventPaymentRequest, response: { 200: EventPaymentResponse } },
+    },
     async (request) => service.fund(request.auth!.userId, request.body),
   );
 
@@ -78,7 +93,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['campaigns'], summary: 'Edit a campaign (multipart)', consumes: ['multipart/form-data'], params: IdParams, response: { 200: UpdateEventResponse } },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Edit a campaign (multipart)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: UpdateEventResponse },
+      },
     },
     async (request) => {
       const event = await service.update(request.params.id, request.auth, await readEditBody(request));

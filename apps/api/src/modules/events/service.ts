@@ -155,8 +155,7 @@ export function createEventsService(ctx: AppContext) {
       };
     },
 
-    update: (eventId: string, auth: AuthInfo | null, multipart: Parameters<typeof applyEventUpdate>[3]) =>
-      applyEventUpdate(ctx, eventId, auth, multipart),
+    update: (eventId: string, auth: AuthInfo | null, multipart: Parameters<typeof applyEventUpdate>[3]) => applyEventUpdate(ctx, eventId, auth, multipart),
 
     /**
      * The creator's funding pledge (phase 3 of creation). Test mode records it without a card and

@@ -127,7 +127,8 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
         stored.push(saved.key);
         bannerUrl = saved.url;
       } else if (/^documents(\[\d+\])?$/.test(file.fieldname)) {
-        if (file.buffer.length > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
+        if (file.buffer.length > DOCUMENT_MAX_BYTES)
+          throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
         const ext = await documentExtension(file.buffer);
         if (!ext) throw AppError.validation({ documents: EVENT_MESSAGES.documentType });
         const saved = await storage.put(`documents/${randomUUID()}.${ext}`, file.buffer, CONTENT_TYPES[ext]);
@@ -169,19 +170,17 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
       const nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
       await eventsRepository.insertParticipants(
         tx,
-        additions.map(
-          (person, index): NewParticipant => ({
-            eventId: row.id,
-            about: person.about,
-            fullName: person.full_name,
-            email: person.email,
-            occupation: person.occupation,
-            companyName: person.company_name,
-            aboutParticipant: person.about_participant,
-            accepted: person.accepted ?? false,
-            position: nextPosition + index,
-          }),
-        ),
+        additions.map((person, index): NewParticipant => ({
+          eventId: row.id,
+          about: person.about,
+          fullName: person.full_name,
+          email: person.email,
+          occupation: person.occupation,
+          companyName: person.company_name,
+          aboutParticipant: person.about_participant,
+          accepted: person.accepted ?? false,
+          position: nextPosition + index,
+        })),
       );
       await eventsRepository.insertDocuments(
         tx,

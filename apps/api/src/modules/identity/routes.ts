@@ -28,10 +28,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const service = createIdentityService(app.ctx, provider, deliver);
 
-  app.get(
-    '/identity/status',
-    { preHandler: app.authenticate, schema: { tags: ['identity'], response: { 200: IdentityStatusResponse } } },
-    async (request) => service.status(request.auth!.userId),
+  app.get('/identity/status', { preHandler: app.authenticate, schema: { tags: ['identity'], response: { 200: IdentityStatusResponse } } }, async (request) =>
+    service.status(request.auth!.userId),
   );
 
   app.post(

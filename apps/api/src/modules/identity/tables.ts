@@ -6,13 +6,17 @@ import { users } from '../../db/schema.ts';
 export const identitySessions = pgTable(
   'identity_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull().unique(),
-    status: text('status', { enum: ['open', 'processing', 'verified', 'failed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'processing', 'verified', 'failed'] })
+      .notNull()
+      .default('open'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

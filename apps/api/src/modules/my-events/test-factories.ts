@@ -4,11 +4,7 @@ import type { App } from '../../app.ts';
 /** Test factories for the signed-in area: campaigns and pledges written straight to the database. */
 let counter = 0;
 
-export async function createCampaign(
-  app: App,
-  ownerId: string,
-  values: Partial<typeof events.$inferInsert> = {},
-): Promise<typeof events.$inferSelect> {
+export async function createCampaign(app: App, ownerId: string, values: Partial<typeof events.$inferInsert> = {}): Promise<typeof events.$inferSelect> {
   counter += 1;
   const [row] = await app.ctx.db
     .insert(events)

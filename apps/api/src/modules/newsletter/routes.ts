@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  NEWSLETTER_CONFIRMED_PATH,
-  NewsletterConfirmQuery,
-  NewsletterRequest,
-  NewsletterResponse,
-} from '@pledgeway/domain/schemas/newsletter';
+import { NEWSLETTER_CONFIRMED_PATH, NewsletterConfirmQuery, NewsletterRequest, NewsletterResponse } from '@pledgeway/domain/schemas/newsletter';
 import { createNewsletterService } from './service.ts';
 
 /** Public forms that send e-mail are rate limited per IP like the sign-in routes. */

@@ -18,10 +18,21 @@ afterAll(async () => {
   await server.close();
 });
 
-const guest = (fullName: string) => ({ about: 'Runner', fullName, email: 'p@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: '' });
+const guest = (fullName: string) => ({
+  about: 'Runner',
+  fullName,
+  email: 'p@example.com',
+  occupation: 'Coach',
+  companyName: '',
+  aboutParticipant: 'Coach',
+  profileImage: '',
+});
 
 async function newCampaign(overrides: Record<string, unknown> = {}) {
-  const response = await owner.client.post('/api/events/create', await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }));
+  const response = await owner.client.post(
+    '/api/events/create',
+    await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),
+  );
   return response.data.event as { id: string; participants: { _id: string }[] };
 }
 

@@ -31,7 +31,11 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { tags: ['participants'], params, body: PatchParticipantRequest, response: { 200: ParticipantResult } } },
     async (request) => {
       const participant = await service.setAccepted(request.params.participantId, request.auth, request.body.accepted);
-      return { success: true as const, message: participant.accepted ? 'Participant marked as Accepted' : 'Participant no longer marked as Accepted', participant };
+      return {
+        success: true as const,
+        message: participant.accepted ? 'Participant marked as Accepted' : 'Participant no longer marked as Accepted',
+        participant,
+      };
     },
   );
 };

@@ -47,13 +47,7 @@ export function createPasswordResetService(ctx: AppContext) {
         const [claimed] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, hashToken(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, new Date()),
-            ),
-          )
+          .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
           .returning();
         if (!claimed) throw new AppError('INVALID_RESET_TOKEN', PASSWORD_RESET_MESSAGES.invalidToken, 400);
         await usersRepository.update(tx, claimed.userId, { passwordHash });

@@ -45,7 +45,12 @@ describe('payment methods', () => {
     const list = await client.get('/api/payment-methods');
     expect(list.status).toBe(200);
     expect(list.data.data).toEqual([
-      { id: card.id, card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2000 + Number(nextYear) }, billing_details: { name: 'Casey Card' }, is_default: true },
+      {
+        id: card.id,
+        card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2000 + Number(nextYear) },
+        billing_details: { name: 'Casey Card' },
+        is_default: true,
+      },
     ]);
     const rows = await server.app.ctx.database.query('select * from payment_methods');
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');

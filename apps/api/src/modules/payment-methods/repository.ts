@@ -47,8 +47,14 @@ export const paymentMethodsRepository = {
     return row!;
   },
   async makeDefault(db: Executor, userId: string, id: string): Promise<void> {
-    await db.update(paymentMethods).set({ isDefault: false }).where(and(active(userId), ne(paymentMethods.id, id)));
-    await db.update(paymentMethods).set({ isDefault: true }).where(and(active(userId), eq(paymentMethods.id, id)));
+    await db
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(active(userId), ne(paymentMethods.id, id)));
+    await db
+      .update(paymentMethods)
+      .set({ isDefault: true })
+      .where(and(active(userId), eq(paymentMethods.id, id)));
   },
   async markRemoved(db: Executor, id: string): Promise<void> {
     await db.update(paymentMethods).set({ removedAt: new Date(), isDefault: false }).where(eq(paymentMethods.id, id));

@@ -14,7 +14,12 @@ describe('GET /api/events/pledges', () => {
     const { client, user } = await signUp(server.url);
     const { user: other } = await signUp(server.url);
     const { user: host } = await signUp(server.url);
-    const tagged = await createCampaign(server.app, host._id, { status: 'approved', categories: ['Sports', 'Health'], targetCents: 50_000, hostFullName: 'Hana Host' });
+    const tagged = await createCampaign(server.app, host._id, {
+      status: 'approved',
+      categories: ['Sports', 'Health'],
+      targetCents: 50_000,
+      hostFullName: 'Hana Host',
+    });
     const untagged = await createCampaign(server.app, host._id, { status: 'approved', categories: [], hostFullName: '' });
     await createPledge(server.app, user._id, tagged.id, { amountCents: 2_550, tipCents: 510 });
     await createPledge(server.app, user._id, tagged.id, { amountCents: 1_000, status: 'charged' });

@@ -25,7 +25,13 @@ export function toPrefixQuery(text: string): string | undefined {
  * ("bus", "class"). A light rule on purpose: the 'simple' configuration has no stemmer.
  */
 function pluralFreePrefix(word: string): string {
-  const stem = word.endsWith('ies') ? word.slice(0, -3) : word.endsWith('es') ? word.slice(0, -2) : word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+  const stem = word.endsWith('ies')
+    ? word.slice(0, -3)
+    : word.endsWith('es')
+      ? word.slice(0, -2)
+      : word.endsWith('s') && !word.endsWith('ss')
+        ? word.slice(0, -1)
+        : word;
   return stem.length >= 3 ? stem : word;
 }
 
@@ -73,4 +79,3 @@ export async function searchCharities(database: Database, prefixQuery: string, l
   );
   return rows.map((row) => ({ _id: row.id, name: row.name, logo: row.logo, link: row.link, group: row.group_title }));
 }
-

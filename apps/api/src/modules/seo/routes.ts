@@ -26,8 +26,7 @@ const STATIC_PAGES: Array<{ path: string; changefreq: 'daily' | 'weekly' | 'mont
 
 const SITEMAP_CAMPAIGN_LIMIT = 5000;
 
-const xmlEscape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+const xmlEscape = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
 
 /**
  * /sitemap.xml and /robots.txt at the site root (not under /api); app.ts registers this plugin
@@ -44,7 +43,9 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       .orderBy(desc(events.updatedAt))
       .limit(SITEMAP_CAMPAIGN_LIMIT);
     const urls = [
-      ...STATIC_PAGES.map((page) => `  <url><loc>${xmlEscape(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`),
+      ...STATIC_PAGES.map(
+        (page) => `  <url><loc>${xmlEscape(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
+      ),
       ...rows.map(
         (row) =>
           `  <url><loc>${xmlEscape(`${base}/events/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq><priority>0.7</priority></url>`,
@@ -80,7 +81,8 @@ const LIST_META: Record<string, PageMeta> = {
   },
   '/events': {
     title: 'Campaigns — Pledgeway',
-    description: 'Browse live fundraising campaigns: event promotions, money bombs, runoff competitions and crowdfunding for charities across the United States.',
+    description:
+      'Browse live fundraising campaigns: event promotions, money bombs, runoff competitions and crowdfunding for charities across the United States.',
     image: '/images/banner-campaigns.svg',
   },
   '/events/promotions': {
@@ -108,10 +110,26 @@ const LIST_META: Record<string, PageMeta> = {
     description: 'Charities giving aid to citizens of the United States: food security, child protection and support for veterans.',
     image: '/images/banner-charities.svg',
   },
-  '/our-story': { title: 'Our Story — Pledgeway', description: 'Why we built a platform where pledges are charged only when the promise is kept.', image: '/images/hero-2.svg' },
-  '/services': { title: 'Services — Pledgeway', description: 'Campaign kinds, promotional powers, pricing and payment methods on Pledgeway.', image: '/images/hero-3.svg' },
-  '/contact': { title: 'Contact Us — Pledgeway', description: 'Questions about a campaign or your account? Write to the Pledgeway team.', image: '/images/banner-contact.svg' },
-  '/support': { title: 'Help & Support — Pledgeway', description: 'Answers about pledges, charging, fees, tips, refunds and campaign kinds.', image: '/images/banner-legal.svg' },
+  '/our-story': {
+    title: 'Our Story — Pledgeway',
+    description: 'Why we built a platform where pledges are charged only when the promise is kept.',
+    image: '/images/hero-2.svg',
+  },
+  '/services': {
+    title: 'Services — Pledgeway',
+    description: 'Campaign kinds, promotional powers, pricing and payment methods on Pledgeway.',
+    image: '/images/hero-3.svg',
+  },
+  '/contact': {
+    title: 'Contact Us — Pledgeway',
+    description: 'Questions about a campaign or your account? Write to the Pledgeway team.',
+    image: '/images/banner-contact.svg',
+  },
+  '/support': {
+    title: 'Help & Support — Pledgeway',
+    description: 'Answers about pledges, charging, fees, tips, refunds and campaign kinds.',
+    image: '/images/banner-legal.svg',
+  },
 };
 
 /** Link previews for home, the campaign lists, charities and the information pages. */

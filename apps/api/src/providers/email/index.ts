@@ -42,7 +42,10 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
         await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
       } catch (error) {
         log.error({ err: error, to: message.to }, 'e-mail delivery failed');
-        await db.update(outboxEmails).set({ error: String(error) }).where(eq(outboxEmails.id, id));
+        await db
+          .update(outboxEmails)
+          .set({ error: String(error) })
+          .where(eq(outboxEmails.id, id));
       }
       return { id };
     },

@@ -19,4 +19,3 @@ export function verifySignature(secret: string, body: string, header: string | u
   const given = Buffer.from(parts.v1 ?? '');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('bad signature');
 }
-

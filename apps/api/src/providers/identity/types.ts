@@ -14,4 +14,3 @@ export interface IdentityProvider {
   /** Checks the signature of a webhook call and reads its event; throws when it is not genuine. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): IdentityProviderEvent | undefined;
 }
-

@@ -71,7 +71,10 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     },
 
     async createCustomer({ email, name }) {
-      const [row] = await db.insert(sandboxCustomers).values({ id: newRef('cus_sbx'), email, name }).returning();
+      const [row] = await db
+        .insert(sandboxCustomers)
+        .values({ id: newRef('cus_sbx'), email, name })
+        .returning();
       return { ref: row!.id };
     },
 
@@ -167,10 +170,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     },
   };
 
-  function replay(
-    row: typeof sandboxCharges.$inferSelect,
-    request: { customerRef: string; methodRef: string; amountCents: number },
-  ): Promise<ChargeResult> {
+  function replay(row: typeof sandboxCharges.$inferSelect, request: { customerRef: string; methodRef: string; amountCents: number }): Promise<ChargeResult> {
     // Like Stripe: reusing a key with different parameters is a programming error, not a new charge.
     if (row.customerId !== request.customerRef || row.cardId !== request.methodRef || row.amountCents !== request.amountCents) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different charge', 409);

@@ -14,9 +14,7 @@ export interface SavedCard {
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'expired_card' | 'card_missing';
 
-export type ChargeResult =
-  | { ok: true; ref: string; amountCents: number; feeCents: number }
-  | { ok: false; ref: string; code: DeclineCode; message: string };
+export type ChargeResult = { ok: true; ref: string; amountCents: number; feeCents: number } | { ok: false; ref: string; code: DeclineCode; message: string };
 
 export interface ChargeInput {
   customerRef: string;

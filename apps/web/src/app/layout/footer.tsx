@@ -62,7 +62,10 @@ export function Footer() {
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-ink-200">
             Pledge to the causes you care about. Supporters are charged only when the event happens, and the money goes to charity.
           </p>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-5 inline-flex items-center gap-2 rounded text-sm font-semibold text-brand-400 hover:text-brand-300 hover:underline">
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="mt-5 inline-flex items-center gap-2 rounded text-sm font-semibold text-brand-400 hover:text-brand-300 hover:underline"
+          >
             <MailIcon size={18} /> {SUPPORT_EMAIL}
           </a>
           <ul className="mt-6 flex gap-2" aria-label="Social media">

@@ -95,7 +95,11 @@ function UserAreaBar() {
       </button>
       <Logo />
       <div className="ml-auto flex items-center gap-3">
-        {user && <p className="hidden text-sm text-ink-500 md:block">Welcome back, <span className="font-semibold text-ink-900">{user.name.split(' ')[0]}</span></p>}
+        {user && (
+          <p className="hidden text-sm text-ink-500 md:block">
+            Welcome back, <span className="font-semibold text-ink-900">{user.name.split(' ')[0]}</span>
+          </p>
+        )}
         {showProfileMenu && (
           <Suspense fallback={<span className="size-12" />}>
             <ProfileMenu user={user} />

@@ -38,7 +38,10 @@ function Frame() {
   const showFooter = !isUserArea(pathname) || pathname === paths.user.createEvent;
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-[100] rounded-full bg-brand-500 px-5 py-2.5 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-full bg-brand-500 px-5 py-2.5 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <Header />

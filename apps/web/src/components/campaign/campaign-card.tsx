@@ -53,10 +53,7 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading className="text-lg leading-snug font-semibold">
-          <Link
-            to={`/events/${event._id}`}
-            className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none"
-          >
+          <Link to={`/events/${event._id}`} className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none">
             {event.name}
           </Link>
         </Heading>

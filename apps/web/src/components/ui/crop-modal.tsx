@@ -109,10 +109,7 @@ export function CropModal({ open, image, aspect = 1, title = 'Crop image', onCan
           aria-describedby={undefined}
         >
           <Dialog.Title className="mb-4 text-lg font-semibold">{title}</Dialog.Title>
-          <div
-            className="relative mx-auto overflow-hidden rounded-xl bg-ink-900"
-            style={{ width: width + 32, height: height + 32, maxWidth: '100%' }}
-          >
+          <div className="relative mx-auto overflow-hidden rounded-xl bg-ink-900" style={{ width: width + 32, height: height + 32, maxWidth: '100%' }}>
             {image && (
               <Cropper
                 image={image}

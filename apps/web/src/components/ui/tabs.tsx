@@ -72,7 +72,13 @@ export function TabPanel({ value, children, className }: { value: string; childr
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
-    <div role="tabpanel" id={idFor(tabs.baseId, 'panel', value)} aria-labelledby={idFor(tabs.baseId, 'tab', value)} tabIndex={0} className={cn('focus-visible:outline-offset-4', className)}>
+    <div
+      role="tabpanel"
+      id={idFor(tabs.baseId, 'panel', value)}
+      aria-labelledby={idFor(tabs.baseId, 'tab', value)}
+      tabIndex={0}
+      className={cn('focus-visible:outline-offset-4', className)}
+    >
       {children}
     </div>
   );

@@ -10,8 +10,8 @@ export function ClosureOutcome({ status }: { status: ClosureStatus }) {
     <div className="space-y-3 text-ink-700">
       {status.outcome === 'scheduled' ? (
         <p>
-          Your account {status.requested ? 'will close' : 'would close'} on{' '}
-          <strong className="text-ink-900">{formatDate(status.scheduled_at)}</strong>, 3 months after your last campaign closed.
+          Your account {status.requested ? 'will close' : 'would close'} on <strong className="text-ink-900">{formatDate(status.scheduled_at)}</strong>, 3
+          months after your last campaign closed.
         </p>
       ) : (
         <p>

@@ -65,7 +65,11 @@ export default function CloseAccountPage() {
     <>
       <PageBanner title="Close Account" image="legal" />
       <div className="container-page max-w-3xl space-y-6 py-10 sm:py-14">
-        {closedMessage && <Alert tone="success" title="Account closed">{closedMessage}</Alert>}
+        {closedMessage && (
+          <Alert tone="success" title="Account closed">
+            {closedMessage}
+          </Alert>
+        )}
         <ClosureRules />
 
         {signedIn && (

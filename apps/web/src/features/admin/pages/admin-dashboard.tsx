@@ -21,8 +21,8 @@ export default function AdminDashboardPage() {
         <div className="max-w-2xl">
           <h2 className="font-display text-xl font-semibold text-ink-900">Campaign review tools arrive soon</h2>
           <p className="mt-2 leading-relaxed text-ink-600">
-            This is where you will review submitted campaigns, approve or reject them with a reason, freeze live campaigns and
-            confirm the charging of pledges. Until then, the public website shows every campaign as visitors see it.
+            This is where you will review submitted campaigns, approve or reject them with a reason, freeze live campaigns and confirm the charging of pledges.
+            Until then, the public website shows every campaign as visitors see it.
           </p>
           <a href={paths.home} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'dark', className: 'mt-6' })}>
             <ExternalLinkIcon size={18} />

@@ -62,7 +62,10 @@ export default function ForgotPasswordPage() {
       )}
       <p className="mt-8 text-center text-sm text-ink-600">
         Remembered it?{' '}
-        <Link to={paths.login} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+        <Link
+          to={paths.login}
+          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
+        >
           Back to Log In
         </Link>
       </p>

@@ -49,7 +49,11 @@ export default function LoginPage() {
     <AuthShell
       illustration="/images/hero-1.svg"
       headline="Every pledge moves a cause forward."
-      points={['Pledges are charged only when the event happens', 'Charged pledges are passed on to a charity', 'Follow your campaigns and pledges in one place']}
+      points={[
+        'Pledges are charged only when the event happens',
+        'Charged pledges are passed on to a charity',
+        'Follow your campaigns and pledges in one place',
+      ]}
     >
       <AuthHeading title="Log In" subtitle="Welcome back! Sign in to manage your campaigns and pledges." />
       <div className="space-y-3 empty:hidden">
@@ -82,7 +86,10 @@ export default function LoginPage() {
       </form>
       <p className="mt-8 text-center text-sm text-ink-600">
         Don&apos;t have an account?{' '}
-        <Link to={paths.register} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+        <Link
+          to={paths.register}
+          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
+        >
           Create one
         </Link>
       </p>

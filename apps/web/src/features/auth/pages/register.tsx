@@ -59,7 +59,13 @@ export default function RegisterPage() {
       if (!checkImage() || !checkPasswordsMatch()) return;
       setFailure(null);
       try {
-        await postRegister({ name: values.name, email: values.email, password: values.password, image: image ?? undefined, useDefaultAvatar: values.useDefaultAvatar });
+        await postRegister({
+          name: values.name,
+          email: values.email,
+          password: values.password,
+          image: image ?? undefined,
+          useDefaultAvatar: values.useDefaultAvatar,
+        });
         setLoginBanner(AUTH_MESSAGES.registrationSuccess);
         navigate(paths.login);
       } catch (error) {
@@ -85,7 +91,11 @@ export default function RegisterPage() {
     <AuthShell
       illustration="/images/hero-2.svg"
       headline="Start something worth pledging for."
-      points={['Create event promotions, money bombs and runoff competitions', 'Supporters are charged only when the event is completed', 'Every charged pledge is passed on to a charity']}
+      points={[
+        'Create event promotions, money bombs and runoff competitions',
+        'Supporters are charged only when the event is completed',
+        'Every charged pledge is passed on to a charity',
+      ]}
     >
       <AuthHeading title="Create Account" subtitle="Join Pledgeway to create campaigns and support the causes you care about." />
       {failure && (
@@ -125,7 +135,10 @@ export default function RegisterPage() {
       </form>
       <p className="mt-8 text-center text-sm text-ink-600">
         Already have an account?{' '}
-        <Link to={paths.login} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+        <Link
+          to={paths.login}
+          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
+        >
           Log in
         </Link>
       </p>

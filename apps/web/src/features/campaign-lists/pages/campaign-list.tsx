@@ -58,12 +58,7 @@ export default function CampaignListPage() {
             <label htmlFor={sortId} className="text-sm font-semibold text-ink-700">
               Sort by
             </label>
-            <select
-              id={sortId}
-              value={sort}
-              onChange={(event) => setSort(event.target.value as CampaignSort)}
-              className="input w-auto min-w-40 py-2"
-            >
+            <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as CampaignSort)} className="input w-auto min-w-40 py-2">
               {CAMPAIGN_SORTS.map((value) => (
                 <option key={value} value={value}>
                   {CAMPAIGN_SORT_LABELS[value]}

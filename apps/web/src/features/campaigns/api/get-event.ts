@@ -6,8 +6,7 @@ export function getEvent(id: string, signal?: AbortSignal): Promise<EventDetailR
   return api.get(`/events/show/${id}`, signal);
 }
 
-export const eventQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['events', 'detail', id], queryFn: ({ signal }) => getEvent(id, signal) });
+export const eventQueryOptions = (id: string) => queryOptions({ queryKey: ['events', 'detail', id], queryFn: ({ signal }) => getEvent(id, signal) });
 
 export function useEvent(id: string) {
   return useQuery(eventQueryOptions(id));

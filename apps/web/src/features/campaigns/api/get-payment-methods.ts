@@ -7,8 +7,7 @@ export function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodLi
   return api.get('/payment-methods', signal);
 }
 
-export const paymentMethodsQueryOptions = () =>
-  queryOptions({ queryKey: ['payment-methods'], queryFn: ({ signal }) => getPaymentMethods(signal) });
+export const paymentMethodsQueryOptions = () => queryOptions({ queryKey: ['payment-methods'], queryFn: ({ signal }) => getPaymentMethods(signal) });
 
 export function usePaymentMethods(enabled: boolean) {
   return useQuery({ ...paymentMethodsQueryOptions(), enabled });

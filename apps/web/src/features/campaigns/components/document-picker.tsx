@@ -47,7 +47,12 @@ export function DocumentPicker({ value, onChange, max = 1, label = 'Supporting d
               <span className="min-w-0 truncate font-medium">{doc.name}</span>
               <span className="flex shrink-0 items-center gap-2 text-ink-500">
                 {formatBytes(doc.size)}
-                <button type="button" className="grid size-8 place-items-center rounded-full hover:bg-ink-100" aria-label={`Remove ${doc.name}`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  className="grid size-8 place-items-center rounded-full hover:bg-ink-100"
+                  aria-label={`Remove ${doc.name}`}
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                >
                   <TrashIcon className="size-4" />
                 </button>
               </span>
@@ -55,7 +60,11 @@ export function DocumentPicker({ value, onChange, max = 1, label = 'Supporting d
           ))}
         </ul>
       )}
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => (value.length >= max ? setError(EVENT_MESSAGES.oneDocument) : inputRef.current?.click())}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={() => (value.length >= max ? setError(EVENT_MESSAGES.oneDocument) : inputRef.current?.click())}
+      >
         {max > 1 ? 'Add documents' : 'Upload document'}
       </button>
       <p className="mt-1 text-xs text-ink-500">.doc, .docx or .pdf, up to 10MB{max > 1 ? ' each' : ''}.</p>

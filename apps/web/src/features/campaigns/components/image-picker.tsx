@@ -82,7 +82,12 @@ export function ImagePicker({ label, value, onChange, onBlur, aspect = 1, error,
           </div>
         )}
         <div>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => inputRef.current?.click()} aria-describedby={message ? `${id}-error` : undefined}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => inputRef.current?.click()}
+            aria-describedby={message ? `${id}-error` : undefined}
+          >
             {buttonLabel ?? (value ? 'Change image' : 'Upload image')}
           </button>
           <p className="mt-1 text-xs text-ink-500">JPG, PNG or WebP, up to 5MB. You can crop it next.</p>

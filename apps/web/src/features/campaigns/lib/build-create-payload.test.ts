@@ -20,8 +20,24 @@ const draft = {
     runoffFixedAmount: '',
   },
   hostData: { about: 'Organizer', fullName: 'Ava', email: 'ava@example.com', occupation: 'Organizer', companyName: '', aboutYou: '', profileImage: '' },
-  participants: [{ about: 'Guest', fullName: 'Pat', email: 'pat@example.com', occupation: 'Coach', companyName: '', aboutParticipant: 'Coach', profileImage: 'data:image/jpeg;base64,BBBB' }],
-  eventDetails: { locationType: 'virtual' as const, eventDate: '2099-01-01', eventTime: '10:00', eventLocation: 'Somewhere', onlineEventLink: 'https://meet.example.com' },
+  participants: [
+    {
+      about: 'Guest',
+      fullName: 'Pat',
+      email: 'pat@example.com',
+      occupation: 'Coach',
+      companyName: '',
+      aboutParticipant: 'Coach',
+      profileImage: 'data:image/jpeg;base64,BBBB',
+    },
+  ],
+  eventDetails: {
+    locationType: 'virtual' as const,
+    eventDate: '2099-01-01',
+    eventTime: '10:00',
+    eventLocation: 'Somewhere',
+    onlineEventLink: 'https://meet.example.com',
+  },
   paymentInfo: { testMode: true, paymentMethod: '', cardHolderName: '', cardNumber: '', expiryDate: '', cvv: '', amount: '100.00' },
 };
 
@@ -39,7 +55,10 @@ describe('buildCreatePayload', () => {
   });
 
   it('reports the empty date and time of a skipped Event Genre step', () => {
-    const payload = buildCreatePayload({ ...draft, eventDetails: { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' } });
+    const payload = buildCreatePayload({
+      ...draft,
+      eventDetails: { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' },
+    });
     expect(missingRequiredFields(payload)).toEqual(['Event date', 'Event time']);
   });
 

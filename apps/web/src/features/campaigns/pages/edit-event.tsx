@@ -58,7 +58,11 @@ function EditForm({ event }: { event: ManageEventResponse }) {
   const [documents, setDocuments] = useState<DocumentDraft[]>([]);
   const [people, setPeople] = useState(event.participants);
   const [saved, setSaved] = useState(false);
-  const form = useForm<EditEventFormInput, unknown, EditEventForm>({ resolver: zodResolver(EditEventForm), mode: 'onTouched', defaultValues: formValues(event) });
+  const form = useForm<EditEventFormInput, unknown, EditEventForm>({
+    resolver: zodResolver(EditEventForm),
+    mode: 'onTouched',
+    defaultValues: formValues(event),
+  });
   const { register, control, formState } = form;
   const errors = formState.errors;
   const type = useWatch({ control, name: 'location_type' });
@@ -124,13 +128,27 @@ function EditForm({ event }: { event: ManageEventResponse }) {
           </Field>
         </div>
         <Field label="Categories" required error={errors.categories?.message}>
-          <Controller control={control} name="categories" render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />} />
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
         </Field>
         <Field label="Target amount (USD)" required error={errors.target_amount?.message}>
-          <Controller control={control} name="target_amount" render={({ field }) => <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(e) => field.onChange(amountText(e.target.value))} />} />
+          <Controller
+            control={control}
+            name="target_amount"
+            render={({ field }) => (
+              <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(e) => field.onChange(amountText(e.target.value))} />
+            )}
+          />
         </Field>
         <Field label="Description" required error={errors.description?.message}>
-          <Controller control={control} name="description" render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />} />
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
         </Field>
       </section>
 
@@ -165,7 +183,15 @@ function EditForm({ event }: { event: ManageEventResponse }) {
           <ul className="grid grid-cols-1 gap-3">
             {people.map((person) => {
               const index = (form.getValues('participants') ?? []).findIndex((item) => item._id === person._id);
-              return <ParticipantPanel key={person._id} index={index} participant={person} form={form} onRemoved={() => setPeople((current) => current.filter((item) => item._id !== person._id))} />;
+              return (
+                <ParticipantPanel
+                  key={person._id}
+                  index={index}
+                  participant={person}
+                  form={form}
+                  onRemoved={() => setPeople((current) => current.filter((item) => item._id !== person._id))}
+                />
+              );
             })}
           </ul>
         ) : (
@@ -219,7 +245,11 @@ export default function EditEventPage() {
     <div className="container-page max-w-4xl py-8 md:py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit campaign</p>
       <h1 className="mt-1 mb-8 text-3xl font-bold break-words">{query.data.name}</h1>
-      {query.data.editable ? <EditForm key={query.data._id} event={query.data} /> : <Alert tone="info">This campaign has ended and can no longer be edited.</Alert>}
+      {query.data.editable ? (
+        <EditForm key={query.data._id} event={query.data} />
+      ) : (
+        <Alert tone="info">This campaign has ended and can no longer be edited.</Alert>
+      )}
     </div>
   );
 }

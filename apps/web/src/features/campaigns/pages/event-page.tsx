@@ -119,7 +119,8 @@ export default function EventPage() {
         <div className="card p-6 sm:p-8">
           {event.status !== 'approved' && (
             <Alert tone="info" className="mb-4">
-              This campaign is {event.status === 'pending' ? 'awaiting review' : event.status}. {event.status === 'pending' || event.status === 'rejected' ? 'Only you and the admins can see it.' : ''}
+              This campaign is {event.status === 'pending' ? 'awaiting review' : event.status}.{' '}
+              {event.status === 'pending' || event.status === 'rejected' ? 'Only you and the admins can see it.' : ''}
             </Alert>
           )}
           <div className="flex flex-wrap items-center gap-2">
@@ -154,9 +155,27 @@ export default function EventPage() {
             </div>
           </dl>
           <div className="mt-8 grid gap-4">
-            <PersonBlock name={event.host.full_name} role={event.host.about} about={event.host.about_you} email={event.host.email} occupation={event.host.occupation} company={event.host.company_name} image={event.host.profile_image} />
+            <PersonBlock
+              name={event.host.full_name}
+              role={event.host.about}
+              about={event.host.about_you}
+              email={event.host.email}
+              occupation={event.host.occupation}
+              company={event.host.company_name}
+              image={event.host.profile_image}
+            />
             {event.participants.map((person) => (
-              <PersonBlock key={person._id} name={person.full_name} role={person.about} about={person.about_participant} email={person.email} occupation={person.occupation} company={person.company_name} image={person.profile_image_url} accepted={person.accepted} />
+              <PersonBlock
+                key={person._id}
+                name={person.full_name}
+                role={person.about}
+                about={person.about_participant}
+                email={person.email}
+                occupation={person.occupation}
+                company={person.company_name}
+                image={person.profile_image_url}
+                accepted={person.accepted}
+              />
             ))}
             {event.charity && (
               <section className="card flex items-center gap-4 p-5 sm:p-6" aria-labelledby="charity-heading">

@@ -27,8 +27,7 @@ export default function EventSummaryPage() {
   }
   const event = query.data;
   const percent = exactProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
-  const place =
-    event.location_type === 'virtual' ? event.online_event_link || 'To Be Decided' : event.event_location || 'To Be Decided';
+  const place = event.location_type === 'virtual' ? event.online_event_link || 'To Be Decided' : event.event_location || 'To Be Decided';
   const url = `${window.location.origin}${paths.event(event._id)}`;
 
   return (
@@ -56,7 +55,11 @@ export default function EventSummaryPage() {
       )}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid gap-6">
-          <img src={mediaUrl(event.banner_image_url, '/images/campaign-banner-01.svg')} alt={`Banner of ${event.name}`} className="aspect-[16/8] w-full rounded-2xl object-cover" />
+          <img
+            src={mediaUrl(event.banner_image_url, '/images/campaign-banner-01.svg')}
+            alt={`Banner of ${event.name}`}
+            className="aspect-[16/8] w-full rounded-2xl object-cover"
+          />
           <section className="card p-6">
             <h2 className="text-lg font-semibold">Description</h2>
             <p className="mt-2 whitespace-pre-line text-ink-700">{event.description}</p>

@@ -37,10 +37,26 @@ export default function PracticeCampaignPage() {
   const [preview, setPreview] = useState(false);
   const [participants, setParticipants] = useState<PracticeParticipantInput[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const basic = useForm<PracticeBasicInfoInput>({ resolver: zodResolver(PracticeBasicInfo), mode: 'onTouched', defaultValues: { eventName: '', eventDescription: '', categories: [], targetAmount: '', bannerImage: '' } });
-  const host = useForm<PracticeHostInput>({ resolver: zodResolver(PracticeHost), mode: 'onTouched', defaultValues: { fullName: '', about: '', occupation: '', aboutYou: '', profileImage: '' } });
-  const guest = useForm<PracticeParticipantInput>({ resolver: zodResolver(PracticeParticipant), mode: 'onTouched', defaultValues: { fullName: '', about: '', profileImage: '' } });
-  const details = useForm<EventDetailsStepInput, unknown, DetailsOutput>({ resolver: zodResolver(EventDetailsStep), mode: 'onTouched', defaultValues: { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' } });
+  const basic = useForm<PracticeBasicInfoInput>({
+    resolver: zodResolver(PracticeBasicInfo),
+    mode: 'onTouched',
+    defaultValues: { eventName: '', eventDescription: '', categories: [], targetAmount: '', bannerImage: '' },
+  });
+  const host = useForm<PracticeHostInput>({
+    resolver: zodResolver(PracticeHost),
+    mode: 'onTouched',
+    defaultValues: { fullName: '', about: '', occupation: '', aboutYou: '', profileImage: '' },
+  });
+  const guest = useForm<PracticeParticipantInput>({
+    resolver: zodResolver(PracticeParticipant),
+    mode: 'onTouched',
+    defaultValues: { fullName: '', about: '', profileImage: '' },
+  });
+  const details = useForm<EventDetailsStepInput, unknown, DetailsOutput>({
+    resolver: zodResolver(EventDetailsStep),
+    mode: 'onTouched',
+    defaultValues: { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' },
+  });
   const be = basic.formState.errors;
   const he = host.formState.errors;
   const ge = guest.formState.errors;
@@ -106,18 +122,48 @@ export default function PracticeCampaignPage() {
                   <Input {...basic.register('eventName')} />
                 </Field>
                 <Field label="Categories" required error={be.categories?.message} hint="Press Enter after each category.">
-                  <Controller control={basic.control} name="categories" render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />} />
+                  <Controller
+                    control={basic.control}
+                    name="categories"
+                    render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />}
+                  />
                 </Field>
                 <Field label="Description" required error={be.eventDescription?.message}>
-                  <Controller control={basic.control} name="eventDescription" render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />} />
+                  <Controller
+                    control={basic.control}
+                    name="eventDescription"
+                    render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+                  />
                 </Field>
                 <Field label="Target amount (USD)" required error={be.targetAmount?.message}>
-                  <Controller control={basic.control} name="targetAmount" render={({ field }) => <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(e) => field.onChange(amountText(e.target.value))} />} />
+                  <Controller
+                    control={basic.control}
+                    name="targetAmount"
+                    render={({ field }) => (
+                      <Input
+                        inputMode="decimal"
+                        value={String(field.value ?? '')}
+                        onBlur={field.onBlur}
+                        onChange={(e) => field.onChange(amountText(e.target.value))}
+                      />
+                    )}
+                  />
                 </Field>
                 <Controller
                   control={basic.control}
                   name="bannerImage"
-                  render={({ field }) => <ImagePicker label="Banner image" required shape="banner" aspect={4 / 3} value={field.value ?? ''} onChange={(url) => field.onChange(url)} onBlur={field.onBlur} error={be.bannerImage?.message} />}
+                  render={({ field }) => (
+                    <ImagePicker
+                      label="Banner image"
+                      required
+                      shape="banner"
+                      aspect={4 / 3}
+                      value={field.value ?? ''}
+                      onChange={(url) => field.onChange(url)}
+                      onBlur={field.onBlur}
+                      error={be.bannerImage?.message}
+                    />
+                  )}
                 />
               </div>
             )}
@@ -133,7 +179,11 @@ export default function PracticeCampaignPage() {
                   <Field label="Occupation" required error={he.occupation?.message}>
                     <Input {...host.register('occupation')} />
                   </Field>
-                  <Controller control={host.control} name="profileImage" render={({ field }) => <ImagePicker label="Your image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />} />
+                  <Controller
+                    control={host.control}
+                    name="profileImage"
+                    render={({ field }) => <ImagePicker label="Your image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />}
+                  />
                   <Field className="md:col-span-2" label="About you">
                     <Textarea rows={3} {...host.register('aboutYou')} />
                   </Field>
@@ -148,7 +198,12 @@ export default function PracticeCampaignPage() {
                       <span className="flex-1 font-semibold">
                         {person.fullName} <span className="font-normal text-ink-500">· {person.about}</span>
                       </span>
-                      <button type="button" aria-label={`Remove ${person.fullName}`} className="grid size-10 place-items-center rounded-full text-danger-600 hover:bg-red-50" onClick={() => setParticipants(participants.filter((_, i) => i !== index))}>
+                      <button
+                        type="button"
+                        aria-label={`Remove ${person.fullName}`}
+                        className="grid size-10 place-items-center rounded-full text-danger-600 hover:bg-red-50"
+                        onClick={() => setParticipants(participants.filter((_, i) => i !== index))}
+                      >
                         <TrashIcon className="size-5" />
                       </button>
                     </div>
@@ -160,7 +215,13 @@ export default function PracticeCampaignPage() {
                     <Field label="About (role)" required error={ge.about?.message}>
                       <Input {...guest.register('about')} />
                     </Field>
-                    <Controller control={guest.control} name="profileImage" render={({ field }) => <ImagePicker label="Participant image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />} />
+                    <Controller
+                      control={guest.control}
+                      name="profileImage"
+                      render={({ field }) => (
+                        <ImagePicker label="Participant image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />
+                      )}
+                    />
                     <div className="flex items-end justify-end">
                       <button type="button" className="btn btn-dark" onClick={() => void addGuest()}>
                         Add participant
@@ -180,7 +241,15 @@ export default function PracticeCampaignPage() {
                 <p>Press Preview to see the campaign page as supporters would.</p>
               </div>
             )}
-            <WizardNav step={step} last={STEPS.length - 1} canAdvance={canAdvance} finalLabel="Preview" backLabel="Prev" onBack={() => setStep(Math.max(0, step - 1))} onNext={() => void next()} />
+            <WizardNav
+              step={step}
+              last={STEPS.length - 1}
+              canAdvance={canAdvance}
+              finalLabel="Preview"
+              backLabel="Prev"
+              onBack={() => setStep(Math.max(0, step - 1))}
+              onNext={() => void next()}
+            />
           </>
         )}
       </div>

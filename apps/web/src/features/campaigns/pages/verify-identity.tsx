@@ -29,7 +29,11 @@ const STATUS_TEXT = {
 function SandboxForm({ sessionId, next }: { sessionId: string; next: string }) {
   const navigate = useNavigate();
   const submit = useSubmitSandboxVerification(sessionId);
-  const form = useForm<SandboxVerificationRequest>({ resolver: zodResolver(SandboxVerificationRequest), mode: 'onTouched', defaultValues: { legalName: '', dateOfBirth: '', documentNumber: '' } });
+  const form = useForm<SandboxVerificationRequest>({
+    resolver: zodResolver(SandboxVerificationRequest),
+    mode: 'onTouched',
+    defaultValues: { legalName: '', dateOfBirth: '', documentNumber: '' },
+  });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     try {

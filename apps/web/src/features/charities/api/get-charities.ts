@@ -6,8 +6,7 @@ export function getCharities(signal?: AbortSignal): Promise<CharityGroupResponse
   return api.get<CharityGroupResponse[]>('/charities', signal);
 }
 
-export const charitiesQuery = () =>
-  queryOptions({ queryKey: ['charities'], queryFn: ({ signal }) => getCharities(signal), staleTime: 5 * 60_000 });
+export const charitiesQuery = () => queryOptions({ queryKey: ['charities'], queryFn: ({ signal }) => getCharities(signal), staleTime: 5 * 60_000 });
 
 export function useCharities() {
   return useQuery(charitiesQuery());

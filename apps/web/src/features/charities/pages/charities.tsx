@@ -43,9 +43,9 @@ export default function CharitiesPage() {
           <div className="max-w-3xl">
             <h2 className="text-2xl font-bold md:text-3xl">Help us keep every pledge moving</h2>
             <p className="mt-4 text-ink-700 md:text-lg">
-              Pledgeway is run by a small team that reviews every campaign, verifies every host and makes sure pledges reach the
-              charities they were meant for. A donation to Pledgeway keeps our reviews quick, our fees low and our support lines open.
-              If our work matters to you, please consider a gift of any size.
+              Pledgeway is run by a small team that reviews every campaign, verifies every host and makes sure pledges reach the charities they were meant for.
+              A donation to Pledgeway keeps our reviews quick, our fees low and our support lines open. If our work matters to you, please consider a gift of
+              any size.
             </p>
           </div>
           <Button size="lg" onClick={() => openDonation(ORGANISATION)} className="justify-self-start">
@@ -103,9 +103,9 @@ export default function CharitiesPage() {
             Disclaimer
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-ink-600">
-            The external links on this page are provided for your convenience only. A link does not imply that Pledgeway endorses the
-            organization, its website or its views, and Pledgeway takes no responsibility for the content, accuracy or privacy
-            practices of the websites it links to. Please review a charity’s own information before you donate.
+            The external links on this page are provided for your convenience only. A link does not imply that Pledgeway endorses the organization, its website
+            or its views, and Pledgeway takes no responsibility for the content, accuracy or privacy practices of the websites it links to. Please review a
+            charity’s own information before you donate.
           </p>
         </aside>
       </div>

@@ -36,7 +36,13 @@ export default function ContactPage() {
       <PageBanner title="Contact Us" subtitle="Questions about a campaign, a pledge or your account? We answer within one business day." image="contact" />
       <div className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[5fr_7fr] lg:gap-14">
         <div className="order-2 lg:order-1">
-          <img src="/images/contact-side.svg" alt="A Pledgeway team member answering a message at a desk" width={560} height={640} className="w-full rounded-3xl object-cover" />
+          <img
+            src="/images/contact-side.svg"
+            alt="A Pledgeway team member answering a message at a desk"
+            width={560}
+            height={640}
+            className="w-full rounded-3xl object-cover"
+          />
           <div className="mt-6 flex items-start gap-3 rounded-2xl bg-cream p-5">
             <MailIcon className="mt-0.5 shrink-0 text-brand-700" />
             <p className="text-sm text-ink-700">

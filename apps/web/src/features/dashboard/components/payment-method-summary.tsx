@@ -5,7 +5,10 @@ import { CardIcon } from '@/components/ui/icons';
 export function PaymentMethodSummary({ method }: { method: PaymentMethodResponse }) {
   const expiry = `${String(method.card.exp_month).padStart(2, '0')}/${String(method.card.exp_year % 100).padStart(2, '0')}`;
   return (
-    <article aria-label={`Card ending in ${method.card.last4}`} className="flex items-center gap-4 rounded-2xl bg-gradient-to-br from-ink-900 to-ink-700 p-4 text-white">
+    <article
+      aria-label={`Card ending in ${method.card.last4}`}
+      className="flex items-center gap-4 rounded-2xl bg-gradient-to-br from-ink-900 to-ink-700 p-4 text-white"
+    >
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-white/10">
         <CardIcon size={22} />
       </span>

@@ -36,7 +36,13 @@ export default function DashboardPage() {
         <p className="mt-1 text-ink-600">Your profile, pledges, campaigns and cards at a glance.</p>
       </header>
 
-      <SummarySection id="profile-heading" title="Profile" link={{ to: paths.user.profile, label: 'EDIT NOW' }} loading={profile.isPending} error={profileError}>
+      <SummarySection
+        id="profile-heading"
+        title="Profile"
+        link={{ to: paths.user.profile, label: 'EDIT NOW' }}
+        loading={profile.isPending}
+        error={profileError}
+      >
         {details && (
           <div className="card flex flex-col gap-6 p-5 sm:flex-row sm:items-center sm:p-6">
             <Avatar src={details.image} className="size-20" />

@@ -9,8 +9,7 @@ export function getPopularEvents(signal?: AbortSignal): Promise<EventSummaryResp
   return api.get<EventSummaryResponse[]>(`/events/allActive?sort=most_raised&limit=${POPULAR_EVENTS_LIMIT}`, signal);
 }
 
-export const popularEventsQuery = () =>
-  queryOptions({ queryKey: ['events', 'allActive', 'popular'], queryFn: ({ signal }) => getPopularEvents(signal) });
+export const popularEventsQuery = () => queryOptions({ queryKey: ['events', 'allActive', 'popular'], queryFn: ({ signal }) => getPopularEvents(signal) });
 
 export function usePopularEvents() {
   return useQuery(popularEventsQuery());

@@ -24,10 +24,7 @@ export function CallsToAction() {
     <section aria-label="Start a campaign" className="container-page py-16 md:py-24">
       <div className="grid gap-6 md:grid-cols-2">
         {home.callsToAction.map((cta, index) => (
-          <div
-            key={cta.buttonLabel}
-            className={index === 0 ? 'rounded-3xl bg-cream p-8 md:p-12' : 'rounded-3xl bg-ink-900 p-8 text-white md:p-12'}
-          >
+          <div key={cta.buttonLabel} className={index === 0 ? 'rounded-3xl bg-cream p-8 md:p-12' : 'rounded-3xl bg-ink-900 p-8 text-white md:p-12'}>
             <h2 className={`text-2xl font-bold md:text-3xl ${index === 0 ? '' : 'text-white'}`}>{cta.title}</h2>
             <p className={`mt-3 max-w-md text-lg ${index === 0 ? 'text-ink-700' : 'text-ink-100'}`}>{cta.body}</p>
             <Button variant={index === 0 ? 'dark' : 'primary'} size="lg" className="mt-8" onClick={() => go(cta.href)}>

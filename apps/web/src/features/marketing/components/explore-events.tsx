@@ -29,7 +29,11 @@ function VideoPlayer() {
   if (playing) {
     // No video configured for this installation: the same story, told in four steps.
     return (
-      <div role="region" aria-label="How a campaign works" className="flex aspect-video w-full flex-col justify-center rounded-3xl bg-ink-900 p-6 text-white md:p-10">
+      <div
+        role="region"
+        aria-label="How a campaign works"
+        className="flex aspect-video w-full flex-col justify-center rounded-3xl bg-ink-900 p-6 text-white md:p-10"
+      >
         <p className="font-display text-lg font-semibold text-brand-400">How a campaign works</p>
         <ol className="mt-4 grid gap-3 text-sm sm:grid-cols-2 md:text-base">
           {home.eventPromotion.steps.map((step, index) => (
@@ -46,7 +50,14 @@ function VideoPlayer() {
   }
   return (
     <button type="button" onClick={() => setPlaying(true)} className="group relative block w-full overflow-hidden rounded-3xl" aria-label={video.thumbnailAlt}>
-      <img src={video.thumbnail} alt="" width={960} height={540} loading="lazy" className="aspect-video w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none" />
+      <img
+        src={video.thumbnail}
+        alt=""
+        width={960}
+        height={540}
+        loading="lazy"
+        className="aspect-video w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+      />
       <span className="absolute top-4 left-4 inline-flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-ink-900 shadow-card">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="currentColor">
           <path d="M8 5v14l11-7Z" />

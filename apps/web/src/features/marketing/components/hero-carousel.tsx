@@ -65,7 +65,10 @@ export function HeroCarousel() {
             aria-label={`${slideIndex + 1} of ${slides.length}`}
             aria-hidden={!active}
             inert={!active}
-            className={cn('absolute inset-0 flex transition-opacity duration-500 ease-in-out motion-reduce:transition-none', active ? 'z-10 opacity-100' : 'z-0 opacity-0')}
+            className={cn(
+              'absolute inset-0 flex transition-opacity duration-500 ease-in-out motion-reduce:transition-none',
+              active ? 'z-10 opacity-100' : 'z-0 opacity-0',
+            )}
           >
             <img
               src={slide.image}
@@ -74,7 +77,10 @@ export function HeroCarousel() {
               fetchPriority={slideIndex === 0 ? 'high' : 'low'}
               loading={slideIndex === 0 ? 'eager' : 'lazy'}
             />
-            <div aria-hidden="true" className="absolute inset-0 -z-10 bg-ink-900/85 md:bg-transparent md:bg-gradient-to-r md:from-ink-900/95 md:via-ink-900/75 md:to-ink-900/20" />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 -z-10 bg-ink-900/85 md:bg-transparent md:bg-gradient-to-r md:from-ink-900/95 md:via-ink-900/75 md:to-ink-900/20"
+            />
             <div className="container-page flex items-center pt-header pb-24 xl:pt-header-xl">
               <div className="max-w-2xl">
                 <h2 className="font-display text-4xl leading-tight font-bold text-white md:text-5xl xl:text-6xl">{slide.title}</h2>
@@ -107,7 +113,10 @@ export function HeroCarousel() {
               >
                 <span
                   aria-hidden="true"
-                  className={cn('block h-3 rounded-full transition-all motion-reduce:transition-none', slideIndex === index ? 'w-8 bg-brand-500' : 'w-3 bg-white/60 hover:bg-white')}
+                  className={cn(
+                    'block h-3 rounded-full transition-all motion-reduce:transition-none',
+                    slideIndex === index ? 'w-8 bg-brand-500' : 'w-3 bg-white/60 hover:bg-white',
+                  )}
                 />
               </button>
             ))}

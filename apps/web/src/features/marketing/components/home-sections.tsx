@@ -64,7 +64,10 @@ export function EventPromotionSteps() {
       <div className="container-page py-16 md:py-24">
         <SectionHeading id="event-promotion" eyebrow="Event Promotion" title={content.title} intro={content.intro} tone="dark" />
         <ol className="relative mt-14 grid gap-10 md:grid-cols-4 md:gap-6">
-          <span aria-hidden="true" className="absolute top-8 right-[12.5%] left-[12.5%] hidden h-0.5 bg-gradient-to-r from-brand-500 via-brand-300 to-brand-500 md:block" />
+          <span
+            aria-hidden="true"
+            className="absolute top-8 right-[12.5%] left-[12.5%] hidden h-0.5 bg-gradient-to-r from-brand-500 via-brand-300 to-brand-500 md:block"
+          />
           {content.steps.map((step, index) => (
             <li key={step.title} className="relative flex flex-col items-center text-center">
               <span className="relative flex size-16 items-center justify-center rounded-full bg-brand-500 font-display text-2xl font-bold text-ink-900 ring-8 ring-ink-900">

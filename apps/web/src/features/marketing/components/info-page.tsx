@@ -43,7 +43,10 @@ export function InfoPage({ title, subtitle, lastUpdated, intro, sections, image 
             <ol className="mt-3 space-y-1.5 border-l border-ink-100 text-sm">
               {withIds.map((section, index) => (
                 <li key={section.anchor}>
-                  <a href={`#${section.anchor}`} className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-ink-600 hover:border-brand-500 hover:text-ink-900">
+                  <a
+                    href={`#${section.anchor}`}
+                    className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-ink-600 hover:border-brand-500 hover:text-ink-900"
+                  >
                     {addNumbers ? `${index + 1}. ` : ''}
                     {section.title}
                   </a>

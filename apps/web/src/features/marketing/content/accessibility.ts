@@ -36,8 +36,7 @@ export const accessibilityStatement: InfoPage = {
           'have labels and error messages that screen readers announce.',
         'The site respects your browser’s text size and your “reduce motion” setting: the home page ' +
           'carousels stop moving automatically when reduced motion is requested.',
-        'We test new features with automated checks and by hand with screen readers on desktop and ' +
-          'mobile before they are released.',
+        'We test new features with automated checks and by hand with screen readers on desktop and ' + 'mobile before they are released.',
       ],
     },
     {
@@ -56,8 +55,7 @@ export const accessibilityStatement: InfoPage = {
         'If you find a barrier on Pledgeway, or need information in a different format, please write ' +
           'to support@pledgeway.org with “Accessibility” in the subject. Tell us the page and what ' +
           'happened, and we will reply within two business days.',
-        'If you cannot complete a pledge or a campaign because of an accessibility problem, our ' +
-          'support team can help you finish it by e-mail.',
+        'If you cannot complete a pledge or a campaign because of an accessibility problem, our ' + 'support team can help you finish it by e-mail.',
       ],
     },
   ],

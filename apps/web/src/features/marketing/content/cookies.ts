@@ -30,9 +30,7 @@ export interface CookiePolicy {
 export const cookiePolicy: CookiePolicy = {
   title: 'Cookie Policy',
   lastUpdated: 'January 15, 2024',
-  intro:
-    'This policy explains how Pledgeway uses cookies and similar technologies when you visit our ' +
-    'website, and the choices you have.',
+  intro: 'This policy explains how Pledgeway uses cookies and similar technologies when you visit our ' + 'website, and the choices you have.',
   sections: [
     {
       title: 'What Are Cookies?',
@@ -80,9 +78,7 @@ export const cookiePolicy: CookiePolicy = {
     },
   ],
   storageHeading: 'What We Store in Your Browser',
-  storageIntro:
-    'These are the items Pledgeway itself sets. All of them are needed for signing in; none are ' +
-    'used for advertising.',
+  storageIntro: 'These are the items Pledgeway itself sets. All of them are needed for signing in; none are ' + 'used for advertising.',
   storage: [
     {
       name: 'refresh_token',
@@ -97,9 +93,7 @@ export const cookiePolicy: CookiePolicy = {
     {
       name: 'access-token',
       type: 'localStorage',
-      purpose:
-        'A short-lived token (about 15 minutes) that proves you are signed in when the site talks ' +
-        'to our servers.',
+      purpose: 'A short-lived token (about 15 minutes) that proves you are signed in when the site talks ' + 'to our servers.',
       duration: 'Removed when you log out; replaced automatically while you stay signed in',
       essential: true,
     },

@@ -40,8 +40,7 @@ export const doNotSell: InfoPage = {
           'the User Support tab on our Contact Us page.',
         'To protect your account we will confirm the request from your registered e-mail address ' +
           'before acting on it. An authorized agent may make a request for you with your written permission.',
-        'We respond within 45 days, and usually much sooner. We will never charge you or treat you ' +
-          'differently for using these rights.',
+        'We respond within 45 days, and usually much sooner. We will never charge you or treat you ' + 'differently for using these rights.',
       ],
     },
   ],

@@ -48,9 +48,7 @@ export const faq: FaqTopic[] = [
       },
       {
         q: 'Can I pledge after a campaign reaches its target or its date?',
-        a:
-          'Yes. Once a campaign is approved it keeps accepting pledges, even past its target or its ' +
-          'date, until the host completes or closes it.',
+        a: 'Yes. Once a campaign is approved it keeps accepting pledges, even past its target or its ' + 'date, until the host completes or closes it.',
       },
     ],
   },
@@ -78,9 +76,7 @@ export const faq: FaqTopic[] = [
       },
       {
         q: 'Can I cover the fees so the charity gets my whole pledge?',
-        a:
-          'Yes. Tick “cover the fees” when you pledge. The fees are added to your charge, and the ' +
-          'exact total is shown before you confirm.',
+        a: 'Yes. Tick “cover the fees” when you pledge. The fees are added to your charge, and the ' + 'exact total is shown before you confirm.',
       },
       {
         q: 'What is the tip, and who gets it?',
@@ -144,21 +140,15 @@ export const faq: FaqTopic[] = [
       },
       {
         q: 'How long does review take?',
-        a:
-          'Usually up to 24 hours. If something needs changing we e-mail you what to edit, and you can ' +
-          'resubmit straight away.',
+        a: 'Usually up to 24 hours. If something needs changing we e-mail you what to edit, and you can ' + 'resubmit straight away.',
       },
       {
         q: 'What are the campaign limits?',
-        a:
-          'Targets from $100 to $50,000, a duration of at most 30 days, and runoff competitions with a ' +
-          'scheduled date must start at least 7 days ahead.',
+        a: 'Targets from $100 to $50,000, a duration of at most 30 days, and runoff competitions with a ' + 'scheduled date must start at least 7 days ahead.',
       },
       {
         q: 'Can I try it before I commit?',
-        a:
-          'Yes. A practice campaign walks you through every step and shows a preview of your page. ' +
-          'Nothing is saved and nothing is charged.',
+        a: 'Yes. A practice campaign walks you through every step and shows a preview of your page. ' + 'Nothing is saved and nothing is charged.',
       },
     ],
   },

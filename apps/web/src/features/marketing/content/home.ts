@@ -133,10 +133,34 @@ export const home: HomeContent = {
       caption: 'Two minutes on how a Pledgeway campaign goes from idea to donation.',
     },
     topics: [
-      { topic: 'Technology', title: 'Technology', body: 'Hackathons, coding marathons and charity game streams.', image: '/images/topic-technology.svg', imageAlt: 'Laptop and circuit pattern' },
-      { topic: 'Culture', title: 'Culture', body: 'Concerts, bake-offs, art auctions and talent nights.', image: '/images/topic-culture.svg', imageAlt: 'Theater masks and musical notes' },
-      { topic: 'Economics', title: 'Economics', body: 'Small-business challenges, market days and financial literacy drives.', image: '/images/topic-economics.svg', imageAlt: 'Rising bar chart and coins' },
-      { topic: 'Politics', title: 'Politics', body: 'Town-hall challenges, debates and civic runoffs.', image: '/images/topic-politics.svg', imageAlt: 'Capitol dome and speech bubbles' },
+      {
+        topic: 'Technology',
+        title: 'Technology',
+        body: 'Hackathons, coding marathons and charity game streams.',
+        image: '/images/topic-technology.svg',
+        imageAlt: 'Laptop and circuit pattern',
+      },
+      {
+        topic: 'Culture',
+        title: 'Culture',
+        body: 'Concerts, bake-offs, art auctions and talent nights.',
+        image: '/images/topic-culture.svg',
+        imageAlt: 'Theater masks and musical notes',
+      },
+      {
+        topic: 'Economics',
+        title: 'Economics',
+        body: 'Small-business challenges, market days and financial literacy drives.',
+        image: '/images/topic-economics.svg',
+        imageAlt: 'Rising bar chart and coins',
+      },
+      {
+        topic: 'Politics',
+        title: 'Politics',
+        body: 'Town-hall challenges, debates and civic runoffs.',
+        image: '/images/topic-politics.svg',
+        imageAlt: 'Capitol dome and speech bubbles',
+      },
     ],
   },
   popularEvents: {

@@ -53,9 +53,7 @@ export const ourStory: OurStory = {
       },
       {
         title: 'Events people talk about',
-        body:
-          'Runoffs, money bombs and challenge events give people a reason to share. A good event ' +
-          'raises money and awareness at the same time.',
+        body: 'Runoffs, money bombs and challenge events give people a reason to share. A good event ' + 'raises money and awareness at the same time.',
       },
     ],
   },

@@ -20,15 +20,7 @@ export interface ServiceSection {
 }
 
 export interface SuggestTip {
-  title:
-    | 'Power Launch'
-    | 'Video Link'
-    | 'Target Audience'
-    | 'Clear Goal'
-    | 'Viral Sharing'
-    | 'Simplified Process'
-    | 'Consistent Updates'
-    | 'Long-term Trust';
+  title: 'Power Launch' | 'Video Link' | 'Target Audience' | 'Clear Goal' | 'Viral Sharing' | 'Simplified Process' | 'Consistent Updates' | 'Long-term Trust';
   body: string;
 }
 
@@ -77,8 +69,7 @@ export const services: ServiceSection[] = [
         'and every donation is charged automatically at the deadline, so momentum builds fast.',
     ],
     situation:
-      'A youth soccer league needs $2,000 for new goals before Saturday’s tournament and runs a ' +
-      'five-day Money Bomb that closes Friday at midnight.',
+      'A youth soccer league needs $2,000 for new goals before Saturday’s tournament and runs a ' + 'five-day Money Bomb that closes Friday at midnight.',
   },
   {
     id: 'runoff-competition',
@@ -97,8 +88,7 @@ export const services: ServiceSection[] = [
     kind: 'subsection',
     title: 'Crowdfunding',
     body: [
-      'A classic fundraiser with a goal and a deadline. Choose All or Nothing or All Donations, ' +
-        'share your story, and post updates as support comes in.',
+      'A classic fundraiser with a goal and a deadline. Choose All or Nothing or All Donations, ' + 'share your story, and post updates as support comes in.',
     ],
   },
 
@@ -152,28 +142,21 @@ export const services: ServiceSection[] = [
     id: 'platform-building',
     kind: 'subsection',
     title: 'Platform Building',
-    body: [
-      'Every campaign page is a place to tell your story, introduce your participants and gather ' +
-        'supporters who will come back for your next event.',
-    ],
+    body: ['Every campaign page is a place to tell your story, introduce your participants and gather ' + 'supporters who will come back for your next event.'],
   },
   {
     id: 'donation-limit',
     kind: 'subsection',
     title: 'Donation Limit',
     body: [
-      'Set a cap on any single pledge so that many people, not one big donor, decide the outcome. ' +
-        'This is especially useful for runoff competitions.',
+      'Set a cap on any single pledge so that many people, not one big donor, decide the outcome. ' + 'This is especially useful for runoff competitions.',
     ],
   },
   {
     id: 'campaign-updates',
     kind: 'subsection',
     title: 'Campaign Updates',
-    body: [
-      'Post a message, a photo or a file at any point. Updates appear on the campaign page and are ' +
-        'e-mailed to everyone who has pledged.',
-    ],
+    body: ['Post a message, a photo or a file at any point. Updates appear on the campaign page and are ' + 'e-mailed to everyone who has pledged.'],
   },
 
   // Customizable features
@@ -184,8 +167,7 @@ export const services: ServiceSection[] = [
     body: [
       'All or Nothing: supporters are charged only if the pledged total reaches your target. If ' +
         'the target is missed, every pledge is released and nobody pays anything.',
-      'All Donations: every pledge is charged when the event is completed, whatever the total. ' +
-        'Choose this when any amount makes a difference.',
+      'All Donations: every pledge is charged when the event is completed, whatever the total. ' + 'Choose this when any amount makes a difference.',
       'Donation limit: optionally cap the size of one pledge, from $1 up to $50,000.',
       'Scheduling: start right after approval or pick a start date. A campaign can run for up to ' +
         '30 days; runoff competitions with a scheduled date must start at least 7 days ahead so ' +
@@ -200,13 +182,11 @@ export const services: ServiceSection[] = [
     kind: 'default',
     title: 'Runoff Competition Options',
     body: [
-      'Donor Total: every supporter gives the same fixed amount, and the option with the most ' +
-        'supporters wins. One person, one vote.',
+      'Donor Total: every supporter gives the same fixed amount, and the option with the most ' + 'supporters wins. One person, one vote.',
       'Donation Total: supporters give any amount, and the option with the highest sum wins.',
       'Selective charging: decide whether all pledges are charged at the end, or only the pledges ' +
         'made to the placements you choose, for example only the winner or the top three.',
-      'Live ranking: the leaderboard updates in real time with the leader on top, so every new ' +
-        'pledge can change the race.',
+      'Live ranking: the leaderboard updates in real time with the leader on top, so every new ' + 'pledge can change the race.',
     ],
     situation:
       'A neighborhood association asks residents which park should get new playground equipment. ' +
@@ -267,9 +247,7 @@ export const weSuggest: SuggestTip[] = [
   },
   {
     title: 'Video Link',
-    body:
-      'Add a short video of you or your participants explaining the challenge. Thirty honest ' +
-      'seconds on a phone beats a polished paragraph.',
+    body: 'Add a short video of you or your participants explaining the challenge. Thirty honest ' + 'seconds on a phone beats a polished paragraph.',
   },
   {
     title: 'Target Audience',
@@ -285,15 +263,11 @@ export const weSuggest: SuggestTip[] = [
   },
   {
     title: 'Viral Sharing',
-    body:
-      'Use the share buttons on your campaign page and post at the moments that matter: launch ' +
-      'day, halfway, the last 48 hours and the event itself.',
+    body: 'Use the share buttons on your campaign page and post at the moments that matter: launch ' + 'day, halfway, the last 48 hours and the event itself.',
   },
   {
     title: 'Simplified Process',
-    body:
-      'Keep your description short and your ask simple. Tell people exactly what to do: pick an ' +
-      'amount, press Pledge, share the link.',
+    body: 'Keep your description short and your ask simple. Tell people exactly what to do: pick an ' + 'amount, press Pledge, share the link.',
   },
   {
     title: 'Consistent Updates',
@@ -303,8 +277,6 @@ export const weSuggest: SuggestTip[] = [
   },
   {
     title: 'Long-term Trust',
-    body:
-      'After the event, tell supporters what their money achieved. The people who see results are ' +
-      'the first to pledge again next time.',
+    body: 'After the event, tell supporters what their money achieved. The people who see results are ' + 'the first to pledge again next time.',
   },
 ];

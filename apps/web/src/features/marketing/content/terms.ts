@@ -54,8 +54,7 @@ export const terms: TermsOfUse = {
           'you finalize the campaign by funding it with your own pledge and submitting it for review.',
         'Before creating a campaign your profile must include your occupation and company name. ' +
           'You may try every step first as a practice campaign; practice campaigns are never saved or charged.',
-        'You are responsible for the accuracy of your campaign and for having the permission of ' +
-          'every participant you name.',
+        'You are responsible for the accuracy of your campaign and for having the permission of ' + 'every participant you name.',
       ],
     },
     {
@@ -65,8 +64,7 @@ export const terms: TermsOfUse = {
           'usually takes up to 24 hours and can take longer if we need further information.',
         'If your campaign is approved it goes live for its duration, or from its scheduled start ' +
           'date. If it is rejected we will e-mail you what needs to change, and you may edit and resubmit it.',
-        'We may freeze a live campaign while we look into a concern. Pledging is disabled while a ' +
-          'campaign is frozen.',
+        'We may freeze a live campaign while we look into a concern. Pledging is disabled while a ' + 'campaign is frozen.',
       ],
     },
     {
@@ -76,8 +74,7 @@ export const terms: TermsOfUse = {
           'provider but not charged. Pledges are charged only when the event is completed: the ' +
           'creator marks the campaign as completed, and this authorizes our administrator to charge ' +
           'all pledges. Money Bomb pledges are charged automatically at the campaign deadline.',
-        'After approval a campaign can receive pledges without limit, even past its target or its ' +
-          'date, until it is completed or closed.',
+        'After approval a campaign can receive pledges without limit, even past its target or its ' + 'date, until it is completed or closed.',
         'After fees, the money is passed on to the beneficiary charity named on the campaign.',
       ],
     },
@@ -97,8 +94,7 @@ export const terms: TermsOfUse = {
         'When you pledge we may ask whether you would like to add an optional tip to Pledgeway. The ' +
           'tip is preset to 20% of your pledge, can be adjusted from 0% to 100%, and choosing No sets ' +
           'it to 0%.',
-        'A tip is charged together with its pledge and goes to Pledgeway, never to the charity. Tips ' +
-          'are not tax-deductible charitable donations.',
+        'A tip is charged together with its pledge and goes to Pledgeway, never to the charity. Tips ' + 'are not tax-deductible charitable donations.',
       ],
     },
     {
@@ -116,8 +112,7 @@ export const terms: TermsOfUse = {
         'After approval a creator may close the event, which ends the campaign. The creator’s pledge ' +
           'is then refunded less the card fee of the original charge, any refund fee charged by the ' +
           'processor, and 5% of the pledge. All other pledges are cancelled and never charged.',
-        'If a campaign is deleted before approval, the creator’s funding payment is refunded in full ' +
-          'less the card processor’s fee.',
+        'If a campaign is deleted before approval, the creator’s funding payment is refunded in full ' + 'less the card processor’s fee.',
       ],
     },
     {
@@ -135,8 +130,7 @@ export const terms: TermsOfUse = {
           'supporter every 48 hours for 7 days with a secure link to update the card or complete ' +
           'authentication. We try the charge again as soon as the card is updated and once more at ' +
           'the end of that period.',
-        'If the payment still fails after 7 days the pledge is dropped and no longer counts toward ' +
-          'the campaign total.',
+        'If the payment still fails after 7 days the pledge is dropped and no longer counts toward ' + 'the campaign total.',
       ],
     },
     {
@@ -144,15 +138,13 @@ export const terms: TermsOfUse = {
       paragraphs: [
         'A campaign target must be between $100 and $50,000. A single pledge must be between $1 and ' +
           '$50,000 and no more than the campaign’s donation limit, if one is set.',
-        'A campaign may run for at most 30 days. A runoff competition with a scheduled date must ' +
-          'start at least 7 days after it is submitted.',
+        'A campaign may run for at most 30 days. A runoff competition with a scheduled date must ' + 'start at least 7 days after it is submitted.',
       ],
     },
     {
       title: '13. Closing Your Account',
       paragraphs: [
-        'You may close your account at any time. If you have no launched campaign and no outstanding ' +
-          'pledge, your account is deleted straight away.',
+        'You may close your account at any time. If you have no launched campaign and no outstanding ' + 'pledge, your account is deleted straight away.',
         'Outstanding pledges stay active until their campaigns are finalized, and your account is ' +
           'deleted afterwards. If you have launched a campaign, your account closes 3 months after ' +
           'that campaign closes. Financial records are kept, without your personal details, as the law requires.',

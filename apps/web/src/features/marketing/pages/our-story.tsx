@@ -43,7 +43,14 @@ export default function OurStoryPage() {
               ))}
             </div>
           </div>
-          <img src="/images/hero-1.svg" alt="Neighbors gathered at an outdoor community event" width={640} height={480} loading="lazy" className="w-full rounded-3xl object-cover shadow-card" />
+          <img
+            src="/images/hero-1.svg"
+            alt="Neighbors gathered at an outdoor community event"
+            width={640}
+            height={480}
+            loading="lazy"
+            className="w-full rounded-3xl object-cover shadow-card"
+          />
         </div>
       </section>
 

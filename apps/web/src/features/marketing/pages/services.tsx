@@ -69,7 +69,9 @@ export default function ServicesPage() {
                   <ol className="mt-6 space-y-3">
                     {head.steps.map((step, stepIndex) => (
                       <li key={step} className="flex gap-3">
-                        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-bold text-white">{stepIndex + 1}</span>
+                        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-bold text-white">
+                          {stepIndex + 1}
+                        </span>
                         <span className="pt-0.5 text-ink-700">{step}</span>
                       </li>
                     ))}
@@ -86,7 +88,11 @@ export default function ServicesPage() {
                       <div className="mt-3 text-sm">
                         <Paragraphs body={sub.body} />
                       </div>
-                      {sub.situation && <p className="mt-4 rounded-xl bg-cream p-3 text-sm text-ink-800"><strong className="font-semibold">Situation:</strong> {sub.situation}</p>}
+                      {sub.situation && (
+                        <p className="mt-4 rounded-xl bg-cream p-3 text-sm text-ink-800">
+                          <strong className="font-semibold">Situation:</strong> {sub.situation}
+                        </p>
+                      )}
                     </article>
                   </Fragment>
                 ))}

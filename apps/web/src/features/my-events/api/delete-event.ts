@@ -11,10 +11,7 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: deleteEvent,
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['my-events'] }),
-        queryClient.invalidateQueries({ queryKey: ['my-pledges'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['my-events'] }), queryClient.invalidateQueries({ queryKey: ['my-pledges'] })]);
     },
   });
 }

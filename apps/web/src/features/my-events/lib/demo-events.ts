@@ -31,8 +31,17 @@ function demoEvent(id: string, name: string, status: EventSummaryResponse['statu
 /** Demo Mode's mock campaigns (SPEC.md section 4: Active, Pending, Completed). Never sent anywhere. */
 export function demoEvents(): EventSummaryResponse[] {
   return [
-    demoEvent('active', 'Demo: Community 5K Charity Run', 'approved', { payment_amount: 3250, supporters: 41, categories: ['Sports'], banner_image_url: '/images/campaign-banner-02.svg' }),
-    demoEvent('pending', 'Demo: Neighbourhood Food Drive', 'pending', { payment_amount: 0, target_amount: 2000, banner_image_url: '/images/campaign-banner-03.svg' }),
+    demoEvent('active', 'Demo: Community 5K Charity Run', 'approved', {
+      payment_amount: 3250,
+      supporters: 41,
+      categories: ['Sports'],
+      banner_image_url: '/images/campaign-banner-02.svg',
+    }),
+    demoEvent('pending', 'Demo: Neighbourhood Food Drive', 'pending', {
+      payment_amount: 0,
+      target_amount: 2000,
+      banner_image_url: '/images/campaign-banner-03.svg',
+    }),
     demoEvent('completed', 'Demo: Veterans Benefit Concert', 'completed', {
       payment_amount: 7800,
       target_amount: 7500,

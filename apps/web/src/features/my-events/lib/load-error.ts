@@ -11,6 +11,7 @@ export function describeLoadFailure(error: unknown): LoadFailure {
   const status = typeof error === 'object' && error && 'status' in error ? Number((error as { status: unknown }).status) : 0;
   if (status === 401) return { message: MY_EVENTS_MESSAGES.unauthorized, demoMode: 'automatic' };
   if (status >= 500) return { message: MY_EVENTS_MESSAGES.serverError, demoMode: 'offered' };
-  const message = status > 0 && error instanceof Error && error.message && error.message !== 'Unexpected error occurred' ? error.message : MY_EVENTS_MESSAGES.network;
+  const message =
+    status > 0 && error instanceof Error && error.message && error.message !== 'Unexpected error occurred' ? error.message : MY_EVENTS_MESSAGES.network;
   return { message, demoMode: 'automatic' };
 }

@@ -87,9 +87,7 @@ export default function MyEventsPage() {
       {demo && (
         <div role="status" className="flex flex-col gap-3 rounded-2xl border-2 border-dashed border-brand-500 bg-brand-50 p-4 sm:flex-row sm:items-center">
           <span className="self-start rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-wide text-ink-900 uppercase">Demo Mode</span>
-          <p className="flex-1 text-sm text-ink-800">
-            These are sample events, not yours. Nothing here is saved; deleting only hides a sample on this page.
-          </p>
+          <p className="flex-1 text-sm text-ink-800">These are sample events, not yours. Nothing here is saved; deleting only hides a sample on this page.</p>
           <Button size="sm" variant="dark" onClick={() => void events.refetch()} loading={events.isFetching}>
             Retry
           </Button>
@@ -115,9 +113,11 @@ export default function MyEventsPage() {
               </div>
             ) : byTab[name].length ? (
               <MyEventGrid events={byTab[name]} onDelete={setPendingDelete} />
-            ) : (
-              !failure || demo ? <p className="card p-8 text-center text-ink-600">{name === 'open' ? MY_EVENTS_MESSAGES.empty : `No ${MY_EVENT_TABS[name].label.toLowerCase()}`}</p> : null
-            )}
+            ) : !failure || demo ? (
+              <p className="card p-8 text-center text-ink-600">
+                {name === 'open' ? MY_EVENTS_MESSAGES.empty : `No ${MY_EVENT_TABS[name].label.toLowerCase()}`}
+              </p>
+            ) : null}
           </TabPanel>
         ))}
       </Tabs>
@@ -126,11 +126,7 @@ export default function MyEventsPage() {
         open={Boolean(pendingDelete)}
         onOpenChange={(open) => !open && setPendingDelete(null)}
         title="Delete Event"
-        description={
-          pendingDelete
-            ? `Are you sure you want to delete "${pendingDelete.name}"? This cannot be undone; pledges on it are released.`
-            : undefined
-        }
+        description={pendingDelete ? `Are you sure you want to delete "${pendingDelete.name}"? This cannot be undone; pledges on it are released.` : undefined}
         confirmLabel="Delete"
         tone="danger"
         loading={remove.isPending}

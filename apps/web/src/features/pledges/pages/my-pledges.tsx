@@ -29,9 +29,7 @@ export default function MyPledgesPage() {
           <Spinner label="Loading pledges" className="scale-150" />
         </div>
       ) : pledges.isError ? (
-        <Alert tone="error">
-          {pledges.error instanceof ApiError ? PLEDGE_MESSAGES.loadFailed : pledges.error.message || PLEDGE_MESSAGES.loadFailed}
-        </Alert>
+        <Alert tone="error">{pledges.error instanceof ApiError ? PLEDGE_MESSAGES.loadFailed : pledges.error.message || PLEDGE_MESSAGES.loadFailed}</Alert>
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -43,7 +43,8 @@ export default function MyProfilePage() {
 
   if (profile.isPending) return <FullPageSpinner label="Loading profile" />;
   if (profile.isError) {
-    const reason = profile.error instanceof ApiError && profile.error.message !== 'Unexpected error occurred' ? profile.error.message : 'Error fetching profile data';
+    const reason =
+      profile.error instanceof ApiError && profile.error.message !== 'Unexpected error occurred' ? profile.error.message : 'Error fetching profile data';
     return (
       <ProfileFrame>
         <Alert tone="error" title={`Error loading profile: ${reason}`}>

@@ -158,11 +158,7 @@ export function SearchResults({ query, onNavigate }: SearchResultsProps) {
       </p>
       {!text && <p className="text-ink-200">Type a campaign, host, cause or charity name, for example “chili” or “veterans”.</p>}
       {loading && !items.length && <Spinner label="Searching" className="text-brand-400" />}
-      {empty && (
-        <p className="text-lg text-ink-100">
-          No campaigns or charities match “{text}”. Try a shorter word or another spelling.
-        </p>
-      )}
+      {empty && <p className="text-lg text-ink-100">No campaigns or charities match “{text}”. Try a shorter word or another spelling.</p>}
       {search.isError && <p className="text-ink-100">Search is not available right now. Please try again in a moment.</p>}
       <ul id={listId} role="listbox" aria-label="Search results" className={cn('space-y-8', !items.length && 'hidden')}>
         {renderGroup('Campaigns', campaigns, 0)}

@@ -51,7 +51,14 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
                     field.value === value ? 'border-brand-500 bg-brand-50' : 'border-ink-100 hover:border-ink-200',
                   )}
                 >
-                  <input type="radio" className="mt-1 accent-brand-600" name={field.name} value={value} checked={field.value === value} onChange={() => field.onChange(value)} />
+                  <input
+                    type="radio"
+                    className="mt-1 accent-brand-600"
+                    name={field.name}
+                    value={value}
+                    checked={field.value === value}
+                    onChange={() => field.onChange(value)}
+                  />
                   <span>
                     <span className="block font-semibold text-ink-900">{KIND_LABELS[value]}</span>
                     <span className="text-sm text-ink-500">{KIND_HINTS[value]}</span>
@@ -68,11 +75,19 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
       </Field>
 
       <Field label="Categories" required error={errors.categories?.message} hint="Press Enter after each category.">
-        <Controller control={control} name="categories" render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />} />
+        <Controller
+          control={control}
+          name="categories"
+          render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
       </Field>
 
       <Field label="Description" required error={errors.eventDescription?.message}>
-        <Controller control={control} name="eventDescription" render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />} />
+        <Controller
+          control={control}
+          name="eventDescription"
+          render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+        />
       </Field>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -82,8 +97,17 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
             name="targetAmount"
             render={({ field }) => (
               <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-ink-500">$</span>
-                <Input inputMode="decimal" className="pl-8" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(event) => field.onChange(amountText(event.target.value))} placeholder="1000" />
+                <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-ink-500">
+                  $
+                </span>
+                <Input
+                  inputMode="decimal"
+                  className="pl-8"
+                  value={String(field.value ?? '')}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(amountText(event.target.value))}
+                  placeholder="1000"
+                />
               </div>
             )}
           />
@@ -92,7 +116,14 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
           <Controller
             control={control}
             name="donationLimit"
-            render={({ field }) => <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(event) => field.onChange(amountText(event.target.value))} />}
+            render={({ field }) => (
+              <Input
+                inputMode="decimal"
+                value={String(field.value ?? '')}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(amountText(event.target.value))}
+              />
+            )}
           />
         </Field>
       </div>
@@ -107,7 +138,9 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
             </label>
           ))}
         </div>
-        <p className="mt-1 text-sm text-ink-500">All or Nothing: supporters are charged only if the target is reached. All Donations: every pledge is charged.</p>
+        <p className="mt-1 text-sm text-ink-500">
+          All or Nothing: supporters are charged only if the target is reached. All Donations: every pledge is charged.
+        </p>
       </fieldset>
 
       <Field label="Beneficiary charity" required error={errors.charityId?.message}>
@@ -126,7 +159,11 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
       </Field>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Field label="Start date (optional)" error={errors.startDate?.message} hint={kind === 'runoff' ? 'Runoff competitions start at least 7 days ahead.' : 'Leave empty to start once approved.'}>
+        <Field
+          label="Start date (optional)"
+          error={errors.startDate?.message}
+          hint={kind === 'runoff' ? 'Runoff competitions start at least 7 days ahead.' : 'Leave empty to start once approved.'}
+        >
           <Input type="date" min={minStart} {...register('startDate')} />
         </Field>
         <Field label="Duration (days)" error={errors.durationDays?.message} hint="At most 30 days.">
@@ -151,7 +188,14 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
               <Controller
                 control={control}
                 name="runoffFixedAmount"
-                render={({ field }) => <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(event) => field.onChange(amountText(event.target.value))} />}
+                render={({ field }) => (
+                  <Input
+                    inputMode="decimal"
+                    value={String(field.value ?? '')}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(amountText(event.target.value))}
+                  />
+                )}
               />
             </Field>
           )}
@@ -163,7 +207,17 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
         control={control}
         name="bannerImage"
         render={({ field }) => (
-          <ImagePicker label="Banner image" required shape="banner" aspect={4 / 3} maxWidth={1600} value={field.value ?? ''} onChange={(dataUrl) => field.onChange(dataUrl)} onBlur={field.onBlur} error={errors.bannerImage?.message} />
+          <ImagePicker
+            label="Banner image"
+            required
+            shape="banner"
+            aspect={4 / 3}
+            maxWidth={1600}
+            value={field.value ?? ''}
+            onChange={(dataUrl) => field.onChange(dataUrl)}
+            onBlur={field.onBlur}
+            error={errors.bannerImage?.message}
+          />
         )}
       />
 

@@ -121,9 +121,20 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
                   {open && (
                     <div className="grid gap-3 border-t border-ink-100 p-4 text-sm md:grid-cols-[1fr_auto]">
                       <dl className="grid gap-1">
-                        <div><dt className="inline font-semibold">Email: </dt><dd className="inline">{person.email}</dd></div>
-                        {person.companyName && <div><dt className="inline font-semibold">Company: </dt><dd className="inline">{person.companyName}</dd></div>}
-                        <div><dt className="inline font-semibold">About: </dt><dd className="inline">{person.aboutParticipant}</dd></div>
+                        <div>
+                          <dt className="inline font-semibold">Email: </dt>
+                          <dd className="inline">{person.email}</dd>
+                        </div>
+                        {person.companyName && (
+                          <div>
+                            <dt className="inline font-semibold">Company: </dt>
+                            <dd className="inline">{person.companyName}</dd>
+                          </div>
+                        )}
+                        <div>
+                          <dt className="inline font-semibold">About: </dt>
+                          <dd className="inline">{person.aboutParticipant}</dd>
+                        </div>
                       </dl>
                       <ImagePicker
                         label={`Image of ${person.fullName}`}
@@ -142,7 +153,12 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
           </ul>
         )}
         {forms.map((id, index) => (
-          <ParticipantForm key={id} index={index} onAdd={(person) => added(id, person)} onRemove={forms.length > 1 ? () => setForms((current) => current.filter((item) => item !== id)) : undefined} />
+          <ParticipantForm
+            key={id}
+            index={index}
+            onAdd={(person) => added(id, person)}
+            onRemove={forms.length > 1 ? () => setForms((current) => current.filter((item) => item !== id)) : undefined}
+          />
         ))}
       </section>
     </div>

@@ -52,11 +52,34 @@ function initialDraft(profile: Profile): WizardDraft {
   const host = { about: '', occupation: profile.occupation, companyName: profile.company_name, aboutYou: profile.description, profileImage: '' };
   return {
     step: saved?.step ?? 0,
-    basicInfo: saved?.basicInfo ?? { eventName: '', eventDescription: '', categories: [], targetAmount: '', bannerImage: '', documents: [], kind: 'event', fundingModel: 'all_donations', charityId: '', donationLimit: '', startDate: '', durationDays: '30', runoffWinBy: null, runoffFixedAmount: '' },
+    basicInfo: saved?.basicInfo ?? {
+      eventName: '',
+      eventDescription: '',
+      categories: [],
+      targetAmount: '',
+      bannerImage: '',
+      documents: [],
+      kind: 'event',
+      fundingModel: 'all_donations',
+      charityId: '',
+      donationLimit: '',
+      startDate: '',
+      durationDays: '30',
+      runoffWinBy: null,
+      runoffFixedAmount: '',
+    },
     hostData: { ...host, ...saved?.hostData, fullName: profile.name, email: profile.email },
     participants: saved?.participants ?? [],
     eventDetails: saved?.eventDetails ?? { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' },
-    paymentInfo: saved?.paymentInfo ?? { testMode: true, paymentMethod: '', cardHolderName: '', cardNumber: '', expiryDate: '', cvv: '', amount: TEST_MODE_VALUES.amount },
+    paymentInfo: saved?.paymentInfo ?? {
+      testMode: true,
+      paymentMethod: '',
+      cardHolderName: '',
+      cardNumber: '',
+      expiryDate: '',
+      cvv: '',
+      amount: TEST_MODE_VALUES.amount,
+    },
   };
 }
 
@@ -74,10 +97,22 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
   const topRef = useRef<HTMLDivElement>(null);
   const charities = useCharities();
 
-  const basicForm = useForm<BasicInfoStepInput, unknown, BasicOutput>({ resolver: zodResolver(BasicInfoSchema), mode: 'onTouched', defaultValues: initial.basicInfo });
+  const basicForm = useForm<BasicInfoStepInput, unknown, BasicOutput>({
+    resolver: zodResolver(BasicInfoSchema),
+    mode: 'onTouched',
+    defaultValues: initial.basicInfo,
+  });
   const hostForm = useForm<HostStepInput, unknown, HostOutput>({ resolver: zodResolver(HostSchema), mode: 'onTouched', defaultValues: initial.hostData });
-  const detailsForm = useForm<EventDetailsStepInput, unknown, DetailsOutput>({ resolver: zodResolver(EventDetailsSchema), mode: 'onTouched', defaultValues: initial.eventDetails });
-  const paymentForm = useForm<PaymentStepInput, unknown, PaymentOutput>({ resolver: zodResolver(PaymentSchema), mode: 'onTouched', defaultValues: initial.paymentInfo });
+  const detailsForm = useForm<EventDetailsStepInput, unknown, DetailsOutput>({
+    resolver: zodResolver(EventDetailsSchema),
+    mode: 'onTouched',
+    defaultValues: initial.eventDetails,
+  });
+  const paymentForm = useForm<PaymentStepInput, unknown, PaymentOutput>({
+    resolver: zodResolver(PaymentSchema),
+    mode: 'onTouched',
+    defaultValues: initial.paymentInfo,
+  });
 
   const kind = basicForm.watch('kind') ?? 'event';
   const participantsError = participantCountError(kind, participants.length);
@@ -154,7 +189,12 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
       const created = await postCreateEvent(payload);
       eventId = created.event.id;
       const paymentInfo = draft.paymentInfo;
-      await postEventPayment({ event_id: eventId, amount: paymentInfo.amount, test_mode: paymentInfo.testMode, payment_method_id: paymentInfo.testMode ? undefined : paymentInfo.paymentMethod });
+      await postEventPayment({
+        event_id: eventId,
+        amount: paymentInfo.amount,
+        test_mode: paymentInfo.testMode,
+        payment_method_id: paymentInfo.testMode ? undefined : paymentInfo.paymentMethod,
+      });
       const document = draft.basicInfo.documents?.[0];
       if (document) {
         const form = new FormData();
@@ -201,10 +241,24 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
       )}
       <form noValidate onSubmit={(event) => event.preventDefault()} aria-label={CREATE_STEPS[step]}>
         {step === 0 && <BasicInfoStep form={basicForm} />}
-        {step === 1 && <BiographiesStep hostForm={hostForm} participants={participants} onParticipantsChange={setParticipants} participantsError={participants.length ? participantsError : undefined} />}
+        {step === 1 && (
+          <BiographiesStep
+            hostForm={hostForm}
+            participants={participants}
+            onParticipantsChange={setParticipants}
+            participantsError={participants.length ? participantsError : undefined}
+          />
+        )}
         {step === 2 && <EventGenreStep form={detailsForm} />}
         {step === 3 && (
-          <SummaryStep basic={basicForm.getValues()} host={hostForm.getValues()} participants={participants} details={detailsForm.getValues()} charityName={charityName} onEdit={goTo} />
+          <SummaryStep
+            basic={basicForm.getValues()}
+            host={hostForm.getValues()}
+            participants={participants}
+            details={detailsForm.getValues()}
+            charityName={charityName}
+            onEdit={goTo}
+          />
         )}
         {step === 4 && <PaymentStep form={paymentForm} />}
       </form>

@@ -7,7 +7,15 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ImagePicker } from '../image-picker';
 
-export const EMPTY_PARTICIPANT: ParticipantDraftInput = { about: '', fullName: '', email: '', occupation: '', companyName: '', aboutParticipant: '', profileImage: '' };
+export const EMPTY_PARTICIPANT: ParticipantDraftInput = {
+  about: '',
+  fullName: '',
+  email: '',
+  occupation: '',
+  companyName: '',
+  aboutParticipant: '',
+  profileImage: '',
+};
 
 interface ParticipantFormProps {
   index: number;
@@ -17,7 +25,11 @@ interface ParticipantFormProps {
 
 /** One participant form: validated on submit, then moved into the added list and cleared. */
 export function ParticipantForm({ index, onAdd, onRemove }: ParticipantFormProps) {
-  const form = useForm<ParticipantDraftInput, unknown, ParticipantDraft>({ resolver: zodResolver(ParticipantDraft), mode: 'onTouched', defaultValues: EMPTY_PARTICIPANT });
+  const form = useForm<ParticipantDraftInput, unknown, ParticipantDraft>({
+    resolver: zodResolver(ParticipantDraft),
+    mode: 'onTouched',
+    defaultValues: EMPTY_PARTICIPANT,
+  });
   const { register, control, formState } = form;
   const errors = formState.errors;
 
@@ -59,7 +71,15 @@ export function ParticipantForm({ index, onAdd, onRemove }: ParticipantFormProps
         <Controller
           control={control}
           name="profileImage"
-          render={({ field }) => <ImagePicker label="Profile image" value={field.value ?? ''} onChange={(dataUrl) => field.onChange(dataUrl)} maxWidth={600} error={errors.profileImage?.message} />}
+          render={({ field }) => (
+            <ImagePicker
+              label="Profile image"
+              value={field.value ?? ''}
+              onChange={(dataUrl) => field.onChange(dataUrl)}
+              maxWidth={600}
+              error={errors.profileImage?.message}
+            />
+          )}
         />
         <Field className="md:col-span-2" label="About the participant" required error={errors.aboutParticipant?.message}>
           <Textarea rows={3} {...register('aboutParticipant')} />

@@ -19,7 +19,8 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
   return (
     <div className="grid gap-6">
       <p className="text-ink-600">
-        Fund your campaign to send it for review. Your own pledge carries a 5% platform fee plus the card provider's fee, and cannot be withdrawn once the campaign is approved.
+        Fund your campaign to send it for review. Your own pledge carries a 5% platform fee plus the card provider's fee, and cannot be withdrawn once the
+        campaign is approved.
       </p>
       <label className="flex items-center justify-between gap-4 rounded-xl border border-ink-100 p-4">
         <span>
@@ -59,7 +60,13 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
           <legend className="label">Payment method</legend>
           {methods.isPending && <p className="text-ink-500">Loading your saved cards…</p>}
           {cards.map((card) => (
-            <label key={card.id} className={cn('flex cursor-pointer items-center gap-3 rounded-xl border-2 p-4', 'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 border-ink-100')}>
+            <label
+              key={card.id}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-xl border-2 p-4',
+                'has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 border-ink-100',
+              )}
+            >
               <input type="radio" value={card.id} className="accent-brand-600" {...register('paymentMethod')} />
               <span className="font-semibold capitalize">{card.card.brand}</span> •••• {card.card.last4}
               <span className="ml-auto text-sm text-ink-500">
@@ -92,7 +99,14 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
           control={control}
           name="amount"
           render={({ field }) => (
-            <Input inputMode="decimal" readOnly={testMode} className={testMode ? 'bg-ink-50' : ''} value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(event) => field.onChange(amountText(event.target.value))} />
+            <Input
+              inputMode="decimal"
+              readOnly={testMode}
+              className={testMode ? 'bg-ink-50' : ''}
+              value={String(field.value ?? '')}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(amountText(event.target.value))}
+            />
           )}
         />
       </Field>
