@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
   SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
+  STRIPE_API_BASE: z.string().url('must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
@@ -54,6 +56,10 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   stripeSecretKey: string | undefined;
+  /** Signing secret of Stripe's webhook endpoint; webhooks are refused while it is unset. */
+  stripeWebhookSecret: string | undefined;
+  /** Where Stripe's API is called: api.stripe.com, or a stand-in in tests. */
+  stripeApiBase: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   webDistDir: string;
@@ -95,6 +101,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: env.STRIPE_API_BASE.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

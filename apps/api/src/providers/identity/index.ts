@@ -10,7 +10,7 @@ export { WebhookSignatureError, signPayload, verifySignature } from './signature
 /** Chosen once at start: STRIPE_SECRET_KEY selects Stripe Identity, else the sandbox. */
 export function createIdentityProvider(config: Config): IdentityProvider {
   if (config.stripeSecretKey) {
-    return createStripeIdentityProvider({ secretKey: config.stripeSecretKey, webhookSecret: process.env.STRIPE_IDENTITY_WEBHOOK_SECRET });
+    return createStripeIdentityProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
   }
   return createSandboxIdentityProvider(createHmac('sha256', config.jwtSecret).update('identity-webhook').digest('hex'));
 }

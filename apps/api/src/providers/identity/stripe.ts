@@ -5,8 +5,8 @@ import { readEvent } from './sandbox.ts';
 
 /**
  * Stripe Identity through its REST API (no SDK needed for two calls). Sessions are created with
- * the secret key; webhooks are verified with STRIPE_IDENTITY_WEBHOOK_SECRET, and refused with a
- * clear message while that is not configured.
+ * the secret key; webhooks are verified with STRIPE_WEBHOOK_SECRET, and refused with a clear
+ * message while that is not configured.
  */
 export function createStripeIdentityProvider(options: { secretKey: string; webhookSecret: string | undefined; apiBase?: string }): IdentityProvider {
   const apiBase = options.apiBase ?? 'https://api.stripe.com';
@@ -28,7 +28,7 @@ export function createStripeIdentityProvider(options: { secretKey: string; webho
     },
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret) {
-        throw new AppError('IDENTITY_WEBHOOK_NOT_CONFIGURED', 'Stripe Identity webhooks need STRIPE_IDENTITY_WEBHOOK_SECRET', 503);
+        throw new AppError('IDENTITY_WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks need STRIPE_WEBHOOK_SECRET', 503);
       }
       verifySignature(options.webhookSecret, rawBody, signatureHeader);
       return readEvent(rawBody);
