@@ -106,3 +106,60 @@ test('the wizard draft survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel('Event name')).toHaveValue('Draft that survives');
 });
+
+test('on the payment step a creator adds a new card, which is selected and charged for the funding pledge', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, demo.ava.email, demo.ava.password);
+  await page.goto('/user/event/create');
+  const next = page.getByRole('button', { name: 'Next' });
+  const name = `Card Funded Walk ${Date.now()}`;
+  await page.getByLabel('Event name').fill(name);
+  const categories = page.getByPlaceholder('Type a category and press Enter');
+  await categories.fill('Health');
+  await categories.press('Enter');
+  await page.getByLabel('Description').fill('A walk around the lake; the funding pledge is paid with a card added on the spot.');
+  await page.getByLabel('Target amount (USD)').fill('2000');
+  await page.getByLabel('Beneficiary charity').selectOption({ index: 1 });
+  await uploadAndCrop(page, 'Banner image');
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Step 2: Biographies' })).toBeVisible();
+  await page.getByLabel('About (title)').fill('Organizer');
+  const participant = page.getByRole('region', { name: 'Participant form 1' });
+  await participant.getByLabel('About (role)').fill('Walk leader');
+  await participant.getByLabel('Full name').fill('Lena Ortiz');
+  await participant.getByLabel('Email').fill('lena@example.com');
+  await participant.getByLabel('Occupation').fill('Park ranger');
+  await participant.getByLabel('About the participant').fill('Knows every path around the lake.');
+  await participant.getByRole('button', { name: 'Add participant' }).click();
+  await expect(page.getByRole('list', { name: 'Added participants' })).toContainText('Lena Ortiz');
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Step 3: Event Genre' })).toBeVisible();
+  await page.getByLabel('Virtual').check();
+  await page.getByLabel('Event date').fill(isoDaysFromNow(10));
+  await page.getByLabel('Event time').fill('09:00');
+  await page.getByLabel('Online event link').fill('https://meet.example.com/lake-walk');
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Event Summary' })).toBeVisible();
+  await next.click();
+
+  await expect(page.getByRole('heading', { name: 'Step 5: Payment' })).toBeVisible();
+  await page.getByRole('switch').uncheck();
+  await page.getByRole('button', { name: 'Add a new card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Card' });
+  await dialog.getByLabel('Card holder name').fill('Ava Thompson');
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  await dialog.getByLabel('Expiry date').fill('1230');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(dialog).toBeHidden();
+  // The wizard is still on its last step, with the new card chosen.
+  await expect(page.getByRole('heading', { name: 'Step 5: Payment' })).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+  await expect(page.getByRole('radio', { checked: true }).locator('..')).toContainText('4242');
+  await page.getByLabel('Amount (USD)').fill('150');
+  await page.getByRole('button', { name: 'Complete' }).click();
+
+  await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('$150.00 raised')).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { paymentMethodsKey } from './get-payment-methods';
+import { paymentMethodsKey } from '@/lib/payment-methods';
 
 export function deletePaymentMethod(id: string): Promise<{ success: true; message: string }> {
   return api.delete(`/payment-methods/${encodeURIComponent(id)}`);

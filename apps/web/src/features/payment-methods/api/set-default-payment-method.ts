@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethodSavedResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
-import { paymentMethodsKey } from './get-payment-methods';
+import { paymentMethodsKey } from '@/lib/payment-methods';
 
 export function setDefaultPaymentMethod(id: string): Promise<PaymentMethodSavedResponse> {
   return api.post(`/payment-methods/${encodeURIComponent(id)}/default`);

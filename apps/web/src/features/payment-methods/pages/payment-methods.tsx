@@ -1,14 +1,14 @@
 import type { PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { AddCardDialog } from '@/components/payments/add-card-dialog';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PlusIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { usePaymentMethods } from '@/lib/payment-methods';
 import { useDeletePaymentMethod } from '../api/delete-payment-method';
-import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
-import { AddCardDialog } from '../components/add-card-dialog';
 import { CardTile } from '../components/card-tile';
 
 export default function PaymentMethodsPage() {

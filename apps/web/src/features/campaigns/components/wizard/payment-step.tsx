@@ -1,20 +1,23 @@
+import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { TEST_MODE_VALUES, type PaymentStep as PaymentOutput, type PaymentStepInput } from '@pledgeway/domain/schemas/event-create';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { AddCardDialog } from '@/components/payments/add-card-dialog';
+import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { usePaymentMethods } from '../../api/get-payment-methods';
+import { usePaymentMethods } from '@/lib/payment-methods';
 import { amountText } from './basic-info-step';
 
-/** Step 5: test mode (fixed values, shown only), or one of the creator's saved cards. */
+/** Step 5: test mode (fixed values, shown only), or one of the creator's cards (saved, or added here). */
 export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, unknown, PaymentOutput> }) {
   const { register, control, formState, setValue } = form;
   const errors = formState.errors;
   const testMode = useWatch({ control, name: 'testMode' });
   const methods = usePaymentMethods(!testMode);
-  const cards = methods.data?.data ?? [];
+  const cards = methods.data ?? [];
+  const [adding, setAdding] = useState(false);
 
   return (
     <div className="grid gap-6">
@@ -75,17 +78,13 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
             </label>
           ))}
           {!methods.isPending && cards.length === 0 && <p className="text-ink-600">You have no saved cards yet.</p>}
-          <p className="text-sm text-ink-600">
-            To use a new card, add it on{' '}
-            <Link to={paths.user.paymentMethods} target="_blank" rel="noreferrer" className="font-semibold text-ink-900 underline">
-              Payment Methods
-            </Link>{' '}
-            (opens in a new tab), then{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void methods.refetch()}>
-              refresh this list
-            </button>
-            .
-          </p>
+          {methods.isError && <p className="field-error">Your saved cards could not be loaded. You can still add a card.</p>}
+          <div>
+            <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+              <PlusIcon className="size-4" aria-hidden="true" />
+              Add a new card
+            </Button>
+          </div>
           {errors.paymentMethod && (
             <p className="field-error" role="alert">
               {errors.paymentMethod.message}
@@ -93,6 +92,12 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
           )}
         </fieldset>
       )}
+
+      <AddCardDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onAdded={(card) => setValue('paymentMethod', card.id, { shouldValidate: true, shouldDirty: true })}
+      />
 
       <Field label="Amount (USD)" required error={errors.amount?.message} hint={testMode ? 'Fixed at $100.00 in test mode.' : 'Between $100 and $50,000.'}>
         <Controller

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatCardNumber, formatExpiry, SandboxCardRequest } from '@pledgeway/domain/schemas/payment-methods';
+import { formatCardNumber, formatExpiry, SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,12 +9,19 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { useAddCard } from '../api/add-card';
+import { useAddCard } from '@/lib/payment-methods';
 
 const EMPTY: SandboxCardRequest = { holder_name: '', number: '', expiry: '', cvv: '' };
 
+interface AddCardDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Called with the saved card, e.g. to select it right away. */
+  onAdded?(card: PaymentMethodResponse): void;
+}
+
 /** The sandbox provider's card form, in a dialog (Stripe Elements replaces it when Stripe is on). */
-export function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProps) {
   const add = useAddCard();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SandboxCardRequest>({ resolver: zodResolver(SandboxCardRequest), defaultValues: EMPTY });
@@ -31,8 +38,9 @@ export function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await add.mutateAsync(values);
+      const saved = await add.mutateAsync(values);
       toast.success('Card added successfully');
+      onAdded?.(saved.data);
       close(false);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -55,7 +63,15 @@ export function AddCardDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       title="Add New Card"
       description="Test mode: use 4242 4242 4242 4242 with any future date and any CVV. Your card number is never stored by Pledgeway."
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      {/* The dialog may open inside another form (the wizard): its submit must not reach that one. */}
+      <form
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void submit(event);
+        }}
+        noValidate
+        className="space-y-4"
+      >
         {failure && <Alert tone="error">{failure}</Alert>}
         <Field label="Card holder name" required error={errors.holder_name?.message}>
           <Input autoComplete="cc-name" {...form.register('holder_name')} />
