@@ -5,12 +5,12 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { openDatabase } from './db/client.ts';
 import { registerErrorHandler, errorBody } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
@@ -71,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Pledgeway API', version: '1.0.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
