@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
+import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
 import { registerErrorHandler, errorBody } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
@@ -45,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     database,
     db: database.db,
-    storage: createStorage(config),
+    storage: await createStorage(config),
     mailer: createMailer(config, database.db, app.log),
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
@@ -88,14 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   await app.register(seoRoutes);
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  await app.register(uploadsRoute);
 
   const webDist = config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webDist, 'index.html'));

@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
   SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url('must be a URL such as https://s3.example.com').optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
   STRIPE_API_BASE: z.string().url('must be a URL such as https://api.stripe.com').default('https://api.stripe.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +60,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   stripeSecretKey: string | undefined;
+  /** Uploads in an S3-compatible bucket instead of `uploadsDir`. */
+  s3: { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean } | undefined;
   /** Signing secret of Stripe's webhook endpoint; webhooks are refused while it is unset. */
   stripeWebhookSecret: string | undefined;
   /** Where Stripe's API is called: api.stripe.com, or a stand-in in tests. */
@@ -101,6 +107,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT) }
+      : undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
