@@ -4,7 +4,7 @@ import { EVENT_MESSAGES } from '@pledgeway/domain';
 import { events, participants, pledges } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, signUp } from '../../test/client.ts';
-import { createPayload, daysFromNow, firstCharityId, verifiedCreator } from './test-helpers.ts';
+import { createPayload, daysFromNow, firstCharityId, guest, verifiedCreator } from './test-helpers.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -296,15 +296,6 @@ describe('POST /api/events/payment', () => {
   });
 
   it('keeps participants in the order they were given', async () => {
-    const guest = (fullName: string) => ({
-      about: 'Runner',
-      fullName,
-      email: 'p@example.com',
-      occupation: 'Coach',
-      companyName: '',
-      aboutParticipant: 'Coach',
-      profileImage: '',
-    });
     const created = await creator.client.post('/api/events/create', await payload({ guestData: [guest('First One'), guest('Second One')] }));
     const rows = await server.app.ctx.db.select().from(participants).where(eq(participants.eventId, created.data.event.id));
     expect(rows.map((row) => [row.fullName, row.position]).sort()).toEqual([

@@ -4,7 +4,7 @@ import type { EventStatus } from '@pledgeway/domain';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
-import { createPayload, daysFromNow, firstCharityId, makeAdmin, verifiedCreator } from './test-helpers.ts';
+import { createPayload, daysFromNow, firstCharityId, guest, makeAdmin, verifiedCreator } from './test-helpers.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -25,16 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-});
-
-const guest = (fullName: string) => ({
-  about: 'Runner',
-  fullName,
-  email: 'p@example.com',
-  occupation: 'Coach',
-  companyName: '',
-  aboutParticipant: 'Coach',
-  profileImage: '',
 });
 
 async function newCampaign(overrides: Record<string, unknown> = {}) {

@@ -69,3 +69,14 @@ export async function createPayload(charityId: string, email: string, overrides:
     ...overrides,
   };
 }
+
+/** A participant of the create payload, with only the name varying. */
+export const guest = (fullName: string) => ({
+  about: 'Runner',
+  fullName,
+  email: 'p@example.com',
+  occupation: 'Coach',
+  companyName: '',
+  aboutParticipant: 'Coach',
+  profileImage: '',
+});

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage } from '../../test/client.ts';
-import { createPayload, firstCharityId, verifiedCreator } from '../events/test-helpers.ts';
+import { createPayload, firstCharityId, guest, verifiedCreator } from '../events/test-helpers.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -16,16 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-});
-
-const guest = (fullName: string) => ({
-  about: 'Runner',
-  fullName,
-  email: 'p@example.com',
-  occupation: 'Coach',
-  companyName: '',
-  aboutParticipant: 'Coach',
-  profileImage: '',
 });
 
 async function newCampaign(overrides: Record<string, unknown> = {}) {

@@ -23,7 +23,7 @@ import { DescriptionInput } from '../components/description-input';
 import { DocumentPicker } from '../components/document-picker';
 import { ParticipantPanel } from '../components/edit/participant-panel';
 import { ImagePicker } from '../components/image-picker';
-import { amountText } from '../components/wizard/basic-info-step';
+import { AmountInput } from '../components/amount-input';
 import { dataUrlToBlob } from '../lib/images';
 import { LocationTypeRadios } from '../components/location-type-radios';
 
@@ -135,13 +135,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
           />
         </Field>
         <Field label="Target amount (USD)" required error={errors.target_amount?.message}>
-          <Controller
-            control={control}
-            name="target_amount"
-            render={({ field }) => (
-              <Input inputMode="decimal" value={String(field.value ?? '')} onBlur={field.onBlur} onChange={(e) => field.onChange(amountText(e.target.value))} />
-            )}
-          />
+          <AmountInput control={control} name="target_amount" />
         </Field>
         <Field label="Description" required error={errors.description?.message}>
           <Controller

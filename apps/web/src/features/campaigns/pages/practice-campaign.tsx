@@ -24,7 +24,7 @@ import { CategoriesInput } from '../components/categories-input';
 import { DescriptionInput } from '../components/description-input';
 import { ImagePicker } from '../components/image-picker';
 import { PracticePreview } from '../components/practice/practice-preview';
-import { amountText } from '../components/wizard/basic-info-step';
+import { AmountInput } from '../components/amount-input';
 import { EventGenreStep } from '../components/wizard/event-genre-step';
 import { WizardNav } from '../components/wizard/wizard-nav';
 import { WizardStepper } from '../components/wizard/wizard-stepper';
@@ -136,18 +136,7 @@ export default function PracticeCampaignPage() {
                   />
                 </Field>
                 <Field label="Target amount (USD)" required error={be.targetAmount?.message}>
-                  <Controller
-                    control={basic.control}
-                    name="targetAmount"
-                    render={({ field }) => (
-                      <Input
-                        inputMode="decimal"
-                        value={String(field.value ?? '')}
-                        onBlur={field.onBlur}
-                        onChange={(e) => field.onChange(amountText(e.target.value))}
-                      />
-                    )}
-                  />
+                  <AmountInput control={basic.control} name="targetAmount" />
                 </Field>
                 <Controller
                   control={basic.control}

@@ -6,6 +6,7 @@ import { todayIso } from '@pledgeway/domain/dates';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { AmountInput } from '../amount-input';
 import { useCharities } from '../../api/get-charities';
 import { CategoriesInput } from '../categories-input';
 import { DescriptionInput } from '../description-input';
@@ -18,13 +19,6 @@ const KIND_HINTS = {
   runoff: 'Two to eight people, places or things compete; the one with the most donations wins.',
   crowdfunding: 'Raise toward a goal by a deadline.',
 } as const;
-
-/** Keeps digits and one decimal point, as SPEC.md asks of amount inputs. */
-export function amountText(value: string): string {
-  const cleaned = value.replace(/[^\d.]/g, '');
-  const [whole, ...rest] = cleaned.split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 2)}` : (whole ?? '');
-}
 
 export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput, unknown, BasicOutput> }) {
   const { register, control, formState } = form;
@@ -92,39 +86,10 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
 
       <div className="grid gap-6 md:grid-cols-2">
         <Field label="Target amount (USD)" required error={errors.targetAmount?.message} hint="Between $100 and $50,000.">
-          <Controller
-            control={control}
-            name="targetAmount"
-            render={({ field }) => (
-              <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-ink-500">
-                  $
-                </span>
-                <Input
-                  inputMode="decimal"
-                  className="pl-8"
-                  value={String(field.value ?? '')}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(amountText(event.target.value))}
-                  placeholder="1000"
-                />
-              </div>
-            )}
-          />
+          <AmountInput control={control} name="targetAmount" dollarSign placeholder="1000" />
         </Field>
         <Field label="Donation limit per pledge (optional)" error={errors.donationLimit?.message} hint="Caps a single pledge; leave empty for no limit.">
-          <Controller
-            control={control}
-            name="donationLimit"
-            render={({ field }) => (
-              <Input
-                inputMode="decimal"
-                value={String(field.value ?? '')}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(amountText(event.target.value))}
-              />
-            )}
-          />
+          <AmountInput control={control} name="donationLimit" />
         </Field>
       </div>
 
@@ -185,18 +150,7 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
           {errors.runoffWinBy && <p className="field-error">{errors.runoffWinBy.message}</p>}
           {winBy === 'donor_total' && (
             <Field className="mt-4" label="Fixed donation amount (USD)" required error={errors.runoffFixedAmount?.message}>
-              <Controller
-                control={control}
-                name="runoffFixedAmount"
-                render={({ field }) => (
-                  <Input
-                    inputMode="decimal"
-                    value={String(field.value ?? '')}
-                    onBlur={field.onBlur}
-                    onChange={(event) => field.onChange(amountText(event.target.value))}
-                  />
-                )}
-              />
+              <AmountInput control={control} name="runoffFixedAmount" />
             </Field>
           )}
           <p className="mt-2 text-sm text-ink-500">The options are the participants you add on the next step (2 to 8).</p>

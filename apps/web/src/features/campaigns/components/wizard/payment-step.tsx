@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { TEST_MODE_VALUES, type PaymentStep as PaymentOutput, type PaymentStepInput } from '@pledgeway/domain/schemas/event-create';
 import { AddCardDialog } from '@/components/payments/add-card-dialog';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { usePaymentMethods } from '@/lib/payment-methods';
-import { amountText } from './basic-info-step';
+import { AmountInput } from '../amount-input';
 
 /** Step 5: test mode (fixed values, shown only), or one of the creator's cards (saved, or added here). */
 export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, unknown, PaymentOutput> }) {
@@ -100,20 +100,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
       />
 
       <Field label="Amount (USD)" required error={errors.amount?.message} hint={testMode ? 'Fixed at $100.00 in test mode.' : 'Between $100 and $50,000.'}>
-        <Controller
-          control={control}
-          name="amount"
-          render={({ field }) => (
-            <Input
-              inputMode="decimal"
-              readOnly={testMode}
-              className={testMode ? 'bg-ink-50' : ''}
-              value={String(field.value ?? '')}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(amountText(event.target.value))}
-            />
-          )}
-        />
+        <AmountInput control={control} name="amount" readOnly={testMode} className={testMode ? 'bg-ink-50' : ''} />
       </Field>
     </div>
   );
