@@ -67,6 +67,18 @@ function statusEffects(row: EventRow, next: EventStatus): Partial<NewEvent> {
  * PUT /api/events/:id (SPEC.md section 7): the sent multipart fields are merged onto the stored
  * campaign and the result is validated with the edit form's own schema; files are new ones only.
  */
+/** A participant of the edit form in the database's column names (the fields both update and insert write). */
+function participantColumns(person: { about: string; full_name: string; email: string; occupation: string; company_name: string; about_participant: string }) {
+  return {
+    about: person.about,
+    fullName: person.full_name,
+    email: person.email,
+    occupation: person.occupation,
+    companyName: person.company_name,
+    aboutParticipant: person.about_participant,
+  };
+}
+
 export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {
   const { db, storage } = ctx;
   const row = await eventsRepository.findById(db, eventId);
@@ -158,12 +170,7 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
       });
       for (const person of updates) {
         await eventsRepository.updateParticipant(tx, person._id!, {
-          about: person.about,
-          fullName: person.full_name,
-          email: person.email,
-          occupation: person.occupation,
-          companyName: person.company_name,
-          aboutParticipant: person.about_participant,
+          ...participantColumns(person),
           ...(person.accepted === undefined ? {} : { accepted: person.accepted }),
         });
       }
@@ -172,12 +179,7 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
         tx,
         additions.map((person, index): NewParticipant => ({
           eventId: row.id,
-          about: person.about,
-          fullName: person.full_name,
-          email: person.email,
-          occupation: person.occupation,
-          companyName: person.company_name,
-          aboutParticipant: person.about_participant,
+          ...participantColumns(person),
           accepted: person.accepted ?? false,
           position: nextPosition + index,
         })),
