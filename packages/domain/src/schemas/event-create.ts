@@ -186,7 +186,11 @@ export const fundingAmountField = dollarAmountField(
 export const PaymentStep = z
   .object({
     testMode: z.boolean(),
-    paymentMethod: z.string().default(''),
+    // A radio group with none checked reads as null (saved cards listed, then test mode chosen).
+    paymentMethod: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? ''),
     cardHolderName: z.string().trim().default(''),
     cardNumber: z.string().default(''),
     expiryDate: z.string().trim().default(''),

@@ -193,7 +193,7 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         event_id: eventId,
         amount: paymentInfo.amount,
         test_mode: paymentInfo.testMode,
-        payment_method_id: paymentInfo.testMode ? undefined : paymentInfo.paymentMethod,
+        payment_method_id: paymentInfo.testMode ? undefined : (paymentInfo.paymentMethod ?? undefined),
       });
       const document = draft.basicInfo.documents?.[0];
       if (document) {
