@@ -4,7 +4,7 @@ import type { EventStatus } from '@pledgeway/domain';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
-import { createPayload, daysFromNow, firstCharityId, guest, makeAdmin, verifiedCreator } from './test-helpers.ts';
+import { createTwoParticipantCampaign, daysFromNow, firstCharityId, makeAdmin, verifiedCreator } from './test-helpers.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -27,14 +27,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function newCampaign(overrides: Record<string, unknown> = {}) {
-  const response = await owner.client.post(
-    '/api/events/create',
-    await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),
-  );
-  if (response.status !== 201) throw new Error(JSON.stringify(response.data));
-  return response.data.event as { id: string; participants: { _id: string }[] };
-}
+const newCampaign = (overrides: Record<string, unknown> = {}) => createTwoParticipantCampaign(owner, charityId, overrides);
 
 function form(fields: Record<string, string>, files: { field: string; data: Buffer; name: string; type: string }[] = []) {
   const body = new FormData();

@@ -80,3 +80,17 @@ export const guest = (fullName: string) => ({
   aboutParticipant: 'Coach',
   profileImage: '',
 });
+
+/** Creates a campaign with two participants (Pat Lee, Sam Ortiz) as `creator`; fails loudly otherwise. */
+export async function createTwoParticipantCampaign(
+  creator: Awaited<ReturnType<typeof verifiedCreator>>,
+  charityId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await creator.client.post(
+    '/api/events/create',
+    await createPayload(charityId, creator.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),
+  );
+  if (response.status !== 201) throw new Error(JSON.stringify(response.data));
+  return response.data.event as { id: string; participants: { _id: string }[] };
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage } from '../../test/client.ts';
-import { createPayload, firstCharityId, guest, verifiedCreator } from '../events/test-helpers.ts';
+import { createTwoParticipantCampaign, firstCharityId, verifiedCreator } from '../events/test-helpers.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -18,13 +18,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function newCampaign(overrides: Record<string, unknown> = {}) {
-  const response = await owner.client.post(
-    '/api/events/create',
-    await createPayload(charityId, owner.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),
-  );
-  return response.data.event as { id: string; participants: { _id: string }[] };
-}
+const newCampaign = (overrides: Record<string, unknown> = {}) => createTwoParticipantCampaign(owner, charityId, overrides);
 
 function imageForm(data?: Buffer) {
   const form = new FormData();
