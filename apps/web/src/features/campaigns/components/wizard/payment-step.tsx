@@ -77,7 +77,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
               </span>
             </label>
           ))}
-          {!methods.isPending && cards.length === 0 && <p className="text-ink-600">You have no saved cards yet.</p>}
+          {methods.isSuccess && cards.length === 0 && <p className="text-ink-600">You have no saved cards yet.</p>}
           {methods.isError && <p className="field-error">Your saved cards could not be loaded. You can still add a card.</p>}
           <div>
             <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
