@@ -20,3 +20,6 @@ export * from './schemas/event-update.ts';
 export * from './schemas/participant.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/practice.ts';
+export * from './fees.ts';
+export * from './schemas/pledges.ts';
+export * from './schemas/lifecycle.ts';
