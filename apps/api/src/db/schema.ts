@@ -30,6 +30,10 @@ export const users = pgTable(
     closureScheduledAt: timestamp('closure_scheduled_at', { withTimezone: true }),
     /** Set when the user asked to close the account and it could not close at once. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    /** An admin disabled the account: no log-in, no session. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Access tokens issued before this moment are refused (log-out everywhere, disable, delete). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +84,8 @@ export const charities = pgTable('charities', {
   link: text('link'),
   description: text('description').notNull().default(''),
   position: integer('position').notNull().default(0),
+  /** Hidden charities are not listed publicly nor offered in the wizard; their history stays. */
+  hidden: boolean('hidden').notNull().default(false),
 });
 
 export const events = pgTable(
@@ -135,6 +141,7 @@ export const events = pgTable(
     updatedAt: updatedAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('events_status_kind').on(table.status, table.kind), index('events_owner').on(table.ownerId)],
 );
@@ -206,7 +213,22 @@ export const pledges = pgTable(
     amountCents: cents('amount_cents').notNull(),
     tipCents: cents('tip_cents').notNull().default(0),
     coverFees: boolean('cover_fees').notNull().default(false),
+    /** Platform fee fixed when the pledge was made (5% creator, 3% others), and the donor's cover of the fees. */
+    platformFeeCents: cents('platform_fee_cents').notNull().default(0),
+    coverCents: cents('cover_cents').notNull().default(0),
+    /** What the provider charged and the card fee it reported, once charged. */
+    chargedCents: cents('charged_cents'),
+    cardFeeCents: cents('card_fee_cents'),
     isCreatorPledge: boolean('is_creator_pledge').notNull().default(false),
+    anonymous: boolean('anonymous').notNull().default(false),
+    message: text('message').notNull().default(''),
+    notifyUpdates: boolean('notify_updates').notNull().default(false),
+    /** The charge run that charged or released it. */
+    chargeRunId: uuid('charge_run_id'),
+    /** Failed charges: when the 7-day window opened, the next reminder, how many retries ran. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
+    retryCount: integer('retry_count').notNull().default(0),
     status: text('status', { enum: ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] })
       .notNull()
       .default('pending'),
@@ -244,7 +266,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id),
     account: text('account', {
-      enum: ['donor_card', 'event_escrow', 'charity_payable', 'platform_fee_revenue', 'tips_revenue', 'card_processing_fees', 'refunds'],
+      enum: ['donor_card', 'event_escrow', 'charity_payable', 'charity_paid', 'platform_fee_revenue', 'tips_revenue', 'card_processing_fees', 'refunds'],
     }).notNull(),
     eventId: uuid('event_id').references(() => events.id),
     charityId: uuid('charity_id').references(() => charities.id),
@@ -265,6 +287,9 @@ export const outboxEmails = pgTable(
     kind: text('kind').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Delivery attempts by the outbox worker, and when the next one is due (backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('outbox_to').on(table.to, table.createdAt)],
@@ -278,6 +303,7 @@ export const contactMessages = pgTable('contact_messages', {
   phone: text('phone').notNull(),
   eventName: text('event_name').notNull(),
   message: text('message').notNull().default(''),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events, users } from '../../db/schema.ts';
+
+/**
+ * One charge run per completed campaign: every pledge is charged (or, for All or Nothing below
+ * target, released) by a job of its own; the counters are derived from the pledges.
+ */
+export const chargeRuns = pgTable(
+  'charge_runs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    outcome: text('outcome', { enum: ['charge', 'release'] }).notNull(),
+    status: text('status', { enum: ['running', 'finished'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  // A campaign is charged once: a second request finds the first run.
+  (table) => [uniqueIndex('charge_runs_event_unique').on(table.eventId)],
+);
