@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+
+export type LedgerAccount = (typeof ledgerEntries.$inferInsert)['account'];
+
+export interface LedgerEntryInput {
+  account: LedgerAccount;
+  /** Positive or negative cents; the entries of one transaction sum to zero. */
+  amountCents: number;
+  eventId?: string | null;
+  charityId?: string | null;
+}
+
+export interface LedgerTransactionInput {
+  /** e.g. `pledge_charge`, `funding_charge`, `refund`, `payout`, `donation`. */
+  kind: string;
+  /** One movement of money is posted once: a repeated post with the same key returns the first. */
+  idempotencyKey: string;
+  pledgeId?: string | null;
+  eventId?: string | null;
+  providerRef?: string | null;
+  memo?: Record<string, unknown>;
+  entries: LedgerEntryInput[];
+}
+
+export class UnbalancedTransactionError extends Error {}
+
+/** Append-only double entry (DESIGN.md section 3): posted inside the caller's transaction. */
+export const ledgerRepository = {
+  async post(db: Executor, input: LedgerTransactionInput): Promise<{ id: string; created: boolean }> {
+    const sum = input.entries.reduce((total, entry) => total + entry.amountCents, 0);
+    if (sum !== 0 || input.entries.some((entry) => !Number.isInteger(entry.amountCents))) {
+      throw new UnbalancedTransactionError(`ledger transaction ${input.idempotencyKey} does not balance (${sum})`);
+    }
+    const [row] = await db
+      .insert(ledgerTransactions)
+      .values({
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        pledgeId: input.pledgeId ?? null,
+        eventId: input.eventId ?? null,
+        providerRef: input.providerRef ?? null,
+        memo: input.memo ?? null,
+      })
+      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+      .returning({ id: ledgerTransactions.id });
+    if (!row) {
+      const [existing] = await db
+        .select({ id: ledgerTransactions.id })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey))
+        .limit(1);
+      return { id: existing!.id, created: false };
+    }
+    const entries = input.entries.filter((entry) => entry.amountCents !== 0);
+    if (entries.length) {
+      await db.insert(ledgerEntries).values(
+        entries.map((entry) => ({
+          transactionId: row.id,
+          account: entry.account,
+          amountCents: entry.amountCents,
+          eventId: entry.eventId ?? input.eventId ?? null,
+          charityId: entry.charityId ?? null,
+        })),
+      );
+    }
+    return { id: row.id, created: true };
+  },
+};
