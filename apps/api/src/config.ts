@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Pledgeway <no-reply@pledgeway.org>'),
   SUPPORT_EMAIL: z.string().email().default('support@pledgeway.org'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be the publishable key of the same Stripe account (pk_…)').optional(),
   S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url('must be a URL such as https://s3.example.com').optional(),
@@ -60,6 +61,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   stripeSecretKey: string | undefined;
+  /** Handed to the browser for Stripe Elements; required with STRIPE_SECRET_KEY. */
+  stripePublishableKey: string | undefined;
   /** Uploads in an S3-compatible bucket instead of `uploadsDir`. */
   s3: { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean } | undefined;
   /** Signing secret of Stripe's webhook endpoint; webhooks are refused while it is unset. */
@@ -84,6 +87,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!cleaned.ADMIN_EMAIL !== !cleaned.ADMIN_PASSWORD) {
     problems.push('  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_PUBLISHABLE_KEY) {
+    problems.push('  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY (the card form in the browser needs it)');
+  }
   if (!parsed.success || problems.length) {
     const lines = problems;
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -107,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     s3: env.S3_BUCKET
       ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT) }
       : undefined,

@@ -1,26 +1,296 @@
 import { AppError } from '../../errors.ts';
-import type { PaymentProvider } from './types.ts';
+import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
+import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
+import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  /** STRIPE_API_BASE (host, port and protocol of the SDK). */
+  apiBase: string;
+  /** STRIPE_WEBHOOK_SECRET; webhooks are refused while it is unset. */
+  webhookSecret: string | undefined;
+}
+
+export interface CheckoutSessionInput {
+  customerRef: string;
+  amountCents: number;
+  /** Shown on Stripe's page and on the card statement's detail. */
+  description: string;
+  /** `{CHECKOUT_SESSION_ID}` in it is replaced by Stripe with the session's id. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
+export interface CheckoutOutcome {
+  status: 'open' | 'complete' | 'expired';
+  /** The payment, with the card fee Stripe charged, once the session is paid; null before. */
+  charge: ChargeResult | null;
+  /** The card used, saved to the customer for later off-session charges. */
+  methodRef: string | null;
+}
+
+/** What only Stripe offers, beyond the PaymentProvider interface. */
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  readonly publishableKey: string;
+  /**
+   * Starts saving a card: the browser confirms the returned client secret with Stripe Elements,
+   * then sends the SetupIntent's id (`seti_…`) to attachCard as the token.
+   */
+  createSetupIntent(input: { customerRef: string }): Promise<{ ref: string; clientSecret: string }>;
+  /** A hosted Checkout page charging a new card once (the creator's funding); `url` is where the browser goes. */
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ ref: string; url: string }>;
+  /** Reads a Checkout Session back after Stripe returned the browser (or after its webhook). */
+  checkoutOutcome(sessionRef: string): Promise<CheckoutOutcome>;
+  /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
+  retrieveCharge(ref: string): Promise<ChargeResult>;
+  /** Checks the `stripe-signature` of a webhook call; throws WebhookSignatureError when it is not genuine. */
+  parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentProviderEvent | undefined;
+}
+
+const CURRENCY = 'usd';
+const INVALID_TOKEN_MESSAGE = 'This card could not be saved. Please enter it again.';
+
+const refOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
+  if (method.type !== 'card' || !method.card) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+  const { brand, last4, exp_month, exp_year } = method.card;
+  return { ref: method.id, brand, last4, expMonth: exp_month, expYear: exp_year, holderName: method.billing_details?.name ?? '' };
+}
+
+/** Stripe's decline codes onto the interface's few (DESIGN.md section 4 treats them alike, by message). */
+export function declineCodeOf(error: { code?: string | null; decline_code?: string | null }): DeclineCode {
+  if (error.code === 'authentication_required' || error.decline_code === 'authentication_required') return 'authentication_required';
+  if (error.code === 'expired_card' || error.decline_code === 'expired_card') return 'expired_card';
+  if (error.decline_code === 'insufficient_funds' || error.code === 'insufficient_funds') return 'insufficient_funds';
+  return 'card_declined';
+}
+
+const declined = (ref: string, code: DeclineCode): ChargeResult => ({ ok: false, ref, code, message: DECLINE_MESSAGES[code] });
 
 /**
- * Stripe, selected when STRIPE_SECRET_KEY is set. The SDK-backed implementation (Elements for
- * card entry, PaymentIntents with idempotency keys, refunds) is a later issue; until then every
- * call fails clearly instead of pretending, so a misconfigured deployment is noticed at once.
+ * Stripe through the official SDK (DESIGN.md section 2), selected by STRIPE_SECRET_KEY.
+ * Cards are saved with SetupIntents confirmed in the browser and charged later off-session with
+ * PaymentIntents confirmed at once (no authorization holds: they expire in 5 to 7 days). Every
+ * charge and refund carries the caller's idempotency key, so a retry never charges twice.
+ * `ref` of a charge is its PaymentIntent id (`pi_…`), also for a declined one.
  */
-export function createStripeProvider(_secretKey: string): PaymentProvider {
-  const notReady = async (): Promise<never> => {
-    throw new AppError(
-      'PAYMENT_PROVIDER_NOT_CONFIGURED',
-      'Card payments through Stripe are not available yet. Remove STRIPE_SECRET_KEY to use the sandbox provider.',
-      503,
-    );
-  };
+export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
+  const stripe = createStripeClient({ secretKey: options.secretKey, apiBase: options.apiBase });
+
+  /** The fee Stripe took, from the charge's balance transaction (read again when not expanded yet). */
+  async function feeOf(intent: Stripe.PaymentIntent): Promise<number> {
+    let charge = intent.latest_charge;
+    const chargeId = refOf(charge);
+    if (!chargeId) throw new AppError('PAYMENT_FEE_UNKNOWN', 'The payment provider did not report the charge of this payment', 502);
+    if (typeof charge === 'string' || !charge || typeof charge.balance_transaction !== 'object' || !charge.balance_transaction) {
+      charge = await stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] });
+    }
+    const balance = charge.balance_transaction;
+    if (!balance || typeof balance === 'string')
+      throw new AppError('PAYMENT_FEE_UNKNOWN', 'The card fee of this charge is not known yet. Please try again.', 502);
+    if (balance.currency !== CURRENCY) throw new AppError('PAYMENT_FEE_CURRENCY', `The card fee was reported in ${balance.currency}, not USD`, 502);
+    return balance.fee;
+  }
+
+  /** A PaymentIntent as the interface's result: succeeded, or declined with the reason. */
+  async function outcomeOf(intent: Stripe.PaymentIntent): Promise<ChargeResult> {
+    if (intent.status === 'succeeded') return { ok: true, ref: intent.id, amountCents: intent.amount_received, feeCents: await feeOf(intent) };
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return declined(intent.id, 'authentication_required');
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error) return declined(intent.id, declineCodeOf(intent.last_payment_error));
+    throw new AppError('PAYMENT_NOT_FINISHED', `The payment is ${intent.status.replaceAll('_', ' ')}`, 502);
+  }
+
   return {
     name: 'stripe',
-    createCustomer: notReady,
-    attachCard: notReady,
-    listCards: notReady,
-    detachCard: notReady,
-    charge: notReady,
-    refund: notReady,
+    publishableKey: options.publishableKey,
+
+    async createCustomer({ email, name }) {
+      try {
+        const customer = await stripe.customers.create({ email, name });
+        return { ref: customer.id };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async createSetupIntent({ customerRef }) {
+      try {
+        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] });
+        if (!intent.client_secret) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not start the card form', 502);
+        return { ref: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    /**
+     * The token is the id of a SetupIntent of this customer (`seti_…`) that the browser confirmed;
+     * its card is returned. A SetupIntent that failed is refused with Stripe's message. A
+     * PaymentMethod id (`pm_…`) is accepted only when already attached to this customer (a card
+     * saved by Checkout); nothing of another customer is ever taken.
+     */
+    async attachCard({ customerRef, token }) {
+      try {
+        if (token.startsWith('seti_')) {
+          const intent = await stripe.setupIntents.retrieve(token, { expand: ['payment_method'] });
+          if (refOf(intent.customer) !== customerRef) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+          if (intent.status === 'requires_action') {
+            throw new AppError('CARD_SETUP_FAILED', 'Your card needs authentication. Please complete the check with your bank and try again.', 422);
+          }
+          if (intent.status !== 'succeeded') {
+            throw new AppError('CARD_SETUP_FAILED', intent.last_setup_error?.message ?? 'This card could not be set up. Please try another card.', 422);
+          }
+          const method = intent.payment_method;
+          if (!method || typeof method === 'string') throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+          return toSavedCard(method);
+        }
+        if (token.startsWith('pm_')) {
+          const method = await stripe.paymentMethods.retrieve(token);
+          if (refOf(method.customer) !== customerRef) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+          return toSavedCard(method);
+        }
+        throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+        }
+        throw providerError(error);
+      }
+    },
+
+    async listCards(customerRef) {
+      try {
+        const methods = await stripe.customers.listPaymentMethods(customerRef, { type: 'card', limit: 100 });
+        return methods.data.map(toSavedCard);
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    /** Detaches only a card of this customer; one already gone is fine (removing twice is not an error). */
+    async detachCard({ customerRef, methodRef }) {
+      try {
+        const method = await stripe.paymentMethods.retrieve(methodRef);
+        if (refOf(method.customer) !== customerRef) return;
+        await stripe.paymentMethods.detach(methodRef);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        throw providerError(error);
+      }
+    },
+
+    async charge({ customerRef, methodRef, amountCents, idempotencyKey, description }) {
+      if (!Number.isInteger(amountCents) || amountCents < 50) throw new AppError('INVALID_AMOUNT', 'A charge must be at least $0.50', 400);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: CURRENCY,
+            customer: customerRef,
+            payment_method: methodRef,
+            allowed_payment_method_types: ['card'],
+            off_session: true,
+            confirm: true,
+            ...(description ? { description } : {}),
+            expand: ['latest_charge.balance_transaction'],
+          },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const ref = error.payment_intent?.id ?? `declined_${idempotencyKey}`;
+          return declined(ref, declineCodeOf(error));
+        }
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different charge', 409);
+        }
+        // The saved card is gone, or belongs to another customer: the donor must update it.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.param === 'payment_method' || error.code === 'resource_missing')) {
+          return declined(error.payment_intent?.id ?? `missing_${idempotencyKey}`, 'card_missing');
+        }
+        throw providerError(error);
+      }
+      return outcomeOf(intent);
+    },
+
+    async refund({ chargeRef, amountCents, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeRef, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+          { idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new AppError('REFUND_FAILED', refund.failure_reason ? `The refund failed: ${refund.failure_reason}` : 'The refund could not be made', 502);
+        }
+        return { ref: refund.id, amountCents: refund.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different refund', 409);
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const tooLarge = error.code === 'charge_already_refunded' || error.code === 'amount_too_large' || error.param === 'amount';
+          if (tooLarge) throw new AppError('REFUND_TOO_LARGE', 'The refund is larger than what is left of the charge', 409);
+          throw new AppError('CHARGE_NOT_REFUNDABLE', error.message || 'This charge cannot be refunded', 409);
+        }
+        throw providerError(error);
+      }
+    },
+
+    async createCheckoutSession(input) {
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 50) throw new AppError('INVALID_AMOUNT', 'A charge must be at least $0.50', 400);
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer: input.customerRef,
+            line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: input.amountCents, product_data: { name: input.description } } }],
+            // The card is kept for later off-session charges (the creator's "saved card").
+            payment_intent_data: { setup_future_usage: 'off_session', description: input.description, metadata: input.metadata ?? {} },
+            metadata: input.metadata ?? {},
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!session.url) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not return a checkout page', 502);
+        return { ref: session.id, url: session.url };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async checkoutOutcome(sessionRef) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionRef, { expand: ['payment_intent.latest_charge.balance_transaction'] });
+        const intent = session.payment_intent;
+        const paid = session.payment_status === 'paid' && intent && typeof intent === 'object';
+        return {
+          status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+          charge: paid ? await outcomeOf(intent) : null,
+          methodRef: intent && typeof intent === 'object' ? refOf(intent.payment_method) : null,
+        };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async retrieveCharge(ref) {
+      try {
+        return await outcomeOf(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge.balance_transaction'] }));
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      if (!options.webhookSecret) throw new AppError('PAYMENT_WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks need STRIPE_WEBHOOK_SECRET', 503);
+      return readStripeWebhook(stripe, options.webhookSecret, rawBody, signatureHeader);
+    },
   };
 }

@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A small local stand-in for the Stripe endpoints Pledgeway uses, reached by the official SDK
+ * through STRIPE_API_BASE (host/port/protocol). It keeps customers, SetupIntents, PaymentMethods,
+ * PaymentIntents with their charges and balance transactions, refunds, Checkout Sessions and
+ * Identity sessions in memory, answers in Stripe's shapes (errors included), and honours
+ * Idempotency-Key like Stripe: the same key replays the first answer, other parameters are refused.
+ * The suite never reaches the internet.
+ */
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+type Json = Record<string, unknown>;
+type CardBehaviour = 'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
+
+/** Stripe's test cards, as the stand-in treats them. */
+export const STAND_IN_CARDS: Record<string, CardBehaviour> = {
+  '4242424242424242': 'succeed',
+  '4000000000000002': 'setup_declined',
+  '4000000000000341': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000002760003184': 'authentication_required',
+  '4000002500003155': 'requires_action',
+  '4000000000000069': 'expired_card',
+};
+
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Json,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+const expandsOf = (form: URLSearchParams) => [...form.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+
+export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
+  const calls: RecordedCall[] = [];
+  const objects = new Map<string, Json>();
+  const behaviourOf = new Map<string, CardBehaviour>();
+  const idempotent = new Map<string, { form: string; status: number; body: Json }>();
+  const state = { cardFeeCents: options.cardFeeCents ?? 338, failNext: undefined as { status: number; body: Json } | undefined };
+
+  const get = (id: string, kind: string): Json => {
+    const found = objects.get(id);
+    if (!found) throw new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+    return found;
+  };
+  const put = (object: Json) => (objects.set(String(object.id), object), object);
+
+  /** Replaces ids by objects along the expand paths (`latest_charge.balance_transaction`). */
+  function expand(object: Json, paths: string[]): Json {
+    const copy: Json = { ...object };
+    for (const path of paths) {
+      const [head, ...rest] = path.split('.');
+      const value = copy[head!];
+      if (typeof value === 'string' && objects.has(value))
+        copy[head!] = rest.length ? expand(objects.get(value)!, [rest.join('.')]) : { ...objects.get(value)! };
+      else if (value && typeof value === 'object' && rest.length) copy[head!] = expand(value as Json, [rest.join('.')]);
+    }
+    return copy;
+  }
+
+  function createPaymentIntent(form: URLSearchParams): { status: number; body: Json } {
+    const amount = Number(form.get('amount'));
+    const methodId = form.get('payment_method') ?? '';
+    const method = objects.get(methodId);
+    const customer = form.get('customer');
+    if (!method || method.customer !== customer) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `No such PaymentMethod: '${methodId}'`,
+      });
+    }
+    const intent = put({
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: form.get('currency'),
+      customer,
+      payment_method: methodId,
+    });
+    Object.assign(intent, {
+      description: form.get('description'),
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: null,
+      next_action: null,
+    });
+    const behaviour = behaviourOf.get(methodId) ?? 'succeed';
+    if (behaviour === 'requires_action') {
+      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+      return { status: 200, body: expand(intent, expandsOf(form)) };
+    }
+    if (behaviour !== 'succeed') {
+      const code = behaviour === 'card_declined' || behaviour === 'insufficient_funds' ? 'card_declined' : behaviour;
+      const error = {
+        type: 'card_error',
+        code,
+        decline_code: behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline',
+        message: `Decline: ${behaviour}`,
+      };
+      Object.assign(intent, { last_payment_error: { ...error, payment_method: { id: methodId } } });
+      throw new StripeFailure(402, { ...error, payment_intent: { ...intent } });
+    }
+    const balance = put({
+      id: newId('txn'),
+      object: 'balance_transaction',
+      amount,
+      currency: 'usd',
+      fee: state.cardFeeCents,
+      net: amount - state.cardFeeCents,
+    });
+    const charge = put({
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      payment_intent: intent.id,
+      customer,
+      payment_method: methodId,
+      balance_transaction: balance.id,
+    });
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: charge.id });
+    return { status: 200, body: expand(intent, expandsOf(form)) };
+  }
+
+  function createRefund(form: URLSearchParams): Json {
+    const intent = get(form.get('payment_intent') ?? '', 'payment_intent');
+    const charge = objects.get(String(intent.latest_charge));
+    if (!charge)
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no charge to refund' });
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (left === 0)
+      throw new StripeFailure(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' });
+    if (amount > left)
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: 'Refund amount is greater than unrefunded amount on charge',
+      });
+    charge.amount_refunded = Number(charge.amount_refunded) + amount;
+    return put({ id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', failure_reason: null });
+  }
+
+  /** One Stripe endpoint per method and path. */
+  function route(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
+    const ok = (body: Json) => ({ status: 200, body });
+    const parts = path.split('/').filter(Boolean).slice(1); // drop "v1"
+    const key = `${method} ${parts.map((part) => (/^[a-z]+_[0-9a-f]{20}$/.test(part) ? ':id' : part)).join('/')}`;
+    const id = parts[1] ?? '';
+    switch (key) {
+      case 'POST customers':
+        return ok(put({ id: newId('cus'), object: 'customer', email: form.get('email'), name: form.get('name') }));
+      case 'POST setup_intents': {
+        const intent = put({
+          id: newId('seti'),
+          object: 'setup_intent',
+          customer: form.get('customer'),
+          usage: form.get('usage'),
+          status: 'requires_payment_method',
+        });
+        Object.assign(intent, { client_secret: `${intent.id}_secret_${randomBytes(6).toString('hex')}`, payment_method: null, last_setup_error: null });
+        return ok(intent);
+      }
+      case 'GET setup_intents/:id':
+        return ok(expand(get(id, 'setup_intent'), expandsOf(form)));
+      case 'GET payment_methods/:id':
+        return ok(get(id, 'payment_method'));
+      case 'POST payment_methods/:id/detach':
+        return ok(Object.assign(get(id, 'payment_method'), { customer: null }));
+      case 'GET customers/:id/payment_methods': {
+        const data = [...objects.values()].filter((object) => object.object === 'payment_method' && object.customer === id);
+        return ok({ object: 'list', data, has_more: false, url: path });
+      }
+      case 'POST payment_intents':
+        return createPaymentIntent(form);
+      case 'GET payment_intents/:id':
+        return ok(expand(get(id, 'payment_intent'), expandsOf(form)));
+      case 'GET charges/:id':
+        return ok(expand(get(id, 'charge'), expandsOf(form)));
+      case 'POST refunds':
+        return ok(createRefund(form));
+      case 'POST checkout/sessions': {
+        const session = put({ id: newId('cs'), object: 'checkout.session', status: 'open', payment_status: 'unpaid', customer: form.get('customer') });
+        Object.assign(session, {
+          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          payment_intent: null,
+          success_url: form.get('success_url'),
+        });
+        return ok(Object.assign(session, { url: `https://checkout.stripe.example/pay/${String(session.id)}` }));
+      }
+      case 'GET checkout/sessions/:id':
+        return ok(expand(get(id, 'checkout.session'), expandsOf(form)));
+      case 'POST identity/verification_sessions': {
+        const session = put({ id: newId('vs'), object: 'identity.verification_session', type: form.get('type'), status: 'requires_input' });
+        return ok(Object.assign(session, { url: `https://verify.stripe.example/start/${String(session.id)}` }));
+      }
+      default:
+        throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
+    }
+  }
+
+  function answer(request: IncomingMessage, body: string): { status: number; body: Json } {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const form = new URLSearchParams(request.method === 'GET' ? url.search : body);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    calls.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, idempotencyKey, form });
+    if (state.failNext) {
+      const failure = state.failNext;
+      state.failNext = undefined;
+      return failure;
+    }
+    const cacheKey = request.method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : undefined;
+    const previous = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (previous && previous.form !== body) {
+      return {
+        status: 400,
+        body: {
+          error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+        },
+      };
+    }
+    if (previous) return { status: previous.status, body: previous.body };
+    let result: { status: number; body: Json };
+    try {
+      result = route(request.method ?? 'GET', url.pathname, form);
+    } catch (error) {
+      if (!(error instanceof StripeFailure)) throw error;
+      result = { status: error.status, body: { error: error.body } };
+    }
+    if (cacheKey) idempotent.set(cacheKey, { form: body, ...result });
+    return result;
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const result = answer(request, body);
+      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      response.end(JSON.stringify(result.body));
+    });
+  });
+
+  return {
+    calls,
+    state,
+    /** Calls to one endpoint, e.g. `callsTo('POST', '/v1/payment_intents')`. */
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+    object: (id: string) => objects.get(id),
+    async start(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    confirmSetupIntent,
+    /** What Stripe does when the buyer pays on the hosted Checkout page. */
+    payCheckoutSession(sessionId: string, number = '4242424242424242') {
+      const session = get(sessionId, 'checkout.session');
+      const setup = route('POST', '/v1/setup_intents', new URLSearchParams({ customer: String(session.customer) })).body;
+      const methodId = String(confirmSetupIntent(String(setup.id), number).payment_method);
+      const form = new URLSearchParams({ amount: String(session.amount_total), currency: 'usd', customer: String(session.customer), payment_method: methodId });
+      const intent = createPaymentIntent(form).body;
+      return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
+    },
+  };
+
+  /** What Stripe Elements does in the browser: confirms the SetupIntent with a test card. */
+  function confirmSetupIntent(setupIntentId: string, number: string, holderName = 'Dana Donor') {
+    const intent = get(setupIntentId, 'setup_intent');
+    const behaviour = STAND_IN_CARDS[number.replace(/\D/g, '')] ?? 'succeed';
+    if (behaviour === 'setup_declined') {
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_setup_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      });
+      return intent;
+    }
+    const digits = number.replace(/\D/g, '');
+    const card = { brand: digits.startsWith('4') ? 'visa' : 'mastercard', last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 2 };
+    const method = put({ id: newId('pm'), object: 'payment_method', type: 'card', card, billing_details: { name: holderName }, customer: intent.customer });
+    behaviourOf.set(String(method.id), behaviour);
+    return Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+  }
+}
+
+export type StripeStandIn = ReturnType<typeof createStripeStandIn>;
+
+/** A webhook call as Stripe sends it, signed with the SDK's own test helper. */
+export function signedStripeEvent(secret: string, type: string, object: Json, options: { id?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({
+    id: options.id ?? newId('evt'),
+    object: 'event',
+    type,
+    created: now(),
+    data: { object },
+    livemode: false,
+    api_version: Stripe.API_VERSION,
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+  return { body: payload, signature };
+}
