@@ -13,6 +13,7 @@ import { myEventsRoutes } from './my-events/routes.ts';
 import { myPledgesRoutes } from './pledges/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
+import { paymentEventsRoutes } from './payment-events/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { eventPageMeta } from './events/meta.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -30,6 +31,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   myPledgesRoutes,
   myEventsRoutes,
   paymentMethodsRoutes,
+  paymentEventsRoutes,
   passwordResetRoutes,
   accountRoutes,
   eventRoutes,

@@ -165,8 +165,9 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   function route(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
     const ok = (body: Json) => ({ status: 200, body });
     const parts = path.split('/').filter(Boolean).slice(1); // drop "v1"
-    const key = `${method} ${parts.map((part) => (/^[a-z]+_[0-9a-f]{20}$/.test(part) ? ':id' : part)).join('/')}`;
-    const id = parts[1] ?? '';
+    const isId = (part: string) => /^(cus|seti|pm|pi|ch|txn|re|cs|vs)_\w+$/.test(part);
+    const key = `${method} ${parts.map((part) => (isId(part) ? ':id' : part)).join('/')}`;
+    const id = parts.find(isId) ?? '';
     switch (key) {
       case 'POST customers':
         return ok(put({ id: newId('cus'), object: 'customer', email: form.get('email'), name: form.get('name') }));

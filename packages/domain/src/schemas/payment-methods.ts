@@ -135,3 +135,14 @@ export const PaymentConfigResponse = z.object({
   publishable_key: z.string().nullable(),
 });
 export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponse>;
+
+/**
+ * POST /payment-methods/setup-intent (Stripe only): the browser confirms `client_secret` with
+ * Stripe Elements, then saves the card by sending `setup_intent_id` as the token.
+ */
+export const SetupIntentResponse = z.object({
+  success: z.literal(true),
+  setup_intent_id: z.string(),
+  client_secret: z.string(),
+});
+export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;

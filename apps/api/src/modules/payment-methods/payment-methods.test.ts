@@ -101,6 +101,17 @@ describe('payment methods', () => {
     expect(row!.payment_method_id).toBe(next.id);
   });
 
+  it('keeps the sandbox card form while the sandbox is the provider: no publishable key, no SetupIntent, no Stripe webhooks', async () => {
+    const config = await new TestClient(server.url).get('/api/payment-methods/config');
+    expect(config.data).toEqual({ success: true, provider: 'sandbox', publishable_key: null });
+    const { client } = await signUp(server.url);
+    const setup = await client.post('/api/payment-methods/setup-intent');
+    expect(setup.status).toBe(409);
+    expect(setup.data.message).toBe('Cards are entered in the test card form while the sandbox payment provider is active.');
+    const webhook = await new TestClient(server.url).request('POST', '/api/payments/webhook', { body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(webhook.status).toBe(503);
+  });
+
   it('needs a signed-in user', async () => {
     const anonymous = new TestClient(server.url);
     expect((await anonymous.get('/api/payment-methods')).status).toBe(401);

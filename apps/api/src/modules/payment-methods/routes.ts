@@ -7,10 +7,11 @@ import {
   PaymentMethodSavedResponse,
   SandboxCardRequest,
   SandboxCardResponse,
+  SetupIntentResponse,
   SuccessResponse,
 } from '@pledgeway/domain';
 import { AppError, fieldsFromZod } from '../../errors.ts';
-import { isSandbox } from '../../providers/payments/index.ts';
+import { isSandbox, isStripe } from '../../providers/payments/index.ts';
 import { createPaymentMethodsService, PAYMENT_METHOD_MESSAGES } from './service.ts';
 
 export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,8 +21,20 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/payment-methods/config', { schema: { tags: ['payment-methods'], response: { 200: PaymentConfigResponse } } }, async () => ({
     success: true as const,
     provider: app.ctx.payments.name,
-    publishable_key: null,
+    publishable_key: isStripe(app.ctx.payments) ? app.ctx.payments.publishableKey : null,
   }));
+
+  // Stripe's card form: a SetupIntent for Stripe Elements to confirm; the card is then saved with
+  // POST /payment-methods and the SetupIntent's id as the token.
+  app.post(
+    '/payment-methods/setup-intent',
+    {
+      ...auth,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['payment-methods'], summary: 'Starts saving a card with Stripe Elements', response: { 201: SetupIntentResponse } },
+    },
+    async (request, reply) => reply.status(201).send({ success: true as const, ...(await service.startSetup(request.auth!.userId)) }),
+  );
 
   app.get('/payment-methods', { ...auth, schema: { tags: ['payment-methods'], response: { 200: PaymentMethodListResponse } } }, async (request) => ({
     success: true as const,

@@ -1,6 +1,7 @@
 import type { AddPaymentMethodRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { isStripe } from '../../providers/payments/index.ts';
 import { usersRepository } from '../users/repository.ts';
 import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
 
@@ -10,6 +11,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   removed: 'Card removed successfully',
   defaultSet: 'Default card updated',
   lastCardInUse: 'This card is used by your pending pledges. Add another card before removing it.',
+  sandboxCardForm: 'Cards are entered in the test card form while the sandbox payment provider is active.',
 } as const;
 
 export function createPaymentMethodsService(ctx: AppContext) {
@@ -32,10 +34,20 @@ export function createPaymentMethodsService(ctx: AppContext) {
       return (await repo.listActive(db, userId)).map(toPaymentMethodResponse);
     },
 
+    /** Stripe only: a SetupIntent of the user's customer, for Stripe Elements to confirm in the browser. */
+    async startSetup(userId: string) {
+      if (!isStripe(payments)) throw AppError.conflict('SANDBOX_CARD_FORM', PAYMENT_METHOD_MESSAGES.sandboxCardForm);
+      const intent = await payments.createSetupIntent({ customerRef: await customerFor(userId) });
+      return { setup_intent_id: intent.ref, client_secret: intent.clientSecret };
+    },
+
     async add(userId: string, input: AddPaymentMethodRequest) {
       const customerRef = await customerFor(userId);
       const card = await payments.attachCard({ customerRef, token: input.token });
       const existing = await repo.listActive(db, userId);
+      // Saving one SetupIntent twice (a retried request) answers with the card already saved.
+      const already = existing.find((row) => row.provider === payments.name && row.providerMethodRef === card.ref);
+      if (already) return toPaymentMethodResponse(already);
       const row = await db.transaction(async (tx) => {
         const inserted = await repo.insert(tx, {
           userId,

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
+
+/** POST /api/payments/webhook with Stripe as the provider; calls signed by the SDK's test helper. */
+const SECRET = 'whsec_payments_secret';
+const standIn = createStripeStandIn();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    stripeSecretKey: 'sk_test_stand_in',
+    stripePublishableKey: 'pk_test_stand_in',
+    stripeWebhookSecret: SECRET,
+    stripeApiBase: await standIn.start(),
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await standIn.close();
+});
+
+function deliver(call: { body: string; signature: string }) {
+  return fetch(`${server.url}/api/payments/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': call.signature },
+    body: call.body,
+  });
+}
+
+async function recorded(where: string, value: string) {
+  // bigint comes back as a string from node-postgres and as a number from PGlite.
+  return server.app.ctx.database.query<Record<string, unknown>>(
+    `select *, amount_cents::int as amount_cents from payment_provider_events where ${where} = $1 order by received_at`,
+    [value],
+  );
+}
+
+let sequence = 0;
+const paymentIntent = (overrides: Record<string, unknown> = {}) => ({
+  id: `pi_webhook_${(sequence += 1)}`,
+  object: 'payment_intent',
+  amount: 5_000,
+  amount_received: 5_000,
+  currency: 'usd',
+  customer: 'cus_webhook',
+  payment_method: 'pm_webhook',
+  status: 'succeeded',
+  last_payment_error: null,
+  ...overrides,
+});
+
+describe('Stripe webhooks', () => {
+  it('records a correctly signed payment event once, however often it is delivered', async () => {
+    const intent = paymentIntent();
+    const call = signedStripeEvent(SECRET, 'payment_intent.succeeded', intent);
+    const first = await deliver(call);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    const again = await deliver(call);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    const rows = await recorded('payment_intent_ref', intent.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'payment_intent.succeeded',
+      object_ref: intent.id,
+      amount_cents: 5_000,
+      customer_ref: 'cus_webhook',
+      method_ref: 'pm_webhook',
+    });
+  });
+
+  it('records an event once when Stripe delivers it several times at once', async () => {
+    const intent = paymentIntent();
+    const call = signedStripeEvent(SECRET, 'payment_intent.succeeded', intent);
+    const answers = await Promise.all(Array.from({ length: 6 }, async () => (await deliver(call)).json() as Promise<{ duplicate: boolean }>));
+    expect(answers.filter((answer) => answer.duplicate === false)).toHaveLength(1);
+    expect(await recorded('payment_intent_ref', intent.id)).toHaveLength(1);
+  });
+
+  it('refuses forged, stale and unsigned calls and records nothing', async () => {
+    const intent = paymentIntent();
+    const genuine = signedStripeEvent(SECRET, 'payment_intent.succeeded', intent);
+    const forged = signedStripeEvent('whsec_someone_else', 'payment_intent.succeeded', intent);
+    const stale = signedStripeEvent(SECRET, 'payment_intent.succeeded', intent, { timestamp: Math.floor(Date.now() / 1000) - 3_600 });
+    for (const call of [forged, stale, { body: genuine.body, signature: '' }, { body: genuine.body.replace('5000', '9000'), signature: genuine.signature }]) {
+      const response = await deliver(call);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'Invalid webhook signature' });
+    }
+    expect(await recorded('payment_intent_ref', intent.id)).toEqual([]);
+  });
+
+  it('records a failed payment with its decline, a saved card, a refund and a paid checkout', async () => {
+    const failed = paymentIntent({
+      status: 'requires_payment_method',
+      amount_received: 0,
+      last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    });
+    const calls = [
+      signedStripeEvent(SECRET, 'payment_intent.payment_failed', failed),
+      signedStripeEvent(SECRET, 'setup_intent.succeeded', { id: 'seti_webhook', object: 'setup_intent', customer: 'cus_webhook', payment_method: 'pm_saved' }),
+      signedStripeEvent(SECRET, 'charge.refunded', {
+        id: 'ch_webhook',
+        object: 'charge',
+        amount: 5_000,
+        amount_refunded: 1_500,
+        payment_intent: failed.id,
+        customer: 'cus_webhook',
+        payment_method: 'pm_webhook',
+      }),
+      signedStripeEvent(SECRET, 'checkout.session.completed', {
+        id: 'cs_webhook',
+        object: 'checkout.session',
+        amount_total: 25_000,
+        payment_intent: 'pi_checkout',
+        customer: 'cus_webhook',
+      }),
+      signedStripeEvent(SECRET, 'customer.created', { id: 'cus_other', object: 'customer' }),
+    ];
+    for (const call of calls) expect((await deliver(call)).status).toBe(200);
+    const [declined, refunded] = await recorded('payment_intent_ref', failed.id);
+    expect(declined).toMatchObject({
+      type: 'payment_intent.payment_failed',
+      failure_code: 'insufficient_funds',
+      failure_message: 'Your card has insufficient funds.',
+    });
+    expect(refunded).toMatchObject({ type: 'charge.refunded', object_ref: 'ch_webhook', amount_cents: 1_500 });
+    expect((await recorded('object_ref', 'seti_webhook'))[0]).toMatchObject({ type: 'setup_intent.succeeded', method_ref: 'pm_saved' });
+    expect((await recorded('object_ref', 'cs_webhook'))[0]).toMatchObject({ payment_intent_ref: 'pi_checkout', amount_cents: 25_000 });
+    expect(await recorded('object_ref', 'cus_other')).toEqual([]);
+  });
+
+  it('passes identity verification events on to the identity module', async () => {
+    const { client } = await signUp(server.url);
+    const started = await client.post('/api/identity/session', {});
+    expect(started.status, JSON.stringify(started.data)).toBe(201);
+    const call = signedStripeEvent(SECRET, 'identity.verification_session.verified', { id: started.data.session_id, object: 'identity.verification_session' });
+    expect((await deliver(call)).status).toBe(200);
+    expect((await client.get('/api/identity/status')).data.identity_status).toBe('verified');
+  });
+});
