@@ -55,15 +55,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => database.close());
 
   registerErrorHandler(app);
+  // Stripe Elements (the card form when Stripe is the provider) runs Stripe.js in Stripe's frames.
+  const stripe = config.stripeSecretKey
+    ? {
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
-        connectSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...stripe.frame],
+        connectSrc: ["'self'", ...stripe.connect],
+        scriptSrc: ["'self'", ...stripe.script],
         upgradeInsecureRequests: null,
       },
     },

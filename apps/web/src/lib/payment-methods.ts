@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethodListResponse, PaymentMethodSavedResponse, SandboxCardRequest, SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
+import type {
+  PaymentConfigResponse,
+  PaymentMethodListResponse,
+  PaymentMethodSavedResponse,
+  SandboxCardRequest,
+  SandboxCardResponse,
+  SetupIntentResponse,
+} from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
 
 /*
@@ -30,4 +37,30 @@ export async function addCard(card: SandboxCardRequest): Promise<PaymentMethodSa
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: addCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
+}
+
+/** Which card form to show (the sandbox's, or Stripe Elements with this publishable key). Fixed for the server's life. */
+export const paymentConfigQuery = () =>
+  queryOptions({
+    queryKey: ['payment-config'] as const,
+    queryFn: ({ signal }) => api.get<PaymentConfigResponse>('/payment-methods/config', signal),
+    staleTime: Infinity,
+  });
+
+export function usePaymentConfig(enabled = true) {
+  return useQuery({ ...paymentConfigQuery(), enabled });
+}
+
+/** Stripe: a SetupIntent for Elements to confirm in the browser. */
+export function createSetupIntent(): Promise<SetupIntentResponse> {
+  return api.post<SetupIntentResponse>('/payment-methods/setup-intent');
+}
+
+/** Stripe: saves the card of a SetupIntent that Elements confirmed. */
+export function useSaveConfirmedCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setupIntentId: string) => api.post<PaymentMethodSavedResponse>('/payment-methods', { token: setupIntentId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }),
+  });
 }

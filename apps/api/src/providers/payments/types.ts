@@ -35,7 +35,11 @@ export interface RefundInput {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCustomer(input: { email: string; name: string }): Promise<{ ref: string }>;
-  /** Attaches a card tokenized in the browser (sandbox token or Stripe PaymentMethod id). */
+  /**
+   * Saves a card tokenized in the browser: the sandbox's single-use token, or with Stripe the id of
+   * this customer's SetupIntent (`seti_…`) confirmed by Elements (refused with Stripe's message when
+   * setup failed), or a PaymentMethod (`pm_…`) already attached to this customer.
+   */
   attachCard(input: { customerRef: string; token: string }): Promise<SavedCard>;
   listCards(customerRef: string): Promise<SavedCard[]>;
   detachCard(input: { customerRef: string; methodRef: string }): Promise<void>;

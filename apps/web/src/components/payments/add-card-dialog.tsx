@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatCardNumber, formatExpiry, SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -8,8 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useAddCard } from '@/lib/payment-methods';
+import { useAddCard, usePaymentConfig } from '@/lib/payment-methods';
+import { CARD_FORM_UNAVAILABLE } from './messages';
+
+// Stripe Elements and Stripe.js load only when the dialog opens with Stripe as the provider.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 const EMPTY: SandboxCardRequest = { holder_name: '', number: '', expiry: '', cvv: '' };
 
@@ -20,28 +25,58 @@ interface AddCardDialogProps {
   onAdded?(card: PaymentMethodResponse): void;
 }
 
-/** The sandbox provider's card form, in a dialog (Stripe Elements replaces it when Stripe is on). */
+/** Add New Card: the sandbox provider's own card form, or Stripe Elements when Stripe is the provider. */
 export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProps) {
+  const config = usePaymentConfig(open);
+  const stripeKey = config.data?.provider === 'stripe' ? config.data.publishable_key : null;
+
+  function saved(card: PaymentMethodResponse) {
+    toast.success('Card added successfully');
+    onAdded?.(card);
+    onOpenChange(false);
+  }
+
+  const description = stripeKey
+    ? 'Your card details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number.'
+    : 'Test mode: use 4242 4242 4242 4242 with any future date and any CVV. Your card number is never stored by Pledgeway.';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Card" description={config.isPending ? undefined : description}>
+      {config.isPending ? (
+        <div className="flex justify-center py-6 text-brand-700">
+          <Spinner label="Loading the card form" />
+        </div>
+      ) : config.isError || (config.data.provider === 'stripe' && !stripeKey) ? (
+        <Alert tone="error">{CARD_FORM_UNAVAILABLE}</Alert>
+      ) : stripeKey ? (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-6 text-brand-700">
+              <Spinner label="Loading the card form" />
+            </div>
+          }
+        >
+          <StripeCardForm publishableKey={stripeKey} onSaved={saved} onCancel={() => onOpenChange(false)} />
+        </Suspense>
+      ) : (
+        <SandboxCardForm onSaved={saved} onCancel={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  );
+}
+
+/** The sandbox provider's card form: the card goes to its own endpoint, the app saves the token. */
+function SandboxCardForm({ onSaved, onCancel }: { onSaved(card: PaymentMethodResponse): void; onCancel(): void }) {
   const add = useAddCard();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SandboxCardRequest>({ resolver: zodResolver(SandboxCardRequest), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  function close(next: boolean) {
-    if (!next) {
-      form.reset(EMPTY);
-      setFailure(null);
-    }
-    onOpenChange(next);
-  }
-
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const saved = await add.mutateAsync(values);
-      toast.success('Card added successfully');
-      onAdded?.(saved.data);
-      close(false);
+      onSaved(saved.data);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields)) {
@@ -57,12 +92,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   const cvvField = form.register('cvv');
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={close}
-      title="Add New Card"
-      description="Test mode: use 4242 4242 4242 4242 with any future date and any CVV. Your card number is never stored by Pledgeway."
-    >
+    <>
       {/* The dialog may open inside another form (the wizard): its submit must not reach that one. */}
       <form
         onSubmit={(event) => {
@@ -118,7 +148,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
           </Field>
         </div>
         <DialogFooter>
-          <Button variant="outline" onClick={() => close(false)}>
+          <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" loading={isSubmitting} loadingText="Saving card...">
@@ -126,6 +156,6 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
           </Button>
         </DialogFooter>
       </form>
-    </Dialog>
+    </>
   );
 }
