@@ -33,4 +33,17 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(32) }).seed).toBe(false);
     expect(loadConfig({ SEED: '0', JWT_SECRET: 'x'.repeat(32) }).seed).toBe(false);
   });
+
+  it('needs the publishable key with the Stripe secret key, and keeps STRIPE_API_BASE without its trailing slash', () => {
+    const attempt = () => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', JWT_SECRET: 'x'.repeat(32) });
+    expect(attempt).toThrow('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'sk_test_x', JWT_SECRET: 'x'.repeat(32) })).toThrow('pk_');
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      JWT_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({ stripeSecretKey: 'sk_test_x', stripePublishableKey: 'pk_test_x', stripeApiBase: 'http://127.0.0.1:12111' });
+  });
 });
