@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddCardDialog } from './add-card-dialog';
+import { CARD_FORM_UNAVAILABLE } from './messages';
+
+const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn() }));
+
+// Stripe.js cannot be fetched here: loadStripe is replaced, and Elements by plain stand-ins that
+// hand the form a Stripe object whose confirmSetup the test decides.
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: React.ReactNode }) => children,
+  PaymentElement: () => <div data-testid="payment-element" />,
+  useStripe: () => ({ confirmSetup: stripeJs.confirmSetup }),
+  useElements: () => ({}),
+}));
+
+const calls: { method: string; path: string; body: unknown }[] = [];
+const card = { id: 'card-1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, billing_details: { name: 'Dana Donor' }, is_default: true };
+
+function answer(path: string): unknown {
+  if (path.endsWith('/payment-methods/config')) return { success: true, provider: 'stripe', publishable_key: 'pk_test_x' };
+  if (path.endsWith('/payment-methods/setup-intent')) return { success: true, setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
+  if (path.endsWith('/payment-methods')) return { success: true, message: 'Card added successfully', data: card };
+  return {};
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  stripeJs.load.mockReset();
+  stripeJs.confirmSetup.mockReset();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ method: init.method ?? 'GET', path: url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify(answer(url)), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function openDialog(onAdded = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AddCardDialog open onOpenChange={() => undefined} onAdded={onAdded} />
+    </QueryClientProvider>,
+  );
+  return onAdded;
+}
+
+describe('add-card dialog with Stripe', () => {
+  it('says plainly that the card form could not be loaded when Stripe.js is unreachable, and asks nothing of the server', async () => {
+    stripeJs.load.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    openDialog();
+    expect(await screen.findByText(CARD_FORM_UNAVAILABLE)).toBeTruthy();
+    expect(stripeJs.load).toHaveBeenCalledWith('pk_test_x');
+    expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config']);
+  });
+
+  it('confirms the SetupIntent with Elements, then saves the card by the SetupIntent id', async () => {
+    stripeJs.load.mockResolvedValue({});
+    stripeJs.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
+    const onAdded = openDialog();
+    fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith(card));
+    expect(stripeJs.confirmSetup.mock.calls[0]![0]).toMatchObject({
+      redirect: 'if_required',
+      confirmParams: { payment_method_data: { billing_details: { name: 'Dana Donor' } } },
+    });
+    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/api/payment-methods', body: { token: 'seti_1' } });
+  });
+
+  it("shows Stripe's message when the card is refused and saves nothing", async () => {
+    stripeJs.load.mockResolvedValue({});
+    stripeJs.confirmSetup.mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    const onAdded = openDialog();
+    fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect(onAdded).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
+  });
+});
