@@ -1,7 +1,7 @@
 import { WebhookSignatureError } from '../identity/signature.ts';
 import { Stripe } from '../stripe/client.ts';
 import type { DeclineCode } from './types.ts';
-import { declineCodeOf } from './stripe.ts';
+import { declineCodeOf } from './stripe-declines.ts';
 
 /** The payment events recorded for reconciliation (DESIGN.md section 3). */
 export const RECORDED_PAYMENT_EVENTS = [

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.ts';
 import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
+import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
@@ -60,14 +61,6 @@ function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
   if (method.type !== 'card' || !method.card) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
   const { brand, last4, exp_month, exp_year } = method.card;
   return { ref: method.id, brand, last4, expMonth: exp_month, expYear: exp_year, holderName: method.billing_details?.name ?? '' };
-}
-
-/** Stripe's decline codes onto the interface's few (DESIGN.md section 4 treats them alike, by message). */
-export function declineCodeOf(error: { code?: string | null; decline_code?: string | null }): DeclineCode {
-  if (error.code === 'authentication_required' || error.decline_code === 'authentication_required') return 'authentication_required';
-  if (error.code === 'expired_card' || error.decline_code === 'expired_card') return 'expired_card';
-  if (error.decline_code === 'insufficient_funds' || error.code === 'insufficient_funds') return 'insufficient_funds';
-  return 'card_declined';
 }
 
 const declined = (ref: string, code: DeclineCode): ChargeResult => ({ ok: false, ref, code, message: DECLINE_MESSAGES[code] });
