@@ -104,6 +104,7 @@ describe('payment methods', () => {
   it('keeps the sandbox card form while the sandbox is the provider: no publishable key, no SetupIntent, no Stripe webhooks', async () => {
     const config = await new TestClient(server.url).get('/api/payment-methods/config');
     expect(config.data).toEqual({ success: true, provider: 'sandbox', publishable_key: null });
+    expect(config.headers.get('content-security-policy')).not.toContain('stripe.com');
     const { client } = await signUp(server.url);
     const setup = await client.post('/api/payment-methods/setup-intent');
     expect(setup.status).toBe(409);

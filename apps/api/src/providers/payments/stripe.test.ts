@@ -45,9 +45,14 @@ let keys = 0;
 const newKey = (label: string) => `${label}-${(keys += 1)}`;
 
 describe('Stripe payment provider (local stand-in)', () => {
-  it('hands the publishable key to the card form', async () => {
+  it('hands the publishable key to the card form and lets Stripe.js run', async () => {
     const config = await new TestClient(server.url).get('/api/payment-methods/config');
     expect(config.data).toEqual({ success: true, provider: 'stripe', publishable_key: 'pk_test_stand_in' });
+    // Elements runs Stripe.js from js.stripe.com in Stripe's frames: the policy allows exactly that.
+    const policy = config.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(policy).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(policy).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
   it('saves a card through a SetupIntent of the user’s own customer, keeping no card number', async () => {
