@@ -41,16 +41,7 @@ const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/pract
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
 const EditEventPage = lazy(() => import('@/features/campaigns/pages/edit-event'));
 const EventSummaryPage = lazy(() => import('@/features/campaigns/pages/event-summary'));
-const AdminDashboardPage = lazy(() => import('@/features/admin/pages/admin-dashboard'));
-const AdminReviewsPage = lazy(() => import('@/features/admin/pages/admin-reviews'));
-const AdminCampaignsPage = lazy(() => import('@/features/admin/pages/admin-campaigns'));
-const AdminChargingPage = lazy(() => import('@/features/admin/pages/admin-charging'));
-const AdminPayoutsPage = lazy(() => import('@/features/admin/pages/admin-payouts'));
-const AdminCharitiesPage = lazy(() => import('@/features/admin/pages/admin-charities'));
-const AdminPeoplePage = lazy(() => import('@/features/admin/pages/admin-people'));
-const AdminMessagesPage = lazy(() => import('@/features/admin/pages/admin-messages'));
-const AdminAuditPage = lazy(() => import('@/features/admin/pages/admin-audit'));
-const AdminConsoleLayout = lazy(() => import('@/features/admin/components/admin-console-layout').then((module) => ({ default: module.AdminConsoleLayout })));
+const AdminConsole = lazy(() => import('./routes/admin-console'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const UserLayout = lazy(() => import('@/app/layout/user-layout').then((module) => ({ default: module.UserLayout })));
 
@@ -101,18 +92,7 @@ export function AppRoutes() {
             </Route>
             <Route element={<AdminRoute />}>
               <Route element={<UserLayout />}>
-                <Route element={<AdminConsoleLayout />}>
-                  <Route path={paths.admin.dashboard} element={<AdminDashboardPage />} />
-                  <Route path={paths.admin.reviews} element={<AdminReviewsPage />} />
-                  <Route path={'/admin/reviews/:eventId'} element={<AdminReviewsPage />} />
-                  <Route path={paths.admin.campaigns} element={<AdminCampaignsPage />} />
-                  <Route path={paths.admin.charging} element={<AdminChargingPage />} />
-                  <Route path={paths.admin.payouts} element={<AdminPayoutsPage />} />
-                  <Route path={paths.admin.charities} element={<AdminCharitiesPage />} />
-                  <Route path={paths.admin.people} element={<AdminPeoplePage />} />
-                  <Route path={paths.admin.messages} element={<AdminMessagesPage />} />
-                  <Route path={paths.admin.audit} element={<AdminAuditPage />} />
-                </Route>
+                <Route path="/admin/*" element={<AdminConsole />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFoundPage />} />
