@@ -11,7 +11,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[11rem_1fr]">
       <dt className="text-sm font-medium text-ink-600">{label}</dt>
-      <dd className="text-ink-900">{children}</dd>
+      <dd className="min-w-0 break-words text-ink-900">{children}</dd>
     </div>
   );
 }
@@ -89,7 +89,7 @@ export function ReviewDetail({ review }: { review: AdminReviewDetail }) {
         {event.participants.length ? (
           <ul className="mt-3 grid gap-3 sm:grid-cols-2">
             {event.participants.map((person) => (
-              <li key={person._id} className="flex gap-3 rounded-xl bg-ink-50 p-3">
+              <li key={person._id} className="flex min-w-0 gap-3 rounded-xl bg-ink-50 p-3">
                 {person.profile_image_url && <img src={mediaUrl(person.profile_image_url)} alt="" className="size-10 rounded-full object-cover" />}
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold text-ink-900">{person.full_name}</p>

@@ -73,7 +73,7 @@ export default function AdminAuditPage() {
         <Field label="To">
           <Input type="date" {...field('to')} />
         </Field>
-        <div className="flex items-end">
+        <div className="flex items-end xl:items-start xl:pt-7">
           <Button type="submit" block>
             Filter
           </Button>
