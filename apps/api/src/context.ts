@@ -19,6 +19,8 @@ export interface AppContext {
 export interface AuthInfo {
   userId: string;
   role: 'user' | 'admin';
+  /** The session (refresh-token family) of the access token. */
+  sessionId: string;
 }
 
 declare module 'fastify' {

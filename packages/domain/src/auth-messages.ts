@@ -12,4 +12,5 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   registrationSuccess: 'Account created. Please login.',
   imageTooLarge: 'Image size should not exceed 5MB',
+  accountDisabled: 'This account has been disabled. Please contact support if you think this is a mistake.',
 } as const;

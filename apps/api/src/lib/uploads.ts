@@ -59,7 +59,7 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
 export async function storeImage(
   storage: Storage,
   buffer: Buffer,
-  folder: 'avatars' | 'banners' | 'participants' | 'updates',
+  folder: 'avatars' | 'banners' | 'participants' | 'updates' | 'logos',
   options: { maxWidth?: number } = {},
 ): Promise<{ key: string; url: string }> {
   if (buffer.length > IMAGE_MAX_BYTES) {

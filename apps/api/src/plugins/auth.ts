@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { liveSessionRole } from '../modules/auth/tokens.ts';
 
 /** Reads the bearer token on every request; routes opt in to requiring it. */
 export const authPlugin = fp(async (app) => {
@@ -8,8 +9,10 @@ export const authPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const claims = await app.ctx.accessTokens.verify(header.slice('Bearer '.length).trim());
-    if (claims) request.auth = { userId: claims.sub, role: claims.role };
+    const token = await app.ctx.accessTokens.verify(header.slice('Bearer '.length).trim());
+    if (!token) return;
+    const role = await liveSessionRole(app.ctx.db, token);
+    if (role) request.auth = { userId: token.sub, role, sessionId: token.sid };
   });
 
   app.decorate('authenticate', async (request) => {

@@ -41,7 +41,7 @@ const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/pract
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
 const EditEventPage = lazy(() => import('@/features/campaigns/pages/edit-event'));
 const EventSummaryPage = lazy(() => import('@/features/campaigns/pages/event-summary'));
-const AdminDashboardPage = lazy(() => import('@/features/admin/pages/admin-dashboard'));
+const AdminConsole = lazy(() => import('./routes/admin-console'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const UserLayout = lazy(() => import('@/app/layout/user-layout').then((module) => ({ default: module.UserLayout })));
 
@@ -92,7 +92,7 @@ export function AppRoutes() {
             </Route>
             <Route element={<AdminRoute />}>
               <Route element={<UserLayout />}>
-                <Route path={paths.admin.dashboard} element={<AdminDashboardPage />} />
+                <Route path="/admin/*" element={<AdminConsole />} />
               </Route>
             </Route>
             <Route path="*" element={<NotFoundPage />} />

@@ -35,5 +35,16 @@ export const paths = {
     paymentMethods: '/user/payment-methods',
     verifyIdentity: '/user/verify-identity',
   },
-  admin: { dashboard: '/admin/dashboard' },
+  admin: {
+    dashboard: '/admin/dashboard',
+    reviews: '/admin/reviews',
+    review: (id: string) => `/admin/reviews/${id}`,
+    campaigns: '/admin/campaigns',
+    charging: '/admin/charging',
+    payouts: '/admin/payouts',
+    charities: '/admin/charities',
+    people: '/admin/people',
+    messages: '/admin/messages',
+    audit: '/admin/audit',
+  },
 } as const;

@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/site/logout', { schema: { tags: ['auth'], response: { 200: SuccessResponse } } }, async (request, reply) => {
-    await service.logout(request.cookies[REFRESH_COOKIE]);
+    await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
     return { success: true as const, message: 'Logged out' };
   });

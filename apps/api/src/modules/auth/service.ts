@@ -23,9 +23,9 @@ export function createAuthService(ctx: AppContext) {
   const { db, storage } = ctx;
 
   async function startSession(user: UserRow) {
-    const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role });
-    const refreshToken = await refreshTokenStore.issue(db, user.id);
-    return { accessToken, refreshToken };
+    const session = await refreshTokenStore.issue(db, user.id);
+    const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role, sid: session.familyId });
+    return { accessToken, refreshToken: session.token };
   }
 
   return {
@@ -61,6 +61,8 @@ export function createAuthService(ctx: AppContext) {
       const user = await usersRepository.findByEmail(db, input.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, 401);
+      // Said only after the password proved who is asking, so it reveals nothing to a stranger.
+      if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED', AUTH_MESSAGES.accountDisabled, 403);
       const session = await startSession(user);
       return { user: { ...toPublicUser(user), accessToken: session.accessToken }, refreshToken: session.refreshToken };
     },
@@ -69,13 +71,18 @@ export function createAuthService(ctx: AppContext) {
       if (!refreshToken) throw AppError.unauthenticated('Your session has expired. Please log in again.');
       const rotated = await refreshTokenStore.rotate(db, refreshToken);
       const user = await usersRepository.findById(db, rotated.userId);
-      if (!user) throw AppError.unauthenticated('Your session has expired. Please log in again.');
-      const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role });
+      if (!user || user.disabledAt) {
+        await refreshTokenStore.revokeFamily(db, rotated.familyId);
+        throw AppError.unauthenticated('Your session has expired. Please log in again.');
+      }
+      const accessToken = await ctx.accessTokens.sign({ sub: user.id, role: user.role, sid: rotated.familyId });
       return { accessToken, refreshToken: rotated.token };
     },
 
-    async logout(refreshToken: string | undefined) {
+    /** Ends the session of the cookie and of the bearer token, so its access token stops working at once. */
+    async logout(refreshToken: string | undefined, sessionId: string | undefined) {
       if (refreshToken) await refreshTokenStore.revokeFamilyOf(db, refreshToken);
+      if (sessionId) await refreshTokenStore.revokeFamily(db, sessionId);
     },
 
     async currentUser(userId: string) {

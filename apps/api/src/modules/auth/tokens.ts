@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Db } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -12,24 +14,34 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export interface AccessClaims {
   sub: string;
   role: 'user' | 'admin';
+  /** The session (refresh-token family) the token belongs to: logging out of it revokes the token. */
+  sid: string;
+}
+
+/** What verification of the signature and expiry yields; the session check against the database follows. */
+export interface VerifiedAccessToken extends AccessClaims {
+  /** Issued at, seconds since the epoch. */
+  iat: number;
 }
 
 export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ role: claims.role })
+      return new SignJWT({ role: claims.role, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(key);
     },
-    async verify(token: string): Promise<AccessClaims | undefined> {
+    async verify(token: string): Promise<VerifiedAccessToken | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string') return undefined;
-        return { sub: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user' };
+        // A token without an expiry would live for ever: `exp` (and `iat`, `sub`, our `sid`) are required.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return undefined;
+        if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return undefined;
+        return { sub: payload.sub, sid: payload.sid, iat: payload.iat, role: payload.role === 'admin' ? 'admin' : 'user' };
       } catch {
         return undefined;
       }
@@ -42,7 +54,7 @@ export function createAccessTokens(secret: string) {
  * leaked: the whole family (every descendant of that sign-in) is revoked.
  */
 export const refreshTokenStore = {
-  async issue(db: Db, userId: string, familyId: string = randomUUID()): Promise<string> {
+  async issue(db: Db, userId: string, familyId: string = randomUUID()): Promise<{ token: string; familyId: string }> {
     const { token, hash } = newOpaqueToken();
     await db.insert(refreshTokens).values({
       userId,
@@ -50,10 +62,10 @@ export const refreshTokenStore = {
       tokenHash: hash,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
     });
-    return token;
+    return { token, familyId };
   },
 
-  async rotate(db: Db, token: string): Promise<{ userId: string; token: string }> {
+  async rotate(db: Db, token: string): Promise<{ userId: string; familyId: string; token: string }> {
     const hash = hashToken(token);
     const outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update').limit(1);
@@ -69,13 +81,13 @@ export const refreshTokenStore = {
         tokenHash: next.hash,
         expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
       });
-      return { userId: row.userId, token: next.token };
+      return { userId: row.userId, familyId: row.familyId, token: next.token };
     });
     if ('reusedFamilyId' in outcome && outcome.reusedFamilyId) {
       await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, outcome.reusedFamilyId));
       throw new AppError('REFRESH_TOKEN_REUSED', 'Your session has expired. Please log in again.', 401);
     }
-    return outcome as { userId: string; token: string };
+    return outcome as { userId: string; familyId: string; token: string };
   },
 
   async revokeFamilyOf(db: Db, token: string): Promise<void> {
@@ -87,10 +99,40 @@ export const refreshTokenStore = {
     if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
   },
 
-  async revokeAllForUser(db: Db, userId: string): Promise<void> {
+  async revokeFamily(db: Executor, familyId: string): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  },
+
+  async revokeAllForUser(db: Executor, userId: string): Promise<void> {
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   },
 };
+
+/**
+ * The access token is only as good as its account and its session: in one indexed query (users by
+ * primary key, refresh tokens by family) the user must exist, not be disabled, not have had every
+ * token invalidated since this one was issued, and the token's session must not be revoked.
+ * Returns the role from the database, so a changed role takes effect at once.
+ */
+export async function liveSessionRole(db: Executor, token: VerifiedAccessToken): Promise<'user' | 'admin' | undefined> {
+  const [row] = await db
+    .select({
+      role: users.role,
+      disabledAt: users.disabledAt,
+      tokensValidAfter: users.tokensValidAfter,
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${token.sid} and ${refreshTokens.revokedAt} is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, token.sub))
+    .limit(1);
+  if (!row || row.disabledAt || !row.sessionLive) return undefined;
+  // `iat` has one-second precision: a token of the very second of the cut-off is refused by its revoked session instead.
+  if (row.tokensValidAfter && token.iat < Math.floor(row.tokensValidAfter.getTime() / 1000)) return undefined;
+  return row.role;
+}

@@ -1,25 +1,27 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { CharityGroupResponse } from '@pledgeway/domain/schemas/public';
 import type { Executor } from '../../db/client.ts';
 import { charities, charityGroups } from '../../db/schema.ts';
 
-/** Groups in their configured order, each with its charities in order (two queries, no N+1). */
+/** Groups in their configured order, each with its visible charities in order (two queries, no N+1); hidden charities and empty groups are left out. */
 export async function listCharityGroups(db: Executor): Promise<CharityGroupResponse[]> {
   const [groups, rows] = await Promise.all([
     db.select().from(charityGroups).orderBy(asc(charityGroups.position), asc(charityGroups.title)),
-    db.select().from(charities).orderBy(asc(charities.position), asc(charities.name)),
+    db.select().from(charities).where(eq(charities.hidden, false)).orderBy(asc(charities.position), asc(charities.name)),
   ]);
-  return groups.map((group) => ({
-    _id: group.id,
-    title: group.title,
-    charities: rows
-      .filter((charity) => charity.groupId === group.id)
-      .map((charity) => ({
-        _id: charity.id,
-        name: charity.name,
-        logo: charity.logo,
-        link: charity.link,
-        description: charity.description,
-      })),
-  }));
+  return groups
+    .map((group) => ({
+      _id: group.id,
+      title: group.title,
+      charities: rows
+        .filter((charity) => charity.groupId === group.id)
+        .map((charity) => ({
+          _id: charity.id,
+          name: charity.name,
+          logo: charity.logo,
+          link: charity.link,
+          description: charity.description,
+        })),
+    }))
+    .filter((group) => group.charities.length > 0);
 }

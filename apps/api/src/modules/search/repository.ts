@@ -72,7 +72,7 @@ export async function searchCharities(database: Database, prefixQuery: string, l
   const rows = await database.query<{ id: string; name: string; logo: string; link: string | null; group_title: string }>(
     `select c.id, c.name, c.logo, c.link, g.title as group_title
        from charities c join charity_groups g on g.id = c.group_id
-      where c.search_vector @@ ${QUERY('$1')}
+      where c.search_vector @@ ${QUERY('$1')} and not c.hidden
       order by ts_rank(c.search_vector, ${QUERY('$1')}) desc, c.name
       limit $2`,
     [prefixQuery, limit],

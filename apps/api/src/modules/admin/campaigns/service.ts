@@ -1,0 +1,48 @@
+import type { AdminCampaignsQuery } from '@pledgeway/domain/schemas/admin';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { loadEventDetail } from '../../events/read-model.ts';
+import { usersRepository } from '../../users/repository.ts';
+import { adminCampaignsRepository as repo } from './repository.ts';
+
+export function createAdminCampaignsService(ctx: AppContext) {
+  const { database, db } = ctx;
+  return {
+    async list(query: AdminCampaignsQuery) {
+      const { items, total } = await repo.list(database, query);
+      return { items, total, page: query.page, per_page: query.per_page };
+    },
+
+    async pledges(eventId: string) {
+      const exists = await loadEventDetail(db, eventId);
+      if (!exists) throw AppError.notFound('Event not found');
+      return repo.pledgesOfEvent(database, eventId);
+    },
+
+    reviewQueue: () => repo.reviewQueue(database),
+
+    /** Everything the creator submitted, with who they are and the state of their funding payment. */
+    async reviewDetail(eventId: string) {
+      const loaded = await loadEventDetail(db, eventId);
+      if (!loaded) throw AppError.notFound('Event not found');
+      const [owner, funding] = await Promise.all([usersRepository.findById(db, loaded.row.ownerId), repo.fundingPledge(database, eventId)]);
+      return {
+        event: loaded.detail,
+        owner: {
+          _id: loaded.row.ownerId,
+          name: owner?.name ?? 'Deleted user',
+          email: owner?.email ?? '',
+          identity_status: owner?.identityStatus ?? 'unverified',
+          disabled: Boolean(owner?.disabledAt),
+        },
+        funding,
+        waiting_since: loaded.row.updatedAt.toISOString(),
+      };
+    },
+
+    async chargeQueue() {
+      const [waiting, failed] = await Promise.all([repo.chargeQueue(database), repo.failedPledges(database)]);
+      return { waiting, failed };
+    },
+  };
+}

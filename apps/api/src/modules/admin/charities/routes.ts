@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '@pledgeway/domain';
+import {
+  ADMIN_MESSAGES,
+  AdminCharitiesResponse,
+  AdminCharityGroupResponse,
+  AdminCharityResponse,
+  CharityGroupRequest,
+  CharityVisibilityRequest,
+} from '@pledgeway/domain/schemas/admin';
+import { readMultipart } from '../../../lib/uploads.ts';
+import { createAdminCharitiesService } from './service.ts';
+
+export const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAdminCharitiesService(app.ctx);
+  const tags = ['admin'];
+  const multipart = { tags, consumes: ['multipart/form-data'] };
+
+  app.get('/charities', { schema: { tags, response: { 200: AdminCharitiesResponse } } }, async () => ({ success: true as const, data: await service.list() }));
+
+  app.post('/charities', { schema: { ...multipart, response: { 201: AdminCharityResponse } } }, async (request, reply) => {
+    const data = await service.create(request.auth!.userId, await readMultipart(request));
+    return reply.status(201).send({ success: true as const, message: ADMIN_MESSAGES.charityCreated, data });
+  });
+
+  app.put('/charities/:id', { schema: { ...multipart, params: IdParams, response: { 200: AdminCharityResponse } } }, async (request) => ({
+    success: true as const,
+    message: ADMIN_MESSAGES.charityUpdated,
+    data: await service.update(request.auth!.userId, request.params.id, await readMultipart(request)),
+  }));
+
+  app.post(
+    '/charities/:id/visibility',
+    { schema: { tags, params: IdParams, body: CharityVisibilityRequest, response: { 200: AdminCharityResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.charityUpdated,
+      data: await service.setHidden(request.auth!.userId, request.params.id, request.body.hidden),
+    }),
+  );
+
+  app.post('/charity-groups', { schema: { tags, body: CharityGroupRequest, response: { 201: AdminCharityGroupResponse } } }, async (request, reply) => {
+    const data = await service.createGroup(request.auth!.userId, request.body);
+    return reply.status(201).send({ success: true as const, message: ADMIN_MESSAGES.groupCreated, data });
+  });
+};

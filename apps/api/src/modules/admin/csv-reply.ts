@@ -1,0 +1,11 @@
+import type { FastifyReply } from 'fastify';
+
+/** Sends a CSV file download named `<name>-<date>.csv`. */
+export function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  const date = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

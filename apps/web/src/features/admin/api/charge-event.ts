@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
+import { api } from '@/lib/api-client';
+
+export const chargeEvent = (eventId: string) =>
+  api.post<ChargeRunResponse>(`/admin/events/${encodeURIComponent(eventId)}/charge`).then((response) => response.data);
+
+export function useChargeEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: chargeEvent,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'charging'] });
+    },
+  });
+}

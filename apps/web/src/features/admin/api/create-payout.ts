@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkPayoutRequest } from '@pledgeway/domain/schemas/admin';
+import { api } from '@/lib/api-client';
+
+export const createPayout = (payout: MarkPayoutRequest) => api.post<{ success: true; message?: string }>('/admin/payouts', payout);
+
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayout,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+      ]);
+    },
+  });
+}

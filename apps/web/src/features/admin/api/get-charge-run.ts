@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
+import { api } from '@/lib/api-client';
+
+export const getChargeRun = (runId: string, signal?: AbortSignal) =>
+  api.get<ChargeRunResponse>(`/admin/charge-runs/${encodeURIComponent(runId)}`, signal).then((response) => response.data);
+
+/** Polls every second while the run is going; stops once it has finished. */
+export const chargeRunQuery = (runId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'charge-runs', runId],
+    queryFn: ({ signal }) => getChargeRun(runId, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'finished' ? false : 1000),
+  });
+
+export const useChargeRun = (runId: string | null) => useQuery({ ...chargeRunQuery(runId ?? ''), enabled: Boolean(runId) });

@@ -1,0 +1,5 @@
+import { postLifecycle, useLifecycleMutation } from './lifecycle-action';
+
+export const rejectEvent = ({ eventId, reason }: { eventId: string; reason: string }) => postLifecycle(eventId, 'reject', { reason });
+
+export const useRejectEvent = () => useLifecycleMutation(rejectEvent);

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCharityResponse } from '@pledgeway/domain/schemas/admin';
+import { api } from '@/lib/api-client';
+
+/** POST /api/admin/charities (new) or PUT /api/admin/charities/{id} (edit), multipart with an optional logo. */
+export function saveCharity({ charityId, form }: { charityId?: string; form: FormData }): Promise<AdminCharityResponse> {
+  return charityId ? api.put(`/admin/charities/${encodeURIComponent(charityId)}`, form) : api.post('/admin/charities', form);
+}
+
+export function useSaveCharity() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveCharity, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'charities'] }) });
+}

@@ -1,0 +1,41 @@
+import { formatDollars } from '@/lib/format';
+
+export { formatDollars };
+
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function formatDateTime(value: string | null | undefined): string {
+  return value ? dateTime.format(new Date(value)) : '—';
+}
+
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  return shortDate.format(/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value));
+}
+
+/** "3 h", "2 days": how long something has waited. */
+export function waitingFor(since: string | null | undefined, now = Date.now()): string {
+  if (!since) return '—';
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  event: 'Event Promotion',
+  money_bomb: 'Money Bomb',
+  runoff: 'Runoff',
+  crowdfunding: 'Crowdfunding',
+};
+
+export const PLEDGE_STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'red' | 'grey'> = {
+  pending: 'yellow',
+  charged: 'green',
+  failed: 'red',
+  dropped: 'grey',
+  released: 'blue',
+  refunded: 'blue',
+};
