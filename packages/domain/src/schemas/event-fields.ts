@@ -81,6 +81,7 @@ export const EVENT_MESSAGES = {
   updateFailed: 'Failed to update event',
   participantImageSaved: 'Profile image updated successfully',
   participantRemoved: 'Participant removed successfully',
+  lastParticipant: 'A campaign needs at least one participant. Add another participant before removing this one.',
   participantRemoveFailed: 'Failed to remove participant',
   removeParticipantConfirm: 'Are you sure you want to remove this participant?',
 } as const;
