@@ -48,7 +48,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the chosen area of the image onto a canvas and encodes it as JPEG. */
+/** Draws the chosen area of the image, at the source's own resolution, onto a canvas and encodes it as JPEG. */
 export async function cropToJpeg(src: string, area: Area, quality = 0.92): Promise<Blob> {
   const img = await loadImage(src);
   const canvas = document.createElement('canvas');
@@ -117,6 +117,9 @@ export function CropModal({ open, image, aspect = 1, title = 'Crop image', onCan
                 zoom={zoom}
                 aspect={aspect}
                 cropSize={{ width, height }}
+                // The picture always covers the frame: what is framed is exactly what is saved (with
+                // "contain", a frame taller or wider than the picture showed bands that were never saved).
+                objectFit="cover"
                 minZoom={CROP_ZOOM_MIN}
                 maxZoom={CROP_ZOOM_MAX}
                 onCropChange={setCrop}
