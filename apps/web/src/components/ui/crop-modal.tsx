@@ -120,6 +120,9 @@ export function CropModal({ open, image, aspect = 1, title = 'Crop image', onCan
                 // The picture always covers the frame: what is framed is exactly what is saved (with
                 // "contain", a frame taller or wider than the picture showed bands that were never saved).
                 objectFit="cover"
+                // The page's base styles cap images at max-width 100%, which squeezed a covering
+                // picture back to the frame's width: the picture then showed more than was saved.
+                style={{ mediaStyle: { maxWidth: 'none' } }}
                 minZoom={CROP_ZOOM_MIN}
                 maxZoom={CROP_ZOOM_MAX}
                 onCropChange={setCrop}

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate, formatTime, mediaUrl } from '@/lib/format';
 import { useActiveEvents } from '../api/get-active-events';
 import { useEvent } from '../api/get-event';
+import { EventDocuments } from '../components/event-documents';
 import { PersonBlock } from '../components/person-block';
 import { ShareButtons } from '../components/share-buttons';
 
@@ -177,6 +178,7 @@ export default function EventPage() {
                 accepted={person.accepted}
               />
             ))}
+            <EventDocuments documents={event.documents} />
             {event.charity && (
               <section className="card flex items-center gap-4 p-5 sm:p-6" aria-labelledby="charity-heading">
                 {event.charity.logo && <img src={mediaUrl(event.charity.logo)} alt="" className="size-16 rounded-xl object-contain" />}
