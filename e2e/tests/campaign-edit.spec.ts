@@ -64,6 +64,12 @@ test('the owner edits the campaign, changes a participant image and removes a pa
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('Participant removed successfully')).toBeVisible();
 
+  // The last participant stays: a campaign needs at least one, as creation does.
+  const remaining = page.getByRole('button', { name: 'Remove participant' });
+  await expect(remaining).toHaveCount(1);
+  await expect(remaining).toBeDisabled();
+  await expect(page.getByText('A campaign needs at least one participant. Add another participant before removing this one.')).toBeVisible();
+
   const shown = await (await request.get(`/api/events/show/${event.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(shown.name).toBe(`${event.name} (updated)`);
   expect(shown.participants.map((p: { full_name: string }) => p.full_name)).toEqual(['Nina Park']);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createPng, login } from '../fixtures';
 
 /** Picks an image through the hidden file input of an ImagePicker and confirms the crop modal. */
@@ -17,3 +17,100 @@ export function isoDaysFromNow(days: number): string {
 /** Signs in through the login form (by role, so the required-field asterisk does not matter). */
 /** Signs in through the log-in form (the shared fixture). */
 export const signIn = login;
+
+/** A small but real PDF, made here rather than kept as a binary file. */
+export function createPdf(name = 'budget.pdf'): { name: string; mimeType: string; buffer: Buffer } {
+  const text = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(text, 'latin1') };
+}
+
+export async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/site/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).user.accessToken as string;
+}
+
+export async function firstCharityId(request: APIRequestContext): Promise<string> {
+  const groups = (await (await request.get('/api/charities')).json()) as { charities: { _id: string }[] }[];
+  return groups[0]!.charities[0]!._id;
+}
+
+/** SPEC.md's create payload through the API (the wizard has its own tests); override what a test is about. */
+export async function createCampaignByApi(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}) {
+  const response = await request.post('/api/events/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      eventName: `Soup Night ${Date.now()}`,
+      description: 'Warm soup for neighbours.',
+      categories: 'Food,Community',
+      targetAmount: 800,
+      bannerImage: createPng(200, 150).buffer.toString('base64'),
+      aboutEventHost: 'Organizer',
+      hostData: { fullName: 'Host', email: 'host@example.com', occupation: 'Organizer', companyName: 'Riverside Runners', aboutYou: '' },
+      locationType: 'physical',
+      eventDate: isoDaysFromNow(12),
+      eventTime: '18:00',
+      eventLocation: 'Community hall',
+      onlineEventLink: '',
+      guestData: [
+        { about: 'Guest', fullName: 'Nina Park', email: 'nina@example.com', occupation: 'Chef', companyName: '', aboutParticipant: 'Cooks.', profileImage: '' },
+      ],
+      paymentAmount: 100,
+      charityId: await firstCharityId(request),
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).event as { id: string; name: string; participants: { _id: string; full_name: string }[] };
+}
+
+/**
+ * Puts a complete wizard draft in local storage and opens the wizard on `step` (0–4), so a test
+ * starts where its subject is. Everything in it is valid; the banner is a real image.
+ */
+export async function openWizardWithDraft(page: Page, step: number, name: string) {
+  const charityId = await firstCharityId(page.request);
+  const draft = {
+    step,
+    basicInfo: {
+      eventName: name,
+      eventDescription: 'A walk around the lake for the food bank.',
+      categories: ['Health'],
+      targetAmount: '1500',
+      bannerImage: `data:image/png;base64,${createPng(240, 180).buffer.toString('base64')}`,
+      documents: [],
+      kind: 'event',
+      fundingModel: 'all_donations',
+      charityId,
+      donationLimit: '',
+      startDate: '',
+      durationDays: '30',
+      runoffWinBy: null,
+      runoffFixedAmount: '',
+    },
+    hostData: { about: 'Organizer', occupation: 'Organizer', companyName: 'Riverside Runners', aboutYou: '', profileImage: '' },
+    participants: [
+      {
+        about: 'Walk leader',
+        fullName: 'Lena Ortiz',
+        email: 'lena@example.com',
+        occupation: 'Park ranger',
+        companyName: '',
+        aboutParticipant: 'Knows every path.',
+        profileImage: '',
+      },
+    ],
+    eventDetails: {
+      locationType: 'virtual',
+      eventDate: isoDaysFromNow(10),
+      eventTime: '09:00',
+      eventLocation: '',
+      onlineEventLink: 'https://meet.example.com/lake',
+    },
+    paymentInfo: { testMode: true, paymentMethod: '', cardHolderName: '', cardNumber: '', expiryDate: '', cvv: '', amount: '100.00' },
+  };
+  await page.goto('/user/dashboard');
+  await page.evaluate((value) => localStorage.setItem('pledgeway:create-event-draft', value), JSON.stringify(draft));
+  await page.goto('/user/event/create');
+  await expect(page.getByRole('heading', { name: new RegExp(`^Step ${step + 1}:`) })).toBeVisible({ timeout: 15_000 });
+}

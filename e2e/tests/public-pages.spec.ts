@@ -120,17 +120,34 @@ test.describe('home page behaviour', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the video loads only after a click, and Dicover More leads to /charities', async ({ page }) => {
+  test('without a video the explainer says what it shows (four steps), and Dicover More leads to /charities', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('iframe')).toHaveCount(0);
-    await page.getByRole('button', { name: /Play the video/ }).click();
-    await expect(page.getByRole('button', { name: /Play the video/ })).toHaveCount(0);
+    // No explainer video is configured in this build: no promise of a video anywhere.
+    const explore = page.locator('section', { has: page.getByRole('heading', { name: 'Explore Events' }) });
+    await expect(explore).not.toContainText(/video|two minutes/i);
+    await explore.getByRole('button', { name: 'Show how a Pledgeway campaign works, in four steps' }).click();
+    await expect(page.getByRole('region', { name: 'How a campaign works' })).toContainText('1. Campaign');
     await page.getByRole('link', { name: 'Dicover More' }).click();
     await expect(page).toHaveURL(/\/charities$/);
   });
 });
 
 test.describe('campaign lists', () => {
+  test("each topic card on the home page opens its own topic's list", async ({ page }) => {
+    await page.goto('/');
+    const explore = page.locator('section', { has: page.getByRole('heading', { name: 'Explore Events' }) });
+    for (const topic of ['Technology', 'Culture', 'Economics', 'Politics']) {
+      await expect(explore.getByRole('link', { name: new RegExp(topic) })).toHaveAttribute('href', `/events?category=${topic}`);
+    }
+    await explore.getByRole('link', { name: /Culture/ }).click();
+    await expect(page).toHaveURL(/\/events\?category=Culture$/);
+    await expect(page.getByRole('heading', { name: 'Culture campaigns' })).toBeVisible();
+    // Principal on the Roof is tagged Culture; the Veterans campaign is not.
+    await expect(page.getByRole('link', { name: 'Principal on the Roof' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ten Dogs, Ten Veterans' })).toHaveCount(0);
+  });
+
   test('cards link to the event page and sorting re-orders the list', async ({ page }) => {
     await page.goto('/events');
     await page.getByLabel('Sort by').selectOption('ending_soon');

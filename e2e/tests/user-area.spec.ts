@@ -268,3 +268,14 @@ test.describe('signed-in area', () => {
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
   });
 });
+
+test('the sidebar highlights only the page shown: Practice Campaign, not My Events too', async ({ page }) => {
+  await login(page, demo.ava.email, demo.ava.password);
+  await page.goto('/user/events/practice-campaign');
+  const sidebar = page.getByRole('complementary', { name: 'Account sidebar' });
+  await expect(sidebar.getByRole('link', { name: 'Practice Campaign' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
+  await page.goto('/user/events');
+  await expect(sidebar.getByRole('link', { name: 'My Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
+});

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { AUTH_MESSAGES } from '@pledgeway/domain';
+import { AUTH_MESSAGES, BANNER_MAX_WIDTH } from '@pledgeway/domain';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../providers/storage/index.ts';
 
@@ -73,7 +73,7 @@ export async function storeImage(
   try {
     output = await sharp(buffer, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize({ width: options.maxWidth ?? 1600, withoutEnlargement: true })
+      .resize({ width: options.maxWidth ?? (folder === 'banners' ? BANNER_MAX_WIDTH : 1600), withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
   } catch {

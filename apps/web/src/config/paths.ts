@@ -9,6 +9,8 @@ export const paths = {
   competitions: '/events/competitions',
   crowdfunding: '/events/crowdfunding',
   event: (id: string) => `/events/${id}`,
+  /** All live campaigns of one category (the home page's topic cards). */
+  eventsInCategory: (category: string) => `/events?category=${encodeURIComponent(category)}`,
   charities: '/charities',
   terms: '/terms-of-use',
   privacy: '/privacy-policy',

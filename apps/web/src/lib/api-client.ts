@@ -28,6 +28,19 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(ACCESS_TOKEN_KEY),
 };
 
+/**
+ * Whether a session can exist: an access token here, or the API's non-secret `has_session` hint
+ * cookie (set with the httpOnly refresh cookie, cleared with it). A visitor has neither, so their
+ * page loads send no auth-check or refresh call that could only fail.
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
+export function sessionMayExist(): boolean {
+  return Boolean(tokenStore.get()) || hasRefreshHint();
+}
+function hasRefreshHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
 type Body = FormData | Record<string, unknown> | unknown[] | undefined;
 
 export interface RequestOptions {
@@ -72,6 +85,11 @@ let refreshing: Promise<boolean> | undefined;
 
 /** One refresh at a time, shared by every request that got a 401 meanwhile. */
 export function refreshAccessToken(): Promise<boolean> {
+  // Without the hint no refresh cookie exists: asking would only fail.
+  if (!hasRefreshHint()) {
+    tokenStore.clear();
+    return Promise.resolve(false);
+  }
   refreshing ??= (async () => {
     try {
       const response = await send('/site/refresh-token', { method: 'POST', noRetry: true });

@@ -2,7 +2,7 @@ import type { PublicUser } from '@pledgeway/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginRequest, LoginResponse } from '@pledgeway/domain';
-import { api, ApiError, tokenStore } from '@/lib/api-client';
+import { api, ApiError, sessionMayExist, tokenStore } from '@/lib/api-client';
 
 /*
  * The signed-in user, shared by the whole app (bulletproof-react keeps auth in lib/): every
@@ -41,6 +41,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const refresh = useCallback(async () => {
+    if (!sessionMayExist()) {
+      setUserState(null);
+      setStatus('anonymous');
+      return;
+    }
     try {
       const result = await getAuthCheck();
       setUserState(result.user);

@@ -5,6 +5,9 @@ import { EMAIL_PATTERN } from './common.ts';
  * Field validators shared by the Create Event wizard, the edit form and the API, with SPEC.md
  * section 5's messages word for word (DESIGN.md section 5 for the $100 minimum).
  */
+/** Widest banner kept: sharp full width at 1440 px and on a 3x phone (the crop keeps the source's pixels up to this). */
+export const BANNER_MAX_WIDTH = 2400;
+
 export const EVENT_MESSAGES = {
   nameRequired: 'Event name is required',
   nameMin: 'Event name must be at least 3 characters',
@@ -81,6 +84,7 @@ export const EVENT_MESSAGES = {
   updateFailed: 'Failed to update event',
   participantImageSaved: 'Profile image updated successfully',
   participantRemoved: 'Participant removed successfully',
+  lastParticipant: 'A campaign needs at least one participant. Add another participant before removing this one.',
   participantRemoveFailed: 'Failed to remove participant',
   removeParticipantConfirm: 'Are you sure you want to remove this participant?',
 } as const;

@@ -10,6 +10,8 @@ export type CampaignSort = z.infer<typeof CampaignSort>;
 
 export const AllActiveQuery = z.object({
   kind: EventKind.optional(),
+  /** One category, matched case-insensitively (the home page's topic cards). */
+  category: z.string().trim().min(1).max(60).optional(),
   sort: CampaignSort.default('newest'),
   limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX_LIMIT).default(CAMPAIGN_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -41,6 +41,46 @@ describe('closing an account', () => {
     expect((await client.post('/api/site/refresh-token')).status).toBe(401);
   });
 
+  it("closes a creator's account in one go when all their campaigns await review: the campaigns and their funding go as for delete", async () => {
+    const { client, user, password } = await signUp(server.url);
+    const { user: host } = await signUp(server.url);
+    const pending = await createCampaign(server.app, user._id, { status: 'pending' });
+    const rejected = await createCampaign(server.app, user._id, { status: 'rejected' });
+    const fundingA = await createPledge(server.app, user._id, pending.id, { isCreatorPledge: true, amountCents: 10_000 });
+    const fundingB = await createPledge(server.app, user._id, rejected.id, { isCreatorPledge: true, amountCents: 10_000 });
+    // Someone else's pending campaign funded by this user is still an outstanding pledge elsewhere: not here.
+    const othersPending = await createCampaign(server.app, host._id, { status: 'pending' });
+    const othersFunding = await createPledge(server.app, host._id, othersPending.id, { isCreatorPledge: true });
+
+    const plan = (await client.get('/api/account/closure')).data.data;
+    expect(plan).toMatchObject({ outcome: 'immediate', pending_pledges: 0 });
+    const response = await client.post('/api/account/close', { password });
+    expect(response.status).toBe(200);
+    expect(response.data.deleted).toBe(true);
+
+    // As DELETE /api/events/:id does: content removed, the money trail kept as a cancelled row, pledges released.
+    const rows = await query<{ id: string; status: string }>('select id, status from events where id = any($1) order by id', [[pending.id, rejected.id]]);
+    expect(rows.map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    const funding = await query<{ status: string; user_id: string | null }>('select status, user_id from pledges where id = any($1)', [
+      [fundingA.id, fundingB.id],
+    ]);
+    expect(funding).toEqual([
+      { status: 'released', user_id: null },
+      { status: 'released', user_id: null },
+    ]);
+    const [owner] = await query<{ email: string }>('select email from users where id = $1', [user._id]);
+    expect(owner?.email).toBe(`deleted-${user._id}@deleted.invalid`);
+    expect(await query('select status from pledges where id = $1', [othersFunding.id])).toEqual([{ status: 'pending' }]);
+    expect((await client.post('/api/site/refresh-token')).status).toBe(401);
+  });
+
+  it("still waits for the creator's own pledge on an approved campaign", async () => {
+    const { client, user } = await signUp(server.url);
+    const live = await createCampaign(server.app, user._id, { status: 'approved' });
+    await createPledge(server.app, user._id, live.id, { isCreatorPledge: true });
+    expect((await client.get('/api/account/closure')).data.data).toMatchObject({ outcome: 'pending_campaigns', pending_pledges: 1 });
+  });
+
   it('waits for pending pledges, then the sweep deletes the account', async () => {
     const { client, user } = await signUp(server.url);
     const { user: host } = await signUp(server.url);

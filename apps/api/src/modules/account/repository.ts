@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, not, notExists, or } from 'drizzle-orm';
+import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, ledgerEntries, ledgerTransactions, passwordResetTokens, paymentMethods, pledges, refreshTokens, users } from '../../db/schema.ts';
 
@@ -13,11 +14,25 @@ export const accountRepository = {
   ownedEvents(db: Executor, userId: string) {
     return db.select().from(events).where(eq(events.ownerId, userId));
   },
+  /**
+   * The user's pledges still waiting for a campaign to finish. The creator's own funding pledge on
+   * one of their not-yet-approved campaigns is not one: that campaign is deleted with the account
+   * and its funding refunded as for any delete.
+   */
   async outstandingPledgeCount(db: Executor, userId: string): Promise<number> {
+    const fundingOfDeletableOwnCampaign = and(
+      eq(pledges.isCreatorPledge, true),
+      exists(
+        db
+          .select({ one: events.id })
+          .from(events)
+          .where(and(eq(events.id, pledges.eventId), eq(events.ownerId, userId), inArray(events.status, [...DELETABLE_EVENT_STATUSES]))),
+      ),
+    );
     const rows = await db
       .select({ id: pledges.id })
       .from(pledges)
-      .where(and(eq(pledges.userId, userId), inArray(pledges.status, [...OUTSTANDING_PLEDGE_STATUSES])));
+      .where(and(eq(pledges.userId, userId), inArray(pledges.status, [...OUTSTANDING_PLEDGE_STATUSES]), not(fundingOfDeletableOwnCampaign!)));
     return rows.length;
   },
   async markClosureRequested(db: Executor, userId: string, scheduledAt: Date | null): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountClosureStatus, CloseAccountRequest, CloseAccountResponse, SuccessResponse } from '@pledgeway/domain';
-import { REFRESH_COOKIE } from '../auth/routes.ts';
+import { clearSessionCookies } from '../auth/routes.ts';
 import { ACCOUNT_MESSAGES, createAccountService } from './service.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await service.close(request.auth!.userId, request.body);
-      if (result.deleted) reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+      if (result.deleted) clearSessionCookies(reply);
       return { success: true as const, ...result };
     },
   );

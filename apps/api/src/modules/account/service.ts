@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type CloseAccountRequest } from '@pledgeway/domain';
+import { canDeleteEvent, CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type CloseAccountRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { createMyEventsService } from '../my-events/service.ts';
 import { usersRepository } from '../users/repository.ts';
 import { accountRepository as repo, LAUNCHED_STATUSES, LIVE_STATUSES } from './repository.ts';
 
@@ -22,6 +23,7 @@ export function addMonths(date: Date, months: number): Date {
 
 export function createAccountService(ctx: AppContext) {
   const { db } = ctx;
+  const myEvents = createMyEventsService(ctx);
 
   /** What closing the account means right now (SPEC.md section 4, DESIGN.md section 4). */
   async function plan(userId: string): Promise<AccountClosureStatus> {
@@ -43,6 +45,10 @@ export function createAccountService(ctx: AppContext) {
 
   /** Erases the account: deletes the row, or anonymises it when a kept campaign still refers to it. */
   async function deleteAccount(userId: string): Promise<void> {
+    // Campaigns not yet approved go exactly as DELETE /api/events/:id removes them (funding refunded, pledges released).
+    for (const event of await repo.ownedEvents(db, userId)) {
+      if (canDeleteEvent(event.status)) await myEvents.delete({ userId, role: 'user' }, event.id);
+    }
     const cards = await repo.activePaymentMethods(db, userId);
     await db.transaction(async (tx) => {
       await repo.deleteUnlaunchedEvents(tx, userId);

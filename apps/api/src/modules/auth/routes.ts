@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthCheckResponse,
   AUTH_MESSAGES,
@@ -18,6 +18,17 @@ import { createAuthService } from './service.ts';
 import { REFRESH_TOKEN_TTL_MS } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
+/**
+ * Not a secret: tells the web app that a refresh cookie can exist, so a visitor's page load asks
+ * for no session (no auth-check, no refresh) and never fails a request or uses the log-in limit.
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
+
+/** Forgets the refresh cookie and its hint together. */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService(app.ctx);
@@ -34,6 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.setCookie(REFRESH_COOKIE, token, {
       path: '/api/site',
       httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+    });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', {
+      path: '/',
+      httpOnly: false,
       sameSite: 'lax',
       secure: secureCookie,
       maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
@@ -60,20 +78,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     user: toPublicUser(await service.currentUser(request.auth!.userId)),
   }));
 
-  app.post('/site/refresh-token', { config: authLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } }, async (request, reply) => {
+  // A request without a refresh cookie cannot guess anything: it is answered 401 and not counted.
+  const refreshLimit = { rateLimit: { ...authLimit.rateLimit, allowList: (request: FastifyRequest) => !request.cookies[REFRESH_COOKIE] } };
+  app.post('/site/refresh-token', { config: refreshLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } }, async (request, reply) => {
     try {
       const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
       setRefreshCookie(reply, refreshToken);
       return { success: true as const, accessToken };
     } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+      clearSessionCookies(reply);
       throw error;
     }
   });
 
   app.post('/site/logout', { schema: { tags: ['auth'], response: { 200: SuccessResponse } } }, async (request, reply) => {
     await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+    clearSessionCookies(reply);
     return { success: true as const, message: 'Logged out' };
   });
 
@@ -100,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: UpdateUserResponse } } },
     async (request, reply) => {
       const result = await service.updateProfile(request.auth!.userId, await readMultipart(request));
-      if (result.passwordChanged) reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
+      if (result.passwordChanged) clearSessionCookies(reply);
       return {
         success: true as const,
         message: result.passwordChanged ? 'Password changed. Please log in again.' : 'Profile updated successfully',

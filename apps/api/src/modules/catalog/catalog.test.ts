@@ -51,6 +51,17 @@ describe('GET /api/events/allActive', () => {
     expect(runoff.data.map((event: { _id: string }) => event._id)).toEqual([ids.frozen]);
   });
 
+  it('filters by one category, whatever its case (the home page topic cards)', async () => {
+    const db = server.app.ctx.db;
+    const owner = await createOwner(db);
+    const tech = (await createCampaign(db, owner.id, { name: 'Code Marathon', categories: ['Education', 'Technology'] })).id;
+    const response = await client.get('/api/events/allActive?category=technology');
+    expect(response.status).toBe(200);
+    expect(response.data.map((event: { _id: string }) => event._id)).toEqual([tech]);
+    expect((await client.get('/api/events/allActive?category=Politics')).data).toEqual([]);
+    await server.app.ctx.database.query('delete from events where id = $1', [tech]);
+  });
+
   it('sorts by ending soon (upcoming first, ended last) and by most raised', async () => {
     const ending = await client.get('/api/events/allActive?sort=ending_soon');
     expect(ending.data.map((event: { name: string }) => event.name)).toEqual(['Soon Ending Walk', 'Frozen Runoff', 'Rich Money Bomb', 'Ended Drive']);

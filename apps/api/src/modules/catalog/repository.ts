@@ -37,13 +37,17 @@ function orderFor(sort: CampaignSort): SQL[] {
 
 export interface ListPublicOptions {
   kind?: EventKind;
+  category?: string;
   sort: CampaignSort;
   limit: number;
   offset: number;
 }
 
 export async function listPublicCampaigns(db: Executor, options: ListPublicOptions): Promise<EventRow[]> {
-  const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined);
+  const inCategory = options.category
+    ? sql`exists (select 1 from unnest(${events.categories}) as category where lower(category) = lower(${options.category}))`
+    : undefined;
+  const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined, inCategory);
   return db
     .select()
     .from(events)

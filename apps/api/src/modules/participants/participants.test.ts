@@ -60,6 +60,35 @@ describe('DELETE /api/participants/:participantId', () => {
     expect((await owner.client.delete(`/api/participants/${event.participants[0]!._id}`)).status).toBe(404);
   });
 
+  it('refuses to remove the only participant with a clear message', async () => {
+    const event = await newCampaign();
+    expect((await owner.client.delete(`/api/participants/${event.participants[0]!._id}`)).status).toBe(200);
+    const last = await owner.client.delete(`/api/participants/${event.participants[1]!._id}`);
+    expect(last.status).toBe(409);
+    expect(last.data.message).toBe('A campaign needs at least one participant. Add another participant before removing this one.');
+    expect((await owner.client.get(`/api/events/show/${event.id}`)).data.participants).toHaveLength(1);
+  });
+
+  it('removes a participant once when the same removal arrives 20 times at once', async () => {
+    const event = await newCampaign();
+    const id = event.participants[0]!._id;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => owner.client.delete(`/api/participants/${id}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status !== 200).every((status) => status === 404),
+      JSON.stringify(answers.map((a) => [a.status, a.data?.message])),
+    ).toBe(true);
+    expect((await owner.client.get(`/api/events/show/${event.id}`)).data.participants).toHaveLength(1);
+  });
+
+  it('keeps one participant when both are removed at once', async () => {
+    const event = await newCampaign();
+    const answers = await Promise.all(event.participants.map((person) => owner.client.delete(`/api/participants/${person._id}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await owner.client.get(`/api/events/show/${event.id}`)).data.participants).toHaveLength(1);
+  });
+
   it('keeps a runoff at two options at least', async () => {
     const event = await newCampaign({ kind: 'runoff', runoffWinBy: 'donation_total' });
     const response = await owner.client.delete(`/api/participants/${event.participants[0]!._id}`);

@@ -7,6 +7,7 @@ import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../events/access.ts';
 import { toParticipantResponse } from '../events/read-model.ts';
 import { eventsRepository } from '../events/repository.ts';
+import { participantsRepository } from './repository.ts';
 
 /** A campaign's participants: only its creator or an admin changes them (403 otherwise). */
 export function createParticipantsService(ctx: AppContext) {
@@ -39,17 +40,26 @@ export function createParticipantsService(ctx: AppContext) {
     },
 
     async remove(participantId: string, auth: AuthInfo | null) {
-      const { person, event } = await load(participantId, auth);
-      if (event.kind === 'runoff') {
-        const all = await eventsRepository.participantsOf(db, event.id);
-        if (all.length <= RUNOFF_MIN_OPTIONS) throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
-      }
-      if ((await eventsRepository.pledgeCountForParticipant(db, person.id)) > 0) {
-        throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
-      }
-      await db.delete(participants).where(eq(participants.id, person.id));
-      if (person.profileImage.startsWith('/uploads/')) {
-        await storage.remove(person.profileImage.slice('/uploads/'.length)).catch(() => undefined);
+      const { person } = await load(participantId, auth);
+      // Under the campaign row's lock: parallel removals queue, so the count checked is the count kept.
+      const removed = await db.transaction(async (tx) => {
+        const event = await participantsRepository.lockEvent(tx, person.eventId);
+        if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+        if (!(await participantsRepository.exists(tx, event.id, person.id))) throw AppError.notFound('Participant not found');
+        const remaining = await participantsRepository.countOf(tx, event.id);
+        if (event.kind === 'runoff' && remaining <= RUNOFF_MIN_OPTIONS) {
+          throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
+        }
+        if (remaining <= 1) throw AppError.conflict('LAST_PARTICIPANT', EVENT_MESSAGES.lastParticipant);
+        if ((await eventsRepository.pledgeCountForParticipant(tx, person.id)) > 0) {
+          throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
+        }
+        const row = await participantsRepository.deleteOne(tx, event.id, person.id);
+        if (!row) throw AppError.notFound('Participant not found');
+        return row;
+      });
+      if (removed.profileImage.startsWith('/uploads/')) {
+        await storage.remove(removed.profileImage.slice('/uploads/'.length)).catch(() => undefined);
       }
     },
 

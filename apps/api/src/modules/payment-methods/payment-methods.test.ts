@@ -56,6 +56,22 @@ describe('payment methods', () => {
     expect(JSON.stringify(rows)).not.toContain('4242424242424242');
   });
 
+  it('refuses to save the declining test card with 402 and keeps nothing', async () => {
+    const { client } = await signUp(server.url);
+    const tokenized = await client.post('/api/sandbox/cards', { holder_name: 'D C', number: '4000 0000 0000 0002', expiry: `09/${nextYear}`, cvv: '123' });
+    expect(tokenized.status).toBe(201);
+    const saved = await client.post('/api/payment-methods', { token: tokenized.data.token });
+    expect(saved.status).toBe(402);
+    expect(saved.data.message).toBe('Your card was declined.');
+    expect((await client.get('/api/payment-methods')).data.data).toEqual([]);
+  });
+
+  it('saves the insufficient-funds test card: funds are checked per charge', async () => {
+    const { client } = await signUp(server.url);
+    await addCard(client, '4000 0000 0000 9995');
+    expect((await client.get('/api/payment-methods')).data.data).toHaveLength(1);
+  });
+
   it('rejects a reused or unknown token', async () => {
     const { client } = await signUp(server.url);
     const tokenized = await client.post('/api/sandbox/cards', { holder_name: 'X Y', number: '4242424242424242', expiry: `09/${nextYear}`, cvv: '123' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxCharges } from './tables.ts';
+import { sandboxCards, sandboxCharges } from './tables.ts';
 import { createSandboxProvider, sandboxFeeCents } from './sandbox.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
@@ -40,13 +40,30 @@ describe('sandbox payment provider', () => {
   });
 
   it.each([
-    ['4000 0000 0000 0002', 'card_declined'],
     ['4000 0000 0000 9995', 'insufficient_funds'],
     ['4000 0027 6000 3184', 'authentication_required'],
-  ])('declines the test card %s with %s', async (number, code) => {
+  ])('saves the test card %s and declines it at charge time with %s', async (number, code) => {
     const { customerRef, methodRef } = await savedCard(number);
     const result = await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: `decline-${code}` });
     expect(result).toMatchObject({ ok: false, code });
+  });
+
+  it('declines 4000 0000 0000 0002 when it is saved, like a SetupIntent, and attaches nothing', async () => {
+    const customer = await sandbox.createCustomer({ email: 'declined@example.com', name: 'Declined' });
+    const { token } = await sandbox.tokenizeCard({ holder_name: 'D', number: '4000 0000 0000 0002', expiry: `12/${nextYear}`, cvv: '123' });
+    await expect(sandbox.attachCard({ customerRef: customer.ref, token })).rejects.toMatchObject({
+      code: 'card_declined',
+      status: 402,
+      message: 'Your card was declined.',
+    });
+    expect(await sandbox.listCards(customer.ref)).toEqual([]);
+  });
+
+  it('declines at charge time a saved card that the issuer declines later', async () => {
+    const { customerRef, methodRef } = await savedCard('4242 4242 4242 4242');
+    await server.app.ctx.db.update(sandboxCards).set({ behaviour: 'card_declined' }).where(eq(sandboxCards.id, methodRef));
+    const result = await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: 'decline-later' });
+    expect(result).toMatchObject({ ok: false, code: 'card_declined' });
   });
 
   it('honours idempotency keys: the same key never charges twice', async () => {

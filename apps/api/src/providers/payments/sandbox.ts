@@ -14,7 +14,14 @@ export function sandboxFeeCents(amountCents: number): number {
   return applyBasisPoints(amountCents, SANDBOX_FEE_BASIS_POINTS) + SANDBOX_FEE_FIXED_CENTS;
 }
 
-/** The well-known test cards that fail at charge time (DESIGN.md section 2). */
+/**
+ * The well-known test cards (DESIGN.md section 2). As with Stripe's SetupIntents, 4000 0000 0000 0002
+ * is declined already when it is saved; 9995 (insufficient funds) saves and declines only when
+ * charged, since funds are checked per charge; 3184 saves (the card form's authentication passes)
+ * and then needs authentication again for every off-session charge. All of them decline at charge.
+ */
+const DECLINED_AT_SAVE: ReadonlySet<DeclineCode> = new Set<DeclineCode>(['card_declined']);
+
 const TEST_CARD_BEHAVIOUR: Record<string, (typeof sandboxCards.$inferSelect)['behaviour']> = {
   '4000000000000002': 'card_declined',
   '4000000000009995': 'insufficient_funds',
@@ -79,6 +86,11 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     },
 
     async attachCard({ customerRef, token }) {
+      const [pending] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token)).limit(1);
+      if (pending && !pending.tokenUsedAt && pending.behaviour !== 'succeed' && DECLINED_AT_SAVE.has(pending.behaviour)) {
+        // The card is checked when saved: a declined card is never attached to anyone.
+        throw new AppError(pending.behaviour, DECLINE_MESSAGES[pending.behaviour], 402);
+      }
       // Single use: the update only matches a token nobody has used yet.
       const [row] = await db
         .update(sandboxCards)

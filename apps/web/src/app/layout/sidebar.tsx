@@ -104,7 +104,8 @@ function SidebarContent() {
         <ul className="space-y-1">
           {(isAdmin ? adminLinks : userLinks).map(({ label, to, Icon }) => (
             <li key={to}>
-              <NavLink to={to} className={linkClasses}>
+              {/* `end`: /user/events must not also light up for /user/events/practice-campaign. */}
+              <NavLink to={to} end className={linkClasses}>
                 <Icon size={19} />
                 {label}
               </NavLink>

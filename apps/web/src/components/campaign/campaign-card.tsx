@@ -34,7 +34,9 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
   const banner = mediaUrl(event.banner_image_url || event.banner_image, FALLBACK_BANNER);
 
   return (
-    <article className={`card group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg focus-within:shadow-lg ${className}`}>
+    <article
+      className={`card group relative flex h-full min-w-0 flex-col overflow-hidden [overflow-wrap:anywhere] transition-shadow hover:shadow-lg focus-within:shadow-lg ${className}`}
+    >
       <div className="relative aspect-[16/9] overflow-hidden bg-ink-100">
         <img
           src={banner}
@@ -69,7 +71,7 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           {event.description}
         </div>
 
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="text-ink-500">Host</dt>
           <dd className="truncate font-medium text-ink-800">{event.host.full_name || 'Unknown'}</dd>
           <dt className="text-ink-500">Location</dt>

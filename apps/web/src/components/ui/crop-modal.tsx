@@ -48,7 +48,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the chosen area of the image onto a canvas and encodes it as JPEG. */
+/** Draws the chosen area of the image, at the source's own resolution, onto a canvas and encodes it as JPEG. */
 export async function cropToJpeg(src: string, area: Area, quality = 0.92): Promise<Blob> {
   const img = await loadImage(src);
   const canvas = document.createElement('canvas');
@@ -117,6 +117,12 @@ export function CropModal({ open, image, aspect = 1, title = 'Crop image', onCan
                 zoom={zoom}
                 aspect={aspect}
                 cropSize={{ width, height }}
+                // The picture always covers the frame: what is framed is exactly what is saved (with
+                // "contain", a frame taller or wider than the picture showed bands that were never saved).
+                objectFit="cover"
+                // The page's base styles cap images at max-width 100%, which squeezed a covering
+                // picture back to the frame's width: the picture then showed more than was saved.
+                style={{ mediaStyle: { maxWidth: 'none' } }}
                 minZoom={CROP_ZOOM_MIN}
                 maxZoom={CROP_ZOOM_MAX}
                 onCropChange={setCrop}

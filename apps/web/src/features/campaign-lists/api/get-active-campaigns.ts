@@ -8,6 +8,7 @@ export const PAGE_SIZE = 9;
 
 export interface ActiveCampaignsFilter {
   kind?: EventKind;
+  category?: string;
   sort: CampaignSort;
 }
 
@@ -23,13 +24,14 @@ export interface ActiveCampaignsPage {
 export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: number, signal?: AbortSignal): Promise<ActiveCampaignsPage> {
   const params = new URLSearchParams({ sort: filter.sort, limit: String(PAGE_SIZE + 1), offset: String(offset) });
   if (filter.kind) params.set('kind', filter.kind);
+  if (filter.category) params.set('category', filter.category);
   const rows = await api.get<EventSummaryResponse[]>(`/events/allActive?${params}`, signal);
   return { events: rows.slice(0, PAGE_SIZE), nextOffset: rows.length > PAGE_SIZE ? offset + PAGE_SIZE : undefined };
 }
 
 export const activeCampaignsQuery = (filter: ActiveCampaignsFilter) =>
   infiniteQueryOptions({
-    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.sort],
+    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.category ?? '', filter.sort],
     queryFn: ({ pageParam, signal }) => getActiveCampaigns(filter, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (page) => page.nextOffset,

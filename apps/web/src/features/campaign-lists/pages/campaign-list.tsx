@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
 import { CampaignCard, CampaignCardSkeleton } from '@/components/campaign';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,9 @@ export default function CampaignListPage() {
   const config = listConfigFor(pathname);
   const [sort, setSort] = useState<CampaignSort>('newest');
   const sortId = useId();
-  const query = useActiveCampaigns({ kind: config.kind, sort });
+  const [searchParams] = useSearchParams();
+  const category = searchParams.get('category')?.trim() || undefined;
+  const query = useActiveCampaigns({ kind: config.kind, category, sort });
 
   useEffect(() => {
     document.title = `${config.title} — Pledgeway`;
@@ -53,7 +55,14 @@ export default function CampaignListPage() {
         </nav>
 
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <h2 className="text-2xl font-bold md:text-3xl">{config.heading}</h2>
+          <div>
+            <h2 className="text-2xl font-bold [overflow-wrap:anywhere] md:text-3xl">{category ? `${category} campaigns` : config.heading}</h2>
+            {category && (
+              <Link to={config.path} className="mt-1 inline-block text-sm font-semibold underline">
+                Show every topic
+              </Link>
+            )}
+          </div>
           <div className="flex items-center gap-3">
             <label htmlFor={sortId} className="text-sm font-semibold text-ink-700">
               Sort by
@@ -80,7 +89,13 @@ export default function CampaignListPage() {
           ) : events.length === 0 ? (
             <EmptyState
               title={query.isError ? 'Campaigns are taking a break' : 'No campaigns yet'}
-              description={query.isError ? 'We could not load campaigns just now. Please try again in a moment.' : config.emptyText}
+              description={
+                query.isError
+                  ? 'We could not load campaigns just now. Please try again in a moment.'
+                  : category
+                    ? `No live ${category} campaigns right now. Check back soon, or start one yourself.`
+                    : config.emptyText
+              }
               action={
                 query.isError ? (
                   <Button variant="outline" onClick={() => query.refetch()}>
@@ -90,7 +105,7 @@ export default function CampaignListPage() {
               }
             />
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {events.map((event) => (
                 <li key={event._id}>
                   <CampaignCard event={event} headingLevel="h3" />

@@ -16,7 +16,7 @@ interface PersonBlockProps {
 /** "About {name}": one per host and per participant on the public campaign page. */
 export function PersonBlock({ name, role, about, email, occupation, company, image, accepted }: PersonBlockProps) {
   return (
-    <section className="card p-5 sm:p-6" aria-label={`About ${name}`}>
+    <section className="card p-5 [overflow-wrap:anywhere] sm:p-6" aria-label={`About ${name}`}>
       <div className="flex items-start gap-4">
         <Avatar src={mediaUrl(image) || undefined} className="size-16 shrink-0" />
         <div className="min-w-0 flex-1">

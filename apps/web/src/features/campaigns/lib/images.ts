@@ -24,9 +24,19 @@ export async function downscaleJpeg(blob: Blob, maxWidth: number): Promise<Blob>
   return new Promise((resolve) => canvas.toBlob((out) => resolve(out ?? blob), 'image/jpeg', 0.88));
 }
 
-/** A data URL back to a Blob (the edit page uploads cropped images as files). */
-export async function dataUrlToBlob(dataUrl: string): Promise<Blob> {
-  return (await fetch(dataUrl)).blob();
+/**
+ * A data URL back to a Blob, decoded in place: the page's content-security policy
+ * (`connect-src 'self'`) forbids fetching a data: URL, so the bytes are never fetched.
+ */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('The file could not be read. Please pick it again.');
+  const [, type = '', params = '', payload = ''] = match;
+  if (!params.includes(';base64')) return new Blob([decodeURIComponent(payload)], { type });
+  const binary = atob(payload);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type: type || 'application/octet-stream' });
 }
 
 export function formatBytes(bytes: number): string {

@@ -22,6 +22,7 @@ import { CategoriesInput } from '../components/categories-input';
 import { DescriptionInput } from '../components/description-input';
 import { DocumentPicker } from '../components/document-picker';
 import { ParticipantPanel } from '../components/edit/participant-panel';
+import { BANNER_MAX_WIDTH } from '@pledgeway/domain/schemas/event-fields';
 import { ImagePicker } from '../components/image-picker';
 import { AmountInput } from '../components/amount-input';
 import { dataUrlToBlob } from '../lib/images';
@@ -81,7 +82,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
     body.set('online_event_link', values.online_event_link);
     body.set('participants', JSON.stringify((values.participants ?? []).filter((person) => people.some((item) => item._id === person._id))));
     if (banner) body.set('banner_image', banner.blob, 'banner.jpg');
-    for (const [index, doc] of documents.entries()) body.append(`documents[${index}]`, await dataUrlToBlob(doc.content), doc.name);
+    for (const [index, doc] of documents.entries()) body.append(`documents[${index}]`, dataUrlToBlob(doc.content), doc.name);
     try {
       const result = await update.mutateAsync(body);
       toast.success(EVENT_MESSAGES.updated);
@@ -107,7 +108,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
           label="Banner image"
           shape="banner"
           aspect={4 / 3}
-          maxWidth={1600}
+          maxWidth={BANNER_MAX_WIDTH}
           buttonLabel="Change banner"
           value={banner?.preview ?? mediaUrl(event.banner_image_url)}
           onChange={(preview, blob) => setBanner({ preview, blob })}
@@ -183,6 +184,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
                   index={index}
                   participant={person}
                   form={form}
+                  removable={people.length > 1}
                   onRemoved={() => setPeople((current) => current.filter((item) => item._id !== person._id))}
                 />
               );

@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate, formatTime, mediaUrl } from '@/lib/format';
 import { useActiveEvents } from '../api/get-active-events';
 import { useEvent } from '../api/get-event';
+import { EventDocuments } from '../components/event-documents';
 import { PersonBlock } from '../components/person-block';
 import { ShareButtons } from '../components/share-buttons';
 
@@ -80,7 +81,7 @@ function MoreCampaigns({ currentId }: { currentId: string }) {
           See all campaigns
         </Link>
       </div>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {others.map((item) => (
           <CampaignCard key={item._id} event={item} />
         ))}
@@ -115,8 +116,8 @@ export default function EventPage() {
         <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" className="size-full object-cover opacity-90" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink-900/70 via-ink-900/10 to-ink-900/40" />
       </div>
-      <div className="container-page relative -mt-20 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="card p-6 sm:p-8">
+      <div className="container-page relative -mt-20 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="card p-6 [overflow-wrap:anywhere] sm:p-8">
           {event.status !== 'approved' && (
             <Alert tone="info" className="mb-4">
               This campaign is {event.status === 'pending' ? 'awaiting review' : event.status}.{' '}
@@ -177,6 +178,7 @@ export default function EventPage() {
                 accepted={person.accepted}
               />
             ))}
+            <EventDocuments documents={event.documents} />
             {event.charity && (
               <section className="card flex items-center gap-4 p-5 sm:p-6" aria-labelledby="charity-heading">
                 {event.charity.logo && <img src={mediaUrl(event.charity.logo)} alt="" className="size-16 rounded-xl object-contain" />}

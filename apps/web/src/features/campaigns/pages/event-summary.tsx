@@ -31,11 +31,11 @@ export default function EventSummaryPage() {
   const url = `${window.location.origin}${paths.event(event._id)}`;
 
   return (
-    <div className="container-page max-w-5xl py-8 md:py-12">
+    <div className="container-page max-w-5xl py-8 [overflow-wrap:anywhere] md:py-12">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Event summary · {KIND_LABELS[event.kind]}</p>
-          <h1 className="mt-1 text-3xl font-bold break-words">{event.name}</h1>
+          <h1 className="mt-1 text-3xl font-bold">{event.name}</h1>
         </div>
         <div className="flex flex-wrap gap-3">
           <Link to={paths.event(event._id)} className={buttonClasses({ variant: 'outline' })}>
@@ -53,8 +53,8 @@ export default function EventSummaryPage() {
           {event.rejection_reason} Edit the campaign and resubmit it for review.
         </Alert>
       )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-1 gap-6">
           <img
             src={mediaUrl(event.banner_image_url, '/images/campaign-banner-01.svg')}
             alt={`Banner of ${event.name}`}
@@ -69,7 +69,7 @@ export default function EventSummaryPage() {
               Participants
             </h2>
             {event.participants.length ? (
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {event.participants.map((person) => (
                   <li key={person._id} className="flex items-center gap-3 rounded-xl bg-ink-50 p-3">
                     <Avatar src={mediaUrl(person.profile_image_url) || undefined} className="size-12" />
@@ -120,7 +120,7 @@ export default function EventSummaryPage() {
           </section>
           <section className="card grid gap-2 p-6">
             <h2 className="text-sm font-semibold text-ink-500">{event.location_type === 'virtual' ? 'Online link' : 'Location'}</h2>
-            <p className="font-medium break-words">{place}</p>
+            <p className="font-medium">{place}</p>
             <h2 className="mt-2 text-sm font-semibold text-ink-500">Date and time</h2>
             <p className="font-medium">
               {formatDate(event.event_date)} {formatTime(event.event_time)}

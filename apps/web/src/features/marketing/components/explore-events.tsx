@@ -49,7 +49,12 @@ function VideoPlayer() {
     );
   }
   return (
-    <button type="button" onClick={() => setPlaying(true)} className="group relative block w-full overflow-hidden rounded-3xl" aria-label={video.thumbnailAlt}>
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      className="group relative block w-full overflow-hidden rounded-3xl"
+      aria-label={VIDEO_ID ? video.thumbnailAlt : video.stepsAlt}
+    >
       <img
         src={video.thumbnail}
         alt=""
@@ -62,7 +67,7 @@ function VideoPlayer() {
         <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="currentColor">
           <path d="M8 5v14l11-7Z" />
         </svg>
-        {video.playLabel}
+        {VIDEO_ID ? video.playLabel : video.stepsLabel}
       </span>
     </button>
   );
@@ -76,12 +81,12 @@ export function ExploreEvents() {
       <div className="mt-12 grid gap-10 lg:grid-cols-[3fr_2fr] lg:items-start">
         <figure>
           <VideoPlayer />
-          <figcaption className="mt-3 text-sm text-ink-500">{content.video.caption}</figcaption>
+          <figcaption className="mt-3 text-sm text-ink-500">{VIDEO_ID ? content.video.caption : content.video.stepsCaption}</figcaption>
         </figure>
         <ul className="grid gap-4 sm:grid-cols-2">
           {content.topics.map((topic) => (
             <li key={topic.topic}>
-              <Link to={paths.events} className="group card block h-full overflow-hidden transition-shadow hover:shadow-lg">
+              <Link to={paths.eventsInCategory(topic.topic)} className="group card block h-full overflow-hidden transition-shadow hover:shadow-lg">
                 <img src={topic.image} alt={topic.imageAlt} width={320} height={180} loading="lazy" className="aspect-[16/9] w-full object-cover" />
                 <span className="block p-4">
                   <span className="flex items-center justify-between font-display text-lg font-semibold text-ink-900">

@@ -38,7 +38,8 @@ export interface HomeContent {
   exploreEvents: {
     title: string;
     intro: string;
-    video: { thumbnail: string; thumbnailAlt: string; playLabel: string; caption: string };
+    /** `steps…` are used when no explainer video is configured: the control then shows the four steps, and says so. */
+    video: { thumbnail: string; thumbnailAlt: string; playLabel: string; caption: string; stepsAlt: string; stepsLabel: string; stepsCaption: string };
     topics: TopicCard[];
   };
   popularEvents: { title: string; intro: string; emptyText: string };
@@ -131,6 +132,9 @@ export const home: HomeContent = {
       thumbnailAlt: 'Play the video: how a Pledgeway campaign works',
       playLabel: 'Play video',
       caption: 'Two minutes on how a Pledgeway campaign goes from idea to donation.',
+      stepsAlt: 'Show how a Pledgeway campaign works, in four steps',
+      stepsLabel: 'See the 4 steps',
+      stepsCaption: 'How a Pledgeway campaign goes from idea to donation, in four steps.',
     },
     topics: [
       {

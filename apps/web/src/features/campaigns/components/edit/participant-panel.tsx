@@ -21,10 +21,12 @@ interface ParticipantPanelProps {
   participant: ParticipantResponse;
   form: UseFormReturn<EditEventFormInput, unknown, EditEventForm>;
   onRemoved(): void;
+  /** False for the last participant: a campaign keeps at least one (as creation requires). */
+  removable: boolean;
 }
 
 /** One participant on the edit page: fields, image change and removal show only while open. */
-export function ParticipantPanel({ index, participant, form, onRemoved }: ParticipantPanelProps) {
+export function ParticipantPanel({ index, participant, form, onRemoved, removable }: ParticipantPanelProps) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [image, setImage] = useState(participant.profile_image_url);
@@ -114,10 +116,21 @@ export function ParticipantPanel({ index, participant, form, onRemoved }: Partic
               }
             }}
           />
-          <div className="flex items-end justify-end">
-            <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
+          <div className="flex flex-col items-end justify-end gap-2">
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              disabled={!removable}
+              aria-describedby={removable ? undefined : `${panelId}-last`}
+              onClick={() => setConfirming(true)}
+            >
               <TrashIcon className="size-4" aria-hidden="true" /> Remove participant
             </button>
+            {!removable && (
+              <p id={`${panelId}-last`} className="text-right text-sm text-ink-600">
+                {EVENT_MESSAGES.lastParticipant}
+              </p>
+            )}
           </div>
         </div>
       )}

@@ -11,6 +11,7 @@ import { useCharities } from '../../api/get-charities';
 import { CategoriesInput } from '../categories-input';
 import { DescriptionInput } from '../description-input';
 import { DocumentPicker } from '../document-picker';
+import { BANNER_MAX_WIDTH } from '@pledgeway/domain/schemas/event-fields';
 import { ImagePicker } from '../image-picker';
 
 const KIND_HINTS = {
@@ -166,7 +167,7 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
             required
             shape="banner"
             aspect={4 / 3}
-            maxWidth={1600}
+            maxWidth={BANNER_MAX_WIDTH}
             value={field.value ?? ''}
             onChange={(dataUrl) => field.onChange(dataUrl)}
             onBlur={field.onBlur}

@@ -29,6 +29,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useCharities } from '../../api/get-charities';
 import { postCreateEvent } from '../../api/create-event';
+import { discardEvent } from '../../api/discard-event';
 import { postEventPayment } from '../../api/fund-event';
 import { putEvent } from '../../api/update-event';
 import { wizardDraftStore, type WizardDraft } from '../../hooks/use-wizard-draft';
@@ -81,6 +82,19 @@ function initialDraft(profile: Profile): WizardDraft {
       amount: TEST_MODE_VALUES.amount,
     },
   };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof ApiError || error instanceof Error ? error.message : '';
+}
+
+/** The wizard's one document goes up as a file in SPEC.md's multipart PUT. */
+async function uploadDocument(eventId: string, draft: WizardDraft): Promise<void> {
+  const document = draft.basicInfo.documents?.[0];
+  if (!document) return;
+  const form = new FormData();
+  form.append('documents[0]', dataUrlToBlob(document.content), document.name);
+  await putEvent(eventId, form);
 }
 
 function hasAnyValue(details: EventDetailsStepInput): boolean {
@@ -148,6 +162,10 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
   const hostValid = hostForm.formState.isValid;
   const paymentValid = paymentForm.formState.isValid;
   const canAdvance = [basicValid, hostValid && !participantsError, true, true, paymentValid][step] ?? false;
+  // "Please complete all required fields" goes as soon as the step is complete.
+  useEffect(() => {
+    if (canAdvance) setStepError((current) => (current === EVENT_MESSAGES.stepIncomplete ? null : current));
+  }, [canAdvance]);
 
   function goTo(next: number) {
     setStepError(null);
@@ -186,8 +204,16 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
     const toastId = toast.loading(EVENT_MESSAGES.creating);
     let eventId: string | undefined;
     try {
-      const created = await postCreateEvent(payload);
-      eventId = created.event.id;
+      eventId = (await postCreateEvent(payload)).event.id;
+    } catch (error) {
+      const message = errorMessage(error) || EVENT_MESSAGES.createFailed;
+      toast.error(message, { id: toastId });
+      setStepError(message);
+      setSubmitting(false);
+      return;
+    }
+    try {
+      await uploadDocument(eventId, draft);
       const paymentInfo = draft.paymentInfo;
       await postEventPayment({
         event_id: eventId,
@@ -195,12 +221,6 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         test_mode: paymentInfo.testMode,
         payment_method_id: paymentInfo.testMode ? undefined : (paymentInfo.paymentMethod ?? undefined),
       });
-      const document = draft.basicInfo.documents?.[0];
-      if (document) {
-        const form = new FormData();
-        form.append('documents[0]', await dataUrlToBlob(document.content), document.name);
-        await putEvent(eventId, form);
-      }
       completed.current = true;
       wizardDraftStore.clear();
       toast.success(EVENT_MESSAGES.created, { id: toastId, description: paymentInfo.testMode ? EVENT_MESSAGES.testPaymentProcessed : undefined });
@@ -210,17 +230,11 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         toast.error(EVENT_MESSAGES.navigationFailed);
       }
     } catch (error) {
-      const message = error instanceof ApiError || error instanceof Error ? error.message : EVENT_MESSAGES.createFailed;
-      if (eventId) {
-        // The campaign exists; only funding or the document failed. Show it rather than lose it.
-        completed.current = true;
-        wizardDraftStore.clear();
-        toast.error(`Payment processing failed: ${message}`, { id: toastId });
-        await navigate(paths.user.eventSummary(eventId));
-      } else {
-        toast.error(message || EVENT_MESSAGES.createFailed, { id: toastId });
-        setStepError(message || EVENT_MESSAGES.createFailed);
-      }
+      // Nothing is left behind: the campaign goes, and the creator stays here with every entry kept.
+      await discardEvent(eventId).catch(() => undefined);
+      const message = `Payment processing failed: ${errorMessage(error) || EVENT_MESSAGES.createFailed}`;
+      toast.error(message, { id: toastId });
+      setStepError(message);
     } finally {
       setSubmitting(false);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { TEST_MODE_VALUES, type PaymentStep as PaymentOutput, type PaymentStepInput } from '@pledgeway/domain/schemas/event-create';
 import { AddCardDialog } from '@/components/payments/add-card-dialog';
@@ -16,8 +16,16 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
   const errors = formState.errors;
   const testMode = useWatch({ control, name: 'testMode' });
   const methods = usePaymentMethods(!testMode);
-  const cards = methods.data ?? [];
+  const cards = useMemo(() => methods.data ?? [], [methods.data]);
   const [adding, setAdding] = useState(false);
+  const chosen = useWatch({ control, name: 'paymentMethod' });
+
+  // The saved default card is chosen for the creator, as on any checkout; another can still be picked.
+  const defaultCard = cards.find((card) => card.is_default);
+  useEffect(() => {
+    if (testMode || !defaultCard) return;
+    if (!chosen || !cards.some((card) => card.id === chosen)) setValue('paymentMethod', defaultCard.id, { shouldValidate: true });
+  }, [testMode, defaultCard, chosen, cards, setValue]);
 
   return (
     <div className="grid gap-6">
@@ -28,7 +36,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
       <label className="flex items-center justify-between gap-4 rounded-xl border border-ink-100 p-4">
         <span>
           <span className="block font-semibold text-ink-900">Test mode</span>
-          <span className="text-sm text-ink-500">No card is charged; the fixed sandbox values below are used.</span>
+          <span className="text-sm text-ink-500">The sandbox's test card below is used; no real card is charged.</span>
         </span>
         <input
           type="checkbox"
@@ -51,8 +59,11 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
           <Field label="Card number">
             <Input value={TEST_MODE_VALUES.cardNumber} readOnly />
           </Field>
-          <Field label="Expiry (MM/YY)">
-            <Input value={TEST_MODE_VALUES.expiryDate} readOnly />
+          <Field label="Expiry (MM/YY)" hint="Test card: accepted whatever its printed expiry.">
+            <div className="flex items-center gap-3">
+              <Input value={TEST_MODE_VALUES.expiryDate} readOnly className="min-w-0" />
+              <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-ink-800">test card</span>
+            </div>
           </Field>
           <Field label="CVV">
             <Input value={TEST_MODE_VALUES.cvv} readOnly />

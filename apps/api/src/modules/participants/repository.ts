@@ -1,0 +1,31 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { events, participants } from '../../db/schema.ts';
+
+/** SQL of participant removal: the campaign row is the lock every removal of its participants queues on. */
+export const participantsRepository = {
+  async lockEvent(db: Executor, eventId: string) {
+    const [row] = await db.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
+    return row;
+  },
+  async exists(db: Executor, eventId: string, participantId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.id, participantId), eq(participants.eventId, eventId)))
+      .limit(1);
+    return rows.length > 0;
+  },
+  async countOf(db: Executor, eventId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(participants).where(eq(participants.eventId, eventId));
+    return row?.n ?? 0;
+  },
+  /** Deletes and says whether this call did it: of two removals of one row only one gets it back. */
+  async deleteOne(db: Executor, eventId: string, participantId: string) {
+    const [row] = await db
+      .delete(participants)
+      .where(and(eq(participants.id, participantId), eq(participants.eventId, eventId)))
+      .returning();
+    return row;
+  },
+};
