@@ -50,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     mailer: createMailer(config, database.db, app.log),
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
+    log: app.log,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => database.close());

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProvider;
   accessTokens: ReturnType<typeof createAccessTokens>;
+  /** The app's logger, for work outside a request. */
+  log: FastifyBaseLogger;
 }
 
 export interface AuthInfo {

@@ -196,7 +196,12 @@ export const paymentMethods = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('payment_methods_user').on(table.userId)],
+  (table) => [
+    index('payment_methods_user').on(table.userId),
+    uniqueIndex('payment_methods_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault} and ${table.removedAt} is null`),
+  ],
 );
 
 export const pledges = pgTable(

@@ -31,7 +31,7 @@ describe('who may read the mailbox', () => {
   });
 
   it('refuses a request a reverse proxy on this machine forwarded, even from the loopback address', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
+    for (const headers of <Record<string, string>[]>[{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
       const response = await new TestClient(server.url).request('GET', '/api/dev/mailbox?limit=1', { headers });
       expect(response.status).toBe(404);
       expect(response.data.code).toBe('NOT_FOUND');
