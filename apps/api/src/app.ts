@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -13,7 +15,7 @@ import type { AppContext } from './context.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
-import { registerErrorHandler, errorBody } from './errors.ts';
+import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
@@ -23,6 +25,14 @@ import { createPaymentProvider } from './providers/payments/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A caller's (or proxy's) X-Request-Id when it is a plain token, otherwise a new UUID; logged with every line of the request. */
+function requestId(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -36,6 +46,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
+    frameworkErrors,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +68,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => database.close());
 
   registerErrorHandler(app);
+  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

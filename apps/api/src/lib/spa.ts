@@ -52,6 +52,8 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       if (meta) break;
     }
     const url = `${app.ctx.config.publicUrl}${pathname}`;
-    return template.replace('<!--app-head-->', renderMetaTags(meta ?? DEFAULT_META, url, app.ctx.config.publicUrl));
+    const head = renderMetaTags(meta ?? DEFAULT_META, url, app.ctx.config.publicUrl);
+    // A replacer function: `$&`, `$'` and the like in a campaign's name stay literal text.
+    return template.replace('<!--app-head-->', () => head);
   };
 }
