@@ -19,6 +19,7 @@ import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters }
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
 import { createMailer } from './providers/email/index.ts';
 import { createPaymentProvider } from './providers/payments/index.ts';
@@ -26,6 +27,7 @@ import { createStorage } from './providers/storage/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** A caller's (or proxy's) X-Request-Id when it is a plain token, otherwise a new UUID; logged with every line of the request. */
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
     log: app.log,
+    publicReads: createPublicReads(database.db),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => database.close());
@@ -71,6 +74,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // A successful write of this instance is visible to its public reads at once (decision 060).
+  app.addHook('onSend', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       root: webDist,
       prefix: '/',
       index: false,
+      logLevel: 'warn',
       // One route per built file; every other GET is the SPA route below. (registerErrorHandler
       // already owns the root not-found handler, and Fastify allows one per prefix.)
       wildcard: false,
@@ -123,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     });
     const renderPage = await registerSpaFallback(app, webDist, metaResolvers);
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
         return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`));

@@ -161,6 +161,8 @@ export const participants = pgTable(
     aboutParticipant: text('about_participant').notNull().default(''),
     profileImage: text('profile_image').notNull().default(''),
     accepted: boolean('accepted').notNull().default(false),
+    /** The participant keeps their e-mail off the public campaign page. */
+    hideEmail: boolean('hide_email').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

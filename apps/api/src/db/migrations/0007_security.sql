@@ -8,3 +8,5 @@ WHERE pm."is_default" AND pm."removed_at" IS NULL
   );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_one_default" ON "payment_methods" ("user_id") WHERE "is_default" AND "removed_at" IS NULL;
+--> statement-breakpoint
+ALTER TABLE "participants" ADD COLUMN "hide_email" boolean DEFAULT false NOT NULL;
