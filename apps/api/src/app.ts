@@ -27,6 +27,8 @@ import { createStorage } from './providers/storage/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 
+/** No page of the app uses these browser features; nothing embedded may ask for them either. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -74,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // A successful write of this instance is visible to its public reads at once (decision 060).
   app.addHook('onSend', async (request, reply) => {
@@ -105,7 +108,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      // Liveness: the process answers. Readiness: it can also reach its database (503 otherwise).
+      api.get('/health', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+      api.get('/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+        try {
+          await database.query('select 1');
+          return { status: 'ready' };
+        } catch {
+          return reply.status(503).send(errorBody(503, 'DATABASE_UNAVAILABLE', 'The database cannot be reached'));
+        }
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       for (const module of apiModules) await api.register(module);
     },

@@ -27,6 +27,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** The one error type services throw; the handler below turns it into DESIGN.md's JSON. */
