@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -13,16 +15,28 @@ import type { AppContext } from './context.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
-import { registerErrorHandler, errorBody } from './errors.ts';
+import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
+import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
 import { createMailer } from './providers/email/index.ts';
 import { createPaymentProvider } from './providers/payments/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+
+/** No page of the app uses these browser features; nothing embedded may ask for them either. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A caller's (or proxy's) X-Request-Id when it is a plain token, otherwise a new UUID; logged with every line of the request. */
+function requestId(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -36,6 +50,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
+    frameworkErrors,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -50,6 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     mailer: createMailer(config, database.db, app.log),
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
+    log: app.log,
+    publicReads: createPublicReads(database.db),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => database.close());
@@ -63,6 +81,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
+  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  // A successful write of this instance is visible to its public reads at once (decision 060).
+  app.addHook('onSend', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -89,7 +116,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      // Liveness: the process answers. Readiness: it can also reach its database (503 otherwise).
+      api.get('/health', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+      api.get('/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+        try {
+          await database.query('select 1');
+          return { status: 'ready' };
+        } catch {
+          return reply.status(503).send(errorBody(503, 'DATABASE_UNAVAILABLE', 'The database cannot be reached'));
+        }
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       for (const module of apiModules) await api.register(module);
     },
@@ -106,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       root: webDist,
       prefix: '/',
       index: false,
+      logLevel: 'warn',
       // One route per built file; every other GET is the SPA route below. (registerErrorHandler
       // already owns the root not-found handler, and Fastify allows one per prefix.)
       wildcard: false,
@@ -114,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
     });
     const renderPage = await registerSpaFallback(app, webDist, metaResolvers);
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
         return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`));

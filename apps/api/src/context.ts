@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
+import type { PublicReads } from './modules/events/public-reads.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
 import type { Storage } from './providers/storage/index.ts';
@@ -14,6 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProvider;
   accessTokens: ReturnType<typeof createAccessTokens>;
+  /** Cached public reads; `publicReads.clear()` after a write outside a request (a job). */
+  publicReads: PublicReads;
+  /** The app's logger, for work outside a request. */
+  log: FastifyBaseLogger;
 }
 
 export interface AuthInfo {

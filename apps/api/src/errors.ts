@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
@@ -22,10 +22,12 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** The one error type services throw; the handler below turns it into DESIGN.md's JSON. */
@@ -79,6 +81,47 @@ export function errorBody(status: number, code: string, message: string, fields?
   };
 }
 
+export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+/** True when a string anywhere in a JSON value holds a NUL character (PostgreSQL text cannot store one). */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  return false;
+}
+
+/** preValidation hook: a NUL in the query, the path or a JSON body is a 400 on every route (multipart fields: readMultipart). */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+    throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
+  }
+}
+
+/**
+ * What the log keeps of an unexpected error: its type, message, code and stack without the SQL
+ * parameters (password hashes, e-mail addresses) a failed query carries, nor the database's detail
+ * line that repeats the offending values.
+ */
+export function redactedError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
+  const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+  const err = error as { name?: string; message?: string; stack?: string; code?: string; cause?: { code?: string; message?: string } };
+  const causeMessage = err.cause?.message ? ` (cause: ${withoutParams(err.cause.message)})` : '';
+  return {
+    type: err.name ?? 'Error',
+    message: withoutParams(String(err.message ?? error)) + causeMessage,
+    ...(err.code || err.cause?.code ? { code: err.code ?? err.cause?.code } : {}),
+    ...(err.stack ? { stack: withoutParams(err.stack) } : {}),
+  };
+}
+
+/** Errors the router raises before any route runs (414 on a long parameter, 400 on a bad URL), in the one JSON shape. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const message = status === 414 ? 'The URL is too long' : error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : error.message || 'Bad Request';
+  void reply.status(status).send(errorBody(status, status === 414 ? 'URI_TOO_LONG' : error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST', message));
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -113,7 +156,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(status, code, fastifyError.message || STATUS_TEXT[status] || 'Bad Request'));
     }
     const errorId = randomUUID();
-    request.log.error({ err: error, errorId }, 'unhandled error');
+    request.log.error({ err: redactedError(error), errorId }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'INTERNAL', 'Internal Server Error', undefined, errorId));
   });
 

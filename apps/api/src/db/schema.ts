@@ -161,6 +161,8 @@ export const participants = pgTable(
     aboutParticipant: text('about_participant').notNull().default(''),
     profileImage: text('profile_image').notNull().default(''),
     accepted: boolean('accepted').notNull().default(false),
+    /** The participant keeps their e-mail off the public campaign page. */
+    hideEmail: boolean('hide_email').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -196,7 +198,12 @@ export const paymentMethods = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('payment_methods_user').on(table.userId)],
+  (table) => [
+    index('payment_methods_user').on(table.userId),
+    uniqueIndex('payment_methods_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault} and ${table.removedAt} is null`),
+  ],
 );
 
 export const pledges = pgTable(

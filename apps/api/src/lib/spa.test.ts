@@ -18,11 +18,11 @@ afterAll(async () => {
   await server.close();
 });
 
-async function insertEvent(status: 'approved' | 'pending') {
+async function insertEvent(status: 'approved' | 'pending', name = `Harbor <Cleanup> ${status}`) {
   const { user } = await signUp(server.url);
   const [row] = await server.app.ctx.db
     .insert(events)
-    .values({ ownerId: user._id, name: `Harbor <Cleanup> ${status}`, description: 'Volunteers clear the shoreline.', targetCents: 150_000, status })
+    .values({ ownerId: user._id, name, description: 'Volunteers clear the shoreline.', targetCents: 150_000, status })
     .returning();
   return row!;
 }
@@ -44,6 +44,16 @@ describe('single-page app fallback', () => {
     const pending = await insertEvent('pending');
     const privateHtml = await (await fetch(`${server.url}/events/${pending.id}`)).text();
     expect(privateHtml).not.toContain('Harbor');
+  });
+
+  it('keeps `$` patterns of a campaign name as literal, escaped text in the title and link-preview tags', async () => {
+    const published = await insertEvent('approved', "Cash $& $' $` $$ <b>");
+    const html = await (await fetch(`${server.url}/events/${published.id}`)).text();
+    const literal = 'Cash $&amp; $&#39; $` $$ &lt;b&gt; — Pledgeway';
+    expect(html).toContain(`<title>${literal}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${literal}">`);
+    expect(html).not.toContain('<!--app-head-->');
+    expect(html.match(/<html>/g)).toHaveLength(1);
   });
 
   it('serves built files and answers JSON 404 for unknown API paths and missing files', async () => {

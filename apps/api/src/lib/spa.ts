@@ -45,6 +45,9 @@ export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): 
 /** Serves the single-page app's index.html for every non-API path, with link-preview tags filled in. */
 export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[]) {
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+  // Split once at start: a page is then three strings joined, whatever a campaign's name holds.
+  const [before, after = ''] = template.split('<!--app-head-->', 2) as [string, string?];
+  const defaultHeads = new Map<string, string>();
   return async (pathname: string) => {
     let meta: PageMeta | undefined;
     for (const resolve of resolvers) {
@@ -52,6 +55,14 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       if (meta) break;
     }
     const url = `${app.ctx.config.publicUrl}${pathname}`;
-    return template.replace('<!--app-head-->', renderMetaTags(meta ?? DEFAULT_META, url, app.ctx.config.publicUrl));
+    let head: string;
+    if (meta) {
+      head = renderMetaTags(meta, url, app.ctx.config.publicUrl);
+    } else {
+      head = defaultHeads.get(pathname) ?? renderMetaTags(DEFAULT_META, url, app.ctx.config.publicUrl);
+      if (defaultHeads.size < 200) defaultHeads.set(pathname, head);
+    }
+    // Joined, never String.replace: `$&`, `$'` and the like in a campaign's name stay literal text.
+    return before + head + after;
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AUTH_MESSAGES, BANNER_MAX_WIDTH } from '@pledgeway/domain';
-import { AppError } from '../errors.ts';
+import { AppError, NUL_MESSAGE } from '../errors.ts';
 import type { Storage } from '../providers/storage/index.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -46,6 +46,12 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     } else {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
+  }
+  if (
+    Object.entries(fields).some(([name, value]) => name.includes('\u0000') || value.includes('\u0000')) ||
+    files.some((file) => file.filename.includes('\u0000'))
+  ) {
+    throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
   }
   return { fields, files };
 }

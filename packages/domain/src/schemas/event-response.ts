@@ -9,10 +9,11 @@ export const FundingModel = z.enum(['all_or_nothing', 'all_donations']);
 export type FundingModel = z.infer<typeof FundingModel>;
 export const EventStatusSchema = z.enum(['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled']);
 
+/** The e-mail fields are absent where the page does not show them (list cards; a participant who hides theirs). */
 export const EventHost = z.object({
   full_name: z.string(),
   about: z.string(),
-  email: z.string(),
+  email: z.string().optional(),
   occupation: z.string(),
   company_name: z.string(),
   about_you: z.string(),
@@ -23,13 +24,15 @@ export const ParticipantResponse = z.object({
   _id: z.string(),
   about: z.string(),
   full_name: z.string(),
-  email: z.string(),
+  email: z.string().optional(),
   occupation: z.string(),
   company_name: z.string(),
   about_participant: z.string(),
   profile_image: z.string(),
   profile_image_url: z.string(),
   accepted: z.boolean(),
+  /** The participant chose to keep their e-mail off the public page (sent to the creator and admins only). */
+  hide_email: z.boolean().optional(),
 });
 export type ParticipantResponse = z.infer<typeof ParticipantResponse>;
 
@@ -58,7 +61,8 @@ export const EventSummaryResponse = z.object({
   event_date: z.string().nullable(),
   event_time: z.string(),
   created_at: z.string(),
-  owner_id: z.string(),
+  /** Only in the creator's and admins' views, never in public reads. */
+  owner_id: z.string().optional(),
   host: EventHost,
 });
 export type EventSummaryResponse = z.infer<typeof EventSummaryResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../status.ts';
-import { EventDetailResponse } from './event-response.ts';
+import { EventDetailResponse, EventHost, ParticipantResponse } from './event-response.ts';
 import {
   EVENT_MESSAGES,
   categoriesField,
@@ -26,6 +26,7 @@ export const ParticipantEdit = z.object({
   company_name: optionalString(120),
   about_participant: optionalString(2000),
   accepted: z.boolean().optional(),
+  hide_email: z.boolean().optional(),
 });
 export type ParticipantEditInput = z.input<typeof ParticipantEdit>;
 export type ParticipantEdit = z.output<typeof ParticipantEdit>;
@@ -76,8 +77,16 @@ export const EditEventForm = z
 export type EditEventFormInput = z.input<typeof EditEventForm>;
 export type EditEventForm = z.output<typeof EditEventForm>;
 
+/** The creator's and admins' view of a campaign: every e-mail and the owner, whatever the public page shows. */
+export const OwnerEventDetail = EventDetailResponse.extend({
+  owner_id: z.string(),
+  host: EventHost.extend({ email: z.string() }),
+  participants: z.array(ParticipantResponse.extend({ email: z.string(), hide_email: z.boolean() })),
+});
+export type OwnerEventDetail = z.infer<typeof OwnerEventDetail>;
+
 /** Owner/admin view of a campaign: the detail plus what this user may do with it. */
-export const ManageEventResponse = EventDetailResponse.extend({
+export const ManageEventResponse = OwnerEventDetail.extend({
   allowed_statuses: z.array(z.enum(EVENT_STATUSES)),
   editable: z.boolean(),
 });
@@ -86,6 +95,6 @@ export type ManageEventResponse = z.infer<typeof ManageEventResponse>;
 export const UpdateEventResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  event: EventDetailResponse,
+  event: OwnerEventDetail,
 });
 export type UpdateEventResponse = z.infer<typeof UpdateEventResponse>;

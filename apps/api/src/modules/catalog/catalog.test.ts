@@ -6,6 +6,12 @@ import { addPledge, createCampaign, createOwner } from './test-factories.ts';
 
 let server: TestServer;
 let client: TestClient;
+
+/** These tests write campaigns straight to the database, so they clear the public reads as a job would (decision 060). */
+function listLive(path: string) {
+  server.app.ctx.publicReads.clear();
+  return client.get(path);
+}
 const ids: Record<string, string> = {};
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +40,7 @@ afterAll(async () => {
 
 describe('GET /api/events/allActive', () => {
   it('lists approved and frozen campaigns as a plain array, newest first, never pending, rejected or completed ones', async () => {
-    const response = await client.get('/api/events/allActive');
+    const response = await listLive('/api/events/allActive');
     expect(response.status).toBe(200);
     expect(Array.isArray(response.data)).toBe(true);
     expect(response.data.map((event: { name: string }) => event.name)).toEqual(['Ended Drive', 'Frozen Runoff', 'Rich Money Bomb', 'Soon Ending Walk']);
@@ -45,9 +51,9 @@ describe('GET /api/events/allActive', () => {
   });
 
   it('filters by kind', async () => {
-    const response = await client.get('/api/events/allActive?kind=money_bomb');
+    const response = await listLive('/api/events/allActive?kind=money_bomb');
     expect(response.data.map((event: { _id: string }) => event._id)).toEqual([ids.rich]);
-    const runoff = await client.get('/api/events/allActive?kind=runoff');
+    const runoff = await listLive('/api/events/allActive?kind=runoff');
     expect(runoff.data.map((event: { _id: string }) => event._id)).toEqual([ids.frozen]);
   });
 
@@ -63,17 +69,17 @@ describe('GET /api/events/allActive', () => {
   });
 
   it('sorts by ending soon (upcoming first, ended last) and by most raised', async () => {
-    const ending = await client.get('/api/events/allActive?sort=ending_soon');
+    const ending = await listLive('/api/events/allActive?sort=ending_soon');
     expect(ending.data.map((event: { name: string }) => event.name)).toEqual(['Soon Ending Walk', 'Frozen Runoff', 'Rich Money Bomb', 'Ended Drive']);
-    const raised = await client.get('/api/events/allActive?sort=most_raised');
+    const raised = await listLive('/api/events/allActive?sort=most_raised');
     expect(raised.data.slice(0, 2).map((event: { name: string }) => event.name)).toEqual(['Rich Money Bomb', 'Soon Ending Walk']);
   });
 
   it('pages with limit and offset and names the next offset in a header', async () => {
-    const first = await client.get('/api/events/allActive?limit=3');
+    const first = await listLive('/api/events/allActive?limit=3');
     expect(first.data).toHaveLength(3);
     expect(first.headers.get('x-next-offset')).toBe('3');
-    const second = await client.get('/api/events/allActive?limit=3&offset=3');
+    const second = await listLive('/api/events/allActive?limit=3&offset=3');
     expect(second.data).toHaveLength(1);
     expect(second.headers.get('x-next-offset')).toBeNull();
     const seen = [...first.data, ...second.data].map((event: { _id: string }) => event._id);
@@ -84,11 +90,11 @@ describe('GET /api/events/allActive', () => {
     const db = server.app.ctx.db;
     const owner = await createOwner(db);
     for (let index = 0; index < 8; index += 1) await createCampaign(db, owner.id, { kind: 'crowdfunding' });
-    const page = await client.get('/api/events/allActive');
+    const page = await listLive('/api/events/allActive');
     expect(page.data).toHaveLength(9);
     expect(page.headers.get('x-next-offset')).toBe('9');
-    expect((await client.get('/api/events/allActive?limit=49')).status).toBe(400);
-    const badKind = await client.get('/api/events/allActive?kind=lottery');
+    expect((await listLive('/api/events/allActive?limit=49')).status).toBe(400);
+    const badKind = await listLive('/api/events/allActive?kind=lottery');
     expect(badKind.status).toBe(400);
     expect(badKind.data.code).toBe('VALIDATION_FAILED');
   });

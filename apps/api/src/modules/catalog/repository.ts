@@ -3,7 +3,8 @@ import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
-import { COUNTED_PLEDGE_STATUSES, type EventRow } from '../events/read-model.ts';
+import { COUNTED_PLEDGE_STATUSES, detailColumns, toEventSummary } from '../events/read-model.ts';
+import type { EventSummaryResponse } from '@pledgeway/domain';
 
 /** Live campaigns the public may browse: approved ones, and frozen ones (shown with Event Frozen). */
 export const PUBLIC_LIST_STATUSES = ['approved', 'freeze'] as const;
@@ -43,16 +44,20 @@ export interface ListPublicOptions {
   offset: number;
 }
 
-export async function listPublicCampaigns(db: Executor, options: ListPublicOptions): Promise<EventRow[]> {
+/** A page of live campaigns as summaries with their totals, in one query. */
+export async function listPublicCampaignSummaries(db: Executor, options: ListPublicOptions): Promise<EventSummaryResponse[]> {
   const inCategory = options.category
     ? sql`exists (select 1 from unnest(${events.categories}) as category where lower(category) = lower(${options.category}))`
     : undefined;
   const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined, inCategory);
-  return db
-    .select()
+  const rows = await db
+    .select({ row: events, raised: detailColumns.raised, supporters: detailColumns.supporters, pledgeCount: detailColumns.pledgeCount })
     .from(events)
     .where(where)
     .orderBy(...orderFor(options.sort))
     .limit(options.limit)
     .offset(options.offset);
+  return rows.map(({ row, raised, supporters, pledgeCount }) =>
+    toEventSummary(row, { raisedCents: Number(raised), supporters: Number(supporters), pledgeCount: Number(pledgeCount) }),
+  );
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialisedJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { AllActiveQuery, NEXT_OFFSET_HEADER } from '@pledgeway/domain/schemas/public';
-import { toEventSummaries } from '../events/read-model.ts';
-import { listPublicCampaigns } from './repository.ts';
 
 /**
  * GET /api/events/allActive: SPEC.md's plain array of live campaigns. Paging is optional and
@@ -14,6 +13,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/allActive',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['campaigns'],
         summary: 'Live campaigns for the public lists',
@@ -23,12 +23,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { kind, category, sort, limit, offset } = request.query;
-      // One extra row tells whether another page exists without a count query.
-      const rows = await listPublicCampaigns(app.ctx.db, { kind, category, sort, limit: limit + 1, offset });
-      const page = rows.slice(0, limit);
-      if (rows.length > limit) reply.header(NEXT_OFFSET_HEADER, String(offset + limit));
+      const page = await app.ctx.publicReads.list({ kind, category, sort, limit, offset });
+      if (page.nextOffset !== undefined) reply.header(NEXT_OFFSET_HEADER, String(page.nextOffset));
       reply.header('cache-control', 'public, max-age=30');
-      return toEventSummaries(app.ctx.db, page);
+      // Serialised through the response schema when the page was cached.
+      return sendSerialisedJson(reply, page.json);
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { MetaResolver } from '../../lib/spa.ts';
-import { isPubliclyVisible, loadEventDetail } from './read-model.ts';
+import { isPubliclyVisible } from './read-model.ts';
 
 const EVENT_PATH = /^\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -7,13 +7,13 @@ const EVENT_PATH = /^\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 export const eventPageMeta: MetaResolver = async (pathname, app) => {
   const match = EVENT_PATH.exec(pathname);
   if (!match) return undefined;
-  const loaded = await loadEventDetail(app.ctx.db, match[1]!);
-  if (!loaded || !isPubliclyVisible(loaded.row.status)) return undefined;
-  const description = loaded.row.description.length > 200 ? `${loaded.row.description.slice(0, 197)}…` : loaded.row.description;
+  const cached = await app.ctx.publicReads.event(match[1]!);
+  if (!cached || !isPubliclyVisible(cached.status)) return undefined;
+  const description = cached.description.length > 200 ? `${cached.description.slice(0, 197)}…` : cached.description;
   return {
-    title: `${loaded.row.name} — Pledgeway`,
+    title: `${cached.name} — Pledgeway`,
     description,
-    image: loaded.row.bannerImage || undefined,
+    image: cached.bannerImage || undefined,
     type: 'article',
   };
 };

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type EventDetailResponse, type EventSummaryResponse } from '@pledgeway/domain';
+import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
 
@@ -91,24 +92,60 @@ export function toParticipantResponse(row: ParticipantRow) {
     profile_image: row.profileImage,
     profile_image_url: row.profileImage,
     accepted: row.accepted,
+    hide_email: row.hideEmail,
   };
 }
 
-export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: EventRow; detail: EventDetailResponse } | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-  if (!row) return undefined;
-  const [people, documents, totals, charityRows] = await Promise.all([
-    db.select().from(participants).where(eq(participants.eventId, eventId)).orderBy(asc(participants.position), asc(participants.createdAt)),
-    db.select().from(eventDocuments).where(eq(eventDocuments.eventId, eventId)).orderBy(asc(eventDocuments.createdAt)),
-    totalsFor(db, [eventId]),
-    row.charityId ? db.select().from(charities).where(eq(charities.id, row.charityId)).limit(1) : Promise.resolve([]),
-  ]);
-  const eventTotals = totals.get(eventId) ?? EMPTY_TOTALS;
-  const charity = charityRows[0];
+const countedStatuses = sql.join(
+  COUNTED_PLEDGE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * The campaign's participants, documents, charity and totals as JSON columns beside its row: one
+ * query per page. The outer table is named in full (`events.id`): drizzle leaves columns unqualified.
+ */
+export const detailColumns = {
+  participants: sql<ParticipantJson[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', p.id, 'about', p.about, 'fullName', p.full_name, 'email', p.email, 'occupation', p.occupation,
+      'companyName', p.company_name, 'aboutParticipant', p.about_participant, 'profileImage', p.profile_image,
+      'accepted', p.accepted, 'hideEmail', p.hide_email
+    ) order by p.position, p.created_at)
+    from ${participants} p where p.event_id = events.id), '[]'::json)`,
+  documents: sql<DocumentJson[]>`coalesce((
+    select json_agg(json_build_object('id', d.id, 'fileName', d.file_name, 'originalName', d.original_name, 'sizeBytes', d.size_bytes) order by d.created_at)
+    from ${eventDocuments} d where d.event_id = events.id), '[]'::json)`,
+  charity: sql<CharityJson | null>`(select json_build_object('id', c.id, 'name', c.name, 'logo', c.logo, 'link', c.link) from ${charities} c where c.id = events.charity_id)`,
+  raised: sql<string>`(select coalesce(sum(pl.amount_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
+  supporters: sql<string>`(select count(distinct pl.user_id)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
+  pledgeCount: sql<string>`(select count(*)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
+};
+
+type ParticipantJson = Pick<
+  ParticipantRow,
+  'id' | 'about' | 'fullName' | 'email' | 'occupation' | 'companyName' | 'aboutParticipant' | 'profileImage' | 'accepted' | 'hideEmail'
+>;
+type DocumentJson = { id: string; fileName: string; originalName: string; sizeBytes: number };
+type CharityJson = { id: string; name: string; logo: string; link: string | null };
+
+/** A campaign as its creator and admins see it, read in one query. */
+export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: EventRow; detail: OwnerEventDetail } | undefined> {
+  const [found] = await db
+    .select({ row: events, ...detailColumns })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!found) return undefined;
+  const { row, charity } = found;
+  const eventTotals: EventTotals = { raisedCents: Number(found.raised), supporters: Number(found.supporters), pledgeCount: Number(found.pledgeCount) };
+  const summary = toEventSummary(row, eventTotals);
   return {
     row,
     detail: {
-      ...toEventSummary(row, eventTotals),
+      ...summary,
+      owner_id: row.ownerId,
+      host: { ...summary.host, email: row.hostEmail },
       banner: row.bannerImage,
       donation_limit: row.donationLimitCents === null ? null : centsToDollars(row.donationLimitCents),
       runoff_win_by: row.runoffWinBy,
@@ -116,17 +153,36 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       duration_days: row.durationDays,
       rejection_reason: row.rejectionReason,
       charity: charity ? { _id: charity.id, name: charity.name, logo: charity.logo, link: charity.link } : null,
-      documents: documents.map((doc) => ({
+      documents: found.documents.map((doc) => ({
         _id: doc.id,
         file_name: doc.fileName,
         original_name: doc.originalName,
-        size: doc.sizeBytes,
+        size: Number(doc.sizeBytes),
         url: `/uploads/${doc.fileName}`,
       })),
-      participants: people.map(toParticipantResponse),
+      participants: found.participants.map((person) => toParticipantResponse({ ...person, eventId: row.id, position: 0, createdAt: row.createdAt })),
       pledges: { total: centsToDollars(eventTotals.raisedCents), count: eventTotals.pledgeCount },
     },
   };
+}
+
+/**
+ * What an anonymous visitor's event page shows (SPEC.md): no owner id, the host's e-mail in the
+ * About block, and a participant's e-mail unless they chose to hide it.
+ */
+export function toPublicEventDetail(detail: OwnerEventDetail): EventDetailResponse {
+  const { owner_id: _owner, ...rest } = detail;
+  return {
+    ...rest,
+    participants: detail.participants.map(({ hide_email: hidden, email, ...person }) => (hidden ? person : { ...person, email })),
+  };
+}
+
+/** A list card shows neither the owner nor any e-mail. */
+export function toPublicEventSummary(summary: EventSummaryResponse): EventSummaryResponse {
+  const { owner_id: _owner, host, ...rest } = summary;
+  const { email: _email, ...publicHost } = host;
+  return { ...rest, host: publicHost };
 }
 
 /** Pending, rejected and other unpublished campaigns are visible only to their creator and admins. */

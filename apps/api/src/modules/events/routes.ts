@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialisedJson } from '../../lib/send-json.ts';
 import {
   CreateEventRequest,
   CreateEventResponse,
@@ -52,6 +53,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/show/:id',
     {
+      logLevel: 'warn',
       schema: {
         tags: ['campaigns'],
         summary: 'One campaign (unpublished ones for their creator and admins only)',
@@ -60,9 +62,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const event = await service.show(request.params.id, request.auth);
+      const json = await service.show(request.params.id, request.auth);
       reply.header('cache-control', 'private, no-cache');
-      return event;
+      // Serialised through EventDetailResponse when it was cached.
+      return sendSerialisedJson(reply, json);
     },
   );
 

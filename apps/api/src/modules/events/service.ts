@@ -135,13 +135,13 @@ export function createEventsService(ctx: AppContext) {
       }
     },
 
-    /** Public read: unpublished campaigns exist only for their creator and admins. */
-    async show(eventId: string, auth: AuthInfo | null) {
-      const loaded = await loadEventDetail(db, eventId);
-      if (!loaded || (!isPubliclyVisible(loaded.row.status) && !canView(loaded.row, auth))) {
+    /** Public read, as serialised JSON from the cache: unpublished campaigns exist only for their creator and admins. */
+    async show(eventId: string, auth: AuthInfo | null): Promise<Buffer> {
+      const cached = await ctx.publicReads.event(eventId);
+      if (!cached || (!isPubliclyVisible(cached.status) && !canView(cached, auth))) {
         throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       }
-      return loaded.detail;
+      return cached.json;
     },
 
     async manage(eventId: string, auth: AuthInfo | null) {

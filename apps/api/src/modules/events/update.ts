@@ -68,7 +68,15 @@ function statusEffects(row: EventRow, next: EventStatus): Partial<NewEvent> {
  * campaign and the result is validated with the edit form's own schema; files are new ones only.
  */
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */
-function participantColumns(person: { about: string; full_name: string; email: string; occupation: string; company_name: string; about_participant: string }) {
+function participantColumns(person: {
+  about: string;
+  full_name: string;
+  email: string;
+  occupation: string;
+  company_name: string;
+  about_participant: string;
+  hide_email?: boolean;
+}) {
   return {
     about: person.about,
     fullName: person.full_name,
@@ -76,6 +84,8 @@ function participantColumns(person: { about: string; full_name: string; email: s
     occupation: person.occupation,
     companyName: person.company_name,
     aboutParticipant: person.about_participant,
+    // Unsent keeps the stored choice; a participant's e-mail is shown unless they hide it.
+    ...(person.hide_email === undefined ? {} : { hideEmail: person.hide_email }),
   };
 }
 

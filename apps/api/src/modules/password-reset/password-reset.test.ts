@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
 import { signUp, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -9,10 +9,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+/** The mail is queued after the answer, so it is read when it arrives. */
 async function resetLink(email: string): Promise<string> {
-  const mailbox = await new TestClient(server.url).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const mail = mailbox.data.data.find((item: { kind: string }) => item.kind === 'password-reset');
-  const match = /token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  let mail: { text: string } | undefined;
+  for (let attempt = 0; attempt < 50 && !mail; attempt += 1) {
+    const mailbox = await new TestClient(server.url).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    mail = mailbox.data.data.find((item: { kind: string }) => item.kind === 'password-reset');
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const match = /token=([A-Za-z0-9_%-]+)/.exec(mail!.text);
   return decodeURIComponent(match![1]!);
 }
 
@@ -29,6 +34,30 @@ describe('forgot and reset password', () => {
     expect((await anonymous.get(`/api/dev/mailbox?to=${unknown}`)).data.data).toEqual([]);
     expect(await resetLink(email)).toBeTruthy();
     expect((await anonymous.post('/api/site/forgot-password', { email: 'not-an-email' })).data.message).toBe('Email is invalid');
+  });
+
+  it('answers before the mail is sent, so a known e-mail takes no longer than an unknown one', async () => {
+    const { email } = await signUp(server.url);
+    const mailer = server.app.ctx.mailer;
+    const send = mailer.send;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sending = 0;
+    mailer.send = async (message) => {
+      sending += 1;
+      await held;
+      return send.call(mailer, message);
+    };
+    try {
+      const answer = await new TestClient(server.url).post('/api/site/forgot-password', { email });
+      expect(answer.status).toBe(200);
+      // The answer arrived while the mail is held back (before the fix the request waited for it).
+      await vi.waitFor(() => expect(sending).toBe(1));
+    } finally {
+      release();
+      mailer.send = send;
+    }
+    expect(await resetLink(email)).toBeTruthy();
   });
 
   it('sets a new password once, ends every session, and refuses weak passwords', async () => {

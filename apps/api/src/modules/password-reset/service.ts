@@ -2,41 +2,52 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { passwordResetTokens } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, redactedError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
 import { refreshTokenStore } from '../auth/tokens.ts';
 import { usersRepository } from '../users/repository.ts';
 
+/** Matches no user: the unknown-e-mail path runs the same query as the known one. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 export function createPasswordResetService(ctx: AppContext) {
   const { db } = ctx;
 
+  async function sendResetLink(user: { id: string; email: string; name: string }) {
+    const { token, hash } = newOpaqueToken();
+    await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Reset your Pledgeway password',
+      kind: 'password-reset',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone asked to reset the password of your Pledgeway account. To choose a new password, open this link:',
+        link,
+        '',
+        'The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+      ].join('\n'),
+    });
+  }
+
   return {
-    /** Always resolves the same way, so the answer never tells whether the account exists. */
+    /**
+     * Always resolves the same way and after the same work, so neither the answer nor its timing
+     * tells whether the account exists: the look-up and the invalidation of earlier links run for
+     * every e-mail; the new link and its mail are queued and never awaited by the request.
+     */
     async requestReset(email: string): Promise<void> {
       const user = await usersRepository.findByEmail(db, email);
-      if (!user) return;
-      const { token, hash } = newOpaqueToken();
-      // A new link replaces any earlier one still unused.
+      // A new link replaces any earlier one still unused (for an unknown e-mail this matches no row).
       await db
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-      await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
-      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: 'Reset your Pledgeway password',
-        kind: 'password-reset',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone asked to reset the password of your Pledgeway account. To choose a new password, open this link:',
-          link,
-          '',
-          'The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail; your password stays the same.',
-        ].join('\n'),
-      });
+        .where(and(eq(passwordResetTokens.userId, user?.id ?? NO_USER), isNull(passwordResetTokens.usedAt)));
+      if (!user) return;
+      void sendResetLink(user).catch((error: unknown) => ctx.log.error({ err: redactedError(error) }, 'password-reset e-mail failed'));
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentMethodResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { paymentMethods, pledges } from '../../db/schema.ts';
+import { paymentMethods, pledges, users } from '../../db/schema.ts';
 import { paymentCustomers } from './tables.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -30,6 +30,14 @@ export const paymentMethodsRepository = {
   async saveCustomerRef(db: Executor, userId: string, provider: string, customerRef: string): Promise<string> {
     await db.insert(paymentCustomers).values({ userId, provider, customerRef }).onConflictDoNothing();
     return (await this.customerRef(db, userId, provider))!;
+  },
+  /**
+   * Serialises every card change of one user: the user's row (so two first cards cannot race) and
+   * then their active cards, locked until the transaction ends. Returns the active cards.
+   */
+  async lockCards(tx: Executor, userId: string): Promise<PaymentMethodRow[]> {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    return tx.select().from(paymentMethods).where(active(userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt)).for('update');
   },
   listActive(db: Executor, userId: string): Promise<PaymentMethodRow[]> {
     return db.select().from(paymentMethods).where(active(userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
@@ -64,7 +72,8 @@ export const paymentMethodsRepository = {
     const rows = await db
       .select({ id: pledges.id })
       .from(pledges)
-      .where(and(eq(pledges.paymentMethodId, paymentMethodId), inArray(pledges.status, ['pending', 'failed'])));
+      .where(and(eq(pledges.paymentMethodId, paymentMethodId), inArray(pledges.status, ['pending', 'failed'])))
+      .for('update');
     return rows.map((row) => row.id);
   },
   async movePledges(db: Executor, pledgeIds: string[], paymentMethodId: string): Promise<void> {

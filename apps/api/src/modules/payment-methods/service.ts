@@ -44,11 +44,11 @@ export function createPaymentMethodsService(ctx: AppContext) {
     async add(userId: string, input: AddPaymentMethodRequest) {
       const customerRef = await customerFor(userId);
       const card = await payments.attachCard({ customerRef, token: input.token });
-      const existing = await repo.listActive(db, userId);
       // Saving one SetupIntent twice (a retried request) answers with the card already saved.
-      const already = existing.find((row) => row.provider === payments.name && row.providerMethodRef === card.ref);
-      if (already) return toPaymentMethodResponse(already);
+      const saved = (await repo.listActive(db, userId)).find((row) => row.provider === payments.name && row.providerMethodRef === card.ref);
+      if (saved) return toPaymentMethodResponse(saved);
       const row = await db.transaction(async (tx) => {
+        const existing = await repo.lockCards(tx, userId);
         const inserted = await repo.insert(tx, {
           userId,
           provider: payments.name,
@@ -61,35 +61,49 @@ export function createPaymentMethodsService(ctx: AppContext) {
           holderName: card.holderName,
         });
         // The first card, or one the user asks for, becomes the default.
-        if (!existing.length || input.make_default) await repo.makeDefault(tx, userId, inserted.id);
-        return { ...inserted, isDefault: !existing.length || Boolean(input.make_default) };
+        const makeDefault = !existing.length || Boolean(input.make_default);
+        if (makeDefault) await repo.makeDefault(tx, userId, inserted.id);
+        return { ...inserted, isDefault: makeDefault };
       });
       return toPaymentMethodResponse(row);
     },
 
+    /**
+     * One transaction holding the user's cards locked: of two removals racing, the second sees the
+     * first's result, so pending pledges always end on a card that stays (or the removal is refused).
+     */
     async remove(userId: string, id: string) {
-      const row = await repo.findActive(db, userId, id);
-      if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
-      const others = (await repo.listActive(db, userId)).filter((other) => other.id !== id);
-      const openPledges = await repo.openPledgeIds(db, id);
-      if (openPledges.length && !others.length) throw AppError.conflict('CARD_IN_USE', PAYMENT_METHOD_MESSAGES.lastCardInUse);
-      const successor = others.find((other) => other.isDefault) ?? others[0];
-      await payments.detachCard({ customerRef: row.providerCustomerRef, methodRef: row.providerMethodRef });
-      await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
+        const cards = await repo.lockCards(tx, userId);
+        const card = cards.find((candidate) => candidate.id === id);
+        if (!card) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+        const others = cards.filter((other) => other.id !== id);
+        const openPledges = await repo.openPledgeIds(tx, id);
+        if (openPledges.length && !others.length) throw AppError.conflict('CARD_IN_USE', PAYMENT_METHOD_MESSAGES.lastCardInUse);
+        const successor = others.find((other) => other.isDefault) ?? others[0];
         await repo.markRemoved(tx, id);
         if (successor) {
           // Pending pledges keep a card to be charged on: they move to the (new) default card.
           await repo.movePledges(tx, openPledges, successor.id);
-          if (row.isDefault || !successor.isDefault) await repo.makeDefault(tx, userId, successor.id);
+          if (card.isDefault || !successor.isDefault) await repo.makeDefault(tx, userId, successor.id);
         }
+        return card;
+      });
+      // The provider is told after the commit: a failure there leaves a card nobody charges, never a pledge without a card.
+      await payments.detachCard({ customerRef: row.providerCustomerRef, methodRef: row.providerMethodRef }).catch((error: unknown) => {
+        ctx.log.warn({ err: error, paymentMethodId: id }, 'detaching a removed card at the provider failed');
       });
     },
 
+    /** One transaction with the user's cards locked; a partial unique index keeps one default per user. */
     async setDefault(userId: string, id: string) {
-      const row = await repo.findActive(db, userId, id);
-      if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
-      await repo.makeDefault(db, userId, id);
-      return toPaymentMethodResponse({ ...row, isDefault: true });
+      return db.transaction(async (tx) => {
+        const cards = await repo.lockCards(tx, userId);
+        const row = cards.find((candidate) => candidate.id === id);
+        if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+        await repo.makeDefault(tx, userId, id);
+        return toPaymentMethodResponse({ ...row, isDefault: true });
+      });
     },
   };
 }

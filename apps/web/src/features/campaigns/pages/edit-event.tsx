@@ -49,6 +49,7 @@ function formValues(event: ManageEventResponse): EditEventFormInput {
       occupation: person.occupation,
       company_name: person.company_name,
       about_participant: person.about_participant,
+      hide_email: person.hide_email,
     })),
   };
 }

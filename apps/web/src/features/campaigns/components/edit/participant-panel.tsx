@@ -97,6 +97,13 @@ export function ParticipantPanel({ index, participant, form, onRemoved, removabl
               <span className="text-sm text-ink-500">Shown on the campaign page once they agreed to take part.</span>
             </span>
           </label>
+          <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
+            <input type="checkbox" className="size-5 accent-brand-600" {...form.register(`participants.${index}.hide_email`)} />
+            <span>
+              <span className="block font-semibold">Hide e-mail</span>
+              <span className="text-sm text-ink-500">Keep this participant’s e-mail off the public campaign page.</span>
+            </span>
+          </label>
           <Field className="md:col-span-2" label="About the participant">
             <Textarea rows={3} {...form.register(`participants.${index}.about_participant`)} />
           </Field>

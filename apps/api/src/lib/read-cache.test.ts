@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache.ts';
+
+describe('public read cache', () => {
+  it('answers from memory within the time to live and loads again after it', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10 }, () => clock);
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 999;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 1000;
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    let loads = 0;
+    const cache = new ReadCache<number>();
+    const values = await Promise.all(Array.from({ length: 50 }, () => cache.get('a', async () => ++loads)));
+    expect(new Set(values)).toEqual(new Set([1]));
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a value whose load started before a write cleared the cache', async () => {
+    let release!: (value: string) => void;
+    const cache = new ReadCache<string>();
+    const stale = cache.get('a', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    release('before the write');
+    expect(await stale).toBe('before the write');
+    expect(await cache.get('a', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('keeps at most maxEntries keys', async () => {
+    const cache = new ReadCache<number>({ ttlMs: 60_000, maxEntries: 3 });
+    for (let key = 0; key < 100; key += 1) await cache.get(String(key), async () => key);
+    expect(cache.size).toBe(3);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = new ReadCache<number>();
+    await expect(cache.get('a', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.get('a', async () => 7)).toBe(7);
+  });
+});
+
+describe('public read cache, choosing what to keep', () => {
+  it('loads again a value it was told not to keep', async () => {
+    let loads = 0;
+    const cache = new ReadCache<number>();
+    const keepEven = (value: number) => value % 2 === 0;
+    expect(await cache.get('a', async () => ++loads, keepEven)).toBe(1);
+    expect(await cache.get('a', async () => ++loads, keepEven)).toBe(2);
+    expect(await cache.get('a', async () => ++loads, keepEven)).toBe(2);
+  });
+});

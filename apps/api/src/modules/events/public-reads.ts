@@ -1,0 +1,91 @@
+import { EventDetailResponse, EventSummaryResponse } from '@pledgeway/domain';
+import type { EventKind } from '@pledgeway/domain/schemas/event-response';
+import type { CampaignSort } from '@pledgeway/domain/schemas/public';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { ReadCache } from '../../lib/read-cache.ts';
+import { listPublicCampaignSummaries } from '../catalog/repository.ts';
+import { isPubliclyVisible, loadEventDetail, toPublicEventDetail, toPublicEventSummary, type EventRow } from './read-model.ts';
+
+/** One campaign as the public read serves it: the JSON serialised once, plus what decides who may see it. */
+export interface CachedEvent {
+  status: EventRow['status'];
+  ownerId: string;
+  name: string;
+  description: string;
+  bannerImage: string;
+  json: Buffer;
+}
+
+export interface CachedList {
+  json: Buffer;
+  nextOffset: number | undefined;
+}
+
+export interface ListQuery {
+  kind?: EventKind;
+  category?: string;
+  sort: CampaignSort;
+  limit: number;
+  offset: number;
+}
+
+const PublicList = z.array(EventSummaryResponse);
+
+/**
+ * The public reads (event page, campaign list, link previews), served from a per-instance cache
+ * cleared by every write of this instance and at most 1 s old otherwise (decision 060).
+ */
+export function createPublicReads(db: Executor) {
+  const events = new ReadCache<CachedEvent | null>({ ttlMs: 1000, maxEntries: 500 });
+  const lists = new ReadCache<CachedList>({ ttlMs: 1000, maxEntries: 200 });
+
+  return {
+    /**
+     * The public view of a campaign (also of an unpublished one: the caller decides who may see it).
+     * Only published campaigns are kept: the rest are read by their creator and admins alone, and a
+     * campaign's approval then shows at once.
+     */
+    event(eventId: string): Promise<CachedEvent | null> {
+      return events.get(
+        eventId,
+        async () => {
+          const loaded = await loadEventDetail(db, eventId);
+          if (!loaded) return null;
+          // Parsed through the response schema once, so nothing unnamed leaves the server.
+          const body = EventDetailResponse.parse(toPublicEventDetail(loaded.detail));
+          const { row } = loaded;
+          return {
+            status: row.status,
+            ownerId: row.ownerId,
+            name: row.name,
+            description: row.description,
+            bannerImage: row.bannerImage,
+            json: Buffer.from(JSON.stringify(body)),
+          };
+        },
+        (cached) => cached !== null && isPubliclyVisible(cached.status),
+      );
+    },
+
+    list(query: ListQuery): Promise<CachedList> {
+      const key = `${query.kind ?? ''}|${query.category?.toLowerCase() ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
+      return lists.get(key, async () => {
+        // One extra row tells whether another page exists without a count query.
+        const rows = await listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1 });
+        const page = PublicList.parse(rows.slice(0, query.limit).map(toPublicEventSummary));
+        return { json: Buffer.from(JSON.stringify(page)), nextOffset: rows.length > query.limit ? query.offset + query.limit : undefined };
+      });
+    },
+
+    /** Called after every successful write request, and by jobs that change campaigns or pledges. */
+    clear() {
+      events.clear();
+      lists.clear();
+    },
+  };
+}
+
+export type PublicReads = ReturnType<typeof createPublicReads>;
+
+export { isPubliclyVisible };

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
+import { NUL_MESSAGE, redactedError } from '../errors.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { createPayload, firstCharityId, verifiedCreator } from '../modules/events/test-helpers.ts';
+import { createCampaign } from '../modules/my-events/test-factories.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const NUL = 'a\u0000b';
+
+function expectNulRefused(response: { status: number; data: { success: boolean; code: string; message: string } }, route: string) {
+  expect(response.status, route).toBe(400);
+  expect(response.data, route).toMatchObject({ success: false, code: 'NUL_CHARACTER', message: NUL_MESSAGE });
+}
+
+describe('a NUL character in a text field', () => {
+  it('is a 400 with a clear message on the public JSON routes', async () => {
+    const anonymous = new TestClient(server.url);
+    const cases: [string, unknown][] = [
+      ['/api/site/login', { email: `x${NUL}@example.com`, password: 'Correct-Horse-42' }],
+      ['/api/site/forgot-password', { email: `x${NUL}@example.com` }],
+      ['/api/newsletter', { email: `x${NUL}@example.com` }],
+      ['/api/contact', { name: NUL, email: 'a@example.com', subject: 'Hi', message: 'Hello there, friends' }],
+    ];
+    for (const [route, body] of cases) expectNulRefused(await anonymous.post(route, body), route);
+    expectNulRefused(await anonymous.get('/api/search?q=a%00b'), 'search');
+    expectNulRefused(await anonymous.get('/api/events/show/a%00b'), 'show');
+  });
+
+  it('is a 400 on multipart register and profile updates', async () => {
+    const form = new FormData();
+    form.set('name', NUL);
+    form.set('email', 'nul@example.com');
+    form.set('password', 'Correct-Horse-42');
+    form.set('use_default_avatar', 'true');
+    expectNulRefused(await new TestClient(server.url).request('POST', '/api/site/register', { form }), 'register');
+    const { client } = await signUp(server.url);
+    const profile = new FormData();
+    profile.set('name', NUL);
+    expectNulRefused(await client.request('PUT', '/api/users/update', { form: profile }), 'profile');
+  });
+
+  it('is a 400 on campaign create and edit and on the card token', async () => {
+    const { client, email, user } = await verifiedCreator(server);
+    const payload = await createPayload(await firstCharityId(server), email, { eventName: `River ${NUL}` });
+    expectNulRefused(await client.post('/api/events/create', payload), 'create');
+    const event = await createCampaign(server.app, user._id);
+    const edit = new FormData();
+    edit.set('name', NUL);
+    expectNulRefused(await client.request('PUT', `/api/events/${event.id}`, { form: edit }), 'edit');
+    expectNulRefused(await client.post('/api/payment-methods', { token: NUL }), 'card');
+    expectNulRefused(await client.post('/api/sandbox/cards', { holder_name: NUL, number: '4242424242424242', expiry: '09/40', cvv: '123' }), 'tokenize');
+  });
+});
+
+describe('the error log', () => {
+  it('keeps a failed query without its parameters', async () => {
+    const secret = 'secret-person@example.com';
+    const failure = await server.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${secret}\u0000`))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeDefined();
+    expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).toContain(secret);
+    const logged = JSON.stringify(redactedError(failure));
+    expect(logged).not.toContain(secret);
+    expect(logged).toContain('params: [redacted]');
+  });
+});
+
+describe('errors the router raises', () => {
+  it('answers a too long path parameter with 414 in the one error shape', async () => {
+    const response = await new TestClient(server.url).get(`/api/events/show/${'a'.repeat(300)}`);
+    expect(response.status).toBe(414);
+    expect(response.data).toMatchObject({ success: false, code: 'URI_TOO_LONG', error: 'The URL is too long', message: 'The URL is too long' });
+  });
+
+  it('answers a badly encoded URL with 400 in the one error shape', async () => {
+    const response = await new TestClient(server.url).get('/api/events/show/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(response.data).toMatchObject({ success: false, code: 'BAD_URL', message: 'The URL is not valid' });
+  });
+});
+
+describe('request ids', () => {
+  it('answers every request with an x-request-id, keeping a plain one the caller sent', async () => {
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.get('/api/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const sent = await anonymous.request('GET', '/api/health', { headers: { 'x-request-id': 'edge-1234' } });
+    expect(sent.headers.get('x-request-id')).toBe('edge-1234');
+    const hostile = await anonymous.request('GET', '/api/health', { headers: { 'x-request-id': 'a b <script>' } });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
