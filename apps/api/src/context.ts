@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { LiveChannel } from './lib/live/channel.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProvider;
   accessTokens: ReturnType<typeof createAccessTokens>;
+  /** Campaign totals changed: heard by every instance (SSE pages re-read and push them). */
+  live: LiveChannel;
 }
 
 export interface AuthInfo {

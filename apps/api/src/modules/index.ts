@@ -11,6 +11,8 @@ import { publicPageMeta } from './seo/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { myEventsRoutes } from './my-events/routes.ts';
 import { myPledgesRoutes } from './pledges/routes.ts';
+import { liveRoutes } from './pledges/live-routes.ts';
+import { pledgeRoutes } from './pledges/pledge-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
 import { eventRoutes } from './events/routes.ts';
@@ -28,6 +30,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   newsletterRoutes,
   searchRoutes,
   myPledgesRoutes,
+  pledgeRoutes,
+  liveRoutes,
   myEventsRoutes,
   paymentMethodsRoutes,
   passwordResetRoutes,
