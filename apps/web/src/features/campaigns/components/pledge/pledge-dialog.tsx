@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { TIP_DEFAULT_PERCENT, TIP_MAX_PERCENT } from '@pledgeway/domain/fees';
 import { dollarsToCents, formatCents } from '@pledgeway/domain/money';
@@ -28,7 +28,7 @@ export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialog
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // One key per confirmation: a retry after a lost answer is the same pledge, never a second one.
-  const requestKey = useRef(crypto.randomUUID());
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const donationLimitCents = event.donation_limit === null ? null : dollarsToCents(event.donation_limit);
   const rules = { donationLimitCents, isRunoff: event.kind === 'runoff' };
   const resolver: Resolver<PledgeFormValues> = async (values) => {
@@ -47,12 +47,12 @@ export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialog
     const { request } = toPledgeRequest(formValues, rules);
     if (!request) return;
     try {
-      const answer = await create.mutateAsync({ body: request, requestKey: requestKey.current });
+      const answer = await create.mutateAsync({ body: request, requestKey });
       setDone(answer.message);
     } catch (error) {
       if (error instanceof ApiError) {
         // The server answered, so nothing was saved: the next confirmation is a new request.
-        if (error.status !== 0) requestKey.current = crypto.randomUUID();
+        if (error.status !== 0) setRequestKey(crypto.randomUUID());
         const fieldMap: Record<string, keyof PledgeFormValues> = {
           amount: 'amount',
           payment_method_id: 'paymentMethodId',
