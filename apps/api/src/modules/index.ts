@@ -12,6 +12,7 @@ import { accountRoutes } from './account/routes.ts';
 import { myEventsRoutes } from './my-events/routes.ts';
 import { myPledgesRoutes } from './pledges/routes.ts';
 import { liveRoutes } from './pledges/live-routes.ts';
+import { donationRoutes } from './donations/routes.ts';
 import { pledgeRoutes } from './pledges/pledge-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   devRoutes,
   catalogRoutes,
   charityRoutes,
+  donationRoutes,
   contactRoutes,
   newsletterRoutes,
   searchRoutes,
