@@ -9,8 +9,17 @@ export default defineConfig({
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Web components rendered with Testing Library in a simulated DOM.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
         },
       },
       {

@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { createLiveChannel } from './lib/live/channel.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
@@ -68,9 +69,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accessTokens: createAccessTokens(config.jwtSecret),
     log: app.log,
     publicReads: createPublicReads(database.db),
+    live: await createLiveChannel(database, config.databaseUrl, app.log),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await ctx.live.close();
+    await database.close();
+  });
 
   registerErrorHandler(app);
   // Stripe Elements (the card form when Stripe is the provider) runs Stripe.js in Stripe's frames.
@@ -104,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The live route (server-sent events) opts out with `compress: false`: a compressor would hold its messages back.
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { LiveChannel } from './lib/live/channel.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { PublicReads } from './modules/events/public-reads.ts';
 import type { Mailer } from './providers/email/index.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   publicReads: PublicReads;
   /** The app's logger, for work outside a request. */
   log: FastifyBaseLogger;
+  /** Campaign totals changed: heard by every instance (SSE pages re-read and push them). */
+  live: LiveChannel;
 }
 
 export interface AuthInfo {

@@ -240,6 +240,8 @@ export const pledges = pgTable(
       .notNull()
       .default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The supporter's Idempotency-Key header: a retried request answers the first pledge again. */
+    requestKey: text('request_key'),
     providerChargeRef: text('provider_charge_ref'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
@@ -250,6 +252,8 @@ export const pledges = pgTable(
     uniqueIndex('pledges_idempotency_unique').on(table.idempotencyKey),
     index('pledges_event_status').on(table.eventId, table.status),
     index('pledges_user').on(table.userId),
+    uniqueIndex('pledges_user_request_key_unique').on(table.userId, table.requestKey),
+    index('pledges_event_created').on(table.eventId, table.createdAt),
   ],
 );
 

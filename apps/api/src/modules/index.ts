@@ -11,6 +11,9 @@ import { publicPageMeta } from './seo/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { myEventsRoutes } from './my-events/routes.ts';
 import { myPledgesRoutes } from './pledges/routes.ts';
+import { liveRoutes } from './pledges/live-routes.ts';
+import { donationRoutes } from './donations/routes.ts';
+import { pledgeRoutes } from './pledges/pledge-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
 import { paymentEventsRoutes } from './payment-events/routes.ts';
@@ -26,10 +29,13 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   devRoutes,
   catalogRoutes,
   charityRoutes,
+  donationRoutes,
   contactRoutes,
   newsletterRoutes,
   searchRoutes,
   myPledgesRoutes,
+  pledgeRoutes,
+  liveRoutes,
   myEventsRoutes,
   paymentMethodsRoutes,
   paymentEventsRoutes,

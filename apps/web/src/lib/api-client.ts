@@ -49,6 +49,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the refresh-and-retry (used by the refresh call itself). */
   noRetry?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key so a retried request is not done twice. */
+  headers?: Record<string, string>;
 }
 
 function messageFrom(data: unknown, fallback: string | undefined): string {
@@ -61,7 +63,7 @@ function messageFrom(data: unknown, fallback: string | undefined): string {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

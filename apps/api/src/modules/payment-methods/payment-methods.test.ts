@@ -129,9 +129,18 @@ describe('payment methods', () => {
     expect(webhook.status).toBe(503);
   });
 
-  it('needs a signed-in user', async () => {
+  it('needs a signed-in user to save cards', async () => {
     const anonymous = new TestClient(server.url);
     expect((await anonymous.get('/api/payment-methods')).status).toBe(401);
-    expect((await anonymous.post('/api/sandbox/cards', {})).status).toBe(401);
+    expect((await anonymous.post('/api/payment-methods', { token: 'tok_sbx_x' })).status).toBe(401);
+  });
+
+  it('lets a visitor tokenize a card for a donation, at most 10 a minute', async () => {
+    const visitor = new TestClient(server.url);
+    const card = { holder_name: 'Vera Visitor', number: '4242424242424242', expiry: `09/${nextYear}`, cvv: '123' };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await visitor.post('/api/sandbox/cards', card)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
   });
 });

@@ -1,4 +1,3 @@
-import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { daysLeftLabel } from '@pledgeway/domain/dates';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
@@ -8,7 +7,7 @@ import { CampaignCard } from '@/components/campaign/campaign-card';
 import { Alert } from '@/components/ui/alert';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
-import { CalendarIcon, GlobeIcon, HeartHandIcon } from '@/components/ui/icons';
+import { CalendarIcon, GlobeIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -18,10 +17,9 @@ import { useActiveEvents } from '../api/get-active-events';
 import { useEvent } from '../api/get-event';
 import { EventDocuments } from '../components/event-documents';
 import { PersonBlock } from '../components/person-block';
+import { PledgeAction } from '../components/pledge/pledge-action';
+import { SupportersList } from '../components/pledge/supporters-list';
 import { ShareButtons } from '../components/share-buttons';
-
-// The dialog library loads only when someone opens the pledge explainer.
-const PledgeInfoDialog = lazy(() => import('../components/pledge-info-dialog'));
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
 
@@ -37,34 +35,6 @@ function Where({ event }: { event: EventDetailResponse }) {
     );
   }
   return <>{event.event_location || 'Not defined'}</>;
-}
-
-/**
- * The pledge seam: the button is disabled as "Event Frozen" when frozen; otherwise it opens the
- * pledge flow, which the pledges issue plugs in here (until then it explains how pledging works).
- */
-function PledgeAction({ event }: { event: EventDetailResponse }) {
-  const [open, setOpen] = useState(false);
-  if (event.status === 'freeze') {
-    return (
-      <button type="button" className="btn btn-dark w-full" disabled>
-        Event Frozen
-      </button>
-    );
-  }
-  const live = event.status === 'approved';
-  return (
-    <>
-      <button type="button" className="btn btn-primary w-full" onClick={() => setOpen(true)} disabled={!live}>
-        <HeartHandIcon className="size-5" aria-hidden="true" /> {live ? 'Pledge Now' : event.status === 'pending' ? 'Awaiting review' : 'Pledging closed'}
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <PledgeInfoDialog event={event} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
-  );
 }
 
 function MoreCampaigns({ currentId }: { currentId: string }) {
@@ -195,6 +165,7 @@ export default function EventPage() {
                 </div>
               </section>
             )}
+            <SupportersList eventId={event._id} />
           </div>
         </div>
         <aside className="lg:sticky lg:top-28 lg:self-start">

@@ -1,0 +1,114 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * "A campaign's figures changed": published after a change is committed and heard by every
+ * instance (DESIGN.md section 2). Listeners re-read what they show; the message carries only the
+ * campaign id, so a listener can never show figures that were not committed.
+ */
+export interface LiveChannel {
+  /** Tells every instance that this campaign's totals changed. Never throws. */
+  publish(eventId: string): Promise<void>;
+  /** Calls `listener` on every change of this campaign; returns the function that stops it. */
+  subscribe(eventId: string, listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export const LIVE_NOTIFY_CHANNEL = 'pledgeway_live';
+const RECONNECT_DELAY_MS = 1_000;
+
+function localEmitter() {
+  const emitter = new EventEmitter();
+  // One listener per open page of a campaign: many are expected.
+  emitter.setMaxListeners(0);
+  return {
+    emit: (eventId: string) => emitter.emit(eventId),
+    subscribe(eventId: string, listener: () => void) {
+      emitter.on(eventId, listener);
+      return () => void emitter.off(eventId, listener);
+    },
+  };
+}
+
+/** One process owns the embedded database, so an in-process emitter reaches every listener. */
+function inProcessChannel(): LiveChannel {
+  const local = localEmitter();
+  return {
+    async publish(eventId) {
+      queueMicrotask(() => local.emit(eventId));
+    },
+    subscribe: local.subscribe,
+    async close() {},
+  };
+}
+
+/**
+ * PostgreSQL: NOTIFY through the pool, LISTEN on one dedicated connection per instance (a pooled
+ * connection would lose its LISTEN when returned), reconnected if the server drops it.
+ */
+async function postgresChannel(url: string, database: Database, log: FastifyBaseLogger): Promise<LiveChannel> {
+  const local = localEmitter();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === LIVE_NOTIFY_CHANNEL && message.payload) local.emit(message.payload);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'live updates connection lost; reconnecting');
+      scheduleReconnect(next);
+    });
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${LIVE_NOTIFY_CHANNEL}`);
+    client = next;
+  }
+
+  function scheduleReconnect(lost: pg.Client) {
+    if (client !== lost) return;
+    client = undefined;
+    lost.end().catch(() => undefined);
+    reconnectSoon();
+  }
+
+  function reconnectSoon() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'live updates could not reconnect');
+        reconnectSoon();
+      });
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  }
+
+  await connect();
+  return {
+    async publish(eventId) {
+      try {
+        await database.query('select pg_notify($1, $2)', [LIVE_NOTIFY_CHANNEL, eventId]);
+      } catch (error) {
+        // A missed live update only delays a page's figures; the change itself is committed.
+        log.warn({ err: error, eventId }, 'live update not published');
+      }
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+export async function createLiveChannel(database: Database, url: string | undefined, log: FastifyBaseLogger): Promise<LiveChannel> {
+  return database.driver === 'postgres' && url ? postgresChannel(url, database, log) : inProcessChannel();
+}

@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, type CharityDonationRequest } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { charities } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { charityDonations } from './tables.ts';
+
+type DonationRow = typeof charityDonations.$inferSelect;
+
+function toDonation(row: DonationRow) {
+  return {
+    _id: row.id,
+    charity_id: row.charityId,
+    amount: centsToDollars(row.amountCents),
+    status: 'charged' as const,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A one-off donation to a charity from the /charities dialog, charged at once through the
+ * provider. The card token is single use, so it is also the idempotency key: a retried request
+ * answers the first outcome and never charges twice.
+ */
+export function createDonationsService(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, payments } = ctx;
+
+  function outcome(row: DonationRow, charityName: string) {
+    if (row.status !== 'charged')
+      throw new AppError('CARD_DECLINED', row.failureReason ?? 'Your card was declined.', 422, { cardNumber: row.failureReason ?? '' });
+    return { message: DONATION_RESULT_MESSAGES.thanks.replace('{charity}', charityName), donation: toDonation(row) };
+  }
+
+  async function sendReceipt(row: DonationRow, charityName: string) {
+    try {
+      await ctx.mailer.send({
+        to: row.email,
+        subject: `Your donation to ${charityName}`,
+        kind: 'donation-receipt',
+        text: [
+          `Hello ${row.fullName},`,
+          '',
+          `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. Your card was charged ${formatCents(row.amountCents)}.`,
+          `The card provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
+          '',
+          `Receipt reference: ${row.id}`,
+        ].join('\n'),
+      });
+    } catch (error) {
+      log.error({ err: error, donationId: row.id }, 'donation receipt not queued');
+    }
+  }
+
+  return {
+    async donate(charityId: string, input: CharityDonationRequest, userId: string | null) {
+      const [charity] = await db.select().from(charities).where(eq(charities.id, charityId)).limit(1);
+      if (!charity || charity.hidden) throw AppError.notFound(DONATION_RESULT_MESSAGES.charityNotFound);
+      const idempotencyKey = `donation_${input.token}`;
+      const [previous] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
+      if (previous) return outcome(previous, charity.name);
+
+      const amountCents = dollarsToCents(input.amount);
+      const customer = await payments.createCustomer({ email: input.email, name: input.fullName });
+      const card = await payments.attachCard({ customerRef: customer.ref, token: input.token });
+      const charge = await payments.charge({
+        customerRef: customer.ref,
+        methodRef: card.ref,
+        amountCents,
+        idempotencyKey,
+        description: `Donation to ${charity.name}`,
+      });
+
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(charityDonations)
+          .values({
+            charityId,
+            userId,
+            fullName: input.fullName,
+            email: input.email.toLowerCase(),
+            amountCents,
+            cardFeeCents: charge.ok ? charge.feeCents : null,
+            status: charge.ok ? 'charged' : 'failed',
+            failureReason: charge.ok ? null : charge.message,
+            providerChargeRef: charge.ref,
+            idempotencyKey,
+          })
+          .onConflictDoNothing({ target: charityDonations.idempotencyKey })
+          .returning();
+        if (!inserted || !charge.ok) return inserted;
+        // donor card pays the total; the provider keeps its fee; the rest is owed to the charity.
+        await ledgerRepository.post(tx, {
+          kind: 'donation',
+          idempotencyKey,
+          providerRef: charge.ref,
+          memo: { donationId: inserted.id },
+          entries: [
+            { account: 'donor_card', amountCents: -charge.amountCents },
+            { account: 'card_processing_fees', amountCents: charge.feeCents },
+            { account: 'charity_payable', amountCents: charge.amountCents - charge.feeCents, charityId },
+          ],
+        });
+        return inserted;
+      });
+      if (!row) {
+        // A concurrent retry with the same token recorded it first.
+        const [winner] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
+        return outcome(winner!, charity.name);
+      }
+      if (row.status === 'charged') await sendReceipt(row, charity.name);
+      return outcome(row, charity.name);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pledges } from '../../db/schema.ts';
+import { signUp } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createCampaign } from '../my-events/test-factories.ts';
+import { supporterWithCard } from './test-support.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  agent.destroy();
+  await server.close();
+});
+
+const SUPPORTERS = 40;
+/** Browsers open a handful of connections per site; 100 sockets keep 100 pledges in flight at once. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+
+interface PledgeAnswer {
+  data?: { pledge?: { _id: string } };
+}
+
+function postPledge(url: string, token: string, key: string, body: unknown): Promise<{ status: number; data: PledgeAnswer | undefined }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(url, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key, 'content-length': Buffer.byteLength(payload) },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, data: text ? (JSON.parse(text) as PledgeAnswer) : undefined }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+const PLEDGES_EACH = 25;
+
+describe('1,000 concurrent pledges on one campaign', () => {
+  it('keeps every acknowledged pledge exactly once and the total exact', { timeout: 240_000 }, async () => {
+    const host = await signUp(server.url);
+    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved' });
+    const supporters = [];
+    for (let index = 0; index < SUPPORTERS; index += 1) supporters.push(await supporterWithCard(server, `Supporter ${index}`));
+
+    // Amounts differ per request so a lost or doubled pledge changes the total.
+    const requests = supporters.flatMap((supporter, who) =>
+      Array.from({ length: PLEDGES_EACH }, (_, nth) => ({ supporter, amountCents: 100 + who * PLEDGES_EACH + nth, key: `s${who}-p${nth}` })),
+    );
+    const answers = await Promise.all(
+      requests.map(async ({ supporter, amountCents, key }) => {
+        const response = await postPledge(`${server.url}/api/events/${campaign.id}/pledges`, supporter.client.accessToken!, key, {
+          amount: amountCents / 100,
+          tip_percent: 0,
+          payment_method_id: supporter.cardId,
+        });
+        return { status: response.status, id: response.data?.data?.pledge?._id as string | undefined, amountCents };
+      }),
+    );
+
+    const acknowledged = answers.filter((answer) => answer.status === 201);
+    expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
+    expect(new Set(acknowledged.map((answer) => answer.id)).size).toBe(1_000);
+
+    const rows = await server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, campaign.id));
+    expect(rows).toHaveLength(1_000);
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set(acknowledged.map((answer) => answer.id)));
+    const expectedCents = acknowledged.reduce((sum, answer) => sum + answer.amountCents, 0);
+    expect(rows.reduce((sum, row) => sum + row.amountCents, 0)).toBe(expectedCents);
+
+    const page = (await fetch(`${server.url}/api/events/${campaign.id}/supporters`).then((response) => response.json())) as {
+      data: { count: number; total: number };
+    };
+    expect(page.data.count).toBe(1_000);
+    expect(Math.round(page.data.total * 100)).toBe(expectedCents);
+  });
+});

@@ -1,0 +1,38 @@
+import { cardFeeCents, centsToDollars, settlePledge, type PledgeResponse } from '@pledgeway/domain';
+import type { PledgeRow } from './pledge-repository.ts';
+
+/**
+ * A pledge with its breakdown in dollars. Before the charge the card fee is the estimate for the
+ * total; once charged it is what the provider reported.
+ */
+export function toPledgeResponse(row: PledgeRow): PledgeResponse {
+  const charged = row.chargedCents ?? row.amountCents + row.tipCents + row.coverCents;
+  const quote = settlePledge({
+    amountCents: row.amountCents,
+    tipCents: row.tipCents,
+    platformFeeCents: row.platformFeeCents,
+    coverCents: row.coverCents,
+    chargedCents: charged,
+    cardFeeCents: row.cardFeeCents ?? cardFeeCents(charged),
+  });
+  return {
+    _id: row.id,
+    event_id: row.eventId,
+    status: row.status,
+    anonymous: row.anonymous,
+    message: row.message,
+    participant_id: row.participantId,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    charged_at: row.chargedAt?.toISOString() ?? null,
+    breakdown: {
+      amount: centsToDollars(quote.amountCents),
+      tip: centsToDollars(quote.tipCents),
+      platform_fee: centsToDollars(quote.platformFeeCents),
+      card_fee: centsToDollars(quote.cardFeeCents),
+      cover: centsToDollars(quote.coverCents),
+      total: centsToDollars(quote.totalCents),
+      net_to_charity: centsToDollars(quote.netToCharityCents),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { formatDollars, type PledgeResponse } from '@pledgeway/domain';
+import type { EmailMessage } from '../../providers/email/index.ts';
+
+/** The pledge receipt: what was promised, the breakdown, and that nothing is charged yet. */
+export function pledgeReceipt(input: {
+  to: string;
+  supporterName: string;
+  campaignName: string;
+  campaignUrl: string;
+  card: { brand: string; last4: string };
+  pledge: PledgeResponse;
+}): EmailMessage {
+  const { breakdown } = input.pledge;
+  const lines = [
+    `Hello ${input.supporterName},`,
+    '',
+    `Thank you for pledging ${formatDollars(breakdown.amount)} to "${input.campaignName}".`,
+    `Your ${input.card.brand} card ending in ${input.card.last4} is saved for this pledge and has not been charged.`,
+    `It will be charged ${formatDollars(breakdown.total)} only when the event is completed.`,
+    '',
+    `Pledge: ${formatDollars(breakdown.amount)}`,
+    `Platform fee: ${formatDollars(breakdown.platform_fee)}`,
+    `Estimated card fee: ${formatDollars(breakdown.card_fee)}`,
+    `Tip to the platform: ${formatDollars(breakdown.tip)}`,
+    ...(breakdown.cover > 0 ? [`You cover the fees: ${formatDollars(breakdown.cover)}`] : []),
+    `Total to be charged: ${formatDollars(breakdown.total)}`,
+    `Reaches the charity: ${formatDollars(breakdown.net_to_charity)}`,
+    '',
+    `Campaign page: ${input.campaignUrl}`,
+    `Pledge reference: ${input.pledge._id}`,
+  ];
+  return { to: input.to, subject: `Your pledge to ${input.campaignName}`, text: lines.join('\n'), kind: 'pledge-receipt' };
+}

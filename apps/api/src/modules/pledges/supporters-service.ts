@@ -1,0 +1,51 @@
+import { centsToDollars, EVENT_MESSAGES, type LiveTotals, type Supporter } from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { canView } from '../events/access.ts';
+import { isPubliclyVisible, totalsFor } from '../events/read-model.ts';
+import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
+
+export const SUPPORTERS_PAGE_SIZE = 20;
+
+/** A campaign's public figures: only for campaigns the public (or this creator or an admin) may see. */
+export async function visibleCampaign(ctx: AppContext, eventId: string, auth: AuthInfo | null): Promise<CampaignRow> {
+  const campaign = await repo.findCampaign(ctx.db, eventId);
+  if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+  return campaign;
+}
+
+/** What every open page of a campaign shows live: totals, supporters, and each runoff option's. */
+export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<LiveTotals> {
+  const [campaign, totals, options] = await Promise.all([repo.findCampaign(ctx.db, eventId), totalsFor(ctx.db, [eventId]), repo.optionTotals(ctx.db, eventId)]);
+  const campaignTotals = totals.get(eventId);
+  return {
+    event_id: eventId,
+    payment_amount: centsToDollars(campaignTotals?.raisedCents ?? 0),
+    supporters: campaignTotals?.supporters ?? 0,
+    pledge_count: campaignTotals?.pledgeCount ?? 0,
+    status: campaign?.status ?? 'cancelled',
+    options: options.map((option) => ({ participant_id: option.participantId, raised: centsToDollars(option.raisedCents), supporters: option.supporters })),
+  };
+}
+
+export function createSupportersService(ctx: AppContext) {
+  return {
+    /** Counted pledges (pending, charged, failed) newest first; anonymous ones without a name. */
+    async list(eventId: string, auth: AuthInfo | null, offset: number): Promise<{ supporters: Supporter[]; count: number; total: number }> {
+      await visibleCampaign(ctx, eventId, auth);
+      const [rows, totals] = await Promise.all([repo.supporters(ctx.db, eventId, { offset, limit: SUPPORTERS_PAGE_SIZE }), totalsFor(ctx.db, [eventId])]);
+      return {
+        supporters: rows.map(({ pledge, name }) => ({
+          _id: pledge.id,
+          name: pledge.anonymous ? null : name,
+          amount: centsToDollars(pledge.amountCents),
+          message: pledge.message,
+          participant_id: pledge.participantId,
+          created_at: pledge.createdAt.toISOString(),
+        })),
+        count: totals.get(eventId)?.pledgeCount ?? 0,
+        total: centsToDollars(totals.get(eventId)?.raisedCents ?? 0),
+      };
+    },
+  };
+}

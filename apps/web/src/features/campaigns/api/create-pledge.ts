@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreatePledgeRequestInput, CreatePledgeResponse } from '@pledgeway/domain/schemas/pledges';
+import { apiRequest } from '@/lib/api-client';
+import { eventQueryOptions } from './get-event';
+import { supportersQueryKey } from './get-supporters';
+
+/**
+ * POST /events/{id}/pledges. `requestKey` is sent as Idempotency-Key: the same key for retries of
+ * one confirmation, so a repeated request answers the first pledge instead of making a second.
+ */
+export function createPledge(eventId: string, body: CreatePledgeRequestInput, requestKey: string): Promise<CreatePledgeResponse> {
+  return apiRequest(`/events/${eventId}/pledges`, { method: 'POST', body, headers: { 'idempotency-key': requestKey } });
+}
+
+export function useCreatePledge(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, requestKey }: { body: CreatePledgeRequestInput; requestKey: string }) => createPledge(eventId, body, requestKey),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventQueryOptions(eventId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
+      // My Pledges' list (its feature owns the key; features do not import each other).
+      void queryClient.invalidateQueries({ queryKey: ['my-pledges'] });
+    },
+  });
+}

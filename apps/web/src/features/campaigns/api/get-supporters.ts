@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { SupportersResponse } from '@pledgeway/domain/schemas/pledges';
+import { api } from '@/lib/api-client';
+
+export const SUPPORTERS_PAGE_SIZE = 20;
+
+export function getSupporters(eventId: string, offset: number, signal?: AbortSignal): Promise<SupportersResponse> {
+  return api.get(`/events/${eventId}/supporters?offset=${offset}`, signal);
+}
+
+export const supportersQueryKey = (eventId: string) => ['events', 'supporters', eventId] as const;
+
+/** Newest first, 20 a page; "Show more" loads the next page. */
+export const supportersQueryOptions = (eventId: string) =>
+  infiniteQueryOptions({
+    queryKey: supportersQueryKey(eventId),
+    queryFn: ({ pageParam, signal }) => getSupporters(eventId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.data.supporters.length, 0);
+      return last.data.supporters.length === SUPPORTERS_PAGE_SIZE && loaded < last.data.count ? loaded : undefined;
+    },
+  });
+
+export function useSupporters(eventId: string) {
+  return useInfiniteQuery(supportersQueryOptions(eventId));
+}

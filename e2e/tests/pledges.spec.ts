@@ -1,0 +1,74 @@
+import { expect, expectNoAxeViolations, login, readMailbox, registerUser, test } from '../fixtures';
+
+interface ActiveCampaign {
+  _id: string;
+  kind: string;
+  name: string;
+  status: string;
+}
+
+test.describe('pledging on a live campaign', () => {
+  test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const active = await page.request.get('/api/events/allActive?limit=20');
+    const campaign = ((await active.json()) as ActiveCampaign[]).find((item) => item.kind !== 'runoff' && item.status === 'approved');
+    expect(campaign, 'a live demo campaign that is not a runoff').toBeTruthy();
+    const eventPath = `/events/${campaign!._id}`;
+
+    // The watcher: a visitor with the page open in another browser.
+    const watcherContext = await browser.newContext({ baseURL });
+    const watcher = await watcherContext.newPage();
+    await watcher.goto(eventPath);
+    const raisedBefore = (await watcher.locator('aside p').filter({ hasText: 'raised of' }).innerText()).trim();
+
+    // A visitor pressing Pledge is asked to log in and comes back to the campaign.
+    const supporter = await registerUser(page);
+    await page.goto(eventPath);
+    await page.getByRole('button', { name: 'Pledge Now' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page, supporter.email, supporter.password);
+    await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
+
+    await page.getByRole('button', { name: 'Pledge Now' }).click();
+    const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign!.name}` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: /Confirm pledge/ }).click();
+    await expect(dialog.getByText('Amount is required')).toBeVisible();
+    await expect(dialog.getByText('Please select a payment method or add a new one')).toBeVisible();
+
+    await dialog.getByLabel('Pledge amount (USD)').fill('25');
+    await expect(dialog.getByRole('radio', { name: 'YES' })).toBeChecked();
+    // $25 pledge, 20% tip $5, 3% platform fee $0.75, card fee on $30: $0.87 + $0.30.
+    await expect(dialog.getByText('Tip: 20% ($5.00)')).toBeVisible();
+    const breakdown = dialog.getByRole('region', { name: 'Breakdown' });
+    await expect(breakdown).toContainText('Platform fee$0.75');
+    await expect(breakdown).toContainText('Estimated card fee$1.17');
+    await expect(breakdown).toContainText('Total charged when the event is completed$30.00');
+    await expect(breakdown).toContainText('$23.08');
+
+    await dialog.getByRole('button', { name: 'Add a new card' }).click();
+    const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
+    await cardDialog.getByLabel('Card holder name').fill(supporter.name);
+    await cardDialog.getByLabel('Card number').fill('4242424242424242');
+    await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+    await cardDialog.getByLabel('CVV').fill('123');
+    await cardDialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(cardDialog).toBeHidden();
+    await expect(dialog.getByRole('radio', { name: /4242/ })).toBeChecked();
+    await dialog.getByLabel('Public message (optional)').fill('Run fast!');
+    await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });
+    await page.screenshot({ path: `/tmp/pledge-dialog-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+
+    await dialog.getByRole('button', { name: 'Confirm pledge of $30.00' }).click();
+    const saved = page.getByRole('dialog', { name: 'Pledge saved' });
+    await expect(saved.getByText('Your pledge is saved. Your card will be charged only when the event is completed.')).toBeVisible();
+
+    // The other page's total moves without a reload, and the supporter appears in its list.
+    await expect(watcher.locator('aside p').filter({ hasText: 'raised of' })).not.toHaveText(raisedBefore, { timeout: 15_000 });
+    await expect(watcher.getByText('Run fast!')).toBeVisible({ timeout: 15_000 });
+
+    const mails = await readMailbox(page.request, supporter.email);
+    expect(mails.some((mail) => mail.subject === `Your pledge to ${campaign!.name}`)).toBe(true);
+    await watcherContext.close();
+  });
+});
