@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
 import { formatCardNumber, formatExpiry, SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -81,7 +82,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 5678 9012 3456"
-            maxLength={19}
+            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
             {...numberField}
             onChange={(event) => {
               event.target.value = formatCardNumber(event.target.value);
