@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
 import { COUNTED_PLEDGE_STATUSES, type EventRow } from '../events/read-model.ts';
 
-/** Live campaigns the public may browse: approved ones, and frozen ones (shown with Event Frozen). */
-export const PUBLIC_LIST_STATUSES = ['approved', 'freeze'] as const;
+// Live campaigns the public may browse: the domain's status rules (packages/domain/src/status.ts).
+import { PUBLIC_LIST_STATUSES } from '@pledgeway/domain';
 
 const raisedCents = sql`(
   select coalesce(sum(${pledges.amountCents}), 0) from ${pledges}

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
 import { refreshTokenStore } from '../auth/tokens.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersService } from '../users/service.ts';
 
 export function createPasswordResetService(ctx: AppContext) {
   const { db } = ctx;
@@ -14,7 +14,7 @@ export function createPasswordResetService(ctx: AppContext) {
   return {
     /** Always resolves the same way, so the answer never tells whether the account exists. */
     async requestReset(email: string): Promise<void> {
-      const user = await usersRepository.findByEmail(db, email);
+      const user = await usersService.findByEmail(db, email);
       if (!user) return;
       const { token, hash } = newOpaqueToken();
       // A new link replaces any earlier one still unused.
@@ -50,7 +50,7 @@ export function createPasswordResetService(ctx: AppContext) {
           .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
           .returning();
         if (!claimed) throw new AppError('INVALID_RESET_TOKEN', PASSWORD_RESET_MESSAGES.invalidToken, 400);
-        await usersRepository.update(tx, claimed.userId, { passwordHash });
+        await usersService.update(tx, claimed.userId, { passwordHash });
         return claimed.userId;
       });
       // Every session signed in with the old password ends.
