@@ -2,7 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import { apiModuleZones, ROOT, webFeatureZones } from './eslint/boundaries.js';
 
 const web = 'apps/web/src';
 const features = readdirSync(`${web}/features`, { withFileTypes: true })
@@ -10,7 +13,9 @@ const features = readdirSync(`${web}/features`, { withFileTypes: true })
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-output/**', 'e2e/.results/**', 'apps/api/src/db/migrations/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-output/**', 'e2e/.results/**', 'apps/api/src/db/migrations/**', 'eslint/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
@@ -57,6 +62,35 @@ export default tseslint.config(
         { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code may not import features or the app shell.' }] },
       ],
     },
+  },
+  // No import cycles anywhere: a cycle makes load order matter and hides a missing layer.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript dependencies too, or a cycle through .ts files goes unseen.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // API module boundaries: another module's repository, routes and tables are off limits outside
+  // tests (eslint/boundaries.js, with the temporary exceptions it lists).
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiModuleZones() }] },
+  },
+  // The feature rule again on resolved paths, so a relative import into another feature is caught too.
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webFeatureZones() }] },
   },
   {
     files: ['packages/domain/**/*.ts'],

@@ -55,6 +55,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // A local demo: production refuses the sandbox providers without these opt-ins.
+      ALLOW_SANDBOX_PAYMENTS: '1',
+      ALLOW_OUTBOX_EMAIL: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,

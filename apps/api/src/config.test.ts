@@ -47,3 +47,56 @@ describe('configuration', () => {
     expect(config).toMatchObject({ stripeSecretKey: 'sk_test_x', stripePublishableKey: 'pk_test_x', stripeApiBase: 'http://127.0.0.1:12111' });
   });
 });
+
+describe('production refuses unsafe settings', () => {
+  const demoOptIns = { ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_OUTBOX_EMAIL: '1' };
+  const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/pledgeway-config-test' };
+
+  function refusal(env: NodeJS.ProcessEnv): string {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  }
+
+  it('refuses DATABASE_URL without JWT_SECRET, in one sentence naming JWT_SECRET', () => {
+    const message = refusal({ ...production, ...demoOptIns, DATABASE_URL: 'postgres://db/pledgeway' });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(/^JWT_SECRET must be set when DATABASE_URL is set in production/);
+  });
+
+  it('refuses the sandbox payment provider without ALLOW_SANDBOX_PAYMENTS', () => {
+    const message = refusal({ ...production, ALLOW_OUTBOX_EMAIL: '1' });
+    expect(message).toMatch(/^STRIPE_SECRET_KEY is not set.*ALLOW_SANDBOX_PAYMENTS=1/);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('refuses outbox-only e-mail (the development mailbox) without ALLOW_OUTBOX_EMAIL', () => {
+    const message = refusal({ ...production, ALLOW_SANDBOX_PAYMENTS: '1' });
+    expect(message).toMatch(/^SMTP_URL is not set.*ALLOW_OUTBOX_EMAIL=1/);
+  });
+
+  it('starts a demo deployment with the explicit opt-ins', () => {
+    const config = loadConfig({ ...production, ...demoOptIns, DATABASE_URL: 'postgres://db/pledgeway', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.allowSandboxPayments).toBe(true);
+    expect(config.allowOutboxEmail).toBe(true);
+  });
+
+  it('needs no opt-in once the real providers are configured', () => {
+    const config = loadConfig({
+      ...production,
+      DATABASE_URL: 'postgres://db/pledgeway',
+      JWT_SECRET: 'x'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_example',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
+    expect(config.stripeSecretKey).toBe('sk_live_example');
+  });
+
+  it('keeps development and tests as easy as before: no opt-in needed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/pledgeway' })).not.toThrow();
+  });
+});

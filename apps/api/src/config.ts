@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: flag.optional(),
+  ALLOW_SANDBOX_PAYMENTS: flag.optional(),
+  ALLOW_OUTBOX_EMAIL: flag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,6 +77,10 @@ export interface Config {
   uploadsDir: string;
   /** Believe X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Production may run the sandbox payment and identity providers (a demo deployment). */
+  allowSandboxPayments: boolean;
+  /** Production may keep e-mail in the outbox without SMTP (a demo deployment). */
+  allowOutboxEmail: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -124,10 +130,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY ?? false,
+    allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS ?? false,
+    allowOutboxEmail: env.ALLOW_OUTBOX_EMAIL ?? false,
     ...overrides,
   };
+  const unsafe = unsafeProductionSettings(config);
+  if (unsafe.length) throw new ConfigError(unsafe.join('\n'));
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(config);
   return config;
+}
+
+/**
+ * Settings that are fine on a developer's machine but unsafe in production, each as one sentence
+ * naming the variable to set (docs/decisions/061-fail-fast-in-production.md). A demo deployment
+ * opts in to the sandbox providers explicitly; `npm start` does so for the embedded database.
+ */
+export function unsafeProductionSettings(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const problems: string[] = [];
+  const externalDatabase = config.databaseUrl !== undefined && config.databaseUrl !== 'memory://';
+  // Checked before a secret is generated: a generated one would differ on every instance.
+  if (externalDatabase && !config.jwtSecret) {
+    problems.push('JWT_SECRET must be set when DATABASE_URL is set in production, so that every instance signs sign-ins with the same secret.');
+  }
+  if (!config.stripeSecretKey && !config.allowSandboxPayments) {
+    problems.push(
+      'STRIPE_SECRET_KEY is not set, so payments would run on the sandbox provider: set STRIPE_SECRET_KEY, or ALLOW_SANDBOX_PAYMENTS=1 for a demo deployment.',
+    );
+  }
+  if (!config.smtpUrl && !config.allowOutboxEmail) {
+    problems.push(
+      'SMTP_URL is not set, so e-mail would only be kept in the outbox and the development mailbox: set SMTP_URL, or ALLOW_OUTBOX_EMAIL=1 for a demo deployment.',
+    );
+  }
+  return problems;
 }
 
 /**

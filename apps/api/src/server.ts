@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DatabaseUnreachableError } from './db/client.ts';
 import { DEMO_LOGINS, ensureCharities, ensureConfiguredAdmin, seedDemoContent } from './db/seed.ts';
 
 async function main() {
@@ -13,7 +14,8 @@ async function main() {
     }
     throw error;
   }
-  const pretty = process.stdout.isTTY && config.env !== 'production';
+  // pino-pretty is a development dependency: only a developer's terminal uses it.
+  const pretty = process.stdout.isTTY && config.env === 'development';
   const app = await buildApp(config, {
     logger: pretty ? { level: config.logLevel, transport: { target: 'pino-pretty' } } : { level: config.logLevel },
   });
@@ -34,8 +36,7 @@ async function main() {
     '',
     `Pledgeway is running at ${config.publicUrl}`,
     `  database: ${app.ctx.database.driver === 'pglite' ? `embedded PGlite (${config.pgliteDir})` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  payments: ${config.stripeSecretKey ? 'Stripe' : 'sandbox provider (test cards, e.g. 4242 4242 4242 4242)'}`,
-    `  e-mail:   ${app.ctx.mailer.name}`,
+    ...providerLines(config, app.ctx.mailer.name),
     `  uploads:  ${app.ctx.storage.name}`,
   ];
   if (config.seed) {
@@ -46,7 +47,21 @@ async function main() {
   console.log(lines.join('\n') + '\n');
 }
 
+/** What is real and what is sandbox, said plainly: the sandbox parts move no money and send no mail. */
+function providerLines(config: Config, mailerName: string): string[] {
+  const sandbox = (flag: string) => (config.env === 'production' ? `, allowed by ${flag}=1` : '');
+  return [
+    config.stripeSecretKey
+      ? '  payments: Stripe'
+      : `  payments: SANDBOX, no card is ever charged; test cards such as 4242 4242 4242 4242${sandbox('ALLOW_SANDBOX_PAYMENTS')}`,
+    config.stripeSecretKey ? '  identity: Stripe Identity' : '  identity: SANDBOX, identity checks are simulated',
+    config.smtpUrl ? `  e-mail:   ${mailerName}` : `  e-mail:   SANDBOX, nothing is sent: ${mailerName}${sandbox('ALLOW_OUTBOX_EMAIL')}`,
+  ];
+}
+
 main().catch((error) => {
-  console.error(error);
+  // A database that cannot be reached is a setting to fix, not a crash to debug.
+  if (error instanceof DatabaseUnreachableError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -2,6 +2,9 @@
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/** Live campaigns the public may browse: approved ones, and frozen ones (shown with Event Frozen). */
+export const PUBLIC_LIST_STATUSES = ['approved', 'freeze'] as const satisfies readonly EventStatus[];
+
 export type Actor = 'owner' | 'admin';
 
 const TRANSITIONS: Record<Actor, Partial<Record<EventStatus, readonly EventStatus[]>>> = {

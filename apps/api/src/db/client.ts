@@ -25,13 +25,44 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7_240_411;
+const CONNECT_TIMEOUT_MS = 15_000;
+
+/** The database named by DATABASE_URL cannot be reached at start; the message is one sentence. */
+export class DatabaseUnreachableError extends Error {}
+
+/** The first connection, with a sentence naming DATABASE_URL instead of a driver stack trace. */
+async function connectOrExplain(pool: pg.Pool, url: string): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([pool.connect(), timeout]);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to the PostgreSQL server at ${describeServer(url)} (${reason}).`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Host, port and database of a connection URL, without the password. */
+function describeServer(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'the given address';
+  }
+}
 
 export async function openDatabase(options: { url: string | undefined; pgliteDir: string }): Promise<Database> {
   if (options.url && options.url !== 'memory://') {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: only one migrates at a time.
-    const client = await pool.connect();
+    const client = await connectOrExplain(pool, options.url);
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCardNumber } from '../cards.ts';
 import { EventDetailResponse, EventKind, FundingModel } from './event-response.ts';
 import {
   DOCUMENT_EXTENSIONS,
@@ -206,9 +207,8 @@ export const PaymentStep = z
     if (value.paymentMethod !== 'new') return;
     const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!value.cardHolderName) add('cardHolderName', EVENT_MESSAGES.cardHolderRequired);
-    const digits = value.cardNumber.replace(/\s/g, '');
-    if (!digits) add('cardNumber', EVENT_MESSAGES.cardNumberRequired);
-    else if (!/^\d{13,19}$/.test(digits)) add('cardNumber', EVENT_MESSAGES.cardNumberInvalid);
+    if (!value.cardNumber.trim()) add('cardNumber', EVENT_MESSAGES.cardNumberRequired);
+    else if (!isValidCardNumber(value.cardNumber)) add('cardNumber', EVENT_MESSAGES.cardNumberInvalid);
     if (!value.expiryDate) add('expiryDate', EVENT_MESSAGES.expiryRequired);
     else if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(value.expiryDate)) add('expiryDate', EVENT_MESSAGES.expiryInvalid);
     if (!value.cvv) add('cvv', EVENT_MESSAGES.cvvRequired);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { cardDigits, isValidCardNumber } from '../cards.ts';
 import { requiredText } from './common.ts';
+
+// The card-number functions live in cards.ts; re-exported for the forms and the provider that import them from here.
+export { cardBrand, cardDigits, formatCardNumber, formatExpiry, luhnValid } from '../cards.ts';
 
 /** SPEC.md section 5, "Payment": the new-card messages, word for word. */
 export const CARD_MESSAGES = {
@@ -11,40 +15,6 @@ export const CARD_MESSAGES = {
   cvvRequired: 'CVV is required',
   cvvInvalid: 'Please enter a valid CVV',
 } as const;
-
-/** Digits only, as typed cards carry spaces. */
-export function cardDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
-
-/** Card number grouped in fours, at most 19 characters (SPEC.md section 4, input formatting). */
-export function formatCardNumber(value: string): string {
-  return cardDigits(value)
-    .slice(0, 16)
-    .replace(/(\d{4})(?=\d)/g, '$1 ')
-    .slice(0, 19);
-}
-
-/** Expiry digits with a slash after the first two, at most 5 characters. */
-export function formatExpiry(value: string): string {
-  const digits = cardDigits(value).slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let index = digits.length - 1; index >= 0; index -= 1) {
-    let digit = Number(digits[index]);
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
 
 /** MM/YY → month and four-digit year, or undefined when malformed. */
 export function parseExpiry(value: string): { month: number; year: number } | undefined {
@@ -62,14 +32,6 @@ export function isExpired(expiry: { month: number; year: number }, now: Date = n
   return expiry.year < currentYear || (expiry.year === currentYear && expiry.month < currentMonth);
 }
 
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'card';
-}
-
 /**
  * The sandbox provider's hosted card form (holder, number, MM/YY, CVV). The same schema checks the
  * form in the browser and the provider's endpoint on the server.
@@ -79,10 +41,7 @@ export const SandboxCardRequest = z.object({
   number: z
     .string({ error: CARD_MESSAGES.numberRequired })
     .refine((value) => cardDigits(value).length > 0, CARD_MESSAGES.numberRequired)
-    .refine((value) => {
-      const digits = cardDigits(value);
-      return digits.length === 0 || (/^[\d ]+$/.test(value.trim()) && digits.length >= 13 && digits.length <= 19 && luhnValid(digits));
-    }, CARD_MESSAGES.numberInvalid),
+    .refine((value) => cardDigits(value).length === 0 || isValidCardNumber(value), CARD_MESSAGES.numberInvalid),
   expiry: z
     .string({ error: CARD_MESSAGES.expiryRequired })
     .trim()

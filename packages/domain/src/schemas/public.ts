@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCardNumber } from '../cards.ts';
 import { EventKind } from './event-response.ts';
 
 import { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_SORTS } from '../catalog.ts';
@@ -76,7 +77,7 @@ export const DonationForm = z.object({
   cardNumber: z
     .string()
     .min(1, DONATION_MESSAGES.cardRequired)
-    .refine((value) => /^\d{13,19}$/.test(value.replace(/\s/g, '')), DONATION_MESSAGES.cardInvalid),
+    .refine((value) => isValidCardNumber(value), DONATION_MESSAGES.cardInvalid),
   expiry: z
     .string()
     .min(1, DONATION_MESSAGES.expiryRequired)

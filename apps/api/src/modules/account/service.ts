@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { utc } from '@date-fns/utc';
+import { addMonths as addCalendarMonths } from 'date-fns';
 import { canDeleteEvent, CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type CloseAccountRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -15,10 +17,9 @@ export const ACCOUNT_MESSAGES = {
   cancelled: 'Your account will stay open.',
 } as const;
 
+/** Calendar months in UTC; a day the target month lacks becomes its last day (30 Nov + 3 months = 28 Feb). */
 export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
+  return new Date(addCalendarMonths(date, months, { in: utc }).getTime());
 }
 
 export function createAccountService(ctx: AppContext) {

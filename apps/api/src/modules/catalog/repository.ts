@@ -6,8 +6,8 @@ import { events, pledges } from '../../db/schema.ts';
 import { COUNTED_PLEDGE_STATUSES, detailColumns, toEventSummary } from '../events/read-model.ts';
 import type { EventSummaryResponse } from '@pledgeway/domain';
 
-/** Live campaigns the public may browse: approved ones, and frozen ones (shown with Event Frozen). */
-export const PUBLIC_LIST_STATUSES = ['approved', 'freeze'] as const;
+// Live campaigns the public may browse: the domain's status rules (packages/domain/src/status.ts).
+import { PUBLIC_LIST_STATUSES } from '@pledgeway/domain';
 
 const raisedCents = sql`(
   select coalesce(sum(${pledges.amountCents}), 0) from ${pledges}

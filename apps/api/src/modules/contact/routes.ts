@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactRequest, ContactResponse } from '@pledgeway/domain/schemas/contact';
 import { createContactService } from './service.ts';
-import { publicFormRateLimit } from '../newsletter/routes.ts';
+import { publicFormRateLimit } from '../../lib/rate-limit/public-form.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createContactService(app.ctx);

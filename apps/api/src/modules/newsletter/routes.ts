@@ -1,18 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NEWSLETTER_CONFIRMED_PATH, NewsletterConfirmQuery, NewsletterRequest, NewsletterResponse } from '@pledgeway/domain/schemas/newsletter';
+import { publicFormRateLimit } from '../../lib/rate-limit/public-form.ts';
 import { createNewsletterService } from './service.ts';
-
-/** Public forms that send e-mail are rate limited per IP like the sign-in routes. */
-export function publicFormRateLimit(app: FastifyInstance) {
-  return {
-    rateLimit: {
-      max: app.ctx.config.authRateLimitPerMinute,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({ statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' }),
-    },
-  };
-}
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createNewsletterService(app.ctx);

@@ -6,7 +6,7 @@ import { AppError, redactedError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
 import { refreshTokenStore } from '../auth/tokens.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersService } from '../users/service.ts';
 
 /** Matches no user: the unknown-e-mail path runs the same query as the known one. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
@@ -40,7 +40,7 @@ export function createPasswordResetService(ctx: AppContext) {
      * every e-mail; the new link and its mail are queued and never awaited by the request.
      */
     async requestReset(email: string): Promise<void> {
-      const user = await usersRepository.findByEmail(db, email);
+      const user = await usersService.findByEmail(db, email);
       // A new link replaces any earlier one still unused (for an unknown e-mail this matches no row).
       await db
         .update(passwordResetTokens)
@@ -61,7 +61,7 @@ export function createPasswordResetService(ctx: AppContext) {
           .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
           .returning();
         if (!claimed) throw new AppError('INVALID_RESET_TOKEN', PASSWORD_RESET_MESSAGES.invalidToken, 400);
-        await usersRepository.update(tx, claimed.userId, { passwordHash });
+        await usersService.update(tx, claimed.userId, { passwordHash });
         return claimed.userId;
       });
       // Every session signed in with the old password ends.

@@ -1,6 +1,6 @@
 import type { SearchCampaignResult, SearchCharityResult } from '@pledgeway/domain/schemas/search';
 import type { Database } from '../../db/client.ts';
-import { PUBLIC_LIST_STATUSES } from '../catalog/repository.ts';
+import { PUBLIC_LIST_STATUSES } from '@pledgeway/domain';
 
 /**
  * Turns what a visitor typed into a prefix tsquery: every word must match the start of a word

@@ -1,32 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { desc, inArray } from 'drizzle-orm';
-import { events } from '../../db/schema.ts';
 import type { MetaResolver, PageMeta } from '../../lib/spa.ts';
-import { PUBLIC_LIST_STATUSES } from '../catalog/repository.ts';
-
-/** Public pages a search engine should know, with how often they change. */
-const STATIC_PAGES: Array<{ path: string; changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority: string }> = [
-  { path: '/', changefreq: 'daily', priority: '1.0' },
-  { path: '/events', changefreq: 'daily', priority: '0.9' },
-  { path: '/events/promotions', changefreq: 'daily', priority: '0.8' },
-  { path: '/events/money-bomb', changefreq: 'daily', priority: '0.8' },
-  { path: '/events/competitions', changefreq: 'daily', priority: '0.8' },
-  { path: '/events/crowdfunding', changefreq: 'daily', priority: '0.8' },
-  { path: '/charities', changefreq: 'weekly', priority: '0.8' },
-  { path: '/our-story', changefreq: 'monthly', priority: '0.6' },
-  { path: '/services', changefreq: 'monthly', priority: '0.7' },
-  { path: '/support', changefreq: 'monthly', priority: '0.6' },
-  { path: '/contact', changefreq: 'yearly', priority: '0.5' },
-  { path: '/terms-of-use', changefreq: 'yearly', priority: '0.3' },
-  { path: '/privacy-policy', changefreq: 'yearly', priority: '0.3' },
-  { path: '/cookie-policy', changefreq: 'yearly', priority: '0.3' },
-  { path: '/accessibility', changefreq: 'yearly', priority: '0.3' },
-  { path: '/do-not-sell', changefreq: 'yearly', priority: '0.3' },
-];
-
-const SITEMAP_CAMPAIGN_LIMIT = 5000;
-
-const xmlEscape = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+import { sitemapXml } from './service.ts';
 
 /**
  * /sitemap.xml and /robots.txt at the site root (not under /api); app.ts registers this plugin
@@ -36,23 +10,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   const base = app.ctx.config.publicUrl;
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = await app.ctx.db
-      .select({ id: events.id, updatedAt: events.updatedAt })
-      .from(events)
-      .where(inArray(events.status, [...PUBLIC_LIST_STATUSES]))
-      .orderBy(desc(events.updatedAt))
-      .limit(SITEMAP_CAMPAIGN_LIMIT);
-    const urls = [
-      ...STATIC_PAGES.map(
-        (page) => `  <url><loc>${xmlEscape(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
-      ),
-      ...rows.map(
-        (row) =>
-          `  <url><loc>${xmlEscape(`${base}/events/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq><priority>0.7</priority></url>`,
-      ),
-    ];
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    return sitemapXml(app.ctx.db, base);
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage, StoredFile } from './index.ts';
+import type { Storage, StoredFile } from './types.ts';
 
 /** Files in a local folder, served by the app under /uploads/. */
 export class LocalStorage implements Storage {

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import type { Storage, StoredFile, StoredObject } from './index.ts';
+import type { Storage, StoredFile, StoredObject } from './types.ts';
 
 export interface S3StorageOptions {
   bucket: string;

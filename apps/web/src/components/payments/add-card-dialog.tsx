@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
 import { formatCardNumber, formatExpiry, SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -111,7 +112,7 @@ function SandboxCardForm({ onSaved, onCancel }: { onSaved(card: PaymentMethodRes
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 5678 9012 3456"
-            maxLength={19}
+            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
             {...numberField}
             onChange={(event) => {
               event.target.value = formatCardNumber(event.target.value);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
 import { formatCardNumber, formatCvv, formatExpiry } from '../lib/card-format';
 
 export type DonationValues = DonationForm;
@@ -85,7 +86,13 @@ export function DonationDialog({ open, onOpenChange, recipient, onDonate }: Dona
           </div>
         </Field>
         <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
-          <Input inputMode="numeric" autoComplete="cc-number" maxLength={19} placeholder="1234 5678 9012 3456" {...field('cardNumber', formatCardNumber)} />
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
+            placeholder="1234 5678 9012 3456"
+            {...field('cardNumber', formatCardNumber)}
+          />
         </Field>
         <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
           <Input inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" {...field('expiry', formatExpiry)} />

@@ -3,11 +3,10 @@ import { DonationForm, DONATION_MESSAGES, isExpiryCurrent } from '@pledgeway/dom
 import { formatCardNumber, formatCvv, formatExpiry } from './card-format';
 
 describe('card input formatting', () => {
-  it('groups card digits in fours, drops anything else and stops at 19 characters', () => {
+  it('groups card digits in fours, drops anything else and stops at 19 digits', () => {
     expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
     expect(formatCardNumber('4242-42a42 4')).toBe('4242 4242 4');
-    expect(formatCardNumber('1234567890123456789012')).toBe('1234 5678 9012 3456');
-    expect(formatCardNumber('1234 5678 9012 3456 7')).toHaveLength(19);
+    expect(formatCardNumber('1234567890123456789012')).toBe('1234 5678 9012 3456 789');
   });
 
   it('adds the expiry slash after two digits and stops at five characters', () => {

@@ -1,0 +1,14 @@
+import type { Executor } from '../../db/client.ts';
+import { usersRepository, type NewUser, type UserRow } from './repository.ts';
+
+export { DEFAULT_AVATAR, toPublicUser, type NewUser, type UserRow } from './repository.ts';
+
+/**
+ * What other modules may do with user accounts. The users table belongs to this module; others
+ * reach it through these functions (each takes a transaction or the database), never its repository.
+ */
+export const usersService = {
+  findByEmail: (db: Executor, email: string): Promise<UserRow | undefined> => usersRepository.findByEmail(db, email),
+  findById: (db: Executor, id: string): Promise<UserRow | undefined> => usersRepository.findById(db, id),
+  update: (db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow> => usersRepository.update(db, id, values),
+};

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  /** Key inside the store, e.g. `avatars/3f2c….jpg`. */
+  key: string;
+  /** Path or URL a browser can load. */
+  url: string;
+}
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number | undefined;
+}
+
+/** Where uploaded files live; chosen once at start (DESIGN.md section 2). */
+export interface Storage {
+  readonly name: string;
+  put(key: string, body: Buffer, contentType: string): Promise<StoredFile>;
+  remove(key: string): Promise<void>;
+  urlFor(key: string): string;
+  /** Stores the app does not serve as static files answer /uploads/ through this; undefined when missing. */
+  read?(key: string): Promise<StoredObject | undefined>;
+  close?(): void;
+}

@@ -1,0 +1,47 @@
+// The lint rules that keep the structure (eslint.config.js, eslint/boundaries.js), proved on small
+// samples: each sample breaks one rule and must be reported; the allowed form must pass.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './boundaries.js';
+
+// ignore: false so that the fixtures folder, skipped by `npm run lint`, is linted here.
+const eslint = new ESLint({ cwd: ROOT, ignore: false });
+
+async function ruleIds(code, filePath) {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${filePath}` });
+  return result.messages.map((message) => message.ruleId);
+}
+
+describe('lint rules for the structure', { timeout: 120_000 }, () => {
+  it('reports an API module importing another module’s repository', async () => {
+    const code = "import { searchCampaigns } from '../search/repository.ts';\nexport const sample = searchCampaigns;\n";
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('reports an API module importing another module’s routes or tables', async () => {
+    const routes = "import { newsletterRoutes } from '../newsletter/routes.ts';\nexport const sample = newsletterRoutes;\n";
+    const tables = "import * as tables from '../identity/tables.ts';\nexport const sample = tables;\n";
+    expect(await ruleIds(routes, 'apps/api/src/modules/contact/sample.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(tables, 'apps/api/src/modules/contact/sample.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets an API module use another module’s service', async () => {
+    const code = "import { usersService } from '../users/service.ts';\nexport const sample = usersService;\n";
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
+  });
+
+  it('reports an import cycle', async () => {
+    const code = "import { second } from './second.ts';\n\nexport const first = () => second();\n";
+    expect(await ruleIds(code, 'eslint/fixtures/cycle/first.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('reports a relative import into another web feature', async () => {
+    const code = "import { postCreateEvent } from '../../campaigns/api/create-event';\nexport const sample = postCreateEvent;\n";
+    expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('reports an aliased import into another web feature', async () => {
+    const code = "import { postCreateEvent } from '@/features/campaigns/api/create-event';\nexport const sample = postCreateEvent;\n";
+    expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.ts')).toContain('no-restricted-imports');
+  });
+});

@@ -1,0 +1,42 @@
+// Where the production build lives, and whether it is older than the sources it was built from.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
+export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+export const BUILD_STAMP = path.join(ROOT, 'apps/api/dist/build-stamp.json');
+
+/** Everything the build reads: a change to any of these makes the build stale. */
+const SOURCES = [
+  'packages/domain/src',
+  'apps/api/src',
+  'apps/api/package.json',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'package-lock.json',
+];
+
+function newestChange(entry) {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const name of readdirSync(entry, { recursive: true })) newest = Math.max(newest, statSync(path.join(entry, name)).mtimeMs);
+  return newest;
+}
+
+export function buildExists() {
+  return existsSync(SERVER_ENTRY) && existsSync(WEB_INDEX);
+}
+
+/** Why a build is needed, or undefined when the existing one is current. */
+export function staleReason() {
+  if (!buildExists() || !existsSync(BUILD_STAMP)) return 'no build yet';
+  const builtAt = statSync(BUILD_STAMP).mtimeMs;
+  const changed = SOURCES.find((source) => newestChange(path.join(ROOT, source)) > builtAt);
+  return changed ? `${changed} changed since the last build` : undefined;
+}
