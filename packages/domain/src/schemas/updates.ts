@@ -1,30 +1,7 @@
 import { z } from 'zod';
+import { COMMENT_MAX_CHARS, UPDATE_MESSAGE_MAX_CHARS, UPDATE_MESSAGES } from '../update-rules.ts';
 
-/** Campaign updates (issue 12, item 5): a message with an optional image or document, and supporters' comments. */
-export const UPDATE_MESSAGE_MAX_CHARS = 5000;
-export const COMMENT_MAX_CHARS = 500;
-
-export const UPDATE_MESSAGES = {
-  messageRequired: 'Please write a message for your update',
-  messageTooLong: `Keep your update under ${UPDATE_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
-  oneAttachment: 'Attach at most one image or document',
-  attachmentType: 'Attach an image (JPEG, PNG, WebP, GIF) or a .doc, .docx or .pdf document',
-  notPublished: 'Updates can be posted once the campaign is published',
-  updateNotFound: 'Update not found',
-  commentRequired: 'Please write a comment',
-  commentTooLong: `Keep your comment under ${COMMENT_MAX_CHARS} characters`,
-  commentNotFound: 'Comment not found',
-  onlySupporters: 'Only supporters of this campaign can comment on its updates',
-  onlyCreatorHides: 'Only the creator of this campaign or an admin can hide a comment',
-  commentPosted: 'Your comment is posted',
-  commentHidden: 'The comment is hidden',
-} as const;
-
-/** "Update posted", plus how many supporters it was e-mailed to (only what really happened). */
-export function updatePostedMessage(emailed: number): string {
-  if (emailed === 0) return 'Update posted. No supporter has asked for e-mail updates yet.';
-  return `Update posted and e-mailed to ${emailed} ${emailed === 1 ? 'supporter' : 'supporters'} who asked for updates.`;
-}
+export { COMMENT_MAX_CHARS, UPDATE_MESSAGE_MAX_CHARS, UPDATE_MESSAGES, canPostUpdates, updatePostedMessage } from '../update-rules.ts';
 
 /** The text part of POST /api/events/{id}/updates (multipart: `message`, optional file `attachment`). */
 export const PostUpdateFields = z.object({

@@ -3,6 +3,7 @@ import {
   CreateCommentRequest,
   PostUpdateFields,
   UPDATE_MESSAGES,
+  canPostUpdates,
   type CampaignUpdate,
   type UpdateAttachment,
   type UpdateComment,
@@ -129,7 +130,7 @@ export function createUpdatesService(ctx: AppContext) {
     async post(eventId: string, auth: AuthInfo | null, body: MultipartBody) {
       const row = await loadEvent(eventId);
       assertCanManage(row, auth);
-      if (!isPubliclyVisible(row.status)) throw AppError.conflict('EVENT_NOT_PUBLISHED', UPDATE_MESSAGES.notPublished);
+      if (!canPostUpdates(row.status)) throw AppError.conflict('EVENT_NOT_PUBLISHED', UPDATE_MESSAGES.notPublished);
       const parsed = PostUpdateFields.safeParse({ message: body.fields.message ?? '' });
       if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
       const files = body.files.filter((file) => file.buffer.length > 0);

@@ -18,6 +18,7 @@ import { useActiveEvents } from '../api/get-active-events';
 import { useEvent } from '../api/get-event';
 import { PersonBlock } from '../components/person-block';
 import { ShareButtons } from '../components/share-buttons';
+import { CampaignUpdates } from '../components/updates/campaign-updates';
 
 // The dialog library loads only when someone opens the pledge explainer.
 const PledgeInfoDialog = lazy(() => import('../components/pledge-info-dialog'));
@@ -194,6 +195,7 @@ export default function EventPage() {
               </section>
             )}
           </div>
+          <CampaignUpdates eventId={event._id} />
         </div>
         <aside className="lg:sticky lg:top-28 lg:self-start">
           <div className="card grid gap-4 p-6">
