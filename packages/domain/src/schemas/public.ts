@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EventKind } from './event-response.ts';
 
-import { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_SORTS } from '../catalog.ts';
+import { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_PHASES, CAMPAIGN_SORTS } from '../catalog.ts';
 
 export { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_SORTS, CAMPAIGN_SORT_LABELS, NEXT_OFFSET_HEADER } from '../catalog.ts';
 
@@ -11,6 +11,7 @@ export type CampaignSort = z.infer<typeof CampaignSort>;
 export const AllActiveQuery = z.object({
   kind: EventKind.optional(),
   sort: CampaignSort.default('newest'),
+  phase: z.enum(CAMPAIGN_PHASES).optional(),
   limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX_LIMIT).default(CAMPAIGN_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

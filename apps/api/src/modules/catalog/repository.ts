@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { upcomingAfterDay } from '@pledgeway/domain/dates';
+import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
@@ -38,17 +40,33 @@ function orderFor(sort: CampaignSort): SQL[] {
 export interface ListPublicOptions {
   kind?: EventKind;
   sort: CampaignSort;
+  /** open: taking pledges now; upcoming: start date still ahead (soonest first); absent: both. */
+  phase?: CampaignPhase;
   limit: number;
   offset: number;
+  /** The clock the schedule is read with. */
+  now: Date;
+}
+
+function phaseFilter(phase: CampaignPhase | undefined, now: Date): SQL | undefined {
+  const day = upcomingAfterDay(now);
+  if (phase === 'upcoming') return gt(events.startDate, day);
+  if (phase === 'open') return or(isNull(events.startDate), lte(events.startDate, day));
+  return undefined;
 }
 
 export async function listPublicCampaigns(db: Executor, options: ListPublicOptions): Promise<EventRow[]> {
-  const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined);
+  const where = and(
+    inArray(events.status, [...PUBLIC_LIST_STATUSES]),
+    options.kind ? eq(events.kind, options.kind) : undefined,
+    phaseFilter(options.phase, options.now),
+  );
+  const order = options.phase === 'upcoming' ? [asc(events.startDate), ...orderFor(options.sort)] : orderFor(options.sort);
   return db
     .select()
     .from(events)
     .where(where)
-    .orderBy(...orderFor(options.sort))
+    .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
 }

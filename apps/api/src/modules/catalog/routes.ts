@@ -22,9 +22,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { kind, sort, limit, offset } = request.query;
+      const { kind, sort, phase, limit, offset } = request.query;
       // One extra row tells whether another page exists without a count query.
-      const rows = await listPublicCampaigns(app.ctx.db, { kind, sort, limit: limit + 1, offset });
+      const rows = await listPublicCampaigns(app.ctx.db, { kind, sort, phase, limit: limit + 1, offset, now: new Date() });
       const page = rows.slice(0, limit);
       if (rows.length > limit) reply.header(NEXT_OFFSET_HEADER, String(offset + limit));
       reply.header('cache-control', 'public, max-age=30');

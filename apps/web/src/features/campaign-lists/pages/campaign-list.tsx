@@ -8,6 +8,7 @@ import { PageBanner } from '@/components/ui/page-banner';
 import { cn } from '@/lib/cn';
 import { CAMPAIGN_LISTS, listConfigFor } from '../components/list-config';
 import { PAGE_SIZE, useActiveCampaigns } from '../api/get-active-campaigns';
+import { StartingSoon } from '../components/starting-soon';
 
 /** /events and its four kind filters: one page, the path decides the kind. */
 export default function CampaignListPage() {
@@ -15,7 +16,7 @@ export default function CampaignListPage() {
   const config = listConfigFor(pathname);
   const [sort, setSort] = useState<CampaignSort>('newest');
   const sortId = useId();
-  const query = useActiveCampaigns({ kind: config.kind, sort });
+  const query = useActiveCampaigns({ kind: config.kind, sort, phase: 'open' });
 
   useEffect(() => {
     document.title = `${config.title} — Pledgeway`;
@@ -51,6 +52,8 @@ export default function CampaignListPage() {
             ))}
           </ul>
         </nav>
+
+        <StartingSoon kind={config.kind} />
 
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <h2 className="text-2xl font-bold md:text-3xl">{config.heading}</h2>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { daysLeftLabel } from '@pledgeway/domain/dates';
+import { campaignTimeLabel } from '@pledgeway/domain/dates';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import { KIND_LABELS } from '@pledgeway/domain/campaign-kinds';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
@@ -206,7 +206,7 @@ export default function EventPage() {
             <ProgressBar value={Number(percent)} label={`Raised toward the ${formatDollars(event.target_amount)} goal`} valueText={`${percent}% funded`} />
             <div className="flex justify-between text-sm font-semibold">
               <span>{percent}%</span>
-              <span>{daysLeftLabel(event.event_date)}</span>
+              <span>{campaignTimeLabel(event)}</span>
             </div>
             <p className="text-sm text-ink-500">
               {event.supporters} {event.supporters === 1 ? 'supporter' : 'supporters'}
