@@ -9,6 +9,7 @@ export const paths = {
   competitions: '/events/competitions',
   crowdfunding: '/events/crowdfunding',
   event: (id: string) => `/events/${id}`,
+  host: (userId: string) => `/hosts/${userId}`,
   charities: '/charities',
   terms: '/terms-of-use',
   privacy: '/privacy-policy',

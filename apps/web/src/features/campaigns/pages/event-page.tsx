@@ -164,6 +164,7 @@ export default function EventPage() {
               occupation={event.host.occupation}
               company={event.host.company_name}
               image={event.host.profile_image}
+              hostPage={paths.host(event.owner_id)}
             />
             {event.participants.map((person) => (
               <PersonBlock
