@@ -12,7 +12,7 @@ interface PersonBlockProps {
   company?: string;
   image?: string;
   accepted?: boolean;
-  /** The host's public page (Platform Building): "See all campaigns by {name}". */
+  /** The host's public page (Platform Building): "See all campaigns by this host". */
   hostPage?: string;
 }
 
@@ -55,7 +55,7 @@ export function PersonBlock({ name, role, about, email, occupation, company, ima
           {about && <p className="mt-3 whitespace-pre-line text-ink-700">{about}</p>}
           {hostPage && (
             <Link to={hostPage} className="mt-3 inline-block text-sm font-semibold underline">
-              See all campaigns by {name}
+              See all campaigns by this host
             </Link>
           )}
         </div>

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePostComment } from '../../api/post-comment';
 
 /** A supporter's short comment under an update (at most 500 characters). */
-export default function CommentForm({ eventId, updateId }: { eventId: string; updateId: string }) {
+export default function CommentForm({ eventId, updateId, onCancel }: { eventId: string; updateId: string; onCancel(): void }) {
   const post = usePostComment(eventId, updateId);
   const form = useForm<{ body: string }>({ resolver: zodResolver(CreateCommentRequest), defaultValues: { body: '' } });
   const length = useWatch({ control: form.control, name: 'body' }).length;
@@ -25,11 +25,14 @@ export default function CommentForm({ eventId, updateId }: { eventId: string; up
   return (
     <form noValidate onSubmit={submit} className="grid gap-2" aria-label="Comment on this update">
       <Field label="Your comment" error={form.formState.errors.body?.message} hint={`${length}/${COMMENT_MAX_CHARS} characters`}>
-        <Textarea rows={2} maxLength={COMMENT_MAX_CHARS + 50} className="min-h-16" {...form.register('body')} />
+        <Textarea rows={2} autoFocus maxLength={COMMENT_MAX_CHARS + 50} className="min-h-16" {...form.register('body')} />
       </Field>
-      <div>
+      <div className="flex gap-2">
         <Button type="submit" size="sm" variant="dark" loading={post.isPending} loadingText="Posting…">
           Post comment
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { CampaignUpdate, UpdateAttachment } from '@pledgeway/domain/schemas/updates';
 import { Badge } from '@/components/ui/badge';
@@ -56,6 +56,7 @@ interface UpdateItemProps {
 /** One update: its message and attachment, the comments under it, and the comment box. */
 export function UpdateItem({ eventId, update, canManage, canComment, signedIn }: UpdateItemProps) {
   const hide = useHideComment(eventId);
+  const [writing, setWriting] = useState(false);
   const headingId = `update-${update._id}`;
 
   return (
@@ -105,9 +106,15 @@ export function UpdateItem({ eventId, update, canManage, canComment, signedIn }:
         )}
         <div className="mt-4">
           {canComment ? (
-            <Suspense fallback={null}>
-              <CommentForm eventId={eventId} updateId={update._id} />
-            </Suspense>
+            writing ? (
+              <Suspense fallback={null}>
+                <CommentForm eventId={eventId} updateId={update._id} onCancel={() => setWriting(false)} />
+              </Suspense>
+            ) : (
+              <Button variant="outline" size="sm" onClick={() => setWriting(true)}>
+                Write a comment
+              </Button>
+            )
           ) : signedIn ? (
             <p className="text-sm text-ink-500">Only supporters of this campaign can comment.</p>
           ) : (
