@@ -13,5 +13,12 @@ export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
   most_raised: 'Most raised',
 };
 
+/**
+ * Which part of the schedule a list shows: `open` campaigns take pledges now, `upcoming` ones
+ * start later (the "Starting soon" section); without it a list shows both.
+ */
+export const CAMPAIGN_PHASES = ['open', 'upcoming'] as const;
+export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
+
 /** Header carrying the offset of the next page; absent on the last page. The body stays SPEC.md's plain array. */
 export const NEXT_OFFSET_HEADER = 'x-next-offset';

@@ -21,3 +21,68 @@ export function todayIso(now: Date = new Date()): string {
   const d = String(now.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
+
+/*
+ * Scheduling (issue 12, item 4). A campaign's start_date is a calendar day; pledging opens at
+ * 00:00 UTC of that day, the same reading daysLeft gives event dates. Every function takes `now`,
+ * so the server, the web app and tests pass the clock they use (the one injectable clock).
+ */
+
+/** `Date` of 00:00 UTC on a YYYY-MM-DD day (or the instant of a full timestamp); undefined when unreadable. */
+function startInstant(startDate: string | null | undefined): Date | undefined {
+  if (!startDate) return undefined;
+  const date = new Date(startDate);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** True while the campaign's start date is still ahead: it shows "Starts in N days" and refuses pledges. */
+export function isUpcoming(startDate: string | null | undefined, now: Date = new Date()): boolean {
+  const start = startInstant(startDate);
+  return start !== undefined && start.getTime() > now.getTime();
+}
+
+/** Whole days until pledging opens, rounded up like daysLeft; 0 once it has opened. */
+export function daysUntilStart(startDate: string | null | undefined, now: Date = new Date()): number {
+  const start = startInstant(startDate);
+  if (!start) return 0;
+  return Math.max(0, Math.ceil((start.getTime() - now.getTime()) / DAY_MS));
+}
+
+export function startsInLabel(startDate: string | null | undefined, now: Date = new Date()): string {
+  const days = daysUntilStart(startDate, now);
+  return days === 1 ? 'Starts in 1 day' : `Starts in ${days} days`;
+}
+
+/** What cards and the public page show under the progress bar: "Starts in N days" before the start, else days left. */
+export function campaignTimeLabel(event: { start_date?: string | null; event_date: string | null }, now: Date = new Date()): string {
+  return isUpcoming(event.start_date, now) ? startsInLabel(event.start_date, now) : daysLeftLabel(event.event_date, now);
+}
+
+/**
+ * The last day that is no longer upcoming, as YYYY-MM-DD (UTC): a campaign is upcoming exactly
+ * when start_date > this day, which is how the database filters the "Starting soon" lists.
+ */
+export function upcomingAfterDay(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export const SCHEDULE_MESSAGES = {
+  /** `{date}` is the start date as formatStartDate writes it, e.g. "Dec 1, 2026". */
+  pledgingOpens: 'Pledging opens on {date}',
+} as const;
+
+const startDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function formatStartDate(startDate: string): string {
+  const start = startInstant(startDate);
+  return start ? startDateFormat.format(start) : startDate;
+}
+
+/**
+ * The refusal of a pledge made before the campaign starts ("Pledging opens on Dec 1, 2026"), or
+ * undefined when pledging is open as far as the schedule goes (the pledge endpoint checks this).
+ */
+export function pledgingNotYetOpen(startDate: string | null | undefined, now: Date = new Date()): string | undefined {
+  if (!startDate || !isUpcoming(startDate, now)) return undefined;
+  return SCHEDULE_MESSAGES.pledgingOpens.replace('{date}', formatStartDate(startDate));
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { AUTH_MESSAGES, BANNER_MAX_WIDTH } from '@pledgeway/domain';
+import { AUTH_MESSAGES, BANNER_MAX_WIDTH, EVENT_MESSAGES } from '@pledgeway/domain';
 import { AppError, NUL_MESSAGE } from '../errors.ts';
 import type { Storage } from '../providers/storage/index.ts';
 
@@ -86,6 +86,37 @@ export async function storeImage(
     throw new AppError('NOT_AN_IMAGE', 'Please upload an image file', 400, { image: 'Please upload an image file' });
   }
   return storage.put(`${folder}/${randomUUID()}.jpg`, output, 'image/jpeg');
+}
+
+/** doc, docx or pdf judged by the bytes; the stored extension follows the content, not the name. */
+export async function documentExtension(buffer: Buffer): Promise<'pdf' | 'docx' | 'doc' | undefined> {
+  const type = await fileTypeFromBuffer(buffer);
+  if (type?.ext === 'pdf') return 'pdf';
+  if (type?.ext === 'docx') return 'docx';
+  if (type?.ext === 'doc' || type?.ext === 'cfb') return 'doc';
+  return undefined;
+}
+
+export const DOCUMENT_CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+} as const;
+
+/**
+ * Stores a doc, docx or pdf (judged by its bytes) of at most 10 MB; undefined when the bytes are
+ * none of those, so each caller answers with its own field's message.
+ */
+export async function storeDocument(
+  storage: Storage,
+  buffer: Buffer,
+  folder: 'documents' | 'update-files',
+): Promise<{ key: string; url: string; contentType: string } | undefined> {
+  if (buffer.length > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413);
+  const ext = await documentExtension(buffer);
+  if (!ext) return undefined;
+  const saved = await storage.put(`${folder}/${randomUUID()}.${ext}`, buffer, DOCUMENT_CONTENT_TYPES[ext]);
+  return { ...saved, contentType: DOCUMENT_CONTENT_TYPES[ext] };
 }
 
 /** Decodes SPEC.md's base64 images (with or without a data: prefix) and stores them like uploads. */

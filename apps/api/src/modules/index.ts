@@ -22,6 +22,8 @@ import { eventPageMeta } from './events/meta.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { participantRoutes } from './participants/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { updateRoutes } from './updates/routes.ts';
+import { hostRoutes } from './hosts/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -45,6 +47,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   participantRoutes,
   identityRoutes,
   adminRoutes,
+  updateRoutes,
+  hostRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

@@ -26,6 +26,7 @@ const ContactPage = lazy(() => import('@/features/contact/pages/contact'));
 const CharitiesPage = lazy(() => import('@/features/charities/pages/charities'));
 const CampaignListPage = lazy(() => import('@/features/campaign-lists/pages/campaign-list'));
 const EventPagePage = lazy(() => import('@/features/campaigns/pages/event-page'));
+const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password'));
 const CloseAccountPage = lazy(() => import('@/features/account/pages/close-account'));
@@ -69,6 +70,7 @@ export function AppRoutes() {
             <Route path={paths.competitions} element={<CampaignListPage />} />
             <Route path={paths.crowdfunding} element={<CampaignListPage />} />
             <Route path={'/events/:eventId'} element={<EventPagePage />} />
+            <Route path={'/hosts/:userId'} element={<HostPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path={paths.closeAccount} element={<CloseAccountPage />} />

@@ -11,6 +11,7 @@ export const paths = {
   event: (id: string) => `/events/${id}`,
   /** All live campaigns of one category (the home page's topic cards). */
   eventsInCategory: (category: string) => `/events?category=${encodeURIComponent(category)}`,
+  host: (userId: string) => `/hosts/${userId}`,
   charities: '/charities',
   terms: '/terms-of-use',
   privacy: '/privacy-policy',

@@ -60,6 +60,8 @@ export const EventSummaryResponse = z.object({
   online_event_link: z.string(),
   event_date: z.string().nullable(),
   event_time: z.string(),
+  /** Pledging opens on this day (YYYY-MM-DD); null when it opened on approval. */
+  start_date: z.string().nullable(),
   created_at: z.string(),
   /** Only in the creator's and admins' views, never in public reads. */
   owner_id: z.string().optional(),
@@ -71,7 +73,6 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   banner: z.string(),
   donation_limit: z.number().nullable(),
   runoff_win_by: z.enum(['donor_total', 'donation_total']).nullable(),
-  start_date: z.string().nullable(),
   duration_days: z.number().nullable(),
   rejection_reason: z.string().nullable(),
   charity: CharityRef.nullable(),

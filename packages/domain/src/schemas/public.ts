@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCardNumber } from '../cards.ts';
 import { EventKind } from './event-response.ts';
 
-import { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_SORTS } from '../catalog.ts';
+import { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_PHASES, CAMPAIGN_SORTS } from '../catalog.ts';
 
 export { CAMPAIGN_LIST_DEFAULT_LIMIT, CAMPAIGN_LIST_MAX_LIMIT, CAMPAIGN_SORTS, CAMPAIGN_SORT_LABELS, NEXT_OFFSET_HEADER } from '../catalog.ts';
 
@@ -14,6 +14,7 @@ export const AllActiveQuery = z.object({
   /** One category, matched case-insensitively (the home page's topic cards). */
   category: z.string().trim().min(1).max(60).optional(),
   sort: CampaignSort.default('newest'),
+  phase: z.enum(CAMPAIGN_PHASES).optional(),
   limit: z.coerce.number().int().min(1).max(CAMPAIGN_LIST_MAX_LIMIT).default(CAMPAIGN_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

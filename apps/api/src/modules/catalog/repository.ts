@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { upcomingAfterDay } from '@pledgeway/domain/dates';
+import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
@@ -40,8 +42,19 @@ export interface ListPublicOptions {
   kind?: EventKind;
   category?: string;
   sort: CampaignSort;
+  /** open: taking pledges now; upcoming: start date still ahead (soonest first); absent: both. */
+  phase?: CampaignPhase;
   limit: number;
   offset: number;
+  /** The clock the schedule is read with. */
+  now: Date;
+}
+
+function phaseFilter(phase: CampaignPhase | undefined, now: Date): SQL | undefined {
+  const day = upcomingAfterDay(now);
+  if (phase === 'upcoming') return gt(events.startDate, day);
+  if (phase === 'open') return or(isNull(events.startDate), lte(events.startDate, day));
+  return undefined;
 }
 
 /** A page of live campaigns as summaries with their totals, in one query. */
@@ -49,12 +62,18 @@ export async function listPublicCampaignSummaries(db: Executor, options: ListPub
   const inCategory = options.category
     ? sql`exists (select 1 from unnest(${events.categories}) as category where lower(category) = lower(${options.category}))`
     : undefined;
-  const where = and(inArray(events.status, [...PUBLIC_LIST_STATUSES]), options.kind ? eq(events.kind, options.kind) : undefined, inCategory);
+  const where = and(
+    inArray(events.status, [...PUBLIC_LIST_STATUSES]),
+    options.kind ? eq(events.kind, options.kind) : undefined,
+    inCategory,
+    phaseFilter(options.phase, options.now),
+  );
+  const order = options.phase === 'upcoming' ? [asc(events.startDate), ...orderFor(options.sort)] : orderFor(options.sort);
   const rows = await db
     .select({ row: events, raised: detailColumns.raised, supporters: detailColumns.supporters, pledgeCount: detailColumns.pledgeCount })
     .from(events)
     .where(where)
-    .orderBy(...orderFor(options.sort))
+    .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
   return rows.map(({ row, raised, supporters, pledgeCount }) =>

@@ -1,6 +1,7 @@
 import { EventDetailResponse, EventSummaryResponse } from '@pledgeway/domain';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { CampaignSort } from '@pledgeway/domain/schemas/public';
+import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
@@ -25,6 +26,7 @@ export interface CachedList {
 export interface ListQuery {
   kind?: EventKind;
   category?: string;
+  phase?: CampaignPhase;
   sort: CampaignSort;
   limit: number;
   offset: number;
@@ -69,10 +71,10 @@ export function createPublicReads(db: Executor) {
     },
 
     list(query: ListQuery): Promise<CachedList> {
-      const key = `${query.kind ?? ''}|${query.category?.toLowerCase() ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
+      const key = `${query.kind ?? ''}|${query.category?.toLowerCase() ?? ''}|${query.phase ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
       return lists.get(key, async () => {
         // One extra row tells whether another page exists without a count query.
-        const rows = await listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1 });
+        const rows = await listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1, now: new Date() });
         const page = PublicList.parse(rows.slice(0, query.limit).map(toPublicEventSummary));
         return { json: Buffer.from(JSON.stringify(page)), nextOffset: rows.length > query.limit ? query.offset + query.limit : undefined };
       });

@@ -57,6 +57,7 @@ export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS
     online_event_link: row.onlineEventLink,
     event_date: row.eventDate,
     event_time: row.eventTime,
+    start_date: row.startDate,
     created_at: row.createdAt.toISOString(),
     owner_id: row.ownerId,
     host: {
@@ -149,7 +150,6 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       banner: row.bannerImage,
       donation_limit: row.donationLimitCents === null ? null : centsToDollars(row.donationLimitCents),
       runoff_win_by: row.runoffWinBy,
-      start_date: row.startDate,
       duration_days: row.durationDays,
       rejection_reason: row.rejectionReason,
       charity: charity ? { _id: charity.id, name: charity.name, logo: charity.logo, link: charity.link } : null,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   EVENT_MESSAGES,
   EditEventForm,
@@ -13,7 +12,7 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
-import { DOCUMENT_MAX_BYTES, storeImage, type MultipartBody } from '../../lib/uploads.ts';
+import { DOCUMENT_CONTENT_TYPES as CONTENT_TYPES, DOCUMENT_MAX_BYTES, documentExtension, storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from './access.ts';
 import { loadEventDetail, type EventRow } from './read-model.ts';
 import { eventsRepository, type NewEvent, type NewParticipant } from './repository.ts';
@@ -28,21 +27,6 @@ function parseJsonField(value: string | undefined, field: string, allowText = fa
     throw AppError.validation({ [field]: `${field} must be a JSON list` });
   }
 }
-
-/** doc, docx or pdf judged by the bytes; the stored extension follows the content, not the name. */
-async function documentExtension(buffer: Buffer): Promise<'pdf' | 'docx' | 'doc' | undefined> {
-  const type = await fileTypeFromBuffer(buffer);
-  if (type?.ext === 'pdf') return 'pdf';
-  if (type?.ext === 'docx') return 'docx';
-  if (type?.ext === 'doc' || type?.ext === 'cfb') return 'doc';
-  return undefined;
-}
-
-const CONTENT_TYPES = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-} as const;
 
 /** Side effects of a status change (DESIGN.md section 4). */
 function statusEffects(row: EventRow, next: EventStatus): Partial<NewEvent> {

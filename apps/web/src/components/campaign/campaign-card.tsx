@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
-import { daysLeftLabel } from '@pledgeway/domain/dates';
+import { campaignTimeLabel, isUpcoming } from '@pledgeway/domain/dates';
 import { formatDate, mediaUrl } from '@/lib/format';
 import { StatusBadge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -90,7 +90,9 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           </p>
           <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} />
           <div className="flex items-center justify-between gap-2">
-            <p className="text-sm font-medium text-ink-600">{daysLeftLabel(event.event_date)}</p>
+            <p className={isUpcoming(event.start_date) ? 'text-sm font-semibold text-brand-800' : 'text-sm font-medium text-ink-600'}>
+              {campaignTimeLabel(event)}
+            </p>
             {actions ? <div className="relative z-10 flex gap-2">{actions}</div> : null}
           </div>
         </div>

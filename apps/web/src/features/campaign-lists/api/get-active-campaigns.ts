@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
-import type { CampaignSort } from '@pledgeway/domain/catalog';
+import type { CampaignPhase, CampaignSort } from '@pledgeway/domain/catalog';
 import { api } from '@/lib/api-client';
 
 /** SPEC.md caps a list at 9 cards; "Load more" fetches the next 9. */
@@ -10,6 +10,8 @@ export interface ActiveCampaignsFilter {
   kind?: EventKind;
   category?: string;
   sort: CampaignSort;
+  /** `open` leaves out campaigns that start later (they have their own "Starting soon" section). */
+  phase?: CampaignPhase;
 }
 
 export interface ActiveCampaignsPage {
@@ -25,13 +27,14 @@ export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: 
   const params = new URLSearchParams({ sort: filter.sort, limit: String(PAGE_SIZE + 1), offset: String(offset) });
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.category) params.set('category', filter.category);
+  if (filter.phase) params.set('phase', filter.phase);
   const rows = await api.get<EventSummaryResponse[]>(`/events/allActive?${params}`, signal);
   return { events: rows.slice(0, PAGE_SIZE), nextOffset: rows.length > PAGE_SIZE ? offset + PAGE_SIZE : undefined };
 }
 
 export const activeCampaignsQuery = (filter: ActiveCampaignsFilter) =>
   infiniteQueryOptions({
-    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.category ?? '', filter.sort],
+    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.category ?? '', filter.sort, filter.phase ?? 'any'],
     queryFn: ({ pageParam, signal }) => getActiveCampaigns(filter, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (page) => page.nextOffset,

@@ -8,6 +8,7 @@ import { PageBanner } from '@/components/ui/page-banner';
 import { cn } from '@/lib/cn';
 import { CAMPAIGN_LISTS, listConfigFor } from '../components/list-config';
 import { PAGE_SIZE, useActiveCampaigns } from '../api/get-active-campaigns';
+import { StartingSoon } from '../components/starting-soon';
 
 /** /events and its four kind filters: one page, the path decides the kind. */
 export default function CampaignListPage() {
@@ -17,7 +18,7 @@ export default function CampaignListPage() {
   const sortId = useId();
   const [searchParams] = useSearchParams();
   const category = searchParams.get('category')?.trim() || undefined;
-  const query = useActiveCampaigns({ kind: config.kind, category, sort });
+  const query = useActiveCampaigns({ kind: config.kind, category, sort, phase: 'open' });
 
   useEffect(() => {
     document.title = `${config.title} — Pledgeway`;
@@ -53,6 +54,8 @@ export default function CampaignListPage() {
             ))}
           </ul>
         </nav>
+
+        <StartingSoon kind={config.kind} />
 
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { mediaUrl } from '@/lib/format';
@@ -11,10 +12,12 @@ interface PersonBlockProps {
   company?: string;
   image?: string;
   accepted?: boolean;
+  /** The host's public page (Platform Building): "See all campaigns by this host". */
+  hostPage?: string;
 }
 
 /** "About {name}": one per host and per participant on the public campaign page. */
-export function PersonBlock({ name, role, about, email, occupation, company, image, accepted }: PersonBlockProps) {
+export function PersonBlock({ name, role, about, email, occupation, company, image, accepted, hostPage }: PersonBlockProps) {
   return (
     <section className="card p-5 [overflow-wrap:anywhere] sm:p-6" aria-label={`About ${name}`}>
       <div className="flex items-start gap-4">
@@ -50,6 +53,11 @@ export function PersonBlock({ name, role, about, email, occupation, company, ima
             )}
           </dl>
           {about && <p className="mt-3 whitespace-pre-line text-ink-700">{about}</p>}
+          {hostPage && (
+            <Link to={hostPage} className="mt-3 inline-block text-sm font-semibold underline">
+              See all campaigns by this host
+            </Link>
+          )}
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { daysLeftLabel } from '@pledgeway/domain/dates';
+import { campaignTimeLabel } from '@pledgeway/domain/dates';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import { KIND_LABELS } from '@pledgeway/domain/campaign-kinds';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
@@ -20,6 +20,7 @@ import { PersonBlock } from '../components/person-block';
 import { PledgeAction } from '../components/pledge/pledge-action';
 import { SupportersList } from '../components/pledge/supporters-list';
 import { ShareButtons } from '../components/share-buttons';
+import { CampaignUpdates } from '../components/updates/campaign-updates';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
 
@@ -134,6 +135,7 @@ export default function EventPage() {
               occupation={event.host.occupation}
               company={event.host.company_name}
               image={event.host.profile_image}
+              hostPage={paths.host(event.owner_id)}
             />
             {event.participants.map((person) => (
               <PersonBlock
@@ -167,6 +169,7 @@ export default function EventPage() {
             )}
             <SupportersList eventId={event._id} />
           </div>
+          <CampaignUpdates eventId={event._id} />
         </div>
         <aside className="lg:sticky lg:top-28 lg:self-start">
           <div className="card grid gap-4 p-6">
@@ -177,7 +180,7 @@ export default function EventPage() {
             <ProgressBar value={Number(percent)} label={`Raised toward the ${formatDollars(event.target_amount)} goal`} valueText={`${percent}% funded`} />
             <div className="flex justify-between text-sm font-semibold">
               <span>{percent}%</span>
-              <span>{daysLeftLabel(event.event_date)}</span>
+              <span>{campaignTimeLabel(event)}</span>
             </div>
             <p className="text-sm text-ink-500">
               {event.supporters} {event.supporters === 1 ? 'supporter' : 'supporters'}

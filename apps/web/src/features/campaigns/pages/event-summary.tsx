@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import { KIND_LABELS } from '@pledgeway/domain/campaign-kinds';
+import { canPostUpdates } from '@pledgeway/domain/update-rules';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { StatusBadge } from '@/components/ui/badge';
@@ -11,6 +12,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatTime, mediaUrl } from '@/lib/format';
 import { useManagedEvent } from '../api/get-managed-event';
 import { ShareButtons } from '../components/share-buttons';
+import { PostUpdateForm } from '../components/updates/post-update-form';
 import { formatBytes } from '../lib/images';
 
 /** /user/event/{id}: the creator's (or an admin's) overview, with the real pledged total. */
@@ -64,6 +66,7 @@ export default function EventSummaryPage() {
             <h2 className="text-lg font-semibold">Description</h2>
             <p className="mt-2 whitespace-pre-line text-ink-700">{event.description}</p>
           </section>
+          <PostUpdateForm eventId={event._id} published={canPostUpdates(event.status)} />
           <section className="card p-6" aria-labelledby="participants-heading">
             <h2 id="participants-heading" className="text-lg font-semibold">
               Participants

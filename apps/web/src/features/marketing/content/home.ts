@@ -190,9 +190,9 @@ export const home: HomeContent = {
       { title: 'Event Stacking', body: 'Add several participants or challenges to one campaign and one total.' },
       { title: 'Bidding Power', body: 'Supporters raise the stakes by pledging more before the event.' },
       { title: 'Third-Party Promotion', body: 'Invite someone else, like a coach or a mayor, to take the challenge.' },
-      { title: 'Platform Building', body: 'Build a following that comes back for your next event.' },
+      { title: 'Platform Building', body: 'Your public host page lists every campaign you run, so followers come back.' },
       { title: 'Donation Limit', body: 'Cap a single pledge to keep the contest fair.' },
-      { title: 'Campaign Updates', body: 'Share messages, images and files with every supporter.' },
+      { title: 'Campaign Updates', body: 'Post messages, images and files; supporters who ask get them by e-mail.' },
     ],
   },
   runoffSteps: {

@@ -17,6 +17,8 @@ export interface ServiceSection {
   /** A short real-world example, shown under a "Situation" label. */
   situation?: string;
   steps?: string[];
+  /** Promotional powers: whether it is in the product today or planned (docs/decisions/060-promotional-powers.md). */
+  availability?: 'available' | 'planned';
 }
 
 export interface SuggestTip {
@@ -99,13 +101,15 @@ export const services: ServiceSection[] = [
     title: 'Promotional Powers',
     body: [
       'Promotional powers are the tools that help a campaign travel further than the host’s own ' +
-        'circle. All of them are included with every campaign at no extra cost.',
+        'circle. The available ones are included with every campaign at no extra cost; the planned ' +
+        'ones are described as they will work, and each card says which is which.',
     ],
   },
   {
     id: 'accepted-status',
     kind: 'subsection',
     title: 'Accepted Status',
+    availability: 'available',
     body: [
       'When an invited participant agrees to take part, the host marks them as Accepted. The badge ' +
         'appears on the campaign page, so supporters know the challenge is real and on.',
@@ -115,17 +119,22 @@ export const services: ServiceSection[] = [
     id: 'event-stacking',
     kind: 'subsection',
     title: 'Event Stacking',
+    availability: 'planned',
     body: [
-      'Add several participants or challenges to one campaign. Each one brings their own friends ' +
-        'and followers, and every pledge adds to the same total for the same charity.',
+      'Planned: stack two to five of your campaigns on one shareable page with a combined total, while ' +
+        'each pledge still goes to its own campaign and charity.',
+      'Today: one campaign can carry several participants, each bringing their own friends and ' + 'followers to the same total for the same charity.',
     ],
   },
   {
     id: 'bidding-power',
     kind: 'subsection',
     title: 'Bidding Power',
+    availability: 'planned',
     body: [
-      'Supporters can pledge more at any time before the event is completed. As the total grows, ' +
+      'Planned: raise an earlier pledge in place with “Raise my pledge”, with the new fees shown before ' +
+        'you confirm. A pledge can go up, never down, and the card is still charged only at the end.',
+      'Today: supporters can add another pledge while the campaign takes pledges. As the total grows, ' +
         'so does the pressure on a participant to accept the challenge.',
     ],
   },
@@ -133,8 +142,12 @@ export const services: ServiceSection[] = [
     id: 'third-party-promotion',
     kind: 'subsection',
     title: 'Third-Party Promotion',
+    availability: 'planned',
     body: [
-      'You do not have to be the one taking the challenge. Invite a coach, a mayor or a local ' +
+      'Planned: promote a campaign you do not host. The host accepts first; you then get your own link, ' +
+        'and pledges made through it are credited to you on the campaign page. The money goes exactly ' +
+        'where it would without the link.',
+      'Today: you do not have to be the one taking the challenge. Invite a coach, a mayor or a local ' +
         'celebrity to participate, and let the pledges make the case for you.',
     ],
   },
@@ -142,12 +155,18 @@ export const services: ServiceSection[] = [
     id: 'platform-building',
     kind: 'subsection',
     title: 'Platform Building',
-    body: ['Every campaign page is a place to tell your story, introduce your participants and gather ' + 'supporters who will come back for your next event.'],
+    availability: 'available',
+    body: [
+      'Every host has a public page listing all their published campaigns, with the total raised and ' +
+        'the number of supporters. Each campaign page links to it from the About block of its host, so ' +
+        'supporters find your next event.',
+    ],
   },
   {
     id: 'donation-limit',
     kind: 'subsection',
     title: 'Donation Limit',
+    availability: 'available',
     body: [
       'Set a cap on any single pledge so that many people, not one big donor, decide the outcome. ' + 'This is especially useful for runoff competitions.',
     ],
@@ -156,7 +175,12 @@ export const services: ServiceSection[] = [
     id: 'campaign-updates',
     kind: 'subsection',
     title: 'Campaign Updates',
-    body: ['Post a message, a photo or a file at any point. Updates appear on the campaign page and are ' + 'e-mailed to everyone who has pledged.'],
+    availability: 'available',
+    body: [
+      'Post a message with a photo or a file (PDF or Word) once your campaign is live. Updates appear ' +
+        'on the campaign page, newest first, and are e-mailed to supporters who asked for updates when ' +
+        'they pledged. Supporters can comment, and you can hide a comment.',
+    ],
   },
 
   // Customizable features
@@ -273,7 +297,7 @@ export const weSuggest: SuggestTip[] = [
     title: 'Consistent Updates',
     body:
       'Post an update at least once a week with a photo, a milestone or a thank-you. Every update ' +
-      'reaches your supporters’ inboxes and reminds them to share.',
+      'reaches the inboxes of supporters who asked for updates and reminds them to share.',
   },
   {
     title: 'Long-term Trust',

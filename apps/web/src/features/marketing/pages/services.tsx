@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { services, servicesIntro, weSuggest, type ServiceSection } from '@/features/marketing/content/services';
+import { Badge } from '@/components/ui/badge';
 import { PageBanner } from '@/components/ui/page-banner';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
@@ -84,7 +85,12 @@ export default function ServicesPage() {
                 {subsections.map((sub) => (
                   <Fragment key={sub.id}>
                     <article id={sub.id} className="card p-6">
-                      <h3 className="text-lg font-semibold">{sub.title}</h3>
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <h3 className="text-lg font-semibold">{sub.title}</h3>
+                        {sub.availability && (
+                          <Badge tone={sub.availability === 'available' ? 'green' : 'grey'}>{sub.availability === 'available' ? 'Available' : 'Planned'}</Badge>
+                        )}
+                      </div>
                       <div className="mt-3 text-sm">
                         <Paragraphs body={sub.body} />
                       </div>

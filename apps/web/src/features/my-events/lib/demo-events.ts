@@ -21,6 +21,7 @@ function demoEvent(id: string, name: string, status: EventSummaryResponse['statu
     online_event_link: '',
     event_date: inDays(30),
     event_time: '18:00',
+    start_date: null,
     created_at: new Date().toISOString(),
     owner_id: 'demo',
     host: { full_name: 'Demo Host', about: '', email: '', occupation: '', company_name: '', about_you: '', profile_image: '' },

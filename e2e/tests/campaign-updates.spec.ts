@@ -1,0 +1,52 @@
+import { createPng, demo, expect, login, readMailbox, test } from '../fixtures';
+
+/** A live campaign of Ava's that Ben supports (the demo seed gives Ben pledges on Ava's live campaigns). */
+async function campaignBenSupports(request: import('@playwright/test').APIRequestContext) {
+  const signIn = await request.post('/api/site/login', { data: { email: demo.ben.email, password: demo.ben.password } });
+  const token = (await signIn.json()).user.accessToken as string;
+  const pledges = await (await request.get('/api/events/pledges', { headers: { authorization: `Bearer ${token}` } })).json();
+  const live = (pledges.data.pledges as { event: { _id: string; status: string } }[]).find((pledge) => pledge.event.status === 'approved');
+  expect(live, 'the demo seed gives Ben a pledge on a live campaign').toBeTruthy();
+  return live!.event._id;
+}
+
+test('a creator posts an update with an image; a supporter comments; the creator hides the comment', async ({ browser, request }) => {
+  // Two signed-in browsers and an image upload: more steps than the default budget is sized for.
+  test.slow();
+  const eventId = await campaignBenSupports(request);
+  const message = `The route is set ${Date.now()}: water stations at 2 km and 4 km.`;
+
+  const creator = await (await browser.newContext()).newPage();
+  await login(creator, demo.ava.email, demo.ava.password);
+  await creator.goto(`/user/event/${eventId}`);
+  const form = creator.getByRole('form', { name: 'Post an update' });
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expect(form.getByText('Please write a message for your update')).toBeVisible();
+  await form.getByLabel('Message').fill(message);
+  await form.getByLabel('Image or document (optional)').setInputFiles({ ...createPng(160, 90), name: 'route.png' });
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expect(form.getByText(/^Update posted/)).toBeVisible();
+  // Ben pledged without asking for updates, so no update e-mail reaches him.
+  const mails = await readMailbox(request, demo.ben.email);
+  expect(mails.filter((mail) => mail.kind === 'campaign-update')).toEqual([]);
+
+  const supporter = await (await browser.newContext()).newPage();
+  await login(supporter, demo.ben.email, demo.ben.password);
+  await supporter.goto(`/events/${eventId}`);
+  const update = supporter.getByRole('article').filter({ hasText: message });
+  await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible();
+  await update.getByRole('button', { name: 'Write a comment' }).click();
+  await update.getByLabel('Your comment').fill('Is there parking near the start?');
+  await update.getByRole('button', { name: 'Post comment' }).click();
+  await expect(update.getByText('Is there parking near the start?')).toBeVisible();
+
+  await creator.goto(`/events/${eventId}`);
+  const creatorView = creator.getByRole('article').filter({ hasText: message });
+  await creatorView.getByRole('button', { name: `Hide the comment by ${demo.ben.name}` }).click();
+  await expect(creatorView.getByText('Hidden from others')).toBeVisible();
+
+  await supporter.reload();
+  const after = supporter.getByRole('article').filter({ hasText: message });
+  await expect(after.getByText(message)).toBeVisible();
+  await expect(after.getByText('Is there parking near the start?')).toHaveCount(0);
+});

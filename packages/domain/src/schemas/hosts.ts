@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { EventSummaryResponse } from './event-response.ts';
+
+export const HOST_MESSAGES = {
+  notFound: 'Host not found',
+} as const;
+
+/**
+ * GET /api/hosts/{id} (Platform Building, docs/decisions/060-promotional-powers.md): a creator's
+ * public page. Only the public name and image of the account are shown, never its e-mail.
+ */
+export const HostPageResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    host: z.object({ _id: z.string(), name: z.string(), image: z.string() }),
+    /** Published campaigns (live, frozen or completed), newest first, each with its own totals. */
+    campaigns: z.array(EventSummaryResponse),
+    totals: z.object({
+      campaigns: z.number(),
+      /** Dollars, the sum of the campaigns' raised totals. */
+      raised: z.number(),
+      /** Distinct people who back at least one of these campaigns. */
+      supporters: z.number(),
+    }),
+  }),
+});
+export type HostPageResponse = z.infer<typeof HostPageResponse>;
