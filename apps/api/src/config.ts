@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: flag.optional(),
+  ALLOW_TEST_MODE_PAYMENTS: flag.optional(),
+  REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
+  CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').default(25),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -72,6 +75,12 @@ export interface Config {
   uploadsDir: string;
   /** Believe X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Test-mode funding (a charge on the provider's test card) with Stripe too; the sandbox always allows it. */
+  allowTestModePayments: boolean;
+  /** What the provider keeps of a refund, withheld from the creator's refund on close (sandbox: none). */
+  refundFeeCents: number;
+  /** Charge requests per second per instance while a charge run works (Stripe allows 100/s live). */
+  chargeRatePerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +126,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY ?? false,
+    allowTestModePayments: env.ALLOW_TEST_MODE_PAYMENTS ?? false,
+    refundFeeCents: env.REFUND_FEE_CENTS,
+    chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(config);

@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Jobs } from './lib/jobs/index.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
@@ -14,6 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProvider;
   accessTokens: ReturnType<typeof createAccessTokens>;
+  /** Background jobs (pg-boss): modules define queues while the app is built; started when it is ready. */
+  jobs: Jobs;
+  /** The one "now" of money windows and reminders; tests replace it to move time. */
+  clock: Clock;
 }
 
 export interface AuthInfo {

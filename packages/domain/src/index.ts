@@ -23,3 +23,4 @@ export * from './schemas/practice.ts';
 export * from './fees.ts';
 export * from './schemas/pledges.ts';
 export * from './schemas/lifecycle.ts';
+export * from './schemas/money-admin.ts';

@@ -243,20 +243,26 @@ export const pledges = pgTable(
     uniqueIndex('pledges_idempotency_unique').on(table.idempotencyKey),
     index('pledges_event_status').on(table.eventId, table.status),
     index('pledges_user').on(table.userId),
+    index('pledges_charge_run').on(table.chargeRunId, table.status),
+    index('pledges_failed_window').on(table.status, table.nextReminderAt),
   ],
 );
 
 /** One movement of money; its entries sum to zero (DESIGN.md section 3). Append-only. */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: id(),
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  pledgeId: uuid('pledge_id').references(() => pledges.id),
-  eventId: uuid('event_id').references(() => events.id),
-  providerRef: text('provider_ref'),
-  memo: jsonb('memo'),
-  createdAt: createdAt(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    pledgeId: uuid('pledge_id').references(() => pledges.id),
+    eventId: uuid('event_id').references(() => events.id),
+    providerRef: text('provider_ref'),
+    memo: jsonb('memo'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_transactions_pledge').on(table.pledgeId)],
+);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -273,7 +279,10 @@ export const ledgerEntries = pgTable(
     amountCents: cents('amount_cents').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_entries_account_event').on(table.account, table.eventId)],
+  (table) => [
+    index('ledger_entries_account_event').on(table.account, table.eventId),
+    index('ledger_entries_account_charity').on(table.account, table.charityId),
+  ],
 );
 
 export const outboxEmails = pgTable(

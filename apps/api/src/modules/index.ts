@@ -17,6 +17,8 @@ import { eventRoutes } from './events/routes.ts';
 import { eventPageMeta } from './events/meta.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { participantRoutes } from './participants/routes.ts';
+import { lifecycleRoutes } from './lifecycle/routes.ts';
+import { chargingRoutes } from './charging/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -35,6 +37,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   eventRoutes,
   participantRoutes,
   identityRoutes,
+  lifecycleRoutes,
+  chargingRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */
