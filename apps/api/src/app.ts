@@ -54,7 +54,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     database,
     db: database.db,
     storage: await createStorage(config),
-    mailer: createMailer(config, database.db, app.log, jobs, clock),
+    // The mailer reads the context's clock at each use, so a test that replaces ctx.clock moves it too.
+    mailer: createMailer(config, database.db, app.log, jobs, { now: () => ctx.clock.now() }),
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
     jobs,

@@ -19,6 +19,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { participantRoutes } from './participants/routes.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   identityRoutes,
   lifecycleRoutes,
   chargingRoutes,
+  ledgerRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */
