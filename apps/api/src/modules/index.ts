@@ -20,6 +20,7 @@ import { participantRoutes } from './participants/routes.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
+import { payoutsRoutes } from './payouts/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -41,6 +42,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   lifecycleRoutes,
   chargingRoutes,
   ledgerRoutes,
+  payoutsRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type EventDetailResponse, type EventSummaryResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
+import { payoutsRepository } from '../payouts/repository.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
@@ -105,6 +106,10 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
   ]);
   const eventTotals = totals.get(eventId) ?? EMPTY_TOTALS;
   const charity = charityRows[0];
+  const [chargedCents, passedOnCents] = await Promise.all([
+    chargedCentsOf(db, eventId),
+    charity ? payoutsRepository.passedOnCents(db, eventId, charity.id) : Promise.resolve(0),
+  ]);
   return {
     row,
     detail: {
@@ -125,8 +130,19 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       })),
       participants: people.map(toParticipantResponse),
       pledges: { total: centsToDollars(eventTotals.raisedCents), count: eventTotals.pledgeCount },
+      charged_amount: centsToDollars(chargedCents),
+      passed_on: centsToDollars(passedOnCents),
     },
   };
+}
+
+/** What was charged for a campaign: its charged (and later refunded) pledges' charges. */
+async function chargedCentsOf(db: Executor, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${pledges.chargedCents}), 0)` })
+    .from(pledges)
+    .where(and(eq(pledges.eventId, eventId), eq(pledges.status, 'charged')));
+  return Number(row?.total ?? 0);
 }
 
 /** Pending, rejected and other unpublished campaigns are visible only to their creator and admins. */
