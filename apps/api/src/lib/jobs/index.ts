@@ -33,6 +33,7 @@ export interface Jobs {
   sendMany<T extends object>(name: string, data: T[]): Promise<void>;
   /** Queues without waiting (after a commit); failures are logged, and `drain()` waits for them. */
   enqueue<T extends object>(name: string, data: T, options?: SendOptions): void;
+  /** Starts the workers and schedules; without workers pg-boss starts on first use instead. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Runs every due job of every queue, until none is left; returns how many ran. */
@@ -61,9 +62,36 @@ export function createJobs(options: JobsOptions): Jobs {
   const inFlight = new Set<Promise<unknown>>();
   let starting: Promise<PgBoss> | undefined;
 
+  // Without workers (API tests) pg-boss starts on first use, so a test file that queues nothing
+  // does not pay for its schema.
   function ready(): Promise<PgBoss> {
-    if (!starting) throw new Error('jobs are not started');
+    starting ??= startBoss();
     return starting;
+  }
+
+  async function startBoss(): Promise<PgBoss> {
+    const instance = new PgBoss({
+      ...options.connection,
+      schema: 'pgboss',
+      // Maintenance and schedules need a worker instance; the tests drive both by hand.
+      supervise: options.workers,
+      schedule: options.workers,
+    });
+    instance.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
+    await instance.start();
+    for (const queue of queues.values()) {
+      await instance.createQueue(queue.name);
+      if (!options.workers) continue;
+      await instance.work(
+        queue.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: queue.options.concurrency ?? 1 },
+        async ([job]) => {
+          if (job) await queue.handler(job.data as object);
+        },
+      );
+      if (queue.options.cron) await instance.schedule(queue.name, queue.options.cron, {}, { tz: 'UTC' });
+    }
+    return instance;
   }
 
   async function send(name: string, data: object, sendOptions: SendOptions = {}) {
@@ -120,31 +148,7 @@ export function createJobs(options: JobsOptions): Jobs {
     },
 
     async start() {
-      starting ??= (async () => {
-        const instance = new PgBoss({
-          ...options.connection,
-          schema: 'pgboss',
-          // Maintenance and schedules need a worker instance; the tests drive both by hand.
-          supervise: options.workers,
-          schedule: options.workers,
-        });
-        instance.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
-        await instance.start();
-        for (const queue of queues.values()) {
-          await instance.createQueue(queue.name);
-          if (!options.workers) continue;
-          await instance.work(
-            queue.name,
-            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: queue.options.concurrency ?? 1 },
-            async ([job]) => {
-              if (job) await queue.handler(job.data as object);
-            },
-          );
-          if (queue.options.cron) await instance.schedule(queue.name, queue.options.cron, {}, { tz: 'UTC' });
-        }
-        return instance;
-      })();
-      await starting;
+      if (options.workers) await ready();
     },
 
     async stop() {
