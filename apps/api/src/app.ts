@@ -16,6 +16,8 @@ import { createLiveChannel } from './lib/live/channel.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createJobs } from './lib/jobs/index.ts';
 import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** The clock of money windows and reminders (tests pass one they control). */
+  clock?: Clock;
 }
 
 /** The whole server as one Fastify instance: external plugins, then app plugins, then routes. */
@@ -59,20 +63,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const clock = options.clock ?? systemClock;
+  // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
+  const jobs = createJobs({ connection: database.jobsConnection, workers: config.env !== 'test', log: app.log });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     storage: await createStorage(config),
-    mailer: createMailer(config, database.db, app.log),
+    // The mailer reads the context's clock at each use, so a test that replaces ctx.clock moves it too.
+    mailer: createMailer(config, database.db, app.log, jobs, { now: () => ctx.clock.now() }),
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
     log: app.log,
     publicReads: createPublicReads(database.db),
     live: await createLiveChannel(database, config.databaseUrl, app.log),
+    jobs,
+    clock,
   };
   app.decorate('ctx', ctx);
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ctx.live.close();
     await database.close();
   });

@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.optional(),
   ALLOW_SANDBOX_PAYMENTS: flag.optional(),
   ALLOW_OUTBOX_EMAIL: flag.optional(),
+  ALLOW_TEST_MODE_PAYMENTS: flag.optional(),
+  REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
+  CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').default(25),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,6 +84,12 @@ export interface Config {
   allowSandboxPayments: boolean;
   /** Production may keep e-mail in the outbox without SMTP (a demo deployment). */
   allowOutboxEmail: boolean;
+  /** Test-mode funding (a charge on the provider's test card) with Stripe too; the sandbox always allows it. */
+  allowTestModePayments: boolean;
+  /** What the provider keeps of a refund, withheld from the creator's refund on close (sandbox: none). */
+  refundFeeCents: number;
+  /** Charge requests per second per instance while a charge run works (Stripe allows 100/s live). */
+  chargeRatePerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +141,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: env.TRUST_PROXY ?? false,
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS ?? false,
     allowOutboxEmail: env.ALLOW_OUTBOX_EMAIL ?? false,
+    allowTestModePayments: env.ALLOW_TEST_MODE_PAYMENTS ?? false,
+    refundFeeCents: env.REFUND_FEE_CENTS,
+    chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
     ...overrides,
   };
   const unsafe = unsafeProductionSettings(config);

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { LiveChannel } from './lib/live/channel.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Jobs } from './lib/jobs/index.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { PublicReads } from './modules/events/public-reads.ts';
 import type { Mailer } from './providers/email/index.ts';
@@ -23,6 +25,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Campaign totals changed: heard by every instance (SSE pages re-read and push them). */
   live: LiveChannel;
+  /** Background jobs (pg-boss): modules define queues while the app is built; started when it is ready. */
+  jobs: Jobs;
+  /** The one "now" of money windows and reminders; tests replace it to move time. */
+  clock: Clock;
 }
 
 export interface AuthInfo {

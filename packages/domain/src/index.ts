@@ -24,3 +24,4 @@ export * from './fees.ts';
 export * from './schemas/pledges.ts';
 export * from './schemas/lifecycle.ts';
 export * from './schemas/donations.ts';
+export * from './schemas/money-admin.ts';

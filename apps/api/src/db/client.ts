@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,6 +21,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Raw SQL with parameters, for the few places drizzle cannot express (pg-boss, checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * How the job queue reaches this database: a connection string for PostgreSQL (pg-boss keeps a
+   * small pool of its own), or an adapter for PGlite that runs statements without parameters with
+   * `exec` (pg-boss sends several statements at once) and the others with `query`.
+   */
+  jobsConnection: { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }; backend: 'pglite' };
   close(): Promise<void>;
 }
 
@@ -77,6 +84,7 @@ export async function openDatabase(options: { url: string | undefined; pgliteDir
         const result = await pool.query(text, params as unknown[]);
         return result.rows;
       },
+      jobsConnection: { connectionString: options.url },
       close: () => pool.end(),
     };
   }
@@ -96,6 +104,9 @@ export async function openDatabase(options: { url: string | undefined; pgliteDir
       const result = await client.query(text, params as unknown[]);
       return result.rows as never[];
     },
+    // pg-boss's own PGlite adapter: `exec` for parameterless (multi-statement) SQL, `query` otherwise,
+    // and a rollback of any aborted transaction so one failed statement cannot poison the single connection.
+    jobsConnection: { db: fromPglite(client), backend: 'pglite' },
     close: () => client.close(),
   };
 }

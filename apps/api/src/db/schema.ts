@@ -254,20 +254,26 @@ export const pledges = pgTable(
     index('pledges_user').on(table.userId),
     uniqueIndex('pledges_user_request_key_unique').on(table.userId, table.requestKey),
     index('pledges_event_created').on(table.eventId, table.createdAt),
+    index('pledges_charge_run').on(table.chargeRunId, table.status),
+    index('pledges_failed_window').on(table.status, table.nextReminderAt),
   ],
 );
 
 /** One movement of money; its entries sum to zero (DESIGN.md section 3). Append-only. */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: id(),
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  pledgeId: uuid('pledge_id').references(() => pledges.id),
-  eventId: uuid('event_id').references(() => events.id),
-  providerRef: text('provider_ref'),
-  memo: jsonb('memo'),
-  createdAt: createdAt(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    pledgeId: uuid('pledge_id').references(() => pledges.id),
+    eventId: uuid('event_id').references(() => events.id),
+    providerRef: text('provider_ref'),
+    memo: jsonb('memo'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_transactions_pledge').on(table.pledgeId)],
+);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -284,7 +290,10 @@ export const ledgerEntries = pgTable(
     amountCents: cents('amount_cents').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_entries_account_event').on(table.account, table.eventId)],
+  (table) => [
+    index('ledger_entries_account_event').on(table.account, table.eventId),
+    index('ledger_entries_account_charity').on(table.account, table.charityId),
+  ],
 );
 
 export const outboxEmails = pgTable(

@@ -24,6 +24,10 @@ import { participantRoutes } from './participants/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { updateRoutes } from './updates/routes.ts';
 import { hostRoutes } from './hosts/routes.ts';
+import { lifecycleRoutes } from './lifecycle/routes.ts';
+import { chargingRoutes } from './charging/routes.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
+import { payoutsRoutes } from './payouts/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -49,6 +53,10 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   adminRoutes,
   updateRoutes,
   hostRoutes,
+  lifecycleRoutes,
+  chargingRoutes,
+  ledgerRoutes,
+  payoutsRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

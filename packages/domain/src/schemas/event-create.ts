@@ -293,7 +293,7 @@ export const EventPaymentRequest = z.object({
   event_id: z.string().uuid('Invalid id'),
   amount: fundingAmountField,
   test_mode: z.boolean().default(false),
-  payment_method_id: z.string().optional(),
+  payment_method_id: z.uuid('Please select a payment method or add a new one').optional(),
 });
 export type EventPaymentRequestInput = z.input<typeof EventPaymentRequest>;
 

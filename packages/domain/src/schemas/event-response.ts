@@ -79,5 +79,9 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   documents: z.array(z.object({ _id: z.string(), file_name: z.string(), original_name: z.string(), size: z.number(), url: z.string() })),
   participants: z.array(ParticipantResponse),
   pledges: z.object({ total: z.number(), count: z.number() }),
+  /** Dollars charged so far (pledges and the creator's funding), once the charge run has charged them. */
+  charged_amount: z.number().optional(),
+  /** Dollars of this campaign that reached its charity: its share of the payouts marked sent (oldest campaigns first). */
+  passed_on: z.number().optional(),
 });
 export type EventDetailResponse = z.infer<typeof EventDetailResponse>;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { databaseRateLimitStore, deleteEndedWindows } from './store.ts';
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limit-cleanup';
 
 /**
  * Rate limits per route (`config.rateLimit`), counted in the database so the limit holds across
@@ -11,12 +11,13 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const rateLimitPlugin: FastifyPluginAsync = fp(async (app) => {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.ctx.database) });
-  if (app.ctx.config.env === 'test') return;
-  let timer: NodeJS.Timeout | undefined;
-  const cleanup = () => deleteEndedWindows(app.ctx.database).catch((error: unknown) => app.log.error({ err: error }, 'rate limit cleanup failed'));
-  app.addHook('onReady', async () => {
-    timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Ended windows are removed hourly by whichever instance's job worker runs first.
+  app.ctx.jobs.define(
+    RATE_LIMIT_CLEANUP_QUEUE,
+    async () => {
+      const removed = await deleteEndedWindows(app.ctx.database);
+      if (removed) app.log.info({ removed }, 'removed ended rate-limit windows');
+    },
+    { cron: '17 * * * *', retryLimit: 1 },
+  );
 });

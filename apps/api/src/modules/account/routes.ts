@@ -4,7 +4,7 @@ import { AccountClosureStatus, CloseAccountRequest, CloseAccountResponse, Succes
 import { clearSessionCookies } from '../auth/routes.ts';
 import { ACCOUNT_MESSAGES, createAccountService } from './service.ts';
 
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const ACCOUNT_CLOSURE_QUEUE = 'account-closure-sweep';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAccountService(app.ctx);
@@ -38,19 +38,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: ACCOUNT_MESSAGES.cancelled };
   });
 
-  // The closure sweep: on start and hourly. Tests call service.sweep() themselves.
-  if (app.ctx.config.env !== 'test') {
-    const run = () =>
-      service.sweep().then(
-        (count) => count && app.log.info({ count }, 'closed accounts whose closure date passed'),
-        (error: unknown) => app.log.error({ err: error }, 'account closure sweep failed'),
-      );
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void run();
-      timer = setInterval(run, SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // The closure sweep: an hourly job, run by whichever instance's worker takes it first.
+  app.ctx.jobs.define(
+    ACCOUNT_CLOSURE_QUEUE,
+    async () => {
+      const count = await service.sweep(app.ctx.clock.now());
+      if (count) app.log.info({ count }, 'closed accounts whose closure date passed');
+    },
+    { cron: '5 * * * *', retryLimit: 1 },
+  );
 };

@@ -270,7 +270,7 @@ describe('GET /api/events/show/:id', () => {
 });
 
 describe('POST /api/events/payment', () => {
-  it('records the creator funding pledge once in test mode and counts it as raised', async () => {
+  it('charges the creator funding once in test mode on the sandbox test card and counts it as raised', async () => {
     const created = await creator.client.post('/api/events/create', await payload());
     const id = created.data.event.id;
     const first = await creator.client.post('/api/events/payment', { event_id: id, amount: 100, test_mode: true });
@@ -280,7 +280,7 @@ describe('POST /api/events/payment', () => {
     expect(again.data.pledge_id).toBe(first.data.pledge_id);
     const rows = await server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ isCreatorPledge: true, status: 'pending', amountCents: 10_000 });
+    expect(rows[0]).toMatchObject({ isCreatorPledge: true, status: 'charged', amountCents: 10_000, chargedCents: 10_000, cardFeeCents: 320 });
     const shown = await creator.client.get(`/api/events/show/${id}`);
     expect(shown.data.payment_amount).toBe(100);
   });

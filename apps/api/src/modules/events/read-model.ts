@@ -3,6 +3,7 @@ import { centsToDollars, type EventDetailResponse, type EventSummaryResponse } f
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
+import { payoutsRepository } from '../payouts/repository.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
@@ -121,6 +122,7 @@ export const detailColumns = {
   raised: sql<string>`(select coalesce(sum(pl.amount_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
   supporters: sql<string>`(select count(distinct pl.user_id)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
   pledgeCount: sql<string>`(select count(*)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
+  charged: sql<string>`(select coalesce(sum(pl.charged_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status = 'charged')`,
 };
 
 type ParticipantJson = Pick<
@@ -141,6 +143,9 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
   const { row, charity } = found;
   const eventTotals: EventTotals = { raisedCents: Number(found.raised), supporters: Number(found.supporters), pledgeCount: Number(found.pledgeCount) };
   const summary = toEventSummary(row, eventTotals);
+  const chargedCents = Number(found.charged);
+  // Nothing reached a charity before anything was charged: the ledger is read only after a charge.
+  const passedOnCents = charity && chargedCents > 0 ? await payoutsRepository.passedOnCents(db, row.id, charity.id) : 0;
   return {
     row,
     detail: {
@@ -162,6 +167,8 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       })),
       participants: found.participants.map((person) => toParticipantResponse({ ...person, eventId: row.id, position: 0, createdAt: row.createdAt })),
       pledges: { total: centsToDollars(eventTotals.raisedCents), count: eventTotals.pledgeCount },
+      charged_amount: centsToDollars(chargedCents),
+      passed_on: centsToDollars(passedOnCents),
     },
   };
 }

@@ -7,19 +7,20 @@ import {
   type CreateEventRequest,
   type EventPaymentRequestInput,
 } from '@pledgeway/domain';
-import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { AppError, fieldsFromZod } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
 import { usersRepository } from '../users/repository.ts';
 import { assertCanManage, canView, isFinished } from './access.ts';
 import { isPubliclyVisible, loadEventDetail } from './read-model.ts';
 import { eventsRepository } from './repository.ts';
 import { applyEventUpdate } from './update.ts';
+import { createFunding } from './funding.ts';
 
 /** Rules of campaign creation, reading, funding and editing; SQL stays in the repository. */
 export function createEventsService(ctx: AppContext) {
   const { db, storage } = ctx;
+  const funding = createFunding(ctx);
 
   /** Images stored before the transaction are removed again if the campaign is not created. */
   async function storeImages(body: CreateEventRequest) {
@@ -157,50 +158,8 @@ export function createEventsService(ctx: AppContext) {
 
     update: (eventId: string, auth: AuthInfo | null, multipart: Parameters<typeof applyEventUpdate>[3]) => applyEventUpdate(ctx, eventId, auth, multipart),
 
-    /**
-     * The creator's funding pledge (phase 3 of creation). Test mode records it without a card and
-     * exists only with the sandbox provider; otherwise a saved card of the creator backs it and the
-     * charging job charges it like any pledge.
-     */
-    async fund(userId: string, input: EventPaymentRequestInput) {
-      const parsed = EventPaymentRequest.safeParse(input);
-      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
-      const body = parsed.data;
-      const row = await eventsRepository.findById(db, body.event_id);
-      if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-      if (row.ownerId !== userId) throw AppError.forbidden('Only the creator can fund this campaign');
-      if (row.status !== 'pending' && row.status !== 'rejected') {
-        throw AppError.conflict('FUNDING_CLOSED', 'The funding payment is taken only before the campaign is approved');
-      }
-      const idempotencyKey = `creator-funding:${row.id}`;
-      if (body.test_mode) {
-        if (ctx.payments.name !== 'sandbox') {
-          throw AppError.conflict('TEST_MODE_UNAVAILABLE', 'Test mode is only available with the sandbox payment provider');
-        }
-        const pledge = await eventsRepository.insertPledgeOnce(db, {
-          eventId: row.id,
-          userId,
-          amountCents: dollarsToCents(body.amount),
-          isCreatorPledge: true,
-          status: 'pending',
-          idempotencyKey,
-        });
-        return { success: true as const, message: EVENT_MESSAGES.testPaymentProcessed, test_mode: true, pledge_id: pledge!.id };
-      }
-      if (!body.payment_method_id) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
-      const method = await eventsRepository.savedMethodOf(db, userId, body.payment_method_id);
-      if (!method) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
-      const pledge = await eventsRepository.insertPledgeOnce(db, {
-        eventId: row.id,
-        userId,
-        paymentMethodId: method.id,
-        amountCents: dollarsToCents(body.amount),
-        isCreatorPledge: true,
-        status: 'pending',
-        idempotencyKey,
-      });
-      return { success: true as const, message: 'Payment initiated successfully!', test_mode: false, pledge_id: pledge!.id };
-    },
+    /** The creator's funding: a real charge through the provider (see funding.ts). */
+    fund: (userId: string, input: EventPaymentRequestInput) => funding.fund(userId, input),
   };
 }
 

@@ -14,8 +14,9 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { DOCUMENT_CONTENT_TYPES as CONTENT_TYPES, DOCUMENT_MAX_BYTES, documentExtension, storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from './access.ts';
-import { loadEventDetail, type EventRow } from './read-model.ts';
-import { eventsRepository, type NewEvent, type NewParticipant } from './repository.ts';
+import { createLifecycleService } from '../lifecycle/service.ts';
+import { loadEventDetail } from './read-model.ts';
+import { eventsRepository, type NewParticipant } from './repository.ts';
 
 /** Reads SPEC.md's "JSON text" fields; categories may also arrive comma-joined. */
 function parseJsonField(value: string | undefined, field: string, allowText = false): unknown {
@@ -25,25 +26,6 @@ function parseJsonField(value: string | undefined, field: string, allowText = fa
   } catch {
     if (allowText) return value;
     throw AppError.validation({ [field]: `${field} must be a JSON list` });
-  }
-}
-
-/** Side effects of a status change (DESIGN.md section 4). */
-function statusEffects(row: EventRow, next: EventStatus): Partial<NewEvent> {
-  if (next === row.status) return {};
-  switch (next) {
-    case 'approved':
-      return row.status === 'freeze' ? { status: next, statusBeforeFreeze: null } : { status: next, approvedAt: new Date(), rejectionReason: null };
-    case 'freeze':
-      return { status: next, statusBeforeFreeze: row.status };
-    case 'pending':
-      return { status: next, rejectionReason: null };
-    case 'close':
-    case 'completed':
-    case 'cancelled':
-      return { status: next, endedAt: new Date() };
-    default:
-      return { status: next };
   }
 }
 
@@ -148,7 +130,13 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
       }
     }
 
-    await db.transaction(async (tx) => {
+    const lifecycle = createLifecycleService(ctx);
+    const after = await db.transaction(async (tx) => {
+      // The status select goes through the life cycle: row lock, transition table, effects.
+      const change =
+        next === row.status
+          ? undefined
+          : await lifecycle.changeWithin(tx, { eventId: row.id, auth, action: 'edit', to: next, reason: fields.rejection_reason ?? fields.reason });
       await eventsRepository.update(tx, row.id, {
         name: form.name,
         description: form.description,
@@ -160,7 +148,6 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
         eventLocation: form.location_type === 'physical' ? form.event_location : '',
         onlineEventLink: form.online_event_link,
         ...(bannerUrl ? { bannerImage: bannerUrl } : {}),
-        ...statusEffects(row, next),
       });
       for (const person of updates) {
         await eventsRepository.updateParticipant(tx, person._id!, {
@@ -182,7 +169,9 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
         tx,
         documents.map((doc) => ({ ...doc, eventId: row.id })),
       );
+      return change?.after;
     });
+    after?.();
   } catch (error) {
     await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;

@@ -1,9 +1,11 @@
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Jobs } from '../../lib/jobs/index.ts';
 
 export interface EmailMessage {
   to: string;
@@ -14,40 +16,96 @@ export interface EmailMessage {
   kind: string;
 }
 
+/** What delivers a message: nodemailer's SMTP transport, or a stand-in in tests. */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+}
+
+export const OUTBOX_QUEUE = 'outbox-deliver';
+/** After this many failed attempts a message stays in the outbox with its last error, for support. */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+/** Rows claimed by a worker are not claimed again for this long (a worker that died mid-send). */
+const CLAIM_SECONDS = 300;
+
+/** 1 min, 2, 4 … capped at 6 h between attempts. */
+export function outboxBackoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+}
+
 /**
- * Every e-mail is first written to the outbox table; with SMTP_URL it is then delivered, otherwise
- * it stays readable at /dev/mailbox and is logged (DESIGN.md section 2).
+ * Every e-mail is written to the outbox table, inside the caller's transaction when there is one,
+ * so the mail exists exactly when the change that caused it does. The outbox worker delivers it
+ * with SMTP_URL, retrying with backoff; without SMTP it stays readable at /api/dev/mailbox and in
+ * the logs. Nothing is sent inside a request, so response times reveal nothing.
  */
 export interface Mailer {
   readonly name: string;
-  send(message: EmailMessage): Promise<{ id: string }>;
+  send(message: EmailMessage, tx?: Executor): Promise<{ id: string }>;
+  /** Delivers due messages; returns how many were delivered. Run by the outbox worker. */
+  deliverDue(): Promise<number>;
+  /** Replaces the transport (tests use a stand-in to see retries). */
+  setTransport(transport: MailTransport | undefined): void;
 }
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-  return {
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, jobs: Jobs, clock: Clock): Mailer {
+  let transport: MailTransport | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+
+  const mailer: Mailer = {
     name: transport ? 'SMTP' : 'outbox (read at /api/dev/mailbox)',
-    async send(message) {
-      const [row] = await db
+
+    async send(message, tx) {
+      const [row] = await (tx ?? db)
         .insert(outboxEmails)
         .values({ to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html, kind: message.kind })
         .returning({ id: outboxEmails.id });
-      const id = row!.id;
-      if (!transport) {
-        log.info({ to: message.to, subject: message.subject, kind: message.kind }, 'e-mail stored in outbox');
-        return { id };
+      if (!transport) log.info({ to: message.to, subject: message.subject, kind: message.kind }, 'e-mail stored in outbox');
+      // Wakes the worker; inside a transaction it may run before the commit, and the
+      // worker's schedule picks the message up then.
+      else jobs.enqueue(OUTBOX_QUEUE, {}, { startAfterSeconds: tx ? 2 : 0 });
+      return { id: row!.id };
+    },
+
+    async deliverDue() {
+      if (!transport) return 0;
+      const now = clock.now();
+      // Claim a batch in one statement, so two workers never send the same message.
+      const claimed = await db
+        .update(outboxEmails)
+        .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
+        .where(
+          sql`${outboxEmails.id} in (select id from outbox_emails where sent_at is null and attempts < ${OUTBOX_MAX_ATTEMPTS}
+            and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}) order by created_at limit 20 for update skip locked)`,
+        )
+        .returning();
+      let delivered = 0;
+      for (const row of claimed) {
+        try {
+          await transport.sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+          await db.update(outboxEmails).set({ sentAt: clock.now(), error: null }).where(eq(outboxEmails.id, row.id));
+          delivered += 1;
+        } catch (error) {
+          log.warn({ err: error, to: row.to, attempts: row.attempts }, 'e-mail delivery failed; will retry');
+          await db
+            .update(outboxEmails)
+            .set({ error: String(error), nextAttemptAt: new Date(clock.now().getTime() + outboxBackoffMs(row.attempts)) })
+            .where(and(eq(outboxEmails.id, row.id)));
+        }
       }
-      try {
-        await transport.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
-      } catch (error) {
-        log.error({ err: error, to: message.to }, 'e-mail delivery failed');
-        await db
-          .update(outboxEmails)
-          .set({ error: String(error) })
-          .where(eq(outboxEmails.id, id));
-      }
-      return { id };
+      return delivered;
+    },
+
+    setTransport(next) {
+      transport = next;
     },
   };
+
+  jobs.define(
+    OUTBOX_QUEUE,
+    async () => {
+      // Keep going while full batches come back.
+      while ((await mailer.deliverDue()) >= 20);
+    },
+    { cron: '* * * * *', retryLimit: 1 },
+  );
+  return mailer;
 }

@@ -45,6 +45,12 @@ export interface PaymentProvider {
   detachCard(input: { customerRef: string; methodRef: string }): Promise<void>;
   charge(input: ChargeInput): Promise<ChargeResult>;
   refund(input: RefundInput): Promise<{ ref: string; amountCents: number }>;
+  /**
+   * A single-use token of the provider's always-succeeding test card (Visa 4242…, valid expiry),
+   * for test-mode funding: attach it with `attachCard`, then charge it like any card. Absent when
+   * the provider has no test card (test mode is then refused).
+   */
+  testCardToken?(): Promise<string>;
 }
 
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {

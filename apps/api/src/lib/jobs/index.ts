@@ -1,0 +1,179 @@
+import { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A background task: receives the job's data; throwing makes pg-boss retry it with backoff. */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface QueueOptions {
+  /** Cron expression (UTC): the job is also started on this schedule by whichever instance is first. */
+  cron?: string;
+  /** Jobs of this queue run at most this many at a time per instance. */
+  concurrency?: number;
+  /** Attempts after the first failure, with exponential backoff (pg-boss retry). */
+  retryLimit?: number;
+}
+
+export interface SendOptions {
+  /** While a job with this key is queued or running, another send with it is dropped. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/**
+ * Background jobs on pg-boss, in the app's own database (DESIGN.md section 2): PostgreSQL, or
+ * PGlite through its `executeSql` adapter. Queues are defined by modules while the app is built;
+ * `start` runs them (polling workers and schedules) unless `workers` is off, as in the API tests,
+ * which run due jobs themselves with `drain()` and `runScheduled()`.
+ */
+export interface Jobs {
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
+  /** Queues a job. Never await this inside a database transaction: on PGlite it waits for the transaction. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Queues many jobs of one queue in one statement. */
+  sendMany<T extends object>(name: string, data: T[]): Promise<void>;
+  /** Queues without waiting (after a commit); failures are logged, and `drain()` waits for them. */
+  enqueue<T extends object>(name: string, data: T, options?: SendOptions): void;
+  /** Starts the workers and schedules; without workers pg-boss starts on first use instead. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs every due job of every queue, until none is left; returns how many ran. */
+  drain(): Promise<number>;
+  /** Runs a scheduled queue's handler once now, as its schedule would. */
+  runScheduled(name: string): Promise<void>;
+}
+
+interface Queue {
+  name: string;
+  handler: JobHandler<object>;
+  options: QueueOptions;
+}
+
+export interface JobsOptions {
+  /** node-postgres connection string, or an adapter for PGlite. */
+  connection: { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }; backend: 'pglite' };
+  workers: boolean;
+  log: FastifyBaseLogger;
+  /** Seconds between polls of each queue by a worker. */
+  pollingIntervalSeconds?: number;
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const queues = new Map<string, Queue>();
+  const inFlight = new Set<Promise<unknown>>();
+  let starting: Promise<PgBoss> | undefined;
+
+  // Without workers (API tests) pg-boss starts on first use, so a test file that queues nothing
+  // does not pay for its schema.
+  function ready(): Promise<PgBoss> {
+    starting ??= startBoss();
+    return starting;
+  }
+
+  async function startBoss(): Promise<PgBoss> {
+    const instance = new PgBoss({
+      ...options.connection,
+      schema: 'pgboss',
+      // Maintenance and schedules need a worker instance; the tests drive both by hand.
+      supervise: options.workers,
+      schedule: options.workers,
+    });
+    instance.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
+    await instance.start();
+    for (const queue of queues.values()) {
+      await instance.createQueue(queue.name);
+      if (!options.workers) continue;
+      await instance.work(
+        queue.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: queue.options.concurrency ?? 1 },
+        async ([job]) => {
+          if (job) await queue.handler(job.data as object);
+        },
+      );
+      if (queue.options.cron) await instance.schedule(queue.name, queue.options.cron, {}, { tz: 'UTC' });
+    }
+    return instance;
+  }
+
+  async function send(name: string, data: object, sendOptions: SendOptions = {}) {
+    const queue = queues.get(name);
+    if (!queue) throw new Error(`unknown job queue ${name}`);
+    const instance = await ready();
+    await instance.send(name, data, {
+      singletonKey: sendOptions.singletonKey,
+      startAfter: sendOptions.startAfterSeconds,
+      retryLimit: queue.options.retryLimit ?? 5,
+      retryBackoff: true,
+      retryDelay: 2,
+    });
+  }
+
+  async function runOne(queue: Queue, instance: PgBoss): Promise<number> {
+    const fetched = await instance.fetch<object>(queue.name, { batchSize: 50 });
+    for (const job of fetched) {
+      try {
+        await queue.handler(job.data);
+        await instance.complete(queue.name, job.id);
+      } catch (error) {
+        options.log.warn({ err: error, queue: queue.name, jobId: job.id }, 'job failed; pg-boss will retry it');
+        await instance.fail(queue.name, job.id, { message: String(error) });
+      }
+    }
+    return fetched.length;
+  }
+
+  return {
+    define(name, handler, queueOptions = {}) {
+      if (starting) throw new Error(`queue ${name} defined after start`);
+      queues.set(name, { name, handler: handler as JobHandler<object>, options: queueOptions });
+    },
+
+    send,
+
+    async sendMany(name, data) {
+      const queue = queues.get(name);
+      if (!queue) throw new Error(`unknown job queue ${name}`);
+      const instance = await ready();
+      for (let start = 0; start < data.length; start += 1000) {
+        await instance.insert(
+          name,
+          data.slice(start, start + 1000).map((item) => ({ data: item, retryLimit: queue.options.retryLimit ?? 5, retryBackoff: true, retryDelay: 2 })),
+        );
+      }
+    },
+
+    enqueue(name, data, sendOptions) {
+      const pending = send(name, data, sendOptions).catch((error: unknown) => options.log.error({ err: error, queue: name }, 'could not queue job'));
+      inFlight.add(pending);
+      void pending.finally(() => inFlight.delete(pending));
+    },
+
+    async start() {
+      if (options.workers) await ready();
+    },
+
+    async stop() {
+      if (!starting) return;
+      await Promise.allSettled([...inFlight]);
+      const instance = await starting.catch(() => undefined);
+      await instance?.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+
+    async drain() {
+      const instance = await ready();
+      let ran = 0;
+      for (;;) {
+        await Promise.allSettled([...inFlight]);
+        let round = 0;
+        for (const queue of queues.values()) round += await runOne(queue, instance);
+        ran += round;
+        if (!round && !inFlight.size) return ran;
+      }
+    },
+
+    async runScheduled(name) {
+      const queue = queues.get(name);
+      if (!queue) throw new Error(`unknown job queue ${name}`);
+      await queue.handler({});
+    },
+  };
+}

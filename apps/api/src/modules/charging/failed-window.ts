@@ -1,0 +1,107 @@
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { pledges } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { eventsRepository } from '../events/repository.ts';
+import { lifecycleEmails } from '../lifecycle/emails.ts';
+import { chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { chargingRepository as repo } from './repository.ts';
+
+export const FAILED_PLEDGES_QUEUE = 'failed-pledges';
+
+export const FAILED_PLEDGE_MESSAGES = {
+  notFound: 'Pledge not found',
+  notFailed: 'Only a pledge whose charge failed can be retried with another card',
+  cardRequired: 'Please select a payment method or add a new one',
+  charged: 'Your card was charged. Thank you!',
+  stillFailing: 'Your card could not be charged',
+} as const;
+
+/**
+ * The failed-charge window (DESIGN.md section 4): a reminder every 48 hours while it is open, one
+ * final retry when it ends (a decline then drops the pledge), and a retry at once after the donor
+ * gives another card. Times come from `ctx.clock`.
+ */
+export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
+  const { db } = ctx;
+
+  async function sendDueReminders(now: Date): Promise<number> {
+    const due = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(
+        and(
+          eq(pledges.status, 'failed'),
+          isNotNull(pledges.nextReminderAt),
+          lte(pledges.nextReminderAt, now),
+          sql`${pledges.failedAt} + interval '7 days' > ${now.toISOString()}`,
+        ),
+      );
+    let sent = 0;
+    for (const { id } of due) {
+      const found = await repo.pledgeForCharge(db, id);
+      if (!found) continue;
+      const done = await db.transaction(async (tx) => {
+        const current = await repo.lockPledge(tx, id);
+        if (!current || current.status !== 'failed' || !current.nextReminderAt || current.nextReminderAt > now) return false;
+        await repo.updatePledge(tx, id, { nextReminderAt: new Date(current.nextReminderAt.getTime() + REMINDER_INTERVAL_MS) });
+        if (found.email) {
+          const campaign = { id: found.event.id, name: found.event.name };
+          await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, current.failureReason ?? '', ctx.config.publicUrl, true), tx);
+        }
+        return true;
+      });
+      if (done) sent += 1;
+    }
+    return sent;
+  }
+
+  /** Pledges whose window ended get their one final retry (a new attempt, so a new idempotency key). */
+  async function finalRetries(now: Date): Promise<number> {
+    const ended = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(and(eq(pledges.status, 'failed'), isNotNull(pledges.nextReminderAt), sql`${pledges.failedAt} + interval '7 days' <= ${now.toISOString()}`));
+    for (const { id } of ended) {
+      const started = await db.transaction(async (tx) => {
+        const current = await repo.lockPledge(tx, id);
+        if (!current || current.status !== 'failed' || !current.nextReminderAt) return false;
+        // No reminder is due any more: the null also marks that the final retry was started.
+        await repo.updatePledge(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1 });
+        return true;
+      });
+      if (started) await chargePledge(ctx, limiter, id);
+    }
+    return ended.length;
+  }
+
+  return {
+    async run(): Promise<void> {
+      const now = ctx.clock.now();
+      await sendDueReminders(now);
+      await finalRetries(now);
+    },
+
+    /** POST /api/pledges/{id}/payment-method: the donor's own card, and a retry at once. */
+    async updateCard(
+      auth: AuthInfo,
+      pledgeId: string,
+      paymentMethodId: string,
+    ): Promise<{ status: string; failure_reason: string | null; outcome: ChargeOutcome }> {
+      const found = await repo.pledgeForCharge(db, pledgeId);
+      if (!found || found.pledge.userId !== auth.userId) throw AppError.notFound(FAILED_PLEDGE_MESSAGES.notFound);
+      const method = await eventsRepository.savedMethodOf(db, auth.userId, paymentMethodId);
+      if (!method) throw AppError.validation({ payment_method_id: FAILED_PLEDGE_MESSAGES.cardRequired });
+      await db.transaction(async (tx) => {
+        const current = await repo.lockPledge(tx, pledgeId);
+        const windowOpen = current?.failedAt && ctx.clock.now().getTime() < current.failedAt.getTime() + FAILED_WINDOW_MS;
+        if (!current || current.status !== 'failed' || !windowOpen) throw AppError.conflict('PLEDGE_NOT_FAILED', FAILED_PLEDGE_MESSAGES.notFailed);
+        await repo.updatePledge(tx, pledgeId, { paymentMethodId: method.id, retryCount: current.retryCount + 1 });
+      });
+      const outcome = await chargePledge(ctx, limiter, pledgeId);
+      const after = await repo.pledgeForCharge(db, pledgeId);
+      return { status: after!.pledge.status, failure_reason: after!.pledge.failureReason, outcome };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { events, paymentMethods, pledges, users } from '../../db/schema.ts';
+import { chargeRuns } from './tables.ts';
+
+export type PledgeRow = typeof pledges.$inferSelect;
+export type ChargeRunRow = typeof chargeRuns.$inferSelect;
+
+/** SQL of charging: pledges, their cards and campaigns, charge runs. */
+export const chargingRepository = {
+  /** A pledge with what charging it needs: its card, its campaign, the donor's e-mail. */
+  async pledgeForCharge(db: Executor, pledgeId: string) {
+    const [row] = await db
+      .select({ pledge: pledges, method: paymentMethods, event: events, email: users.email })
+      .from(pledges)
+      .innerJoin(events, eq(events.id, pledges.eventId))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, pledges.paymentMethodId))
+      .leftJoin(users, eq(users.id, pledges.userId))
+      .where(eq(pledges.id, pledgeId))
+      .limit(1);
+    return row;
+  },
+  async lockPledge(tx: Executor, pledgeId: string): Promise<PledgeRow | undefined> {
+    const [row] = await tx.select().from(pledges).where(eq(pledges.id, pledgeId)).for('update').limit(1);
+    return row;
+  },
+  async updatePledge(tx: Executor, pledgeId: string, values: Partial<typeof pledges.$inferInsert>): Promise<void> {
+    await tx
+      .update(pledges)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(pledges.id, pledgeId));
+  },
+  async runForEvent(db: Executor, eventId: string): Promise<ChargeRunRow | undefined> {
+    const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.eventId, eventId)).limit(1);
+    return row;
+  },
+  async runById(db: Executor, runId: string): Promise<ChargeRunRow | undefined> {
+    const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.id, runId)).limit(1);
+    return row;
+  },
+  async insertRun(tx: Executor, values: typeof chargeRuns.$inferInsert): Promise<ChargeRunRow> {
+    const [row] = await tx.insert(chargeRuns).values(values).returning();
+    return row!;
+  },
+  async setRunTotal(tx: Executor, runId: string, total: number, finishedAt: Date | null): Promise<ChargeRunRow> {
+    const [row] = await tx
+      .update(chargeRuns)
+      .set({ total, ...(finishedAt ? { status: 'finished' as const, finishedAt } : {}) })
+      .where(eq(chargeRuns.id, runId))
+      .returning();
+    return row!;
+  },
+  /** Puts every pending pledge of the campaign in the run; returns their ids. */
+  async claimPendingForRun(tx: Executor, eventId: string, runId: string): Promise<string[]> {
+    const rows = await tx
+      .update(pledges)
+      .set({ chargeRunId: runId, updatedAt: new Date() })
+      .where(and(eq(pledges.eventId, eventId), eq(pledges.status, 'pending'), isNull(pledges.chargeRunId)))
+      .returning({ id: pledges.id });
+    return rows.map((row) => row.id);
+  },
+  /** The run is finished once none of its pledges is still pending. */
+  async finishRunIfDone(tx: Executor, runId: string, now: Date): Promise<void> {
+    await tx
+      .update(chargeRuns)
+      .set({ status: 'finished', finishedAt: now })
+      .where(
+        and(
+          eq(chargeRuns.id, runId),
+          eq(chargeRuns.status, 'running'),
+          sql`not exists (select 1 from pledges where charge_run_id = ${runId} and status = 'pending')`,
+        ),
+      );
+  },
+  async runCounts(db: Executor, runId: string) {
+    const rows = await db
+      .select({ status: pledges.status, n: sql<string>`count(*)`, charged: sql<string>`coalesce(sum(${pledges.chargedCents}), 0)` })
+      .from(pledges)
+      .where(eq(pledges.chargeRunId, runId))
+      .groupBy(pledges.status);
+    const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    return {
+      charged: count('charged'),
+      failed: count('failed') + count('dropped'),
+      released: count('released') + count('refunded'),
+      chargedCents: Number(rows.find((row) => row.status === 'charged')?.charged ?? 0),
+    };
+  },
+  /** Pending pledges of runs still running (to queue again after a crash). */
+  async pendingOfRunningRuns(db: Executor, startedBefore: Date): Promise<string[]> {
+    const rows = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .innerJoin(chargeRuns, eq(chargeRuns.id, pledges.chargeRunId))
+      .where(and(eq(chargeRuns.status, 'running'), eq(pledges.status, 'pending'), sql`${chargeRuns.startedAt} < ${startedBefore.toISOString()}`));
+    return rows.map((row) => row.id);
+  },
+};

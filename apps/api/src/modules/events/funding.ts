@@ -1,0 +1,141 @@
+import { and, eq } from 'drizzle-orm';
+import { EVENT_MESSAGES, dollarsToCents, platformFeeCents, type EventPaymentRequestInput } from '@pledgeway/domain';
+import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
+import type { AppContext } from '../../context.ts';
+import { pledges } from '../../db/schema.ts';
+import { AppError, fieldsFromZod } from '../../errors.ts';
+import { chargeAttemptKey } from '../charging/charge-pledge.ts';
+import { chargingRepository } from '../charging/repository.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { fundingChargeEntries } from '../ledger/postings.ts';
+import { lifecycleRepository } from '../lifecycle/repository.ts';
+import { notifyCampaignChanged } from '../lifecycle/notify.ts';
+import { createPaymentMethodsService } from '../payment-methods/service.ts';
+import { eventsRepository } from './repository.ts';
+
+export const FUNDING_MESSAGES = {
+  initiated: 'Payment initiated successfully!',
+  notYours: 'Only the creator can fund this campaign',
+  closed: 'The funding payment is taken only before the campaign is approved',
+  testModeUnavailable: 'Test mode pays with the sandbox test card; it is not available with this payment provider',
+} as const;
+
+type Card = { customerRef: string; methodRef: string; paymentMethodId: string | null };
+
+/**
+ * The creator's funding (phase 3 of creation, DESIGN.md section 4): a real charge through the
+ * provider, held in the campaign's escrow until the charge run settles it or a delete or close
+ * refunds it. Test mode is the same charge on the provider's test card. A decline answers 402
+ * with the provider's message and records nothing that counts (the attempt is kept as dropped).
+ * The pledge row reserves the campaign's one funding: concurrent requests share its attempt, so
+ * the provider's idempotency key charges at most once.
+ */
+export function createFunding(ctx: AppContext) {
+  const { db, payments } = ctx;
+
+  async function cardFor(userId: string, body: { test_mode: boolean; payment_method_id?: string | undefined }): Promise<Card> {
+    if (body.test_mode) {
+      if ((payments.name !== 'sandbox' && !ctx.config.allowTestModePayments) || !payments.testCardToken) {
+        throw AppError.conflict('TEST_MODE_UNAVAILABLE', FUNDING_MESSAGES.testModeUnavailable);
+      }
+      const customerRef = await createPaymentMethodsService(ctx).customerFor(userId);
+      const card = await payments.attachCard({ customerRef, token: await payments.testCardToken() });
+      return { customerRef, methodRef: card.ref, paymentMethodId: null };
+    }
+    if (!body.payment_method_id) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
+    const method = await eventsRepository.savedMethodOf(db, userId, body.payment_method_id);
+    if (!method || method.provider !== payments.name) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
+    return { customerRef: method.providerCustomerRef, methodRef: method.providerMethodRef, paymentMethodId: method.id };
+  }
+
+  /** Locks the campaign and reserves (or revives after a decline) its one funding pledge. */
+  async function reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null) {
+    return db.transaction(async (tx) => {
+      const event = await lifecycleRepository.lockEvent(tx, eventId);
+      if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      if (event.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
+      if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
+      const idempotencyKey = `creator-funding:${event.id}`;
+      const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
+      const [existing] = await tx.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).for('update').limit(1);
+      if (!existing) {
+        const [row] = await tx
+          .insert(pledges)
+          .values({ eventId: event.id, userId, isCreatorPledge: true, status: 'pending', idempotencyKey, ...values })
+          .returning();
+        return { event, pledge: row! };
+      }
+      if (existing.status === 'dropped') {
+        const [row] = await tx
+          .update(pledges)
+          .set({ ...values, status: 'pending', retryCount: existing.retryCount + 1, updatedAt: new Date() })
+          .where(eq(pledges.id, existing.id))
+          .returning();
+        return { event, pledge: row! };
+      }
+      if (existing.status === 'pending' && existing.amountCents !== amountCents) {
+        await tx
+          .update(pledges)
+          .set(values)
+          .where(and(eq(pledges.id, existing.id), eq(pledges.status, 'pending')));
+        return { event, pledge: { ...existing, ...values } };
+      }
+      if (existing.status !== 'pending' && existing.status !== 'charged') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
+      return { event, pledge: existing };
+    });
+  }
+
+  return {
+    async fund(userId: string, input: EventPaymentRequestInput) {
+      const parsed = EventPaymentRequest.safeParse(input);
+      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+      const body = parsed.data;
+      const found = await eventsRepository.findById(db, body.event_id);
+      if (!found) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      if (found.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
+      const message = body.test_mode ? EVENT_MESSAGES.testPaymentProcessed : FUNDING_MESSAGES.initiated;
+      const amountCents = dollarsToCents(body.amount);
+      const card = await cardFor(userId, body);
+      const { event, pledge } = await reserve(userId, body.event_id, amountCents, card.paymentMethodId);
+      if (pledge.status === 'charged') return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
+
+      const result = await payments.charge({
+        customerRef: card.customerRef,
+        methodRef: card.methodRef,
+        amountCents,
+        idempotencyKey: chargeAttemptKey(pledge),
+        description: `Funding of ${event.name}`,
+      });
+      const now = ctx.clock.now();
+      const recorded = await db.transaction(async (tx) => {
+        const current = await chargingRepository.lockPledge(tx, pledge.id);
+        if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
+        if (!result.ok) {
+          await chargingRepository.updatePledge(tx, pledge.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref });
+          return 'dropped';
+        }
+        await ledgerRepository.post(tx, {
+          kind: 'funding_charge',
+          idempotencyKey: `funding-charge:${pledge.id}:${pledge.retryCount}`,
+          pledgeId: pledge.id,
+          eventId: event.id,
+          providerRef: result.ref,
+          entries: fundingChargeEntries({ chargedCents: result.amountCents, cardFeeCents: result.feeCents, eventId: event.id }),
+        });
+        await chargingRepository.updatePledge(tx, pledge.id, {
+          status: 'charged',
+          chargedCents: result.amountCents,
+          cardFeeCents: result.feeCents,
+          providerChargeRef: result.ref,
+          chargedAt: now,
+        });
+        return 'charged';
+      });
+      if (!result.ok) throw new AppError('PAYMENT_DECLINED', result.message, 402);
+      if (recorded !== 'charged')
+        throw AppError.conflict('FUNDING_IN_PROGRESS', 'Another payment for this campaign is being processed. Please refresh the page.');
+      notifyCampaignChanged(ctx, event.id);
+      return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
+    },
+  };
+}

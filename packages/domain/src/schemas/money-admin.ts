@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import { PledgeStatusSchema } from './my-pledges.ts';
+
+/** POST /api/pledges/{id}/payment-method: the donor gives another of their cards; the charge is retried at once. */
+export const UpdatePledgeCardRequest = z.object({
+  payment_method_id: z.uuid({ error: 'Please select a payment method or add a new one' }),
+});
+export type UpdatePledgeCardRequest = z.infer<typeof UpdatePledgeCardRequest>;
+
+export const UpdatePledgeCardResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ _id: z.string(), status: PledgeStatusSchema, failure_reason: z.string().nullable() }),
+});
+export type UpdatePledgeCardResponse = z.infer<typeof UpdatePledgeCardResponse>;
+
+export const PAYOUT_MESSAGES = {
+  recorded: 'Payout recorded',
+  moreThanPayable: 'A payout cannot exceed what is payable to this charity',
+  charityNotFound: 'Charity not found',
+  referenceRequired: 'Please give the transfer reference',
+  dateInvalid: 'Use a date such as 2026-11-23',
+  amountMin: 'Amount must be at least $0.01',
+} as const;
+
+/** POST /api/admin/payouts: an admin marks money sent to a charity, with the bank or transfer reference. */
+export const CreatePayoutRequest = z.object({
+  charity_id: z.uuid('Invalid charity id'),
+  amount: z.number().min(0.01, PAYOUT_MESSAGES.amountMin).refine(hasAtMostTwoDecimals, 'Use at most two decimals'),
+  reference: z.string().trim().min(1, PAYOUT_MESSAGES.referenceRequired).max(200),
+  paid_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PAYOUT_MESSAGES.dateInvalid),
+});
+export type CreatePayoutRequest = z.infer<typeof CreatePayoutRequest>;
+
+export const Payout = z.object({
+  _id: z.string(),
+  charity_id: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  paid_on: z.string(),
+  created_at: z.string(),
+});
+export type Payout = z.infer<typeof Payout>;
+
+/** One charity's account: payable (from the ledger, not yet passed on), paid so far, and its payouts. */
+export const CharityPayouts = z.object({
+  charity_id: z.string(),
+  name: z.string(),
+  payable: z.number(),
+  paid: z.number(),
+  history: z.array(Payout),
+});
+export type CharityPayouts = z.infer<typeof CharityPayouts>;
+
+export const PayoutsResponse = z.object({ success: z.literal(true), data: z.object({ charities: z.array(CharityPayouts) }) });
+export type PayoutsResponse = z.infer<typeof PayoutsResponse>;
+
+export const CreatePayoutResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ payout: Payout, charity: CharityPayouts }) });
+export type CreatePayoutResponse = z.infer<typeof CreatePayoutResponse>;
+
+/** GET /api/admin/ledger/verify: what was checked and every difference found. */
+export const LedgerVerifyReport = z.object({
+  ok: z.boolean(),
+  provider: z.string(),
+  checked: z.object({
+    transactions: z.number(),
+    charged_pledges: z.number(),
+    refunds: z.number(),
+    donations: z.number(),
+    provider_records: z.number(),
+  }),
+  problems: z.array(z.string()),
+});
+export type LedgerVerifyReport = z.infer<typeof LedgerVerifyReport>;
+export const LedgerVerifyResponse = z.object({ success: z.literal(true), data: LedgerVerifyReport });
