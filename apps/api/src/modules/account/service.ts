@@ -48,7 +48,7 @@ export function createAccountService(ctx: AppContext) {
   async function deleteAccount(userId: string): Promise<void> {
     // Campaigns not yet approved go exactly as DELETE /api/events/:id removes them (funding refunded, pledges released).
     for (const event of await repo.ownedEvents(db, userId)) {
-      if (canDeleteEvent(event.status)) await myEvents.delete({ userId, role: 'user' }, event.id);
+      if (canDeleteEvent(event.status)) await myEvents.delete({ userId, role: 'user', sessionId: '' }, event.id);
     }
     const cards = await repo.activePaymentMethods(db, userId);
     await db.transaction(async (tx) => {

@@ -135,7 +135,7 @@ export default function EventPage() {
               occupation={event.host.occupation}
               company={event.host.company_name}
               image={event.host.profile_image}
-              hostPage={paths.host(event.owner_id)}
+              hostPage={event.owner_id ? paths.host(event.owner_id) : undefined}
             />
             {event.participants.map((person) => (
               <PersonBlock
