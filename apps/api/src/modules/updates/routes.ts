@@ -42,6 +42,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/updates',
     {
       preHandler: app.authenticate,
+      // Each update e-mails the supporters who asked: a burst is refused rather than mailed.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['updates'],
         summary: 'Post an update (multipart: message, optional attachment); e-mailed to supporters who asked',
@@ -60,6 +62,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/updates/:id/comments',
     {
       preHandler: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['updates'],
         summary: 'Comment on an update (supporters)',

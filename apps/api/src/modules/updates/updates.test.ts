@@ -195,4 +195,17 @@ describe('comments', () => {
       ['Something rude', true],
     ]);
   });
+
+  it('refuses a burst of comments from one place with 429', async () => {
+    const event = await liveCampaign();
+    const posted = await postUpdate(owner.client, event.id, updateForm('Burst test'));
+    const updateId = posted.data.data.update._id as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 32 && !statuses.includes(429); i += 1) {
+      statuses.push((await owner.client.post(`/api/updates/${updateId}/comments`, { body: `Comment ${i}` })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const stored = await server.app.ctx.db.select().from(updateComments).where(eq(updateComments.updateId, updateId));
+    expect(stored.length).toBe(statuses.filter((status) => status === 201).length);
+  });
 });

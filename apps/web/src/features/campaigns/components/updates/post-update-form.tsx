@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_LIMIT_BYTES, EVENT_MESSAGES, IMAGE_LIMIT_BYTES } from '@pledgeway/domain/schemas/event-fields';
 import { PostUpdateFields, UPDATE_MESSAGE_MAX_CHARS, UPDATE_MESSAGES } from '@pledgeway/domain/schemas/updates';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,17 +9,7 @@ import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { usePostUpdate } from '../../api/post-update';
 import { formatBytes } from '../../lib/images';
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-const ACCEPT = [...IMAGE_TYPES, ...DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
-
-/** The same rules as the server, checked before uploading so a wrong file fails at once. */
-export function attachmentProblem(file: File): string | undefined {
-  const isDocument = DOCUMENT_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`));
-  if (isDocument) return file.size > DOCUMENT_LIMIT_BYTES ? EVENT_MESSAGES.documentTooLarge : undefined;
-  if (!IMAGE_TYPES.includes(file.type)) return UPDATE_MESSAGES.attachmentType;
-  return file.size > IMAGE_LIMIT_BYTES ? EVENT_MESSAGES.imageTooLarge : undefined;
-}
+import { ATTACHMENT_ACCEPT as ACCEPT, attachmentProblem } from '../../lib/update-attachment';
 
 interface PostUpdateFormProps {
   eventId: string;
