@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, readMailbox, test } from '../fixtures';
 
 test.describe('donation dialog', () => {
-  test('shows every SPEC.md message, formats card and expiry, clears errors per field, thanks and closes', async ({ page }) => {
+  test('shows every SPEC.md message, formats card and expiry, shows a decline, charges, thanks and closes', async ({ page }) => {
     test.setTimeout(60_000); // one long walk through every message, on a shared machine
     await page.goto('/charities');
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
@@ -65,13 +65,26 @@ test.describe('donation dialog', () => {
     await field('CVV').fill('123');
     // The browser alert blocks the page until handled, so accept it from the listener.
     const alerts: string[] = [];
-    page.once('dialog', (shown) => {
+    page.on('dialog', (shown) => {
       alerts.push(shown.message());
       void shown.accept();
     });
+
+    // A declined card: the decline is shown in the dialog and nobody is thanked.
+    await field('Card number').fill('');
+    await field('Card number').pressSequentially('4000000000000002');
     await submit();
-    await expect.poll(() => alerts).toEqual(['Thank you for your donation to Pledgeway!']);
+    await expect(dialog.getByText('Your card was declined.')).toBeVisible();
+    expect(alerts).toEqual([]);
+
+    await field('Card number').fill('');
+    await field('Card number').pressSequentially('4242424242424242');
+    const charity = await dialog.getByLabel('Charity to support').locator('option:checked').innerText();
+    await submit();
+    await expect.poll(() => alerts).toEqual([`Thank you for your donation to ${charity}!`]);
     await expect(dialog).toBeHidden();
+    const receipts = await readMailbox(page.request, 'alma@example.com');
+    expect(receipts.map((mail) => mail.subject)).toEqual([`Your donation to ${charity}`]);
     await expect(page.getByRole('button', { name: 'Donate', exact: true })).toBeFocused();
   });
 });

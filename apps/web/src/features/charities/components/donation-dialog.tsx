@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { DonationForm } from '@pledgeway/domain/schemas/public';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
+import { Alert } from '@/components/ui/alert';
+import { ApiError } from '@/lib/api-client';
+import { postDonation, tokenizeCard } from '../api/donate';
 import { formatCardNumber, formatCvv, formatExpiry } from '../lib/card-format';
 
 export type DonationValues = DonationForm;
@@ -15,11 +19,8 @@ interface DonationDialogProps {
   onOpenChange(open: boolean): void;
   /** Who receives the donation: a charity's name, or "Pledgeway" from the intro button. */
   recipient: string;
-  /**
-   * Seam for the payments issue: charges the card through the payment provider. Until it is
-   * wired, a valid form only thanks the donor (SPEC.md: "nothing is sent").
-   */
-  onDonate?: (values: DonationValues) => Promise<void>;
+  /** The charities a donation can go to; the first is chosen unless the donor picks another. */
+  charities: Array<{ _id: string; name: string }>;
 }
 
 const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '' };
@@ -28,7 +29,12 @@ const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber:
  * The donation dialog of SPEC.md sections 2 and 5: validated on submit with SPEC's messages; an
  * error clears as soon as its field is edited; card number and expiry are formatted as typed.
  */
-export function DonationDialog({ open, onOpenChange, recipient, onDonate }: DonationDialogProps) {
+export function DonationDialog({ open, onOpenChange, recipient, charities }: DonationDialogProps) {
+  const [picked, setPicked] = useState('');
+  const charityId = picked || charities[0]?._id || '';
+  const [failure, setFailure] = useState<string | null>(null);
+  // The token of an attempt whose answer was lost: sent again, the server answers that donation.
+  const [pendingToken, setPendingToken] = useState<string | undefined>();
   const form = useForm<DonationValues>({
     resolver: zodResolver(DonationForm),
     defaultValues: EMPTY,
@@ -51,14 +57,34 @@ export function DonationDialog({ open, onOpenChange, recipient, onDonate }: Dona
   }
 
   const submit = form.handleSubmit(async (values) => {
-    await onDonate?.(values);
-    window.alert(`Thank you for your donation to ${recipient}!`);
-    form.reset(EMPTY);
-    onOpenChange(false);
+    setFailure(null);
+    if (!charityId) {
+      setFailure('Please choose a charity');
+      return;
+    }
+    let token = pendingToken;
+    try {
+      token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
+      const answer = await postDonation({ charityId, fullName: values.fullName, email: values.email, amount: Number(values.amount), token });
+      setPendingToken(undefined);
+      // SPEC.md's thank-you, now only once the charge went through.
+      window.alert(answer.message);
+      form.reset(EMPTY);
+      onOpenChange(false);
+    } catch (error) {
+      // A lost answer is retried with the same token, so the donation is never charged twice.
+      const lost = error instanceof ApiError && error.status === 0;
+      setPendingToken(lost ? token : undefined);
+      setFailure(error instanceof Error ? error.message : 'The donation could not be made. Please try again.');
+    }
   });
 
   function changeOpen(next: boolean) {
-    if (!next) form.reset(EMPTY);
+    if (!next) {
+      form.reset(EMPTY);
+      setFailure(null);
+      setPendingToken(undefined);
+    }
     onOpenChange(next);
   }
 
@@ -71,6 +97,20 @@ export function DonationDialog({ open, onOpenChange, recipient, onDonate }: Dona
       closeLabel="Close donation form"
     >
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        {failure && (
+          <Alert tone="error" className="sm:col-span-2">
+            {failure}
+          </Alert>
+        )}
+        <Field label="Charity to support" required className="sm:col-span-2">
+          <Select value={charityId} onChange={(event) => setPicked(event.target.value)}>
+            {charities.map((charity) => (
+              <option key={charity._id} value={charity._id}>
+                {charity.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <Field label="Full name" error={errors.fullName?.message} required className="sm:col-span-2">
           <Input autoComplete="name" {...field('fullName')} />
         </Field>

@@ -112,7 +112,7 @@ export default function CharitiesPage() {
 
       {recipient !== null && (
         <Suspense fallback={null}>
-          <DonationDialog open={open} onOpenChange={changeOpen} recipient={recipient} />
+          <DonationDialog open={open} onOpenChange={changeOpen} recipient={recipient} charities={(charities.data ?? []).flatMap((group) => group.charities)} />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyPledgeResponse, PledgeStatus } from '@pledgeway/domain/schemas/my-pledges';
 import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
@@ -6,6 +7,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
+import { UpdateCardDialog } from './update-card-dialog';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
 
@@ -23,6 +25,7 @@ export function PledgeCard({ pledge }: { pledge: MyPledgeResponse }) {
   const { event } = pledge;
   const percent = cardProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
   const status = STATUS[pledge.status];
+  const [updating, setUpdating] = useState(false);
   return (
     <article className="card flex h-full flex-col overflow-hidden">
       <div className="relative aspect-[16/9] bg-ink-100">
@@ -59,10 +62,11 @@ export function PledgeCard({ pledge }: { pledge: MyPledgeResponse }) {
         <div className={pledge.status === 'failed' ? 'rounded-xl bg-red-50 p-3 text-sm text-red-900' : 'text-xs text-ink-500'}>
           <p>{pledge.status === 'failed' && pledge.failure_reason ? pledge.failure_reason : status.note}</p>
           {pledge.status === 'failed' && (
-            <Link to={paths.user.paymentMethods} className="btn btn-danger btn-sm mt-2">
+            <button type="button" className="btn btn-danger btn-sm mt-2" onClick={() => setUpdating(true)}>
               Update card
-            </Link>
+            </button>
           )}
+          {updating && <UpdateCardDialog pledgeId={pledge._id} eventName={event.name} onClose={() => setUpdating(false)} />}
         </div>
       </div>
     </article>

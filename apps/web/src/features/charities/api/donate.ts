@@ -1,0 +1,28 @@
+import type { CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
+import type { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { api } from '@/lib/api-client';
+
+export interface DonationInput {
+  charityId: string;
+  fullName: string;
+  email: string;
+  amount: number;
+  card: { number: string; expiry: string; cvv: string };
+  /** A token from an earlier attempt whose answer was lost: the server answers that donation again. */
+  token?: string;
+}
+
+/** The card goes only to the card form's endpoint, which answers with a single-use token. */
+export function tokenizeCard(holderName: string, card: DonationInput['card']): Promise<SandboxCardResponse> {
+  return api.post<SandboxCardResponse>('/sandbox/cards', { holder_name: holderName, number: card.number, expiry: card.expiry, cvv: card.cvv });
+}
+
+/** POST /charities/{id}/donations with the token: charged at once, or the decline message. */
+export function postDonation(input: Omit<DonationInput, 'card'> & { token: string }): Promise<CharityDonationResponse> {
+  return api.post<CharityDonationResponse>(`/charities/${input.charityId}/donations`, {
+    fullName: input.fullName,
+    email: input.email,
+    amount: input.amount,
+    token: input.token,
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PledgeResponse } from '@pledgeway/domain/schemas/pledges';
+import { api } from '@/lib/api-client';
+import { myPledgesKey } from './get-my-pledges';
+
+export interface UpdatePledgeCardResponse {
+  success: boolean;
+  message: string;
+  data: { pledge: PledgeResponse };
+}
+
+/** POST /pledges/{id}/payment-method: swaps the card of a failed pledge and retries the charge. */
+export function updatePledgeCard(pledgeId: string, paymentMethodId: string): Promise<UpdatePledgeCardResponse> {
+  return api.post<UpdatePledgeCardResponse>(`/pledges/${pledgeId}/payment-method`, { payment_method_id: paymentMethodId });
+}
+
+export function useUpdatePledgeCard(pledgeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentMethodId: string) => updatePledgeCard(pledgeId, paymentMethodId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myPledgesKey }),
+  });
+}
