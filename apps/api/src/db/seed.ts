@@ -166,6 +166,9 @@ async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
       failureReason: item.failureReason ?? null,
       idempotencyKey: `demo-pledge-${index}-${item.event!.id}`,
       chargedAt: item.status === 'charged' ? new Date() : null,
+      // A failed pledge's 7-day window opens now, so "Update card" retries it.
+      failedAt: item.status === 'failed' ? new Date() : null,
+      nextReminderAt: item.status === 'failed' ? new Date(Date.now() + 48 * 3_600_000) : null,
     }));
   if (rows.length) await db.insert(pledges).values(rows);
 }

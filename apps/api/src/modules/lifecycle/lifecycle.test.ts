@@ -120,26 +120,28 @@ describe("the creator's complete and close", () => {
     const event = await liveCampaign(server, owner, admin);
     const supporter = await signUp(server.url);
     const { pledge } = await pledgeFrom(server, supporter, event.id, { amountCents: 5_000, tipPercent: 20 });
+    // The provider's refund fee (REFUND_FEE_CENTS) is withheld too.
+    server.app.ctx.config.refundFeeCents = 150;
     const closed = await owner.client.post(`/api/events/${event.id}/close`);
     expect(closed.status).toBe(200);
     expect(closed.data.event.status).toBe('close');
     expect((await pledgeRow(server, pledge.id)).status).toBe('released');
     await server.app.ctx.jobs.drain();
+    server.app.ctx.config.refundFeeCents = 0;
 
     const funding = (await server.app.ctx.database.query<{ id: string }>('select id from pledges where event_id = $1 and is_creator_pledge', [event.id]))[0]!;
     const row = await pledgeRow(server, funding.id);
     expect(row.status).toBe('refunded');
-    const refund = closeRefundCents({ amountCents: 10_000, originalCardFeeCents: 320, refundFeeCents: 0 });
-    expect(refund).toBe(10_000 - 320 - 500);
+    const refund = closeRefundCents({ amountCents: 10_000, originalCardFeeCents: 320, refundFeeCents: 150 });
+    expect(refund).toBe(10_000 - 320 - 150 - 500);
     const [providerRefund] = await server.app.ctx.database.query<{ amount_cents: string }>('select amount_cents from sandbox_refunds where charge_id = $1', [
       row.providerChargeRef,
     ]);
     expect(Number(providerRefund!.amount_cents)).toBe(refund);
     expect(await accountBalance(server, 'event_escrow', { eventId: event.id })).toBe(0);
     expect(await accountBalance(server, 'platform_fee_revenue', { eventId: event.id })).toBe(500);
-    expect(
-      (await mailsTo(server, owner.email)).some((mail) => mail.kind === 'refund' && mail.text.includes('$9,180.00') === false && mail.text.includes('$91.80')),
-    ).toBe(true);
+    expect(await accountBalance(server, 'card_processing_fees', { eventId: event.id })).toBe(320 + 150);
+    expect((await mailsTo(server, owner.email)).some((mail) => mail.kind === 'refund' && mail.text.includes('Refunded to your card: $90.30'))).toBe(true);
     // A job run twice refunds once.
     await server.app.ctx.jobs.send('refund-creator-funding', { pledgeId: funding.id, reason: 'close' });
     await server.app.ctx.jobs.drain();
