@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.ts';
 
 /**
- * Tells open campaign pages that a pledge's or the campaign's status changed. The live channel
- * (server-sent events) provides `ctx.live.publish`; until it is present this does nothing, so
- * every money path already calls it at the right moment (after its transaction committed).
+ * Tells open campaign pages that a pledge's or the campaign's status changed: this instance's
+ * public reads are refreshed at once and every instance's live pages re-read their totals. Called
+ * after the change's transaction committed.
  */
 export function notifyCampaignChanged(ctx: AppContext, eventId: string): void {
-  (ctx as AppContext & { live?: { publish?: (eventId: string) => unknown } }).live?.publish?.(eventId);
+  ctx.publicReads.clear();
+  void ctx.live.publish(eventId);
 }

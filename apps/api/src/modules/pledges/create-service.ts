@@ -5,6 +5,7 @@ import {
   EVENT_MESSAGES,
   formatCents,
   PLEDGE_FORM_MESSAGES,
+  pledgingNotYetOpen,
   quotePledge,
   type CreatePledgeRequest,
   type PledgeResponse,
@@ -25,9 +26,16 @@ export const PLEDGE_RULE_MESSAGES = {
   requestKeyReused: 'This Idempotency-Key was already used for a different pledge',
 } as const;
 
-/** Refuses a campaign that is not live (DESIGN.md section 4): only approved campaigns take pledges. */
-function assertLive(campaign: CampaignRow) {
-  if (campaign.status === 'approved') return;
+/**
+ * Refuses a campaign that is not live (DESIGN.md section 4): only approved campaigns take pledges,
+ * and a scheduled one only from its start date.
+ */
+function assertLive(campaign: CampaignRow, now: Date) {
+  if (campaign.status === 'approved') {
+    const notYetOpen = pledgingNotYetOpen(campaign.startDate, now);
+    if (notYetOpen) throw AppError.conflict('PLEDGING_NOT_OPEN', notYetOpen);
+    return;
+  }
   if (campaign.status === 'freeze') throw AppError.conflict('EVENT_FROZEN', PLEDGE_FORM_MESSAGES.frozen);
   throw AppError.conflict('EVENT_NOT_LIVE', PLEDGE_FORM_MESSAGES.notLive);
 }
@@ -92,7 +100,7 @@ export function createPledgeService(ctx: AppContext, log: FastifyBaseLogger) {
       const outcome = await db.transaction(async (tx) => {
         const campaign = await repo.lockCampaign(tx, eventId);
         if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-        assertLive(campaign);
+        assertLive(campaign, ctx.clock.now());
         assertAmountAllowed(campaign, amountCents);
         let participantId: string | null = null;
         if (campaign.kind === 'runoff') {
