@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CharityFields, type AdminCharity, type AdminCharityGroup, type CharityFieldsInput } from '@pledgeway/domain/schemas/admin';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,7 @@ export function CharityFormDialog({ open, charity, groups, onClose }: CharityFor
   const [logoError, setLogoError] = useState<string>();
   const [newGroup, setNewGroup] = useState('');
   const [failure, setFailure] = useState<string>();
-  const groupChoice = form.watch('group_id');
+  const groupChoice = useWatch({ control: form.control, name: 'group_id' });
 
   useEffect(() => {
     if (!open) return;

@@ -2,11 +2,21 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A table that scrolls sideways inside its card on a narrow screen instead of squashing. */
-export function DataTable({ caption, children, className }: { caption: string; children: ReactNode; className?: string }) {
+export function DataTable({
+  caption,
+  children,
+  className,
+  minWidth = 'min-w-[44rem]',
+}: {
+  caption: string;
+  children: ReactNode;
+  className?: string;
+  minWidth?: string;
+}) {
   return (
     // `relative` keeps screen-reader-only text (absolutely positioned) inside the scrolling box instead of widening the page.
     <div className={cn('relative overflow-x-auto rounded-2xl border border-ink-100 bg-white shadow-sm', className)}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className={cn('w-full text-left text-sm', minWidth)}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -8,7 +8,7 @@ import { formatDateTime, formatDollars, PLEDGE_STATUS_TONES } from '../lib/forma
 export function PledgesTable({ pledges, caption, showCampaign = false }: { pledges: AdminPledgeRow[]; caption: string; showCampaign?: boolean }) {
   const [now] = useState(() => Date.now());
   return (
-    <DataTable caption={caption}>
+    <DataTable caption={caption} minWidth={showCampaign ? 'min-w-[44rem]' : 'min-w-[34rem]'}>
       <thead>
         <tr>
           {showCampaign && <Th>Campaign</Th>}
