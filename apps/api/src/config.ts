@@ -146,23 +146,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
     ...overrides,
   };
-  const unsafe = unsafeProductionSettings(config);
-  if (unsafe.length) throw new ConfigError(unsafe.join('\n'));
-  if (!config.jwtSecret) config.jwtSecret = persistedSecret(config);
+  // A generated secret would differ on every instance sharing the database: production leaves it
+  // empty, and unsafeProductionSettings names JWT_SECRET.
+  if (!config.jwtSecret && !(config.env === 'production' && usesExternalDatabase(config))) config.jwtSecret = persistedSecret(config);
   return config;
 }
 
+const usesExternalDatabase = (config: Config) => config.databaseUrl !== undefined && config.databaseUrl !== 'memory://';
+
 /**
  * Settings that are fine on a developer's machine but unsafe in production, each as one sentence
- * naming the variable to set (docs/decisions/061-fail-fast-in-production.md). A demo deployment
- * opts in to the sandbox providers explicitly; `npm start` does so for the embedded database.
+ * naming the variable to set; the server refuses to start on any of them (server.ts,
+ * docs/decisions/061-fail-fast-in-production.md). A demo deployment opts in to the sandbox
+ * providers explicitly; `npm start` does so for the embedded database.
  */
 export function unsafeProductionSettings(config: Config): string[] {
   if (config.env !== 'production') return [];
   const problems: string[] = [];
-  const externalDatabase = config.databaseUrl !== undefined && config.databaseUrl !== 'memory://';
-  // Checked before a secret is generated: a generated one would differ on every instance.
-  if (externalDatabase && !config.jwtSecret) {
+  if (usesExternalDatabase(config) && !config.jwtSecret) {
     problems.push('JWT_SECRET must be set when DATABASE_URL is set in production, so that every instance signs sign-ins with the same secret.');
   }
   if (!config.stripeSecretKey && !config.allowSandboxPayments) {

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, unsafeProductionSettings, type Config } from './config.ts';
 import { DatabaseUnreachableError } from './db/client.ts';
 import { DEMO_LOGINS, ensureCharities, ensureConfiguredAdmin, seedDemoContent } from './db/seed.ts';
 
@@ -13,6 +13,11 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  const unsafe = unsafeProductionSettings(config);
+  if (unsafe.length) {
+    console.error(unsafe.join('\n'));
+    process.exit(1);
   }
   // pino-pretty is a development dependency: only a developer's terminal uses it.
   const pretty = process.stdout.isTTY && config.env === 'development';
