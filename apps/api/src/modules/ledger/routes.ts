@@ -7,7 +7,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/ledger/verify',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['ledger'], summary: 'Check that the books balance and match the provider', response: { 200: LedgerVerifyResponse } },
     },
     async () => ({ success: true as const, data: await verifyLedger(app.ctx.database.query, app.ctx.payments.name) }),

@@ -7,7 +7,7 @@ import { createLifecycleService, type LifecycleAction } from './service.ts';
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   const lifecycle = createLifecycleService(app.ctx);
   const runs = createChargeRuns(app.ctx);
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { onRequest: app.requireAdmin };
   const respond = async (eventId: string, auth: Parameters<typeof lifecycle.change>[0]['auth'], action: LifecycleAction, message: string, reason?: string) => {
     const row = await lifecycle.change({ eventId, auth, action, reason });
     return { success: true as const, message, event: { _id: row.id, status: row.status } };

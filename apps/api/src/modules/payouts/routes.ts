@@ -8,7 +8,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/payouts',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['payouts'], summary: 'Per charity: payable, paid and payout history', response: { 200: PayoutsResponse } },
     },
     async () => ({ success: true as const, data: { charities: await service.list() } }),
@@ -16,7 +16,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/payouts',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['payouts'],
         summary: 'Mark a payout sent (never more than payable)',
