@@ -72,6 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => database.close());
 
+  // Every route as registered: the security suite's authorisation matrix is generated from it.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
   app.addHook('preValidation', rejectNulCharacters);
   app.addHook('onRequest', async (request, reply) => {

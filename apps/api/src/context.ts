@@ -30,6 +30,8 @@ export interface AuthInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Method and URL of every route, in registration order. */
+    routeTable: { method: string; url: string }[];
     /** preHandler: 401 unless a valid access token is sent. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a token, 403 unless the user is an admin. */
