@@ -18,6 +18,7 @@ import { openDatabase } from './db/client.ts';
 import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
+import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     accessTokens: createAccessTokens(config.jwtSecret),
     log: app.log,
     publicReads: createPublicReads(database.db),
+    metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => database.close());
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
   app.addHook('preValidation', rejectNulCharacters);
+  observeRequests(app, ctx.metrics);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
   await app.register(seoRoutes);
+  registerMetrics(app, ctx.metrics);
 
   await app.register(uploadsRoute);
 

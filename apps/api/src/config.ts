@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: flag.optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -72,6 +73,8 @@ export interface Config {
   uploadsDir: string;
   /** Believe X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Bearer token for GET /metrics; without it only a direct loopback connection (no trusted proxy) may read them. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY ?? false,
+    metricsToken: env.METRICS_TOKEN,
     ...overrides,
   };
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(config);

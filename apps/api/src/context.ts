@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { PublicReads } from './modules/events/public-reads.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
 import type { Storage } from './providers/storage/index.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   accessTokens: ReturnType<typeof createAccessTokens>;
   /** Cached public reads; `publicReads.clear()` after a write outside a request (a job). */
   publicReads: PublicReads;
+  /** Prometheus registry: request latency, plus counters for jobs and charges (`ctx.metrics.charges.inc({ outcome })`). */
+  metrics: Metrics;
   /** The app's logger, for work outside a request. */
   log: FastifyBaseLogger;
 }
