@@ -9,7 +9,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
@@ -109,11 +110,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(rateLimitPlugin);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Pledgeway API', version: '1.0.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
-  });
   await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pledgeway API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: openapiRouteTransform(app),
+    transformObject: openapiDocumentTransform as never,
+  });
 
   await app.register(
     async (api) => {
