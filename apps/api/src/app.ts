@@ -9,7 +9,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
@@ -21,6 +22,7 @@ import { createJobs } from './lib/jobs/index.ts';
 import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
+import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     live: await createLiveChannel(database, config.databaseUrl, app.log),
     jobs,
     clock,
+    metrics: createMetrics(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => jobs.start());
@@ -89,6 +92,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await database.close();
   });
 
+  // Every route as registered: the security suite's authorisation matrix is generated from it.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
   // Stripe Elements (the card form when Stripe is the provider) runs Stripe.js in Stripe's frames.
   const stripe = config.stripeSecretKey
@@ -99,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       }
     : { script: [], frame: [], connect: [] };
   app.addHook('preValidation', rejectNulCharacters);
+  observeRequests(app, ctx.metrics);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -126,11 +136,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(rateLimitPlugin);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Pledgeway API', version: '1.0.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
-  });
   await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pledgeway API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: openapiRouteTransform(app),
+    transformObject: openapiDocumentTransform as never,
+  });
 
   await app.register(
     async (api) => {
@@ -150,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
   await app.register(seoRoutes);
+  registerMetrics(app, ctx.metrics);
 
   await app.register(uploadsRoute);
 

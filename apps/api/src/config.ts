@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   ALLOW_TEST_MODE_PAYMENTS: flag.optional(),
   REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
   CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').default(25),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -90,6 +91,8 @@ export interface Config {
   refundFeeCents: number;
   /** Charge requests per second per instance while a charge run works (Stripe allows 100/s live). */
   chargeRatePerSecond: number;
+  /** Bearer token for GET /metrics; without it only a direct loopback connection (no trusted proxy) may read them. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     allowTestModePayments: env.ALLOW_TEST_MODE_PAYMENTS ?? false,
     refundFeeCents: env.REFUND_FEE_CENTS,
     chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
+    metricsToken: env.METRICS_TOKEN,
     ...overrides,
   };
   // A generated secret would differ on every instance sharing the database: production leaves it

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import type { createAccessTokens } from './modules/auth/tokens.ts';
 import type { PublicReads } from './modules/events/public-reads.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
 import type { Storage } from './providers/storage/index.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   accessTokens: ReturnType<typeof createAccessTokens>;
   /** Cached public reads; `publicReads.clear()` after a write outside a request (a job). */
   publicReads: PublicReads;
+  /** Prometheus registry: request latency, plus counters for jobs and charges (`ctx.metrics.charges.inc({ outcome })`). */
+  metrics: Metrics;
   /** The app's logger, for work outside a request. */
   log: FastifyBaseLogger;
   /** Campaign totals changed: heard by every instance (SSE pages re-read and push them). */
@@ -41,6 +44,8 @@ export interface AuthInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Method and URL of every route, in registration order. */
+    routeTable: { method: string; url: string }[];
     /** preHandler: 401 unless a valid access token is sent. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a token, 403 unless the user is an admin. */

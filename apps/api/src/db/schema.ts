@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
@@ -334,3 +334,18 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** A retried create (same user, scope and Idempotency-Key header) answers with the first result. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ name: 'idempotency_keys_pk', columns: [table.userId, table.scope, table.key] })],
+);

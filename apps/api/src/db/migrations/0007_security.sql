@@ -10,3 +10,12 @@ WHERE pm."is_default" AND pm."removed_at" IS NULL
 CREATE UNIQUE INDEX "payment_methods_one_default" ON "payment_methods" ("user_id") WHERE "is_default" AND "removed_at" IS NULL;
 --> statement-breakpoint
 ALTER TABLE "participants" ADD COLUMN "hide_email" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"user_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"scope" text NOT NULL,
+	"key" text NOT NULL,
+	"resource_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_pk" PRIMARY KEY ("user_id", "scope", "key")
+);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { charities, eventDocuments, events, participants, paymentMethods, pledges } from '../../db/schema.ts';
+import { charities, eventDocuments, events, idempotencyKeys, participants, paymentMethods, pledges } from '../../db/schema.ts';
 
 export type NewEvent = typeof events.$inferInsert;
 export type NewParticipant = typeof participants.$inferInsert;
@@ -60,6 +60,21 @@ export const eventsRepository = {
   async insertPledgeOnce(db: Executor, values: NewPledge) {
     const [inserted] = await db.insert(pledges).values(values).onConflictDoNothing({ target: pledges.idempotencyKey }).returning();
     return inserted ?? (await this.creatorPledge(db, values.idempotencyKey));
+  },
+  /**
+   * Claims an Idempotency-Key inside the create transaction. Returns undefined when this request
+   * claimed it, else the id the first request created (a concurrent first request is waited for by
+   * the primary key).
+   */
+  async claimIdempotencyKey(db: Executor, userId: string, scope: string, key: string, resourceId: string): Promise<string | undefined> {
+    const [claimed] = await db.insert(idempotencyKeys).values({ userId, scope, key, resourceId }).onConflictDoNothing().returning();
+    if (claimed) return undefined;
+    const [existing] = await db
+      .select({ resourceId: idempotencyKeys.resourceId })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+      .limit(1);
+    return existing!.resourceId;
   },
   async pledgeCountForParticipant(db: Executor, participantId: string) {
     const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.participantId, participantId));

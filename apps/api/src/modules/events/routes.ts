@@ -29,6 +29,15 @@ async function readEditBody(request: Parameters<typeof readMultipart>[0]) {
 
 export { readEditBody };
 
+/** The optional Idempotency-Key header: a client's retry of a create sends the same one (1–200 visible characters). */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(header)) {
+    throw AppError.validation({ 'Idempotency-Key': 'Idempotency-Key must be 1 to 200 visible characters' });
+  }
+  return header;
+}
+
 /** Campaign creation, public read, owner/admin read, funding and editing. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createEventsService(app.ctx);
@@ -45,7 +54,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.assertMayCreate(request.auth!.userId);
       service.assertNothingMissing(request.body);
       if (request.validationError) throw request.validationError;
-      const event = await service.create(request.auth!.userId, request.body);
+      const event = await service.create(request.auth!.userId, request.body, idempotencyKey(request.headers['idempotency-key']));
       return reply.status(201).send({ success: true as const, message: EVENT_MESSAGES.created, event: { ...event, id: event._id } });
     },
   );

@@ -17,6 +17,13 @@ import { eventsRepository } from './repository.ts';
 import { applyEventUpdate } from './update.ts';
 import { createFunding } from './funding.ts';
 
+/** Thrown inside the create transaction to undo it when the Idempotency-Key was used before. */
+class RetriedCreate extends Error {
+  constructor(readonly eventId: string) {
+    super('retried create');
+  }
+}
+
 /** Rules of campaign creation, reading, funding and editing; SQL stays in the repository. */
 export function createEventsService(ctx: AppContext) {
   const { db, storage } = ctx;
@@ -73,14 +80,16 @@ export function createEventsService(ctx: AppContext) {
       }
     },
 
-    async create(userId: string, body: CreateEventRequest) {
+    /** With an Idempotency-Key, a retried create answers with the campaign the first request created. */
+    async create(userId: string, body: CreateEventRequest, idempotencyKey?: string) {
       const user = await this.assertMayCreate(userId);
       if (!(await eventsRepository.charityExists(db, body.charityId))) {
         throw AppError.validation({ charityId: EVENT_MESSAGES.charityRequired });
       }
       const images = await storeImages(body);
+      let created: string;
       try {
-        const eventId = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const row = await eventsRepository.insert(tx, {
             ownerId: userId,
             kind: body.kind,
@@ -126,14 +135,18 @@ export function createEventsService(ctx: AppContext) {
               position: index,
             })),
           );
+          const earlier = idempotencyKey ? await eventsRepository.claimIdempotencyKey(tx, userId, 'events/create', idempotencyKey, row.id) : undefined;
+          // A retry: nothing of this request is kept; the first request's campaign is the answer.
+          if (earlier) throw new RetriedCreate(earlier);
           return row.id;
         });
-        const loaded = await loadEventDetail(db, eventId);
-        return loaded!.detail;
       } catch (error) {
+        // Nothing committed refers to these files: they go (a crash before this line is swept, docs/security.md).
         await Promise.all(images.stored.map((key) => storage.remove(key).catch(() => undefined)));
-        throw error;
+        if (!(error instanceof RetriedCreate)) throw error;
+        created = error.eventId;
       }
+      return (await loadEventDetail(db, created))!.detail;
     },
 
     /** Public read, as serialised JSON from the cache: unpublished campaigns exist only for their creator and admins. */
