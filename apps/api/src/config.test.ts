@@ -88,6 +88,8 @@ describe('production refuses unsafe settings', () => {
       DATABASE_URL: 'postgres://db/pledgeway',
       JWT_SECRET: 'x'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_live_example',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_example',
+      STRIPE_WEBHOOK_SECRET: 'whsec_example_secret',
       SMTP_URL: 'smtp://mail.example.com:587',
     });
     expect(unsafeProductionSettings(config)).toEqual([]);

@@ -72,7 +72,7 @@ describe('charging a completed campaign', () => {
     expect(await accountBalance(server, 'tips_revenue', { eventId: event.id })).toBe(2_000);
 
     expect((await mailsTo(server, generous.email)).find((mail) => mail.kind === 'charge-receipt')?.text).toContain('Tip to the platform: $20.00');
-    expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
+    expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
     expect(await pledgeRow(server, d.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card needs authentication. Please update your card.' });
     expect((await mailsTo(server, declined.email)).find((mail) => mail.kind === 'charge-failed')?.text).toContain('/user/pledges');
 

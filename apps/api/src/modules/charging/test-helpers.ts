@@ -13,7 +13,8 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 export const CARDS = {
   visa: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
+  // Saved without complaint, declined when charged (4000 0000 0000 0002 is refused already when saved).
+  declined: '4000 0000 0000 9995',
   insufficientFunds: '4000 0000 0000 9995',
   authenticationRequired: '4000 0027 6000 3184',
 } as const;

@@ -68,11 +68,11 @@ describe('POST /api/charities/{id}/donations', () => {
   });
 
   it('answers a declined card with the decline message and records nothing in the ledger', async () => {
-    const token = await cardToken('4000000000000002');
+    const token = await cardToken('4000000000009995');
     const before = await server.app.ctx.db.select({ count: sql<string>`count(*)` }).from(ledgerTransactions);
     const response = await donate({ fullName: 'Dana Donor', email: 'declined@example.com', amount: 20, token });
     expect(response.status).toBe(422);
-    expect(response.data.message).toBe('Your card was declined.');
+    expect(response.data.message).toBe('Your card has insufficient funds.');
     const after = await server.app.ctx.db.select({ count: sql<string>`count(*)` }).from(ledgerTransactions);
     expect(after[0]!.count).toBe(before[0]!.count);
   });

@@ -42,7 +42,7 @@ describe("POST /api/events/payment: the creator's funding", () => {
     const declined = await addCard(creator.client, CARDS.declined);
     const response = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, payment_method_id: declined });
     expect(response.status).toBe(402);
-    expect(response.data.message).toBe('Your card was declined.');
+    expect(response.data.message).toBe('Your card has insufficient funds.');
     expect((await creator.client.get(`/api/events/show/${event.id}`)).data.payment_amount).toBe(0);
     expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(0);
 
@@ -68,7 +68,7 @@ describe("POST /api/events/payment: the creator's funding", () => {
 
 describe('test mode with Stripe configured', () => {
   it('is refused with 409 and a clear message', async () => {
-    const stripeServer = await startTestServer({ stripeSecretKey: 'sk_test_standin' });
+    const stripeServer = await startTestServer({ stripeSecretKey: 'sk_test_standin', stripePublishableKey: 'pk_test_standin' });
     try {
       const creator = await signUp(stripeServer.url);
       const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending' });
