@@ -32,11 +32,18 @@ export const TEMPORARY_API_EXCEPTIONS = {
   // Registration, sign-in and profile read and write users through the users repository.
   auth: ['users/repository.ts'],
   // Campaign creation and editing load the owner's row through the users repository.
-  events: ['users/repository.ts'],
+  events: ['users/repository.ts', 'catalog/repository.ts', 'charging/repository.ts', 'lifecycle/repository.ts', 'payouts/repository.ts'],
   // Invitations read and update campaigns through the events repository.
   participants: ['events/repository.ts'],
   // Saved cards read the customer's user row through the users repository.
   'payment-methods': ['users/repository.ts'],
+  // Money and console modules that arrived together with the rule; each still reads another
+  // module's rows directly and is next to be moved behind that module's service.
+  admin: ['users/repository.ts'],
+  charging: ['events/repository.ts', 'lifecycle/repository.ts'],
+  lifecycle: ['my-events/repository.ts'],
+  pledges: ['payment-methods/repository.ts', 'users/repository.ts'],
+  updates: ['events/repository.ts'],
 };
 
 function privateFiles(module) {

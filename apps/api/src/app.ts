@@ -113,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
-  // A successful write of this instance is visible to its public reads at once (decision 060).
+  // A successful write of this instance is visible to its public reads at once (decision 062).
   app.addHook('onSend', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
   });

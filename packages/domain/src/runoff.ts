@@ -1,7 +1,7 @@
 import { dollarsToCents, formatDollars } from './money.ts';
 
 /**
- * Runoff ranking (issue 12, item 2; docs/decisions/061-runoff-ranking.md). Pure and free of zod,
+ * Runoff ranking (issue 12, item 2; docs/decisions/067-runoff-ranking.md). Pure and free of zod,
  * so the campaign page can rank the live totals it receives on every change.
  */
 export type RunoffWinBy = 'donor_total' | 'donation_total';

@@ -1,5 +1,5 @@
 /**
- * A small per-instance cache for public reads (docs/decisions/060-public-read-cache.md).
+ * A small per-instance cache for public reads (docs/decisions/062-public-read-cache.md).
  *
  * - An entry lives at most `ttlMs` (1 s by default): the bound on how stale another instance's
  *   write can look here, and on writes that happen outside a request (jobs).

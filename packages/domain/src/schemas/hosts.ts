@@ -6,7 +6,7 @@ export const HOST_MESSAGES = {
 } as const;
 
 /**
- * GET /api/hosts/{id} (Platform Building, docs/decisions/060-promotional-powers.md): a creator's
+ * GET /api/hosts/{id} (Platform Building, docs/decisions/066-promotional-powers.md): a creator's
  * public page. Only the public name and image of the account are shown, never its e-mail.
  */
 export const HostPageResponse = z.object({

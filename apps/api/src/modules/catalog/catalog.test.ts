@@ -7,7 +7,7 @@ import { addPledge, createCampaign, createOwner } from './test-factories.ts';
 let server: TestServer;
 let client: TestClient;
 
-/** These tests write campaigns straight to the database, so they clear the public reads as a job would (decision 060). */
+/** These tests write campaigns straight to the database, so they clear the public reads as a job would (decision 062). */
 function listLive(path: string) {
   server.app.ctx.publicReads.clear();
   return client.get(path);

@@ -256,7 +256,7 @@ describe('GET /api/events/show/:id', () => {
     const stranger = await signUp(server.url);
     expect((await stranger.client.get(`/api/events/show/${id}`)).status).toBe(404);
     await server.app.ctx.db.update(events).set({ status: 'approved' }).where(eq(events.id, id));
-    // A write outside a request clears the public reads itself, as jobs do (decision 060).
+    // A write outside a request clears the public reads itself, as jobs do (decision 062).
     server.app.ctx.publicReads.clear();
     const published = await new TestClient(server.url).get(`/api/events/show/${id}`);
     expect(published.status).toBe(200);

@@ -36,7 +36,7 @@ const PublicList = z.array(EventSummaryResponse);
 
 /**
  * The public reads (event page, campaign list, link previews), served from a per-instance cache
- * cleared by every write of this instance and at most 1 s old otherwise (decision 060).
+ * cleared by every write of this instance and at most 1 s old otherwise (decision 062).
  */
 export function createPublicReads(db: Executor) {
   const events = new ReadCache<CachedEvent | null>({ ttlMs: 1000, maxEntries: 500 });

@@ -17,7 +17,7 @@ export interface ServiceSection {
   /** A short real-world example, shown under a "Situation" label. */
   situation?: string;
   steps?: string[];
-  /** Promotional powers: whether it is in the product today or planned (docs/decisions/060-promotional-powers.md). */
+  /** Promotional powers: whether it is in the product today or planned (docs/decisions/066-promotional-powers.md). */
   availability?: 'available' | 'planned';
 }
 

@@ -19,7 +19,7 @@ const WIN_BY_TEXT: Record<RunoffWinBy, string> = {
 
 /**
  * The live ranking of a runoff, leader on top. Ties are explained on the row: the other measure
- * places them, and options equal on both share the place (docs/decisions/061-runoff-ranking.md).
+ * places them, and options equal on both share the place (docs/decisions/067-runoff-ranking.md).
  */
 export function RunoffRanking({ participants, options, winBy }: RunoffRankingProps) {
   const people = new Map(participants.map((person) => [person._id, person]));
