@@ -10,13 +10,16 @@ import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreato
  * theirs), or 'refused' (401, or 400 when the route validates its body before it authenticates:
  * nothing runs either way). A route without a declaration fails, so a new route cannot be missed.
  */
-type Outcome = 'ok' | 401 | 403 | 'hidden' | 'refused';
-type Declaration = { visitor: Outcome; user: Outcome; other: Outcome; admin: Outcome; fresh?: boolean };
+type Outcome = 'ok' | 401 | 403 | 'hidden' | 'refused' | 503;
+type Declaration = { visitor: Outcome; user: Outcome; other: Outcome; admin: Outcome; fresh?: boolean; stream?: boolean; ownSession?: boolean };
 
 const PUBLIC: Declaration = { visitor: 'ok', user: 'ok', other: 'ok', admin: 'ok' };
 const SIGNED_IN: Declaration = { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' };
 const OWNER: Declaration = { visitor: 'refused', user: 'ok', other: 'hidden', admin: 'ok' };
 const OWN_CARD: Declaration = { visitor: 'refused', user: 'ok', other: 'hidden', admin: 'hidden' };
+const ADMIN: Declaration = { visitor: 401, user: 403, other: 403, admin: 'ok' };
+/** Unpublished campaigns (the matrix's are pending) exist only for their creator and admins. */
+const UNPUBLISHED: Declaration = { visitor: 'hidden', user: 'ok', other: 'hidden', admin: 'ok' };
 
 const DECLARED: Record<string, Declaration> = {
   'GET /api/health': PUBLIC,
@@ -28,7 +31,8 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/site/auth-check': SIGNED_IN,
   // Work from the refresh cookie, not the bearer token: a visitor without one gets 401.
   'POST /api/site/refresh-token': SIGNED_IN,
-  'POST /api/site/logout': { ...PUBLIC, fresh: true },
+  // Ends the caller's session: each role logs out a session of its own.
+  'POST /api/site/logout': { ...PUBLIC, ownSession: true },
   'GET /api/dashboard/my-profile': SIGNED_IN,
   'PUT /api/users/update': SIGNED_IN,
   'POST /api/profile/image': SIGNED_IN,
@@ -72,7 +76,67 @@ const DECLARED: Record<string, Declaration> = {
   'GET /uploads/*': PUBLIC,
   // Without METRICS_TOKEN, a direct connection from this machine may read them (tests connect so); see metrics.test.ts.
   'GET /metrics': PUBLIC,
+  // Money: supporters' pledges, donations, the live channel, the life cycle, charging and the books.
+  'POST /api/charities/:id/donations': PUBLIC,
+  'POST /api/events/:id/pledges': SIGNED_IN,
+  'GET /api/events/:id/supporters': UNPUBLISHED,
+  'GET /api/events/:id/live': { ...UNPUBLISHED, stream: true },
+  'POST /api/payment-methods/setup-intent': SIGNED_IN,
+  // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
+  'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },
+  'POST /api/events/:id/complete': { ...OWNER, fresh: true },
+  'POST /api/events/:id/close': { ...OWNER, fresh: true },
+  // The body (a card of the caller's) is checked first; a pledge of someone else is then 404 (pledges tests).
+  'POST /api/pledges/:id/payment-method': SIGNED_IN,
+  'POST /api/admin/events/:id/approve': { ...ADMIN, fresh: true },
+  'POST /api/admin/events/:id/reject': { ...ADMIN, fresh: true },
+  'POST /api/admin/events/:id/freeze': ADMIN,
+  'POST /api/admin/events/:id/unfreeze': ADMIN,
+  'POST /api/admin/events/:id/charge': ADMIN,
+  'GET /api/admin/charge-runs/:id': ADMIN,
+  'GET /api/admin/ledger/verify': ADMIN,
+  'GET /api/admin/payouts': ADMIN,
+  'POST /api/admin/payouts': ADMIN,
+  // The admin console.
+  'GET /api/admin/dashboard': ADMIN,
+  'GET /api/admin/campaigns': ADMIN,
+  'GET /api/admin/campaigns/:id/pledges': ADMIN,
+  'GET /api/admin/reviews': ADMIN,
+  'GET /api/admin/reviews/:id': ADMIN,
+  'GET /api/admin/charging': ADMIN,
+  'GET /api/admin/charities': ADMIN,
+  'POST /api/admin/charities': ADMIN,
+  'PUT /api/admin/charities/:id': ADMIN,
+  'POST /api/admin/charities/:id/visibility': ADMIN,
+  'POST /api/admin/charity-groups': ADMIN,
+  'GET /api/admin/users': ADMIN,
+  'GET /api/admin/users/:id': ADMIN,
+  'POST /api/admin/users/:id/disable': ADMIN,
+  'POST /api/admin/users/:id/enable': ADMIN,
+  'GET /api/admin/messages': ADMIN,
+  'GET /api/admin/messages/export.csv': ADMIN,
+  'POST /api/admin/messages/:id/handled': ADMIN,
+  'GET /api/admin/subscribers': ADMIN,
+  'GET /api/admin/subscribers/export.csv': ADMIN,
+  'GET /api/admin/audit': ADMIN,
+  'GET /api/admin/audit/export.csv': ADMIN,
+  // Campaign updates and hosts' public pages.
+  'GET /api/events/:id/updates': UNPUBLISHED,
+  // The multipart body is required before ownership is checked (415 here); ownership: updates.test.ts.
+  'POST /api/events/:id/updates': { ...OWNER, other: 'ok' },
+  'POST /api/updates/:id/comments': SIGNED_IN,
+  'POST /api/comments/:id/hide': SIGNED_IN,
+  'GET /api/hosts/:id': PUBLIC,
 };
+
+/** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
+async function streamStatus(client: TestClient, path: string): Promise<number> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = client.accessToken ? { authorization: `Bearer ${client.accessToken}` } : {};
+  const response = await fetch(`${client.baseUrl}${path}`, { headers, signal: controller.signal });
+  controller.abort();
+  return response.status;
+}
 
 let server: TestServer;
 let clients: Record<'visitor' | 'user' | 'other' | 'admin', TestClient>;
@@ -91,12 +155,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** One saved card per creator: the sandbox's card form is rate-limited per user. */
+const cardOf = new Map<TestClient, Promise<string>>();
+
 /** Fresh resources of `creator` for the path parameters of one route. */
 async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>) {
   const event = await createTwoParticipantCampaign(creator, charityId);
-  const token = await creator.client.post('/api/sandbox/cards', { holder_name: 'Card Holder', number: '4242 4242 4242 4242', expiry: '09/40', cvv: '123' });
-  const card = await creator.client.post('/api/payment-methods', { token: token.data.token });
-  return { id: event.id, participantId: event.participants[0]!._id, cardId: card.data.data.id as string };
+  if (!cardOf.has(creator.client)) {
+    cardOf.set(
+      creator.client,
+      (async () => {
+        const token = await creator.client.post('/api/sandbox/cards', {
+          holder_name: 'Card Holder',
+          number: '4242 4242 4242 4242',
+          expiry: '09/40',
+          cvv: '123',
+        });
+        const card = await creator.client.post('/api/payment-methods', { token: token.data.token });
+        return card.data.data.id as string;
+      })(),
+    );
+  }
+  return { id: event.id, participantId: event.participants[0]!._id, cardId: await cardOf.get(creator.client)! };
 }
 
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
@@ -121,6 +201,7 @@ function bodyFor(method: string): { json?: unknown; form?: FormData } {
 }
 
 function matches(outcome: Outcome, status: number): boolean {
+  if (outcome === 503) return status === 503;
   if (status >= 500) return false;
   if (outcome === 'ok') return status !== 401 && status !== 403;
   if (outcome === 'hidden') return status === 403 || status === 404;
@@ -148,6 +229,12 @@ describe('authorisation matrix', () => {
           resources = await resourcesOf(creator);
         } else if (declaration.fresh) {
           resources = await resourcesOf(owner);
+        }
+        if (declaration.ownSession && role !== 'visitor') client = (await signUp(server.url)).client;
+        if (declaration.stream) {
+          const status = await streamStatus(client, pathFor(url, resources));
+          if (!matches(declaration[role], status)) mismatches.push(`${role} ${method} ${url}: expected ${declaration[role]}, got ${status}`);
+          continue;
         }
         const response = await client.request(method, pathFor(url, resources), bodyFor(method));
         if (!matches(declaration[role], response.status)) {
