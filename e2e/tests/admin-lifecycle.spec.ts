@@ -35,13 +35,29 @@ async function createPendingCampaign(request: APIRequestContext, token: string) 
       eventTime: '19:00',
       eventLocation: 'River path',
       onlineEventLink: '',
-      guestData: [],
+      guestData: [
+        {
+          about: 'Guide',
+          fullName: 'Nina Park',
+          email: 'nina@example.com',
+          occupation: 'Guide',
+          companyName: '',
+          aboutParticipant: 'Leads the walk.',
+          profileImage: '',
+        },
+      ],
       paymentAmount: 100,
       charityId: charities[0].charities[0]._id,
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   const event = (await response.json()).event as { id: string };
+  // The creator's funding: a real sandbox charge in test mode, held in escrow until the charge run.
+  const funding = await request.post('/api/events/payment', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { event_id: event.id, amount: 100, test_mode: true },
+  });
+  expect(funding.status(), await funding.text()).toBe(200);
   return { id: event.id, name, charityName: charities[0].charities[0].name as string };
 }
 

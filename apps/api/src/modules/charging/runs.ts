@@ -83,9 +83,10 @@ export function createChargeRuns(ctx: AppContext) {
         await auditRepository.record(tx, {
           actorId: auth.userId,
           action: 'event.charge',
-          targetType: 'charge_run',
-          targetId: run.id,
-          after: { event_id: eventId, outcome: saved.outcome, total },
+          // The admin charged the campaign: its audit trail holds the run that did it.
+          targetType: 'event',
+          targetId: eventId,
+          after: { charge_run_id: run.id, outcome: saved.outcome, total },
         });
         return { run: saved, created: true, pledgeIds, refund: missed ? fundingCharged?.id : undefined };
       });

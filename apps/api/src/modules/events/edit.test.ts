@@ -208,6 +208,14 @@ describe('status transitions (DESIGN.md section 4)', () => {
     expect(response.data.event).toMatchObject({ status: 'pending', rejection_reason: null, event_location: 'Pier 4, Portland' });
   });
 
+  it('resubmits a rejected campaign its creator saves without choosing a status; an admin edit leaves it rejected', async () => {
+    const event = await newCampaign();
+    await server.app.ctx.db.update(events).set({ status: 'rejected', rejectionReason: 'Add the venue' }).where(eq(events.id, event.id));
+    expect((await put(admin, event.id, { event_location: 'Pier 5, Portland' })).data.event.status).toBe('rejected');
+    const response = await put(owner.client, event.id, { event_location: 'Pier 4, Portland' });
+    expect(response.data.event).toMatchObject({ status: 'pending', rejection_reason: null });
+  });
+
   it('returns a frozen campaign to approved when the admin unfreezes it', async () => {
     const event = await newCampaign();
     await setStatus(event.id, 'approved');

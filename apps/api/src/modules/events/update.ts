@@ -80,7 +80,9 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
   if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
   const form = parsed.data;
 
-  const next: EventStatus = form.status === 'default' || form.status === '' ? row.status : form.status;
+  // A creator who edits a rejected campaign resubmits it for review (DESIGN.md section 4).
+  const unchanged = form.status === 'default' || form.status === '';
+  const next: EventStatus = unchanged ? (row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status) : form.status;
   if (next !== row.status && !allowedTransitions(row.status, actor).includes(next)) {
     const who = actor === 'admin' ? 'an admin' : 'its creator';
     throw AppError.conflict(
