@@ -155,7 +155,11 @@ test.describe('signed-in area', () => {
     await mastercard.getByRole('button', { name: 'Make default' }).click();
     await expect(mastercard.getByText('Default')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Remove card ending in 4242' }).click();
+    // The list re-sorts once the new default is saved; press Remove again if that moved the card under the pointer.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Remove card ending in 4242' }).click();
+      await expect(page.getByRole('dialog', { name: 'Remove card' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole('dialog', { name: 'Remove card' }).getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('Card removed successfully')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Visa ending in 4242' })).toHaveCount(0);
