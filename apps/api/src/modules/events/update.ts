@@ -81,8 +81,8 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
   const form = parsed.data;
 
   // A creator who edits a rejected campaign resubmits it for review (DESIGN.md section 4).
-  const unchanged = form.status === 'default' || form.status === '';
-  const next: EventStatus = unchanged ? (row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status) : form.status;
+  const resubmitted: EventStatus = row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status;
+  const next: EventStatus = form.status === 'default' || form.status === '' ? resubmitted : form.status;
   if (next !== row.status && !allowedTransitions(row.status, actor).includes(next)) {
     const who = actor === 'admin' ? 'an admin' : 'its creator';
     throw AppError.conflict(
