@@ -25,3 +25,5 @@ export * from './schemas/pledges.ts';
 export * from './schemas/lifecycle.ts';
 export * from './schemas/donations.ts';
 export * from './schemas/money-admin.ts';
+export * from './deadline.ts';
+export * from './schemas/runoff.ts';

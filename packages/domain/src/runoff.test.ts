@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankRunoffOptions } from './runoff.ts';
+import { chargedOptionIds, placementsLabel, rankRunoffOptions, runoffChargeRuleText } from './runoff.ts';
+import { RunoffChargeablePlaces, RunoffPlacementsRequest } from './schemas/runoff.ts';
 
 const ids = ['north', 'south', 'east', 'west'];
 const totals = (raised: number, supporters: number) => ({ raised, supporters });
@@ -29,7 +30,7 @@ describe('runoff ranking', () => {
     const ranked = rankRunoffOptions(ids, options({ east: totals(25, 1) }), 'donation_total');
     expect(order(ranked)).toEqual(['east', 'north', 'south', 'west']);
     expect(places(ranked)).toEqual([1, 2, 2, 2]);
-    expect(ranked[1]!.tieNote).toBe('Tied on $0.00 raised and 0 supporters: shares 2nd place');
+    expect(ranked[1]!.tieNote).toBe('No pledges yet: shares 2nd place');
   });
 
   it('breaks a Donation Total tie by number of supporters and says so', () => {
@@ -62,5 +63,48 @@ describe('runoff ranking', () => {
   it('ignores totals of options that are not in the list', () => {
     const ranked = rankRunoffOptions(['a'], options({ a: totals(1, 1), gone: totals(999, 99) }), 'donation_total');
     expect(order(ranked)).toEqual(['a']);
+  });
+});
+
+describe('placement charging', () => {
+  const ranked = (supporters: Record<string, number>) =>
+    rankRunoffOptions(ids, options(Object.fromEntries(Object.entries(supporters).map(([id, count]) => [id, totals(count * 10, count)]))), 'donor_total');
+
+  it('charges placements 1 to N, and every option sharing a place inside it', () => {
+    const order = ranked({ north: 3, south: 2, east: 2, west: 1 });
+    expect(places(order)).toEqual([1, 2, 2, 4]);
+    expect([...chargedOptionIds(order, 1)]).toEqual(['north']);
+    // South and east share 2nd: "the top 2" charges both, so the charge never depends on list order.
+    expect([...chargedOptionIds(order, 2)].sort()).toEqual(['east', 'north', 'south']);
+    expect([...chargedOptionIds(order, 3)].sort()).toEqual(['east', 'north', 'south']);
+    expect(chargedOptionIds(order, 8).size).toBe(4);
+  });
+
+  it('treats a shared first place as the winner', () => {
+    const order = ranked({ north: 2, south: 2, east: 1, west: 0 });
+    expect([...chargedOptionIds(order, 1)].sort()).toEqual(['north', 'south']);
+  });
+
+  it('names the choice and the rule supporters read', () => {
+    expect(placementsLabel(1, 4)).toBe('Only the winner');
+    expect(placementsLabel(3, 4)).toBe('The top 3 placements');
+    expect(placementsLabel(4, 4)).toBe('All placements');
+    expect(placementsLabel(8, 4)).toBe('All placements');
+    expect(runoffChargeRuleText(1)).toMatch(/^Only pledges to the winning option are charged/);
+    expect(runoffChargeRuleText(3)).toMatch(/may charge placements down to 3rd; pledges to options placed lower are always released uncharged/);
+    expect(runoffChargeRuleText(null)).toMatch(/^At the end the creator chooses which placements are charged/);
+  });
+
+  it("reads the creator's choice and the declared rule with clear messages", () => {
+    expect(RunoffPlacementsRequest.parse({ charge: 'winner' })).toEqual({ charge: 'winner', places: 1 });
+    expect(RunoffPlacementsRequest.parse({ charge: 'top', places: 3 })).toEqual({ charge: 'top', places: 3 });
+    expect(RunoffPlacementsRequest.parse({ charge: 'all' })).toEqual({ charge: 'all', places: 8 });
+    const missing = RunoffPlacementsRequest.safeParse({ charge: 'top' });
+    expect(missing.error?.issues[0]?.message).toBe('Choose how many placements are charged (2 to 7)');
+    expect(RunoffPlacementsRequest.safeParse({ charge: 'top', places: 8 }).success).toBe(false);
+    expect(RunoffChargeablePlaces.parse('all')).toBeNull();
+    expect(RunoffChargeablePlaces.parse(undefined)).toBeNull();
+    expect(RunoffChargeablePlaces.parse('3')).toBe(3);
+    expect(RunoffChargeablePlaces.safeParse(9).error?.issues[0]?.message).toBe('Choose which placements may be charged');
   });
 });

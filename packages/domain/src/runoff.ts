@@ -38,7 +38,8 @@ function secondLabel(winBy: RunoffWinBy, option: RunoffOptionTotals): string {
   return winBy === 'donor_total' ? `${formatDollars(option.raised)} raised` : plural(option.supporters, 'supporter', 'supporters');
 }
 
-const ordinal = (place: number) => {
+/** 1st, 2nd, 3rd, 4th… */
+export const ordinal = (place: number) => {
   const tens = place % 100;
   if (tens >= 11 && tens <= 13) return `${place}th`;
   return `${place}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th'}`;
@@ -82,8 +83,43 @@ function tieNoteFor(winBy: RunoffWinBy, ranked: RankedRunoffOption[], index: num
   const tiedWith = ranked.filter((other, otherIndex) => otherIndex !== index && measures(winBy, other).main === main);
   if (!tiedWith.length) return null;
   const sharing = ranked.filter((other) => other.place === option.place).length;
+  if (sharing > 1 && option.supporters === 0) return `No pledges yet: shares ${ordinal(option.place)} place`;
   if (sharing > 1) {
     return `Tied on ${mainLabel(winBy, option)} and ${secondLabel(winBy, option)}: shares ${ordinal(option.place)} place`;
   }
   return `Tied on ${mainLabel(winBy, option)}: placed by ${winBy === 'donor_total' ? 'amount raised' : 'number of supporters'} (${secondLabel(winBy, option)})`;
+}
+
+/** The most options a runoff has; charging "all placements" charges places 1 to this. */
+export const RUNOFF_ALL_PLACES = 8;
+
+/**
+ * Which options a charge of placements 1..`chargedPlaces` charges. A shared place counts whole:
+ * two options tied for 1st are both "the winner", and a tie across the boundary of the top N
+ * charges every option in it (decision 067), so no supporter's pledge depends on list order.
+ */
+export function chargedOptionIds(ranked: readonly Pick<RankedRunoffOption, 'participant_id' | 'place'>[], chargedPlaces: number): Set<string> {
+  return new Set(ranked.filter((row) => row.place <= chargedPlaces).map((row) => row.participant_id));
+}
+
+/** "Only the winner", "The top 3 placements" or "All placements" for a number of charged places. */
+export function placementsLabel(places: number | null, optionCount: number = RUNOFF_ALL_PLACES): string {
+  if (places === null || places >= Math.min(optionCount, RUNOFF_ALL_PLACES)) return 'All placements';
+  if (places === 1) return 'Only the winner';
+  return `The top ${places} placements`;
+}
+
+/**
+ * The charging rule supporters read before they pledge. `chargeablePlaces` is what the creator
+ * declared in the wizard: null lets the creator charge any placements at the end.
+ */
+export function runoffChargeRuleText(chargeablePlaces: number | null): string {
+  const shared = 'Options that share a place are charged or released together.';
+  if (chargeablePlaces === 1) {
+    return `Only pledges to the winning option are charged; pledges to every other option are released uncharged. ${shared}`;
+  }
+  if (chargeablePlaces === null || chargeablePlaces >= RUNOFF_ALL_PLACES) {
+    return `At the end the creator chooses which placements are charged: only the winner, the top few, or all of them. Pledges to options outside the chosen placements are released uncharged. ${shared}`;
+  }
+  return `At the end the creator charges the winner and may charge placements down to ${ordinal(chargeablePlaces)}; pledges to options placed lower are always released uncharged. ${shared}`;
 }

@@ -33,6 +33,8 @@ export interface Database {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7_240_411;
 const CONNECT_TIMEOUT_MS = 15_000;
+/** How the app's connections show in pg_stat_activity (operators, and the fault tests, find them by it). */
+export const APPLICATION_NAME = 'pledgeway-api';
 
 /** The database named by DATABASE_URL cannot be reached at start; the message is one sentence. */
 export class DatabaseUnreachableError extends Error {}
@@ -64,9 +66,41 @@ function describeServer(url: string): string {
   }
 }
 
+/**
+ * Keeps the pool whole when connections drop. A connection lost while checked out (inside a
+ * transaction, between two statements) would raise an unheard 'error' event: its next statement
+ * fails instead, and the pool discards it on release. And drizzle-orm's `transaction()` sends BEGIN
+ * before its try/finally, so a connection that fails on BEGIN would never be released: after
+ * twenty such failures the pool would have no connection left and every request would wait
+ * forever. A failed BEGIN, the first statement of a checkout, releases its connection here.
+ */
+function releaseOnFailedBegin(pool: pg.Pool): void {
+  const fresh = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => fresh.add(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = fresh.delete(client as pg.PoolClient);
+      const result = query(...args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+      if (!first || typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        (client as pg.PoolClient).release(error instanceof Error ? error : true);
+        throw error;
+      });
+    };
+  });
+}
+
 export async function openDatabase(options: { url: string | undefined; pgliteDir: string }): Promise<Database> {
   if (options.url && options.url !== 'memory://') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 20, application_name: APPLICATION_NAME });
+    // An idle connection the server closed (restart, failover, pg_terminate_backend) is an 'error'
+    // event of the pool; unheard, it would end the process. The pool drops that connection and opens
+    // a new one on next use, and a query that was running on it fails with a 503 (DATABASE_UNAVAILABLE).
+    pool.on('error', () => undefined);
+    releaseOnFailedBegin(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: only one migrates at a time.
     const client = await connectOrExplain(pool, options.url);

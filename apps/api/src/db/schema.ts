@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
@@ -119,6 +119,10 @@ export const events = pgTable(
     targetCents: cents('target_cents').notNull(),
     donationLimitCents: cents('donation_limit_cents'),
     runoffFixedAmountCents: cents('runoff_fixed_amount_cents'),
+    /** Declared before pledging: the lowest placement that may be charged; null = every placement. */
+    runoffChargeablePlaces: integer('runoff_chargeable_places'),
+    /** The creator's choice at the end: placements 1..N are charged; null = not chosen yet. */
+    runoffChargedPlaces: integer('runoff_charged_places'),
     bannerImage: text('banner_image').notNull().default(''),
     locationType: text('location_type', { enum: ['physical', 'virtual'] })
       .notNull()
@@ -326,26 +330,3 @@ export const contactMessages = pgTable('contact_messages', {
   handledAt: timestamp('handled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
-
-export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  id: id(),
-  email: text('email').notNull().unique(),
-  confirmTokenHash: text('confirm_token_hash').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
-
-/** A retried create (same user, scope and Idempotency-Key header) answers with the first result. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    resourceId: uuid('resource_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ name: 'idempotency_keys_pk', columns: [table.userId, table.scope, table.key] })],
-);

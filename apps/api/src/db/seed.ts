@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
 import { charities, charityGroups, events, participants, pledges, users } from './schema.ts';
@@ -37,11 +37,17 @@ export async function ensureConfiguredAdmin(db: Db, config: Config): Promise<voi
   }
 }
 
+const SEED_LOCK = 7_240_412;
+
 /** The charity groups of SPEC.md; needed by every installation, demo or not. */
 export async function ensureCharities(db: Db): Promise<void> {
   const [row] = await db.select({ n: count() }).from(charityGroups);
   if ((row?.n ?? 0) > 0) return;
   await db.transaction(async (tx) => {
+    // Instances started together on an empty database: one seeds, the others wait and find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [again] = await tx.select({ n: count() }).from(charityGroups);
+    if ((again?.n ?? 0) > 0) return;
     for (const [groupIndex, group] of charityGroupSeed.entries()) {
       const [inserted] = await tx.insert(charityGroups).values({ title: group.title, position: groupIndex }).returning();
       await tx.insert(charities).values(
@@ -107,7 +113,8 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
           onlineEventLink: campaign.onlineEventLink ?? '',
           eventDate: isoDateFromNow(campaign.daysFromNow),
           eventTime: '18:00',
-          durationDays: 30,
+          // A Money Bomb or Crowdfunding is charged when its duration ends: the demo's end on their event day.
+          durationDays: campaign.kind === 'money_bomb' || campaign.kind === 'crowdfunding' ? Math.min(30, Math.max(1, campaign.daysFromNow)) : 30,
           charityId: charity?.id ?? null,
           hostAbout: 'Organizer',
           hostFullName: campaign.host.fullName,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EventDetailResponse, EventKind, EventStatusSchema, FundingModel } from './event-response.ts';
 import { PledgeStatusSchema } from './my-pledges.ts';
+import { actionResponse, okResponse, PagedQuery, pagedResponse, PagedSearchQuery } from './common.ts';
 
 /** The admin console's own endpoints (everything under /api/admin that is not a life-cycle action). Money in dollars at this edge. */
 export const ADMIN_MESSAGES = {
@@ -19,15 +20,10 @@ export const ADMIN_MESSAGES = {
   messageReopened: 'Marked as open',
 } as const;
 
-const page = z.coerce.number().int().min(1).default(1);
-const perPage = z.coerce.number().int().min(1).max(100).default(20);
-
-export function pagedResponse<T extends z.ZodType>(item: T) {
-  return z.object({
-    success: z.literal(true),
-    data: z.object({ items: z.array(item), total: z.number(), page: z.number(), per_page: z.number() }),
-  });
-}
+/** Who someone is, as a row names them (a campaign's owner, a pledge's donor). */
+const PersonRef = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+/** Identity verification of a person (Stripe Identity or the sandbox). */
+export const IdentityStatusSchema = z.enum(['unverified', 'pending', 'verified', 'failed']);
 
 /* Dashboard */
 
@@ -51,36 +47,37 @@ export const AdminDashboard = z.object({
   series: z.array(DashboardSeriesPoint),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
-export const AdminDashboardResponse = z.object({ success: z.literal(true), data: AdminDashboard });
+export const AdminDashboardResponse = okResponse(AdminDashboard);
 export type AdminDashboardResponse = z.infer<typeof AdminDashboardResponse>;
 
 /* Campaigns */
 
 export const ADMIN_CAMPAIGN_SORTS = ['created_at', 'updated_at', 'name', 'target', 'pledged', 'status'] as const;
-export const AdminCampaignsQuery = z.object({
-  q: z.string().trim().max(200).default(''),
+export const AdminCampaignsQuery = PagedSearchQuery.extend({
   kind: EventKind.optional(),
   status: EventStatusSchema.optional(),
   charity_id: z.uuid().optional(),
   sort: z.enum(ADMIN_CAMPAIGN_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page,
-  per_page: perPage,
 });
 export type AdminCampaignsQuery = z.infer<typeof AdminCampaignsQuery>;
 export type AdminCampaignsQueryInput = z.input<typeof AdminCampaignsQuery>;
 
-export const AdminCampaignRow = z.object({
+/** A campaign's money at a glance: what the console's campaign rows and charge queue share. */
+const CampaignMoney = z.object({
   _id: z.string(),
   name: z.string(),
-  kind: EventKind,
-  status: EventStatusSchema,
   funding_model: FundingModel,
   target_amount: z.number(),
   pledged_amount: z.number(),
   pledge_count: z.number(),
+});
+
+export const AdminCampaignRow = CampaignMoney.extend({
+  kind: EventKind,
+  status: EventStatusSchema,
   charity: z.object({ _id: z.string(), name: z.string() }).nullable(),
-  owner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  owner: PersonRef,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -94,7 +91,7 @@ export const FAILED_PLEDGE_WINDOW_DAYS = 7;
 export const AdminPledgeRow = z.object({
   _id: z.string(),
   event: z.object({ _id: z.string(), name: z.string() }),
-  donor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  donor: PersonRef.nullable(),
   amount: z.number(),
   tip: z.number(),
   charged_amount: z.number().nullable(),
@@ -108,27 +105,25 @@ export const AdminPledgeRow = z.object({
   charged_at: z.string().nullable(),
 });
 export type AdminPledgeRow = z.infer<typeof AdminPledgeRow>;
-export const AdminPledgesResponse = z.object({ success: z.literal(true), data: z.object({ items: z.array(AdminPledgeRow) }) });
+export const AdminPledgesResponse = okResponse(z.object({ items: z.array(AdminPledgeRow) }));
 export type AdminPledgesResponse = z.infer<typeof AdminPledgesResponse>;
 
 /** Completed campaigns waiting for the admin's charge, with what All or Nothing will do. */
-export const AdminChargeQueueRow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  funding_model: FundingModel,
-  target_amount: z.number(),
-  pledge_count: z.number(),
-  pledged_amount: z.number(),
+export const AdminChargeQueueRow = CampaignMoney.extend({
   completed_at: z.string().nullable(),
   /** `charge` every pledge, or `release` them all (All or Nothing below target). */
   expected_outcome: z.enum(['charge', 'release']),
   charge_run_id: z.string().nullable(),
+  /** `held`: the deadline created the run and an admin's hold keeps it waiting (decision 068). */
+  charge_run_status: z.enum(['held', 'running', 'finished']).nullable(),
+  /** The run was started by the deadline job, not by an admin. */
+  charged_at_deadline: z.boolean(),
+  kind: EventKind,
+  /** An admin has put the campaign's charge on hold. */
+  held: z.boolean(),
 });
 export type AdminChargeQueueRow = z.infer<typeof AdminChargeQueueRow>;
-export const AdminChargeQueueResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ waiting: z.array(AdminChargeQueueRow), failed: z.array(AdminPledgeRow) }),
-});
+export const AdminChargeQueueResponse = okResponse(z.object({ waiting: z.array(AdminChargeQueueRow), failed: z.array(AdminPledgeRow) }));
 export type AdminChargeQueueResponse = z.infer<typeof AdminChargeQueueResponse>;
 
 /* Review queue */
@@ -141,33 +136,18 @@ export const AdminReviewQueueItem = z.object({
   waiting_since: z.string(),
 });
 export type AdminReviewQueueItem = z.infer<typeof AdminReviewQueueItem>;
-export const AdminReviewQueueResponse = z.object({ success: z.literal(true), data: z.object({ items: z.array(AdminReviewQueueItem) }) });
+export const AdminReviewQueueResponse = okResponse(z.object({ items: z.array(AdminReviewQueueItem) }));
 export type AdminReviewQueueResponse = z.infer<typeof AdminReviewQueueResponse>;
 
 export const AdminReviewDetail = z.object({
   event: EventDetailResponse,
-  owner: z.object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    identity_status: z.enum(['unverified', 'pending', 'verified', 'failed']),
-    disabled: z.boolean(),
-  }),
+  owner: PersonRef.extend({ identity_status: IdentityStatusSchema, disabled: z.boolean() }),
   /** The creator's funding pledge and its state; null when none was made. */
-  funding: z
-    .object({
-      _id: z.string(),
-      amount: z.number(),
-      status: PledgeStatusSchema,
-      charged_amount: z.number().nullable(),
-      failure_reason: z.string().nullable(),
-      created_at: z.string(),
-    })
-    .nullable(),
+  funding: AdminPledgeRow.pick({ _id: true, amount: true, status: true, charged_amount: true, failure_reason: true, created_at: true }).nullable(),
   waiting_since: z.string(),
 });
 export type AdminReviewDetail = z.infer<typeof AdminReviewDetail>;
-export const AdminReviewDetailResponse = z.object({ success: z.literal(true), data: AdminReviewDetail });
+export const AdminReviewDetailResponse = okResponse(AdminReviewDetail);
 export type AdminReviewDetailResponse = z.infer<typeof AdminReviewDetailResponse>;
 
 /* Charities */
@@ -186,12 +166,9 @@ export const AdminCharity = z.object({
 export type AdminCharity = z.infer<typeof AdminCharity>;
 export const AdminCharityGroup = z.object({ _id: z.string(), title: z.string(), position: z.number() });
 export type AdminCharityGroup = z.infer<typeof AdminCharityGroup>;
-export const AdminCharitiesResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ charities: z.array(AdminCharity), groups: z.array(AdminCharityGroup) }),
-});
+export const AdminCharitiesResponse = okResponse(z.object({ charities: z.array(AdminCharity), groups: z.array(AdminCharityGroup) }));
 export type AdminCharitiesResponse = z.infer<typeof AdminCharitiesResponse>;
-export const AdminCharityResponse = z.object({ success: z.literal(true), message: z.string(), data: AdminCharity });
+export const AdminCharityResponse = actionResponse(AdminCharity);
 export type AdminCharityResponse = z.infer<typeof AdminCharityResponse>;
 
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', 'on', ''])]).transform((value) => value === true || value === 'true' || value === 'on');
@@ -216,26 +193,17 @@ export const CharityGroupRequest = z.object({
   title: z.string({ error: ADMIN_MESSAGES.groupTitleRequired }).trim().min(1, ADMIN_MESSAGES.groupTitleRequired).max(120),
 });
 export type CharityGroupRequest = z.infer<typeof CharityGroupRequest>;
-export const AdminCharityGroupResponse = z.object({ success: z.literal(true), message: z.string(), data: AdminCharityGroup });
+export const AdminCharityGroupResponse = actionResponse(AdminCharityGroup);
 
 export const CharityVisibilityRequest = z.object({ hidden: z.boolean() });
 
 /* People */
 
-export const IdentityStatusSchema = z.enum(['unverified', 'pending', 'verified', 'failed']);
-export const AdminUsersQuery = z.object({
-  q: z.string().trim().max(200).default(''),
-  status: z.enum(['all', 'active', 'disabled']).default('all'),
-  page,
-  per_page: perPage,
-});
+export const AdminUsersQuery = PagedSearchQuery.extend({ status: z.enum(['all', 'active', 'disabled']).default('all') });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 export type AdminUsersQueryInput = z.input<typeof AdminUsersQuery>;
 
-export const AdminUserRow = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const AdminUserRow = PersonRef.extend({
   role: z.enum(['user', 'admin']),
   identity_status: IdentityStatusSchema,
   disabled_at: z.string().nullable(),
@@ -247,17 +215,14 @@ export type AdminUserRow = z.infer<typeof AdminUserRow>;
 export const AdminUsersResponse = pagedResponse(AdminUserRow);
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
-export const AdminUserDetailResponse = z.object({
-  success: z.literal(true),
-  data: z.object({ user: AdminUserRow, campaigns: z.array(AdminCampaignRow), pledges: z.array(AdminPledgeRow) }),
-});
+export const AdminUserDetailResponse = okResponse(z.object({ user: AdminUserRow, campaigns: z.array(AdminCampaignRow), pledges: z.array(AdminPledgeRow) }));
 export type AdminUserDetailResponse = z.infer<typeof AdminUserDetailResponse>;
-export const AdminUserActionResponse = z.object({ success: z.literal(true), message: z.string(), data: AdminUserRow });
+export const AdminUserActionResponse = actionResponse(AdminUserRow);
 export type AdminUserActionResponse = z.infer<typeof AdminUserActionResponse>;
 
 /* Messages */
 
-export const AdminMessagesQuery = z.object({ state: z.enum(['all', 'open', 'handled']).default('open'), page, per_page: perPage });
+export const AdminMessagesQuery = PagedQuery.extend({ state: z.enum(['all', 'open', 'handled']).default('open') });
 export type AdminMessagesQueryInput = z.input<typeof AdminMessagesQuery>;
 export const AdminContactMessage = z.object({
   _id: z.string(),
@@ -274,24 +239,22 @@ export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 export const AdminMessagesResponse = pagedResponse(AdminContactMessage);
 export type AdminMessagesResponse = z.infer<typeof AdminMessagesResponse>;
 export const MessageHandledRequest = z.object({ handled: z.boolean() });
-export const AdminMessageActionResponse = z.object({ success: z.literal(true), message: z.string(), data: AdminContactMessage });
+export const AdminMessageActionResponse = actionResponse(AdminContactMessage);
 
 export const AdminSubscriber = z.object({ _id: z.string(), email: z.string(), confirmed_at: z.string().nullable(), created_at: z.string() });
 export type AdminSubscriber = z.infer<typeof AdminSubscriber>;
-export const AdminSubscribersQuery = z.object({ page, per_page: perPage });
+export const AdminSubscribersQuery = PagedQuery;
 export const AdminSubscribersResponse = pagedResponse(AdminSubscriber);
 export type AdminSubscribersResponse = z.infer<typeof AdminSubscribersResponse>;
 
 /* Audit log */
 
-export const AdminAuditQuery = z.object({
+export const AdminAuditQuery = PagedQuery.extend({
   action: z.string().trim().max(100).default(''),
   actor: z.string().trim().max(200).default(''),
   target: z.string().trim().max(200).default(''),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  page,
-  per_page: perPage,
 });
 export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
 export type AdminAuditQueryInput = z.input<typeof AdminAuditQuery>;

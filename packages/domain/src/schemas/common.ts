@@ -27,3 +27,25 @@ export function emailField(requiredMessage: string, invalidMessage: string) {
     .regex(EMAIL_PATTERN, invalidMessage)
     .transform((value) => value.toLowerCase());
 }
+
+/** The base of every list query: the page and its size. */
+export const PagedQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** A list query with a free-text search. */
+export const PagedSearchQuery = PagedQuery.extend({ q: z.string().trim().max(200).default('') });
+
+/** `{ success: true, data }`, the envelope of every read. */
+export function okResponse<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+/** `{ success: true, message, data }`, the envelope of every action: the message is shown as it is. */
+export function actionResponse<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
+export function pagedResponse<T extends z.ZodType>(item: T) {
+  return okResponse(z.object({ items: z.array(item), total: z.number(), page: z.number(), per_page: z.number() }));
+}

@@ -29,6 +29,8 @@ import {
   requiredString,
   targetAmountField,
 } from './event-fields.ts';
+import { EMAIL_PATTERN } from './common.ts';
+import { RUNOFF_MESSAGES, RunoffChargeablePlaces } from './runoff.ts';
 
 export const RunoffWinBy = z.enum(['donor_total', 'donation_total']);
 export type RunoffWinBy = z.infer<typeof RunoffWinBy>;
@@ -74,6 +76,8 @@ const campaignOptionFields = {
     .optional()
     .transform((value) => value || null),
   runoffFixedAmount: optionalDollarAmountField(EVENT_MESSAGES.runoffFixedAmountRange, 1, TARGET_MAX_DOLLARS),
+  /** Runoffs: the lowest placement that may be charged, shown to supporters before they pledge (null = any). */
+  runoffChargeablePlaces: RunoffChargeablePlaces,
 };
 
 type CampaignOptions = {
@@ -142,6 +146,24 @@ export const ParticipantDraft = z.object({
 });
 export type ParticipantDraftInput = z.input<typeof ParticipantDraft>;
 export type ParticipantDraft = z.output<typeof ParticipantDraft>;
+
+/**
+ * A runoff's option (a person, place or thing): a name, a description and an image. Role, e-mail
+ * and occupation describe people and stay optional here; a given e-mail must still be valid.
+ */
+export const RunoffOptionDraft = ParticipantDraft.extend({
+  about: optionalString(120),
+  fullName: requiredString(RUNOFF_MESSAGES.optionNameRequired, 100),
+  email: z
+    .string()
+    .trim()
+    .max(254, EVENT_MESSAGES.emailInvalid)
+    .refine((value) => !value || EMAIL_PATTERN.test(value), EVENT_MESSAGES.emailInvalid)
+    .optional()
+    .default(''),
+  occupation: optionalString(120),
+  aboutParticipant: requiredString(RUNOFF_MESSAGES.optionDescriptionRequired, 2000),
+});
 
 export const MAX_PARTICIPANTS = 20;
 export const RUNOFF_MIN_OPTIONS = 2;
@@ -264,7 +286,10 @@ export const CreateEventRequest = z
     eventTime: eventTimeField,
     eventLocation: optionalString(300),
     onlineEventLink: onlineLinkField,
-    guestData: z.array(ParticipantDraft).max(MAX_PARTICIPANTS, EVENT_MESSAGES.participantsMax),
+    // Only the shape here: a runoff's options and other kinds' participants (people) are checked below.
+    guestData: z
+      .array(RunoffOptionDraft.extend({ fullName: optionalString(100), aboutParticipant: optionalString(2000) }))
+      .max(MAX_PARTICIPANTS, EVENT_MESSAGES.participantsMax),
     paymentAmount: fundingAmountField,
     paymentMethod: z.string().trim().max(100).optional().default(''),
     cardHolderName: z.string().trim().max(100).optional().default(''),
@@ -275,6 +300,12 @@ export const CreateEventRequest = z
   .superRefine((value, ctx) => {
     checkEventDetails(value, ctx);
     checkCampaignOptions(value, ctx);
+    const guestSchema = value.kind === 'runoff' ? RunoffOptionDraft : ParticipantDraft;
+    value.guestData.forEach((guest, index) => {
+      for (const issue of guestSchema.safeParse(guest).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: ['guestData', index, ...issue.path], message: issue.message });
+      }
+    });
     const countError = participantCountError(value.kind, value.guestData.length);
     if (countError) ctx.addIssue({ code: 'custom', path: ['guestData'], message: countError });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { EVENT_KINDS } from '../campaign-kinds.ts';
+import { RunoffResultRow } from './runoff.ts';
 
 export { EVENT_KINDS, KIND_LABELS } from '../campaign-kinds.ts';
 export const EventKind = z.enum(EVENT_KINDS);
@@ -62,6 +63,8 @@ export const EventSummaryResponse = z.object({
   event_time: z.string(),
   /** Pledging opens on this day (YYYY-MM-DD); null when it opened on approval. */
   start_date: z.string().nullable(),
+  /** Money Bomb and Crowdfunding: when the duration ends and the pledges are charged (ISO); null otherwise or before approval. */
+  deadline: z.string().nullable().optional(),
   created_at: z.string(),
   /** Only in the creator's and admins' views, never in public reads. */
   owner_id: z.string().optional(),
@@ -73,6 +76,16 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   banner: z.string(),
   donation_limit: z.number().nullable(),
   runoff_win_by: z.enum(['donor_total', 'donation_total']).nullable(),
+  /** Runoffs won by Donor Total: the one amount every pledge is (dollars). */
+  runoff_fixed_amount: z.number().nullable().optional(),
+  /** Runoffs: the lowest placement the rules let the creator charge; null = any placement. */
+  runoff_chargeable_places: z.number().nullable().optional(),
+  /** Runoffs: the creator's choice at the end (placements 1 to this are charged); null = not chosen yet. */
+  runoff_charged_places: z.number().nullable().optional(),
+  /** Runoffs: each option's raised sum (dollars) and supporters now; the live channel keeps it current. */
+  runoff_totals: z.array(z.object({ participant_id: z.string(), raised: z.number(), supporters: z.number() })).optional(),
+  /** Runoffs: the final ranking the charge run settled, with what each option raised; null before. */
+  runoff_result: z.array(RunoffResultRow).nullable().optional(),
   duration_days: z.number().nullable(),
   rejection_reason: z.string().nullable(),
   charity: CharityRef.nullable(),

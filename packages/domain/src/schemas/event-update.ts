@@ -11,10 +11,14 @@ import {
   isValidIsoDate,
   locationTypeField,
   onlineLinkField,
+  optionalDollarAmountField,
   optionalString,
+  TARGET_MAX_DOLLARS,
   requiredString,
   targetAmountField,
 } from './event-fields.ts';
+import { RunoffWinBy } from './event-create.ts';
+import { RunoffChargeablePlaces } from './runoff.ts';
 
 /** A participant as the edit form sends it inside `participants` (JSON text). */
 export const ParticipantEdit = z.object({
@@ -62,8 +66,22 @@ export const EditEventForm = z
     online_event_link: onlineLinkField,
     original_event_date: z.string().nullable().optional(),
     participants: z.array(ParticipantEdit).max(20, EVENT_MESSAGES.participantsMax).optional(),
+    /** Runoffs: the rules, editable until the first supporter pledges (the server checks). */
+    kind: z.string().optional(),
+    runoff_win_by: z
+      .union([RunoffWinBy, z.literal(''), z.null()])
+      .optional()
+      .transform((value) => value || null),
+    runoff_fixed_amount: optionalDollarAmountField(EVENT_MESSAGES.runoffFixedAmountRange, 1, TARGET_MAX_DOLLARS),
+    runoff_chargeable_places: RunoffChargeablePlaces,
   })
   .superRefine((value, ctx) => {
+    if (value.kind === 'runoff' && !value.runoff_win_by) {
+      ctx.addIssue({ code: 'custom', path: ['runoff_win_by'], message: EVENT_MESSAGES.runoffWinByRequired });
+    }
+    if (value.kind === 'runoff' && value.runoff_win_by === 'donor_total' && value.runoff_fixed_amount === null) {
+      ctx.addIssue({ code: 'custom', path: ['runoff_fixed_amount'], message: EVENT_MESSAGES.runoffFixedAmountRange });
+    }
     if (value.event_date !== value.original_event_date && isValidIsoDate(value.event_date) && value.event_date < earliestTodayIso()) {
       ctx.addIssue({ code: 'custom', path: ['event_date'], message: EVENT_MESSAGES.eventDatePast });
     }

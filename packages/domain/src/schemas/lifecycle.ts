@@ -26,7 +26,10 @@ export const LifecycleResponse = z.object({
 });
 export type LifecycleResponse = z.infer<typeof LifecycleResponse>;
 
-export const CHARGE_RUN_STATUSES = ['running', 'finished'] as const;
+/** `held`: a crowdfunding run waiting for an admin's review before anything is charged (decision 068). */
+export const CHARGE_RUN_STATUSES = ['held', 'running', 'finished'] as const;
+/** Who started a run: an admin's charge, or the deadline job of a Money Bomb or Crowdfunding campaign. */
+export const CHARGE_RUN_TRIGGERS = ['admin', 'deadline'] as const;
 
 /** A charge run: every pledge of a completed campaign charged (or released) by one job each. */
 export const ChargeRun = z.object({
@@ -35,6 +38,7 @@ export const ChargeRun = z.object({
   status: z.enum(CHARGE_RUN_STATUSES),
   /** `release` when All or Nothing missed its target: nobody is charged. */
   outcome: z.enum(['charge', 'release']),
+  trigger: z.enum(CHARGE_RUN_TRIGGERS),
   total: z.number(),
   charged: z.number(),
   failed: z.number(),
@@ -47,3 +51,26 @@ export type ChargeRun = z.infer<typeof ChargeRun>;
 
 export const ChargeRunResponse = z.object({ success: z.literal(true), data: ChargeRun });
 export type ChargeRunResponse = z.infer<typeof ChargeRunResponse>;
+
+/** An admin's hold on a crowdfunding campaign's deadline charge (decision 068). */
+export const ChargeHold = z.object({
+  event_id: z.string(),
+  reason: z.string(),
+  held_at: z.string(),
+  /** The run the deadline created and kept waiting, once the deadline has passed. */
+  charge_run_id: z.string().nullable(),
+});
+export type ChargeHold = z.infer<typeof ChargeHold>;
+export const ChargeHoldRequest = z.object({ reason: z.string().trim().max(500, 'The reason can be at most 500 characters').optional() });
+export const ChargeHoldResponse = z.object({ success: z.literal(true), message: z.string(), data: ChargeHold.nullable() });
+export type ChargeHoldResponse = z.infer<typeof ChargeHoldResponse>;
+
+export const CHARGE_HOLD_MESSAGES = {
+  held: 'Charging is on hold: nothing will be charged until you release it',
+  released: 'The hold is lifted',
+  releasedAndStarted: 'The hold is lifted and charging has started',
+  onlyCrowdfunding: 'Only a crowdfunding campaign can be held for review',
+  alreadyStarted: 'Charging of this campaign has already started: it can no longer be held',
+  notHeld: 'This campaign is not on hold',
+  notLive: 'Only a live, frozen or completed campaign can be held',
+} as const;

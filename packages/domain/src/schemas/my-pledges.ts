@@ -18,6 +18,8 @@ export const MyPledgeResponse = z.object({
   tip: z.number(),
   status: PledgeStatusSchema,
   failure_reason: z.string().nullable(),
+  /** What went back to the card (a closed or deleted campaign's funding); 0 when nothing was refunded. */
+  refunded_amount: z.number(),
   createdAt: z.string(),
   event: z.object({
     _id: z.string(),

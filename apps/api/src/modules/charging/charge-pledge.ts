@@ -20,6 +20,19 @@ export function chargeAttemptKey(pledge: Pick<PledgeRow, 'idempotencyKey' | 'ret
 
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped';
 
+/** The donor's receipt of a charged pledge, with the split the ledger recorded. */
+function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>) {
+  return lifecycleEmails.chargeReceipt(email, campaign, {
+    amountCents: settled.amountCents,
+    tipCents: settled.tipCents,
+    coverCents: settled.coverCents,
+    platformFeeCents: settled.platformFeeCents,
+    cardFeeCents: settled.cardFeeCents,
+    totalCents: settled.totalCents,
+    netCents: settled.netToCharityCents,
+  });
+}
+
 /**
  * Charges one pledge (pledge + tip + cover) with its attempt's idempotency key, then records the
  * outcome under the pledge's row lock. Safe to run any number of times, at once on several
@@ -81,20 +94,7 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
         failureReason: null,
         nextReminderAt: null,
       });
-      if (found.email) {
-        await ctx.mailer.send(
-          lifecycleEmails.chargeReceipt(found.email, campaign, {
-            amountCents: settled.amountCents,
-            tipCents: settled.tipCents,
-            coverCents: settled.coverCents,
-            platformFeeCents: settled.platformFeeCents,
-            cardFeeCents: settled.cardFeeCents,
-            totalCents: settled.totalCents,
-            netCents: settled.netToCharityCents,
-          }),
-          tx,
-        );
-      }
+      if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled), tx);
       if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
       return 'charged';
     }

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { eventsRepository } from '../events/repository.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
+import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { chargingRepository as repo } from './repository.ts';
@@ -91,7 +91,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
     ): Promise<{ status: string; failure_reason: string | null; outcome: ChargeOutcome }> {
       const found = await repo.pledgeForCharge(db, pledgeId);
       if (!found || found.pledge.userId !== auth.userId) throw AppError.notFound(FAILED_PLEDGE_MESSAGES.notFound);
-      const method = await eventsRepository.savedMethodOf(db, auth.userId, paymentMethodId);
+      const method = await paymentMethodRecords.findActive(db, auth.userId, paymentMethodId);
       if (!method) throw AppError.validation({ payment_method_id: FAILED_PLEDGE_MESSAGES.cardRequired });
       await db.transaction(async (tx) => {
         const current = await repo.lockPledge(tx, pledgeId);

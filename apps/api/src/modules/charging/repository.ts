@@ -42,10 +42,15 @@ export const chargingRepository = {
     const [row] = await tx.insert(chargeRuns).values(values).returning();
     return row!;
   },
-  async setRunTotal(tx: Executor, runId: string, total: number, finishedAt: Date | null): Promise<ChargeRunRow> {
+  /** A run begins charging: its outcome and size are fixed; without pledges to charge it is finished at once. */
+  async beginRun(
+    tx: Executor,
+    runId: string,
+    values: Pick<ChargeRunRow, 'outcome' | 'total' | 'startedAt' | 'startedBy' | 'finishedAt'>,
+  ): Promise<ChargeRunRow> {
     const [row] = await tx
       .update(chargeRuns)
-      .set({ total, ...(finishedAt ? { status: 'finished' as const, finishedAt } : {}) })
+      .set({ ...values, status: values.finishedAt ? 'finished' : 'running' })
       .where(eq(chargeRuns.id, runId))
       .returning();
     return row!;

@@ -1,13 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, UpdatePledgeCardRequest, UpdatePledgeCardResponse } from '@pledgeway/domain';
+import {
+  CHARGE_HOLD_MESSAGES,
+  ChargeHoldRequest,
+  ChargeHoldResponse,
+  ChargeRunResponse,
+  IdParams,
+  UpdatePledgeCardRequest,
+  UpdatePledgeCardResponse,
+} from '@pledgeway/domain';
 import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
 import { chargePledge, CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
+import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
+import { createChargeHolds } from './holds.ts';
+import { createChargeRuns } from './runs.ts';
 import { createFailedWindow, FAILED_PLEDGES_QUEUE, FAILED_PLEDGE_MESSAGES } from './failed-window.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { refundFunding } from './refunds.ts';
 import { resumeInterruptedWork, MONEY_SWEEP_QUEUE } from './sweep.ts';
 
-/** Charging's background work (one job per pledge, refunds, the failed-charge window) and the donor's card update. */
+/**
+ * Charging's background work (one job per pledge, refunds, the failed-charge window, the deadline
+ * charge of Money Bomb and Crowdfunding), the admin's hold on a deadline charge, and the donor's card update.
+ */
 export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   // One limiter per instance: every charge this process makes shares the provider's rate.
@@ -21,6 +35,20 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   ctx.jobs.define(FAILED_PLEDGES_QUEUE, () => failedWindow.run(), { cron: '*/10 * * * *', retryLimit: 1 });
   ctx.jobs.define(MONEY_SWEEP_QUEUE, () => resumeInterruptedWork(ctx), { cron: '*/10 * * * *', retryLimit: 1 });
+  // Every minute, so a money bomb is charged within a minute of its deadline.
+  ctx.jobs.define(DEADLINE_CHARGES_QUEUE, async () => void (await chargeDueCampaigns(ctx)), { cron: '* * * * *', retryLimit: 1 });
+
+  const runs = createChargeRuns(ctx);
+  app.get(
+    '/events/:id/charge-run',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['life-cycle'], summary: "A campaign's charge run, for its creator and admins", params: IdParams, response: { 200: ChargeRunResponse } },
+    },
+    async (request) => ({ success: true as const, data: await runs.forEvent(request.auth!, request.params.id) }),
+  );
+
+  registerHoldRoutes(app);
 
   app.post(
     '/pledges/:id/payment-method',
@@ -45,3 +73,48 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The admin's hold on a crowdfunding campaign's deadline charge. */
+function registerHoldRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const ctx = app.ctx;
+  const holds = createChargeHolds(ctx);
+  const admin = { onRequest: app.requireAdmin };
+  const tags = ['life-cycle'];
+  app.get(
+    '/admin/events/:id/charge-hold',
+    {
+      ...admin,
+      schema: { tags, summary: "A crowdfunding campaign's hold on its deadline charge, if any", params: IdParams, response: { 200: ChargeHoldResponse } },
+    },
+    async (request) => {
+      const hold = await holds.get(request.params.id);
+      return { success: true as const, message: hold ? CHARGE_HOLD_MESSAGES.held : CHARGE_HOLD_MESSAGES.notHeld, data: hold };
+    },
+  );
+  app.post(
+    '/admin/events/:id/charge-hold',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Hold a crowdfunding campaign for review: its deadline run waits for an admin',
+        params: IdParams,
+        body: ChargeHoldRequest.nullish(),
+        response: { 200: ChargeHoldResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: CHARGE_HOLD_MESSAGES.held,
+      data: await holds.hold(request.auth!, request.params.id, request.body?.reason ?? ''),
+    }),
+  );
+  app.delete(
+    '/admin/events/:id/charge-hold',
+    { ...admin, schema: { tags, summary: 'Lift the hold; a run kept waiting starts charging', params: IdParams, response: { 200: ChargeHoldResponse } } },
+    async (request) => {
+      const { started } = await holds.release(request.auth!, request.params.id);
+      return { success: true as const, message: started ? CHARGE_HOLD_MESSAGES.releasedAndStarted : CHARGE_HOLD_MESSAGES.released, data: null };
+    },
+  );
+}

@@ -1,13 +1,16 @@
 import type { ChargeRun } from '@pledgeway/domain';
 import { centsToDollars } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { assertCanManage } from '../events/access.ts';
+import type { EventRow } from '../events/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingSettlementEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { lifecycleRepository } from '../lifecycle/repository.ts';
-import { REFUND_FUNDING_QUEUE } from '../lifecycle/service.ts';
+import { lifecycleRecords, REFUND_FUNDING_QUEUE } from '../lifecycle/service.ts';
+import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
 
@@ -16,11 +19,87 @@ export const CHARGE_RUN_MESSAGES = {
   notFound: 'Charge run not found',
 } as const;
 
+/** What a transaction that began a run leaves to do once it committed. */
+export interface BegunRun {
+  run: ChargeRunRow;
+  created: boolean;
+  pledgeIds: string[];
+  /** The creator's funding pledge to refund (All or Nothing missed its target). */
+  refund?: string;
+}
+
+/** True when All or Nothing missed its target: every pledge is released instead of charged. */
+export async function missesTarget(tx: Executor, event: EventRow): Promise<boolean> {
+  return event.fundingModel === 'all_or_nothing' && (await lifecycleRecords.countedTotalCents(tx, event.id)) < event.targetCents;
+}
+
+/**
+ * Charges (or releases) the pledges of a run inside the caller's transaction, with the campaign
+ * row locked: All or Nothing below its target releases every pledge; otherwise each pending
+ * pledge is claimed for a job of its own and the creator's escrowed funding is settled (fees and
+ * the charity's payable). Used by the admin's charge, the deadline job and the release of a hold.
+ */
+export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, run: ChargeRunRow, actorId: string | null): Promise<BegunRun> {
+  const now = ctx.clock.now();
+  const missed = await missesTarget(tx, event);
+  const funding = await lifecycleRecords.creatorPledge(tx, event.id);
+  const fundingCharged = funding?.status === 'charged' && !funding.chargeRunId ? funding : undefined;
+  if (fundingCharged) await repo.updatePledge(tx, fundingCharged.id, { chargeRunId: run.id });
+  let pledgeIds: string[] = [];
+  // A runoff releases the options outside the creator's chosen placements first.
+  let total = (fundingCharged ? 1 : 0) + (await settleRunoff(tx, event, run.id, missed));
+  if (missed) {
+    total += await lifecycleRecords.releaseUncharged(tx, event.id, run.id);
+  } else {
+    pledgeIds = await repo.claimPendingForRun(tx, event.id, run.id);
+    total += pledgeIds.length;
+    if (fundingCharged) {
+      const escrow = (fundingCharged.chargedCents ?? 0) - (fundingCharged.cardFeeCents ?? 0);
+      await ledgerRepository.post(tx, {
+        kind: 'funding_settlement',
+        idempotencyKey: `funding-settlement:${fundingCharged.id}`,
+        pledgeId: fundingCharged.id,
+        eventId: event.id,
+        entries: fundingSettlementEntries({
+          escrowCents: escrow,
+          platformFeeCents: fundingCharged.platformFeeCents,
+          eventId: event.id,
+          charityId: event.charityId,
+        }),
+      });
+    }
+  }
+  const saved = await repo.beginRun(tx, run.id, {
+    outcome: missed ? 'release' : 'charge',
+    total,
+    startedAt: now,
+    startedBy: actorId ?? run.startedBy,
+    finishedAt: pledgeIds.length ? null : now,
+  });
+  await auditRepository.record(tx, {
+    actorId,
+    action: 'event.charge',
+    // The campaign's audit trail holds the run that charged it, and who or what started it.
+    targetType: 'event',
+    targetId: event.id,
+    after: { charge_run_id: run.id, outcome: saved.outcome, total, trigger: run.trigger },
+  });
+  return { run: saved, created: true, pledgeIds, refund: missed ? fundingCharged?.id : undefined };
+}
+
+/** After the commit: one job per claimed pledge, the funding refund of a release, live pages told. */
+export async function afterRunBegun(ctx: AppContext, eventId: string, begun: BegunRun): Promise<void> {
+  await ctx.jobs.sendMany(
+    CHARGE_PLEDGE_QUEUE,
+    begun.pledgeIds.map((pledgeId) => ({ pledgeId })),
+  );
+  if (begun.refund) ctx.jobs.enqueue(REFUND_FUNDING_QUEUE, { pledgeId: begun.refund, reason: 'release' });
+  notifyCampaignChanged(ctx, eventId);
+}
+
 /**
  * The admin's charge of a completed campaign (DESIGN.md section 4): one run per campaign (a
- * unique index; a second request answers with the first run). All or Nothing below its target
- * releases every pledge; otherwise each pending pledge gets a job of its own, and the creator's
- * escrowed funding is settled in the same transaction (fees and the charity's payable).
+ * unique index and the campaign's row lock; a second request answers with the first run).
  */
 export function createChargeRuns(ctx: AppContext) {
   const { db } = ctx;
@@ -32,6 +111,7 @@ export function createChargeRuns(ctx: AppContext) {
       event_id: run.eventId,
       status: run.status,
       outcome: run.outcome,
+      trigger: run.trigger,
       total: run.total,
       charged: counts.charged,
       failed: counts.failed,
@@ -43,62 +123,31 @@ export function createChargeRuns(ctx: AppContext) {
   }
 
   return {
+    progress,
+
     async start(auth: AuthInfo, eventId: string): Promise<{ run: ChargeRun; created: boolean }> {
-      const started = await db.transaction(async (tx) => {
-        const event = await lifecycleRepository.lockEvent(tx, eventId);
+      const begun = await db.transaction(async (tx): Promise<BegunRun> => {
+        const event = await lifecycleRecords.lockEvent(tx, eventId);
         if (!event) throw AppError.notFound('Event not found');
         const existing = await repo.runForEvent(tx, eventId);
-        if (existing) return { run: existing, created: false, pledgeIds: [] as string[], refund: undefined };
+        if (existing) return { run: existing, created: false, pledgeIds: [] };
         if (event.status !== 'completed') throw AppError.conflict('EVENT_NOT_COMPLETED', CHARGE_RUN_MESSAGES.notCompleted);
-        const now = ctx.clock.now();
-        const missed = event.fundingModel === 'all_or_nothing' && (await lifecycleRepository.countedTotalCents(tx, eventId)) < event.targetCents;
-        const run = await repo.insertRun(tx, { eventId, outcome: missed ? 'release' : 'charge', total: 0, startedBy: auth.userId, startedAt: now });
-        const funding = await lifecycleRepository.creatorPledge(tx, eventId);
-        const fundingCharged = funding?.status === 'charged' && !funding.chargeRunId ? funding : undefined;
-        if (fundingCharged) await repo.updatePledge(tx, fundingCharged.id, { chargeRunId: run.id });
-        let pledgeIds: string[] = [];
-        let total = fundingCharged ? 1 : 0;
-        if (missed) {
-          total += await lifecycleRepository.releaseUncharged(tx, eventId, run.id);
-        } else {
-          pledgeIds = await repo.claimPendingForRun(tx, eventId, run.id);
-          total += pledgeIds.length;
-          if (fundingCharged) {
-            const escrow = (fundingCharged.chargedCents ?? 0) - (fundingCharged.cardFeeCents ?? 0);
-            await ledgerRepository.post(tx, {
-              kind: 'funding_settlement',
-              idempotencyKey: `funding-settlement:${fundingCharged.id}`,
-              pledgeId: fundingCharged.id,
-              eventId,
-              entries: fundingSettlementEntries({
-                escrowCents: escrow,
-                platformFeeCents: fundingCharged.platformFeeCents,
-                eventId,
-                charityId: event.charityId,
-              }),
-            });
-          }
-        }
-        const saved = await repo.setRunTotal(tx, run.id, total, pledgeIds.length ? null : now);
-        await auditRepository.record(tx, {
-          actorId: auth.userId,
-          action: 'event.charge',
-          // The admin charged the campaign: its audit trail holds the run that did it.
-          targetType: 'event',
-          targetId: eventId,
-          after: { charge_run_id: run.id, outcome: saved.outcome, total },
-        });
-        return { run: saved, created: true, pledgeIds, refund: missed ? fundingCharged?.id : undefined };
+        const outcome = (await missesTarget(tx, event)) ? 'release' : 'charge';
+        const run = await repo.insertRun(tx, { eventId, outcome, total: 0, startedBy: auth.userId, startedAt: ctx.clock.now() });
+        return beginRun(ctx, tx, event, run, auth.userId);
       });
-      if (started.created) {
-        await ctx.jobs.sendMany(
-          CHARGE_PLEDGE_QUEUE,
-          started.pledgeIds.map((pledgeId) => ({ pledgeId })),
-        );
-        if (started.refund) ctx.jobs.enqueue(REFUND_FUNDING_QUEUE, { pledgeId: started.refund, reason: 'release' });
-        notifyCampaignChanged(ctx, eventId);
-      }
-      return { run: await progress(started.run), created: started.created };
+      if (begun.created) await afterRunBegun(ctx, eventId, begun);
+      return { run: await progress(begun.run), created: begun.created };
+    },
+
+    /** The run of a campaign, for its creator and admins (the creator follows the deadline charge too). */
+    async forEvent(auth: AuthInfo, eventId: string): Promise<ChargeRun> {
+      const event = await lifecycleRecords.findEvent(db, eventId);
+      if (!event) throw AppError.notFound('Event not found');
+      assertCanManage(event, auth);
+      const run = await repo.runForEvent(db, eventId);
+      if (!run) throw AppError.notFound(CHARGE_RUN_MESSAGES.notFound);
+      return progress(run);
     },
 
     async get(runId: string): Promise<ChargeRun> {

@@ -16,9 +16,13 @@ export const chargeRuns = pgTable(
       .notNull()
       .references(() => events.id),
     outcome: text('outcome', { enum: ['charge', 'release'] }).notNull(),
-    status: text('status', { enum: ['running', 'finished'] })
+    status: text('status', { enum: ['held', 'running', 'finished'] })
       .notNull()
       .default('running'),
+    /** `deadline`: started by the deadline job of a Money Bomb or Crowdfunding campaign (decision 068). */
+    trigger: text('trigger', { enum: ['admin', 'deadline'] })
+      .notNull()
+      .default('admin'),
     total: integer('total').notNull(),
     startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,3 +31,16 @@ export const chargeRuns = pgTable(
   // A campaign is charged once: a second request finds the first run.
   (table) => [uniqueIndex('charge_runs_event_unique').on(table.eventId)],
 );
+
+/**
+ * An admin's hold on a crowdfunding campaign (decision 068): its deadline run is created `held`
+ * and charges nothing until an admin releases it. One hold per campaign (the primary key).
+ */
+export const chargeHolds = pgTable('charge_holds', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

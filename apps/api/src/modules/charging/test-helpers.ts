@@ -42,9 +42,16 @@ export type Person = Awaited<ReturnType<typeof signUp>>;
 export async function fundedCampaign(
   server: TestServer,
   creator: Person,
-  options: { targetCents?: number; fundingModel?: 'all_or_nothing' | 'all_donations'; fundingDollars?: number } = {},
+  options: {
+    targetCents?: number;
+    fundingModel?: 'all_or_nothing' | 'all_donations';
+    fundingDollars?: number;
+    /** Other columns of the campaign: its kind, duration, start date. */
+    values?: Parameters<typeof createCampaign>[2];
+  } = {},
 ) {
   const event = await createCampaign(server.app, creator.user._id, {
+    ...options.values,
     status: 'pending',
     charityId: await firstCharityId(server),
     targetCents: options.targetCents ?? 100_000,

@@ -5,13 +5,17 @@ import type { AppContext } from '../../context.ts';
 import { pledges } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
-import { chargingRepository } from '../charging/repository.ts';
+import { chargingService } from '../charging/service.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingChargeEntries } from '../ledger/postings.ts';
-import { lifecycleRepository } from '../lifecycle/repository.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { createPaymentMethodsService } from '../payment-methods/service.ts';
+import { lifecycleRecords } from '../lifecycle/service.ts';
+import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
+import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
+import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
 import { eventsRepository } from './repository.ts';
+
+type PledgeRow = typeof pledges.$inferSelect;
 
 export const FUNDING_MESSAGES = {
   initiated: 'Payment initiated successfully!',
@@ -43,7 +47,7 @@ export function createFunding(ctx: AppContext) {
       return { customerRef, methodRef: card.ref, paymentMethodId: null };
     }
     if (!body.payment_method_id) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
-    const method = await eventsRepository.savedMethodOf(db, userId, body.payment_method_id);
+    const method = await paymentMethodRecords.findActive(db, userId, body.payment_method_id);
     if (!method || method.provider !== payments.name) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });
     return { customerRef: method.providerCustomerRef, methodRef: method.providerMethodRef, paymentMethodId: method.id };
   }
@@ -51,7 +55,7 @@ export function createFunding(ctx: AppContext) {
   /** Locks the campaign and reserves (or revives after a decline) its one funding pledge. */
   async function reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null) {
     return db.transaction(async (tx) => {
-      const event = await lifecycleRepository.lockEvent(tx, eventId);
+      const event = await lifecycleRecords.lockEvent(tx, eventId);
       if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       if (event.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
@@ -85,7 +89,45 @@ export function createFunding(ctx: AppContext) {
     });
   }
 
+  /**
+   * Books the provider's answer under the pledge's row lock, only while the pledge is still the
+   * same pending attempt (`expectedRef`: the checkout it was waiting for, or none).
+   */
+  async function record(pledge: PledgeRow, eventId: string, result: ChargeResult, expectedRef: string | null) {
+    const now = ctx.clock.now();
+    return db.transaction(async (tx) => {
+      const current = await chargingService.lockPledge(tx, pledge.id);
+      if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
+      if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;
+      if (!result.ok) {
+        await chargingService.updatePledge(tx, pledge.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref });
+        return 'dropped';
+      }
+      await ledgerRepository.post(tx, {
+        kind: 'funding_charge',
+        idempotencyKey: `funding-charge:${pledge.id}:${pledge.retryCount}`,
+        pledgeId: pledge.id,
+        eventId,
+        providerRef: result.ref,
+        entries: fundingChargeEntries({ chargedCents: result.amountCents, cardFeeCents: result.feeCents, eventId }),
+      });
+      await chargingService.updatePledge(tx, pledge.id, {
+        status: 'charged',
+        chargedCents: result.amountCents,
+        cardFeeCents: result.feeCents,
+        providerChargeRef: result.ref,
+        chargedAt: now,
+      });
+      return 'charged';
+    });
+  }
+
+  const checkout = createFundingCheckout(ctx, { reserve, record });
+
   return {
+    /** Stripe's webhook (or the return from its page) reports a finished checkout: its funding is booked once. */
+    settleCheckout: (sessionRef: string) => checkout.settle(sessionRef),
+
     async fund(userId: string, input: EventPaymentRequestInput) {
       const parsed = EventPaymentRequest.safeParse(input);
       if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
@@ -95,10 +137,22 @@ export function createFunding(ctx: AppContext) {
       if (found.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       const message = body.test_mode ? EVENT_MESSAGES.testPaymentProcessed : FUNDING_MESSAGES.initiated;
       const amountCents = dollarsToCents(body.amount);
+      if (!body.test_mode && !body.payment_method_id && isStripe(payments)) {
+        // A new card: Stripe's hosted page takes it; the webhook books the payment (SPEC.md: session.url).
+        const started = await checkout.start(userId, found, amountCents);
+        const session = started.url ? { url: started.url } : undefined;
+        return { success: true as const, message, test_mode: false, pledge_id: started.pledgeId, session };
+      }
       const card = await cardFor(userId, body);
       const { event, pledge } = await reserve(userId, body.event_id, amountCents, card.paymentMethodId);
       if (pledge.status === 'charged') return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
 
+      if (pledge.providerChargeRef?.startsWith(CHECKOUT_REF_PREFIX)) {
+        // A hosted checkout was started for this funding: it is settled first, so the creator never pays twice.
+        if ((await checkout.retirePrevious(pledge.providerChargeRef)) === 'charged') {
+          return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
+        }
+      }
       const result = await payments.charge({
         customerRef: card.customerRef,
         methodRef: card.methodRef,
@@ -106,31 +160,7 @@ export function createFunding(ctx: AppContext) {
         idempotencyKey: chargeAttemptKey(pledge),
         description: `Funding of ${event.name}`,
       });
-      const now = ctx.clock.now();
-      const recorded = await db.transaction(async (tx) => {
-        const current = await chargingRepository.lockPledge(tx, pledge.id);
-        if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
-        if (!result.ok) {
-          await chargingRepository.updatePledge(tx, pledge.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref });
-          return 'dropped';
-        }
-        await ledgerRepository.post(tx, {
-          kind: 'funding_charge',
-          idempotencyKey: `funding-charge:${pledge.id}:${pledge.retryCount}`,
-          pledgeId: pledge.id,
-          eventId: event.id,
-          providerRef: result.ref,
-          entries: fundingChargeEntries({ chargedCents: result.amountCents, cardFeeCents: result.feeCents, eventId: event.id }),
-        });
-        await chargingRepository.updatePledge(tx, pledge.id, {
-          status: 'charged',
-          chargedCents: result.amountCents,
-          cardFeeCents: result.feeCents,
-          providerChargeRef: result.ref,
-          chargedAt: now,
-        });
-        return 'charged';
-      });
+      const recorded = await record(pledge, event.id, result, pledge.providerChargeRef);
       if (!result.ok) throw new AppError('PAYMENT_DECLINED', result.message, 402);
       if (recorded !== 'charged')
         throw AppError.conflict('FUNDING_IN_PROGRESS', 'Another payment for this campaign is being processed. Please refresh the page.');

@@ -5,7 +5,8 @@ import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
-import { listPublicCampaignSummaries } from '../catalog/repository.ts';
+import { catalogService } from '../catalog/service.ts';
+import { SerialisedBody } from '../../lib/send-json.ts';
 import { isPubliclyVisible, loadEventDetail, toPublicEventDetail, toPublicEventSummary, type EventRow } from './read-model.ts';
 
 /** One campaign as the public read serves it: the JSON serialised once, plus what decides who may see it. */
@@ -15,11 +16,11 @@ export interface CachedEvent {
   name: string;
   description: string;
   bannerImage: string;
-  json: Buffer;
+  body: SerialisedBody;
 }
 
 export interface CachedList {
-  json: Buffer;
+  body: SerialisedBody;
   nextOffset: number | undefined;
 }
 
@@ -63,7 +64,7 @@ export function createPublicReads(db: Executor) {
             name: row.name,
             description: row.description,
             bannerImage: row.bannerImage,
-            json: Buffer.from(JSON.stringify(body)),
+            body: SerialisedBody.json(body),
           };
         },
         (cached) => cached !== null && isPubliclyVisible(cached.status),
@@ -74,9 +75,9 @@ export function createPublicReads(db: Executor) {
       const key = `${query.kind ?? ''}|${query.category?.toLowerCase() ?? ''}|${query.phase ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
       return lists.get(key, async () => {
         // One extra row tells whether another page exists without a count query.
-        const rows = await listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1, now: new Date() });
+        const rows = await catalogService.listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1, now: new Date() });
         const page = PublicList.parse(rows.slice(0, query.limit).map(toPublicEventSummary));
-        return { json: Buffer.from(JSON.stringify(page)), nextOffset: rows.length > query.limit ? query.offset + query.limit : undefined };
+        return { body: SerialisedBody.json(page), nextOffset: rows.length > query.limit ? query.offset + query.limit : undefined };
       });
     },
 

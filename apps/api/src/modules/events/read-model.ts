@@ -1,15 +1,29 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { centsToDollars, type EventDetailResponse, type EventSummaryResponse } from '@pledgeway/domain';
+import { campaignDeadline, centsToDollars, isDeadlineKind, type EventDetailResponse, type EventSummaryResponse } from '@pledgeway/domain';
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
-import { payoutsRepository } from '../payouts/repository.ts';
+import { payoutRecords } from '../payouts/service.ts';
+import { runoffResult, runoffTotals } from '../runoff/service.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 
 /** Pledges that still count towards a campaign's raised total (dropped, released and refunded do not). */
 export const COUNTED_PLEDGE_STATUSES = ['pending', 'charged', 'failed'] as const;
+
+/**
+ * The pledges that count in totals: valid ones (decision 004), except a creator's funding that is
+ * not charged yet (its payment is still open, e.g. on a hosted Checkout page): funding counts once paid.
+ */
+export function countedPledges() {
+  return and(inArray(pledges.status, [...COUNTED_PLEDGE_STATUSES]), sql`not (${pledges.isCreatorPledge} and ${pledges.status} = 'pending')`);
+}
+
+/** The same rule for a pledge row already read. */
+export function isCountedPledge(pledge: { status: string; isCreatorPledge: boolean }): boolean {
+  return (COUNTED_PLEDGE_STATUSES as readonly string[]).includes(pledge.status) && !(pledge.isCreatorPledge && pledge.status === 'pending');
+}
 
 export interface EventTotals {
   raisedCents: number;
@@ -29,7 +43,7 @@ export async function totalsFor(db: Executor, eventIds: string[]): Promise<Map<s
       count: sql<string>`count(*)`,
     })
     .from(pledges)
-    .where(and(inArray(pledges.eventId, eventIds), inArray(pledges.status, [...COUNTED_PLEDGE_STATUSES])))
+    .where(and(inArray(pledges.eventId, eventIds), countedPledges()))
     .groupBy(pledges.eventId);
   for (const row of rows) {
     totals.set(row.eventId, { raisedCents: Number(row.raised), supporters: Number(row.supporters), pledgeCount: Number(row.count) });
@@ -59,6 +73,7 @@ export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS
     event_date: row.eventDate,
     event_time: row.eventTime,
     start_date: row.startDate,
+    deadline: isDeadlineKind(row.kind) ? (campaignDeadline(row)?.toISOString() ?? null) : null,
     created_at: row.createdAt.toISOString(),
     owner_id: row.ownerId,
     host: {
@@ -119,9 +134,9 @@ export const detailColumns = {
     select json_agg(json_build_object('id', d.id, 'fileName', d.file_name, 'originalName', d.original_name, 'sizeBytes', d.size_bytes) order by d.created_at)
     from ${eventDocuments} d where d.event_id = events.id), '[]'::json)`,
   charity: sql<CharityJson | null>`(select json_build_object('id', c.id, 'name', c.name, 'logo', c.logo, 'link', c.link) from ${charities} c where c.id = events.charity_id)`,
-  raised: sql<string>`(select coalesce(sum(pl.amount_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
-  supporters: sql<string>`(select count(distinct pl.user_id)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
-  pledgeCount: sql<string>`(select count(*)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}))`,
+  raised: sql<string>`(select coalesce(sum(pl.amount_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}) and not (pl.is_creator_pledge and pl.status = 'pending'))`,
+  supporters: sql<string>`(select count(distinct pl.user_id)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}) and not (pl.is_creator_pledge and pl.status = 'pending'))`,
+  pledgeCount: sql<string>`(select count(*)::text from ${pledges} pl where pl.event_id = events.id and pl.status in (${countedStatuses}) and not (pl.is_creator_pledge and pl.status = 'pending'))`,
   charged: sql<string>`(select coalesce(sum(pl.charged_cents), 0)::text from ${pledges} pl where pl.event_id = events.id and pl.status = 'charged')`,
 };
 
@@ -145,7 +160,7 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
   const summary = toEventSummary(row, eventTotals);
   const chargedCents = Number(found.charged);
   // Nothing reached a charity before anything was charged: the ledger is read only after a charge.
-  const passedOnCents = charity && chargedCents > 0 ? await payoutsRepository.passedOnCents(db, row.id, charity.id) : 0;
+  const passedOnCents = charity && chargedCents > 0 ? await payoutRecords.passedOnCents(db, row.id, charity.id) : 0;
   return {
     row,
     detail: {
@@ -155,6 +170,11 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       banner: row.bannerImage,
       donation_limit: row.donationLimitCents === null ? null : centsToDollars(row.donationLimitCents),
       runoff_win_by: row.runoffWinBy,
+      runoff_fixed_amount: row.runoffFixedAmountCents === null ? null : centsToDollars(row.runoffFixedAmountCents),
+      runoff_chargeable_places: row.kind === 'runoff' ? row.runoffChargeablePlaces : null,
+      runoff_charged_places: row.kind === 'runoff' ? row.runoffChargedPlaces : null,
+      runoff_totals: row.kind === 'runoff' ? await runoffTotals(db, row.id) : [],
+      runoff_result: row.kind === 'runoff' ? await runoffResult(db, row.id) : null,
       duration_days: row.durationDays,
       rejection_reason: row.rejectionReason,
       charity: charity ? { _id: charity.id, name: charity.name, logo: charity.logo, link: charity.link } : null,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { charities, eventDocuments, events, idempotencyKeys, participants, paymentMethods, pledges } from '../../db/schema.ts';
+import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
+import { idempotencyKeys } from './tables.ts';
 
 export type NewEvent = typeof events.$inferInsert;
 export type NewParticipant = typeof participants.$inferInsert;
@@ -43,14 +44,6 @@ export const eventsRepository = {
   async insertDocuments(db: Executor, values: NewDocument[]) {
     if (!values.length) return [];
     return db.insert(eventDocuments).values(values).returning();
-  },
-  async savedMethodOf(db: Executor, userId: string, methodId: string) {
-    const [row] = await db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)))
-      .limit(1);
-    return row && !row.removedAt ? row : undefined;
   },
   async creatorPledge(db: Executor, idempotencyKey: string) {
     const [row] = await db.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).limit(1);

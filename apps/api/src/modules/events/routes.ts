@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendSerialisedJson } from '../../lib/send-json.ts';
+import { sendSerialised } from '../../lib/send-json.ts';
 import {
   CreateEventRequest,
   CreateEventResponse,
@@ -71,10 +71,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const json = await service.show(request.params.id, request.auth);
+      const body = await service.show(request.params.id, request.auth);
       reply.header('cache-control', 'private, no-cache');
-      // Serialised through EventDetailResponse when it was cached.
-      return sendSerialisedJson(reply, json);
+      // Serialised through EventDetailResponse (and compressed) when it was cached; 304 when the client's copy is current.
+      return sendSerialised(request, reply, body);
     },
   );
 

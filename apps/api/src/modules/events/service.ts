@@ -1,5 +1,8 @@
 import {
   EVENT_MESSAGES,
+  RUNOFF_MIN_LEAD_DAYS,
+  addDaysIso,
+  earliestTodayIso,
   allowedTransitions,
   dollarsToCents,
   missingFieldsMessage,
@@ -10,7 +13,8 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersService } from '../users/service.ts';
+import type { SerialisedBody } from '../../lib/send-json.ts';
 import { assertCanManage, canView, isFinished } from './access.ts';
 import { isPubliclyVisible, loadEventDetail } from './read-model.ts';
 import { eventsRepository } from './repository.ts';
@@ -62,7 +66,7 @@ export function createEventsService(ctx: AppContext) {
   return {
     /** Checks who may create before anything is read: a verified identity and a complete profile. */
     async assertMayCreate(userId: string) {
-      const user = await usersRepository.findById(db, userId);
+      const user = await usersService.findById(db, userId);
       if (!user) throw AppError.unauthenticated();
       if (user.identityStatus !== 'verified') throw new AppError('IDENTITY_REQUIRED', EVENT_MESSAGES.identityRequired, 403);
       if (!user.occupation.trim() || !user.companyName.trim()) {
@@ -83,6 +87,10 @@ export function createEventsService(ctx: AppContext) {
     /** With an Idempotency-Key, a retried create answers with the campaign the first request created. */
     async create(userId: string, body: CreateEventRequest, idempotencyKey?: string) {
       const user = await this.assertMayCreate(userId);
+      // The schema checks the 7 days against the machine's date; the rule holds against the app's clock.
+      if (body.kind === 'runoff' && body.startDate && body.startDate < addDaysIso(earliestTodayIso(ctx.clock.now()), RUNOFF_MIN_LEAD_DAYS)) {
+        throw AppError.validation({ startDate: EVENT_MESSAGES.runoffStart });
+      }
       if (!(await eventsRepository.charityExists(db, body.charityId))) {
         throw AppError.validation({ charityId: EVENT_MESSAGES.charityRequired });
       }
@@ -97,6 +105,7 @@ export function createEventsService(ctx: AppContext) {
             runoffWinBy: body.kind === 'runoff' ? body.runoffWinBy : null,
             runoffFixedAmountCents:
               body.kind === 'runoff' && body.runoffWinBy === 'donor_total' && body.runoffFixedAmount !== null ? dollarsToCents(body.runoffFixedAmount) : null,
+            runoffChargeablePlaces: body.kind === 'runoff' ? body.runoffChargeablePlaces : null,
             status: 'pending',
             name: body.eventName,
             description: body.description,
@@ -150,12 +159,12 @@ export function createEventsService(ctx: AppContext) {
     },
 
     /** Public read, as serialised JSON from the cache: unpublished campaigns exist only for their creator and admins. */
-    async show(eventId: string, auth: AuthInfo | null): Promise<Buffer> {
+    async show(eventId: string, auth: AuthInfo | null): Promise<SerialisedBody> {
       const cached = await ctx.publicReads.event(eventId);
       if (!cached || (!isPubliclyVisible(cached.status) && !canView(cached, auth))) {
         throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       }
-      return cached.json;
+      return cached.body;
     },
 
     async manage(eventId: string, auth: AuthInfo | null) {
@@ -173,7 +182,19 @@ export function createEventsService(ctx: AppContext) {
 
     /** The creator's funding: a real charge through the provider (see funding.ts). */
     fund: (userId: string, input: EventPaymentRequestInput) => funding.fund(userId, input),
+    /** Stripe reported a finished hosted checkout: the funding waiting for it is booked once. */
+    settleFundingCheckout: (sessionRef: string) => funding.settleCheckout(sessionRef),
   };
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
+
+/**
+ * The campaign rows other modules read and change (a participant's invitation and photo, a
+ * campaign's updates): each function takes a transaction or the database.
+ */
+export const eventRecords = {
+  findById: eventsRepository.findById,
+  updateParticipant: eventsRepository.updateParticipant,
+  pledgeCountForParticipant: eventsRepository.pledgeCountForParticipant,
+};

@@ -8,14 +8,18 @@ import {
   centsToDollars,
   dollarsToCents,
   statusBadge,
+  type Actor,
   type EventStatus,
 } from '@pledgeway/domain';
+import type { z } from 'zod';
 import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { DOCUMENT_CONTENT_TYPES as CONTENT_TYPES, DOCUMENT_MAX_BYTES, documentExtension, storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from './access.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
-import { loadEventDetail } from './read-model.ts';
+import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
+import { loadEventDetail, type EventRow } from './read-model.ts';
 import { eventsRepository, type NewParticipant } from './repository.ts';
 
 /** Reads SPEC.md's "JSON text" fields; categories may also arrive comma-joined. */
@@ -29,10 +33,6 @@ function parseJsonField(value: string | undefined, field: string, allowText = fa
   }
 }
 
-/**
- * PUT /api/events/:id (SPEC.md section 7): the sent multipart fields are merged onto the stored
- * campaign and the result is validated with the edit form's own schema; files are new ones only.
- */
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */
 function participantColumns(person: {
   about: string;
@@ -55,14 +55,11 @@ function participantColumns(person: {
   };
 }
 
-export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {
-  const { db, storage } = ctx;
-  const row = await eventsRepository.findById(db, eventId);
-  if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-  const actor = assertCanManage(row, auth);
-  if (isFinished(row.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');
+type EditForm = z.infer<typeof EditEventForm>;
+type StoredDocument = { fileName: string; originalName: string; sizeBytes: number; contentType: string };
 
-  const fields = body.fields;
+/** The sent multipart fields merged onto the stored campaign, validated with the edit form's own schema. */
+function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm {
   const parsed = EditEventForm.safeParse({
     name: fields.name ?? row.name,
     description: fields.description ?? row.description,
@@ -76,10 +73,14 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
     online_event_link: fields.online_event_link ?? row.onlineEventLink,
     original_event_date: row.eventDate,
     participants: parseJsonField(fields.participants, 'participants'),
+    ...runoffRuleFields(row, fields),
   });
   if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
-  const form = parsed.data;
+  return parsed.data;
+}
 
+/** The status the edit leads to, refused (409) when this actor may not make that change. */
+function nextStatus(row: EventRow, actor: Actor, form: EditForm): EventStatus {
   // A creator who edits a rejected campaign resubmits it for review (DESIGN.md section 4).
   const resubmitted: EventStatus = row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status;
   const next: EventStatus = form.status === 'default' || form.status === '' ? resubmitted : form.status;
@@ -90,7 +91,11 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
       `A campaign cannot be changed from ${statusBadge(row.status).label} to ${statusBadge(next).label} by ${who}`,
     );
   }
+  return next;
+}
 
+/** The sent participants split into changes of stored ones and additions, within the campaign's limit. */
+async function planParticipants(db: Executor, row: EventRow, form: EditForm) {
   const existing = await eventsRepository.participantsOf(db, row.id);
   const updates = (form.participants ?? []).filter((person) => person._id);
   const additions = (form.participants ?? []).filter((person) => !person._id);
@@ -102,36 +107,107 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
   if (total > limit) {
     throw AppError.validation({ participants: row.kind === 'runoff' ? EVENT_MESSAGES.runoffParticipants : EVENT_MESSAGES.participantsMax });
   }
+  return { existing, updates, additions };
+}
+
+/**
+ * Validates and stores the sent banner and documents. Each stored key is pushed to `stored` at
+ * once, so the caller can remove them all if anything later fails.
+ */
+async function storeEditFiles(storage: AppContext['storage'], files: MultipartBody['files'], stored: string[]) {
+  let bannerUrl: string | undefined;
+  const documents: StoredDocument[] = [];
+  for (const file of files) {
+    if (file.fieldname === 'banner_image') {
+      const saved = await storeImage(storage, file.buffer, 'banners').catch((error: unknown) => {
+        if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { banner_image: error.message });
+        throw error;
+      });
+      stored.push(saved.key);
+      bannerUrl = saved.url;
+    } else if (/^documents(\[\d+\])?$/.test(file.fieldname)) {
+      if (file.buffer.length > DOCUMENT_MAX_BYTES)
+        throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
+      const ext = await documentExtension(file.buffer);
+      if (!ext) throw AppError.validation({ documents: EVENT_MESSAGES.documentType });
+      const saved = await storage.put(`documents/${randomUUID()}.${ext}`, file.buffer, CONTENT_TYPES[ext]);
+      stored.push(saved.key);
+      documents.push({
+        fileName: saved.key,
+        originalName: (file.filename || `document.${ext}`).slice(0, 200),
+        sizeBytes: file.buffer.length,
+        contentType: CONTENT_TYPES[ext],
+      });
+    }
+  }
+  return { bannerUrl, documents };
+}
+
+/** Writes the campaign's fields, participants and documents in the caller's transaction. */
+async function writeEdit(
+  tx: Executor,
+  row: EventRow,
+  form: EditForm,
+  participants: Awaited<ReturnType<typeof planParticipants>>,
+  files: Awaited<ReturnType<typeof storeEditFiles>>,
+) {
+  const { existing, updates, additions } = participants;
+  const { bannerUrl, documents } = files;
+  await eventsRepository.update(tx, row.id, {
+    name: form.name,
+    description: form.description,
+    categories: form.categories,
+    targetCents: dollarsToCents(form.target_amount),
+    locationType: form.location_type,
+    eventDate: form.event_date,
+    eventTime: form.event_time,
+    eventLocation: form.location_type === 'physical' ? form.event_location : '',
+    onlineEventLink: form.online_event_link,
+    ...(bannerUrl ? { bannerImage: bannerUrl } : {}),
+  });
+  if (row.kind === 'runoff') await applyRunoffRules(tx, row.id, form);
+  for (const person of updates) {
+    await eventsRepository.updateParticipant(tx, person._id!, {
+      ...participantColumns(person),
+      ...(person.accepted === undefined ? {} : { accepted: person.accepted }),
+    });
+  }
+  const nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
+  await eventsRepository.insertParticipants(
+    tx,
+    additions.map((person, index): NewParticipant => ({
+      eventId: row.id,
+      ...participantColumns(person),
+      accepted: person.accepted ?? false,
+      position: nextPosition + index,
+    })),
+  );
+  await eventsRepository.insertDocuments(
+    tx,
+    documents.map((doc) => ({ ...doc, eventId: row.id })),
+  );
+}
+
+/**
+ * PUT /api/events/:id (SPEC.md section 7): the sent multipart fields are merged onto the stored
+ * campaign and the result is validated with the edit form's own schema; files are new ones only.
+ */
+export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {
+  const { db, storage } = ctx;
+  const row = await eventsRepository.findById(db, eventId);
+  if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+  const actor = assertCanManage(row, auth);
+  if (isFinished(row.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');
+
+  const fields = body.fields;
+  const form = parseEditForm(row, fields);
+  const next = nextStatus(row, actor, form);
+  const participants = await planParticipants(db, row, form);
 
   // Files: validated and stored before the transaction, removed again if it fails.
   const stored: string[] = [];
-  let bannerUrl: string | undefined;
-  const documents: { fileName: string; originalName: string; sizeBytes: number; contentType: string }[] = [];
   try {
-    for (const file of body.files) {
-      if (file.fieldname === 'banner_image') {
-        const saved = await storeImage(storage, file.buffer, 'banners').catch((error: unknown) => {
-          if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { banner_image: error.message });
-          throw error;
-        });
-        stored.push(saved.key);
-        bannerUrl = saved.url;
-      } else if (/^documents(\[\d+\])?$/.test(file.fieldname)) {
-        if (file.buffer.length > DOCUMENT_MAX_BYTES)
-          throw new AppError('DOCUMENT_TOO_LARGE', EVENT_MESSAGES.documentTooLarge, 413, { documents: EVENT_MESSAGES.documentTooLarge });
-        const ext = await documentExtension(file.buffer);
-        if (!ext) throw AppError.validation({ documents: EVENT_MESSAGES.documentType });
-        const saved = await storage.put(`documents/${randomUUID()}.${ext}`, file.buffer, CONTENT_TYPES[ext]);
-        stored.push(saved.key);
-        documents.push({
-          fileName: saved.key,
-          originalName: (file.filename || `document.${ext}`).slice(0, 200),
-          sizeBytes: file.buffer.length,
-          contentType: CONTENT_TYPES[ext],
-        });
-      }
-    }
-
+    const files = await storeEditFiles(storage, body.files, stored);
     const lifecycle = createLifecycleService(ctx);
     const after = await db.transaction(async (tx) => {
       // The status select goes through the life cycle: row lock, transition table, effects.
@@ -139,38 +215,7 @@ export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: A
         next === row.status
           ? undefined
           : await lifecycle.changeWithin(tx, { eventId: row.id, auth, action: 'edit', to: next, reason: fields.rejection_reason ?? fields.reason });
-      await eventsRepository.update(tx, row.id, {
-        name: form.name,
-        description: form.description,
-        categories: form.categories,
-        targetCents: dollarsToCents(form.target_amount),
-        locationType: form.location_type,
-        eventDate: form.event_date,
-        eventTime: form.event_time,
-        eventLocation: form.location_type === 'physical' ? form.event_location : '',
-        onlineEventLink: form.online_event_link,
-        ...(bannerUrl ? { bannerImage: bannerUrl } : {}),
-      });
-      for (const person of updates) {
-        await eventsRepository.updateParticipant(tx, person._id!, {
-          ...participantColumns(person),
-          ...(person.accepted === undefined ? {} : { accepted: person.accepted }),
-        });
-      }
-      const nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
-      await eventsRepository.insertParticipants(
-        tx,
-        additions.map((person, index): NewParticipant => ({
-          eventId: row.id,
-          ...participantColumns(person),
-          accepted: person.accepted ?? false,
-          position: nextPosition + index,
-        })),
-      );
-      await eventsRepository.insertDocuments(
-        tx,
-        documents.map((doc) => ({ ...doc, eventId: row.id })),
-      );
+      await writeEdit(tx, row, form, participants, files);
       return change?.after;
     });
     after?.();

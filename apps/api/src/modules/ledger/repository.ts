@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+import { ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
 
 export type LedgerAccount = (typeof ledgerEntries.$inferInsert)['account'];
 
@@ -67,4 +67,28 @@ export const ledgerRepository = {
     }
     return { id: row.id, created: true };
   },
+
+  /** What went back to each pledge's card (refunds are the positive `donor_card` entries), by pledge id. */
+  async refundedCentsByPledge(db: Executor, pledgeIds: string[]): Promise<Map<string, number>> {
+    if (!pledgeIds.length) return new Map();
+    const rows = await db
+      .select({ pledgeId: ledgerTransactions.pledgeId, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(inArray(ledgerTransactions.pledgeId, pledgeIds), eq(ledgerEntries.account, 'donor_card'), gt(ledgerEntries.amountCents, 0)))
+      .groupBy(ledgerTransactions.pledgeId);
+    return new Map(rows.map((row) => [row.pledgeId!, Number(row.cents)]));
+  },
 };
+
+/**
+ * The money trail of a campaign (DESIGN.md section 4): any pledge or ledger row. A campaign with
+ * one keeps its row, so the books stay whole; `eventId` is a column or a value.
+ */
+export function hasMoneyTrail(db: Executor, eventId: SQLWrapper | string): SQL {
+  return or(
+    exists(db.select({ one: pledges.id }).from(pledges).where(eq(pledges.eventId, eventId))),
+    exists(db.select({ one: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.eventId, eventId))),
+    exists(db.select({ one: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.eventId, eventId))),
+  )!;
+}

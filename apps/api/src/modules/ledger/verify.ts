@@ -5,17 +5,10 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 
 const n = (value: unknown) => Number(value ?? 0);
 
-/**
- * The books' self-check (DESIGN.md section 3): every ledger transaction sums to zero, every
- * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
- * pledge, every refund matches its ledger entry, and, with the sandbox provider, every charge,
- * refund and donation matches the provider's own record in amount and fee. Reads only.
- */
-export async function verifyLedger(query: Query, provider: string): Promise<LedgerVerifyReport> {
-  const problems: string[] = [];
-  const checkProvider = provider === 'sandbox';
-  let providerRecords = 0;
+type RefundRow = { id: string; ref: string | null; pledge_id: string | null; to_card: string };
 
+/** Every ledger transaction sums to zero. Returns how many transactions there are. */
+async function checkBalanced(query: Query, problems: string[]): Promise<number> {
   const [{ count: transactions } = { count: 0 }] = await query<{ count: string }>('select count(*) as count from ledger_transactions');
   const unbalanced = await query<{ id: string; kind: string; total: string }>(
     `select t.id, t.kind, coalesce(sum(e.amount_cents), 0) as total from ledger_transactions t
@@ -23,6 +16,11 @@ export async function verifyLedger(query: Query, provider: string): Promise<Ledg
   );
   for (const row of unbalanced) problems.push(`transaction ${row.id} (${row.kind}) sums to ${row.total}, not 0`);
 
+  return n(transactions);
+}
+
+/** Every charged pledge has its charge in the ledger, with its amount and card fee. Returns how many were checked. */
+async function checkCharges(query: Query, problems: string[]): Promise<number> {
   const charged = await query<{
     id: string;
     charged: string;
@@ -49,7 +47,12 @@ export async function verifyLedger(query: Query, provider: string): Promise<Ledg
     if (n(row.ledger_fee) !== n(row.fee)) problems.push(`pledge ${row.id}: card fee ${row.fee} but the ledger recorded ${n(row.ledger_fee)}`);
   }
 
-  const refunds = await query<{ id: string; ref: string | null; pledge_id: string | null; to_card: string }>(
+  return charged.length;
+}
+
+/** Every refunded pledge has its refund in the ledger. Returns the ledger's refunds. */
+async function checkRefunds(query: Query, problems: string[]): Promise<RefundRow[]> {
+  const refunds = await query<RefundRow>(
     `select t.id, t.provider_ref as ref, t.pledge_id,
        coalesce((select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'donor_card'), 0) as to_card
      from ledger_transactions t where t.kind like '%refund%'`,
@@ -59,65 +62,85 @@ export async function verifyLedger(query: Query, provider: string): Promise<Ledg
   );
   for (const row of refundedPledges) problems.push(`pledge ${row.id} is refunded but no refund is in the ledger`);
 
+  return refunds;
+}
+
+/** With the sandbox provider: every charge, refund and donation matches the provider's own record. */
+async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems: string[]) {
+  let providerRecords = 0;
   let donations = 0;
-  if (checkProvider) {
-    const chargeRows = await query<{
-      id: string;
-      ref: string | null;
-      charged: string;
-      fee: string;
-      sc_amount: string | null;
-      sc_fee: string | null;
-      sc_status: string | null;
-    }>(
-      `select p.id, p.provider_charge_ref as ref, p.charged_cents as charged, p.card_fee_cents as fee,
-         c.amount_cents as sc_amount, c.fee_cents as sc_fee, c.status as sc_status
-       from pledges p left join sandbox_charges c on c.id = p.provider_charge_ref
-       where p.charged_cents is not null and p.status in ('charged', 'refunded')`,
-    );
-    for (const row of chargeRows) {
-      providerRecords += 1;
-      if (row.sc_status !== 'succeeded') problems.push(`pledge ${row.id}: the provider has no successful charge ${row.ref}`);
-      else if (n(row.sc_amount) !== n(row.charged) || n(row.sc_fee) !== n(row.fee)) {
-        problems.push(`pledge ${row.id}: the provider charged ${row.sc_amount} (fee ${row.sc_fee}), the books say ${row.charged} (fee ${row.fee})`);
-      }
-    }
-    for (const row of refunds) {
-      if (!row.ref) {
-        if (n(row.to_card) !== 0) problems.push(`refund ${row.id} gives ${row.to_card} back without a provider refund`);
-        continue;
-      }
-      providerRecords += 1;
-      const [match] = await query<{ amount: string }>('select amount_cents as amount from sandbox_refunds where id = $1', [row.ref]);
-      if (!match) problems.push(`refund ${row.id}: the provider has no refund ${row.ref}`);
-      else if (n(match.amount) !== n(row.to_card)) problems.push(`refund ${row.id}: the provider refunded ${match.amount}, the ledger ${row.to_card}`);
-    }
-    const donationRows = await query<{
-      id: string;
-      amount: string;
-      fee: string | null;
-      sc_amount: string | null;
-      sc_fee: string | null;
-      sc_status: string | null;
-    }>(
-      `select d.id, d.amount_cents as amount, d.card_fee_cents as fee, c.amount_cents as sc_amount, c.fee_cents as sc_fee, c.status as sc_status
-       from charity_donations d left join sandbox_charges c on c.id = d.provider_charge_ref where d.status = 'charged'`,
-    );
-    for (const row of donationRows) {
-      donations += 1;
-      providerRecords += 1;
-      if (row.sc_status !== 'succeeded' || n(row.sc_amount) !== n(row.amount) || (row.fee !== null && n(row.sc_fee) !== n(row.fee))) {
-        problems.push(
-          `donation ${row.id}: the provider's record (${row.sc_amount ?? 'none'}, fee ${row.sc_fee ?? '-'}) does not match ${row.amount} (fee ${row.fee ?? '-'})`,
-        );
-      }
+  const chargeRows = await query<{
+    id: string;
+    ref: string | null;
+    charged: string;
+    fee: string;
+    sc_amount: string | null;
+    sc_fee: string | null;
+    sc_status: string | null;
+  }>(
+    `select p.id, p.provider_charge_ref as ref, p.charged_cents as charged, p.card_fee_cents as fee,
+       c.amount_cents as sc_amount, c.fee_cents as sc_fee, c.status as sc_status
+     from pledges p left join sandbox_charges c on c.id = p.provider_charge_ref
+     where p.charged_cents is not null and p.status in ('charged', 'refunded')`,
+  );
+  for (const row of chargeRows) {
+    providerRecords += 1;
+    if (row.sc_status !== 'succeeded') problems.push(`pledge ${row.id}: the provider has no successful charge ${row.ref}`);
+    else if (n(row.sc_amount) !== n(row.charged) || n(row.sc_fee) !== n(row.fee)) {
+      problems.push(`pledge ${row.id}: the provider charged ${row.sc_amount} (fee ${row.sc_fee}), the books say ${row.charged} (fee ${row.fee})`);
     }
   }
+  for (const row of refunds) {
+    if (!row.ref) {
+      if (n(row.to_card) !== 0) problems.push(`refund ${row.id} gives ${row.to_card} back without a provider refund`);
+      continue;
+    }
+    providerRecords += 1;
+    const [match] = await query<{ amount: string }>('select amount_cents as amount from sandbox_refunds where id = $1', [row.ref]);
+    if (!match) problems.push(`refund ${row.id}: the provider has no refund ${row.ref}`);
+    else if (n(match.amount) !== n(row.to_card)) problems.push(`refund ${row.id}: the provider refunded ${match.amount}, the ledger ${row.to_card}`);
+  }
+  const donationRows = await query<{
+    id: string;
+    amount: string;
+    fee: string | null;
+    sc_amount: string | null;
+    sc_fee: string | null;
+    sc_status: string | null;
+  }>(
+    `select d.id, d.amount_cents as amount, d.card_fee_cents as fee, c.amount_cents as sc_amount, c.fee_cents as sc_fee, c.status as sc_status
+     from charity_donations d left join sandbox_charges c on c.id = d.provider_charge_ref where d.status = 'charged'`,
+  );
+  for (const row of donationRows) {
+    donations += 1;
+    providerRecords += 1;
+    if (row.sc_status !== 'succeeded' || n(row.sc_amount) !== n(row.amount) || (row.fee !== null && n(row.sc_fee) !== n(row.fee))) {
+      problems.push(
+        `donation ${row.id}: the provider's record (${row.sc_amount ?? 'none'}, fee ${row.sc_fee ?? '-'}) does not match ${row.amount} (fee ${row.fee ?? '-'})`,
+      );
+    }
+  }
+  return { providerRecords, donations };
+}
+
+/**
+ * The books' self-check (DESIGN.md section 3): every ledger transaction sums to zero, every
+ * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
+ * pledge, every refund matches its ledger entry, and, with the sandbox provider, every charge,
+ * refund and donation matches the provider's own record in amount and fee. Reads only.
+ */
+export async function verifyLedger(query: Query, provider: string): Promise<LedgerVerifyReport> {
+  const problems: string[] = [];
+  const checkProvider = provider === 'sandbox';
+  const transactions = await checkBalanced(query, problems);
+  const chargedPledges = await checkCharges(query, problems);
+  const refunds = await checkRefunds(query, problems);
+  const { providerRecords, donations } = checkProvider ? await checkSandboxRecords(query, refunds, problems) : { providerRecords: 0, donations: 0 };
 
   return {
     ok: problems.length === 0,
     provider: checkProvider ? provider : `${provider} (provider records not compared)`,
-    checked: { transactions: n(transactions), charged_pledges: charged.length, refunds: refunds.length, donations, provider_records: providerRecords },
+    checked: { transactions, charged_pledges: chargedPledges, refunds: refunds.length, donations, provider_records: providerRecords },
     problems,
   };
 }

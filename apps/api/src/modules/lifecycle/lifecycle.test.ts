@@ -142,6 +142,11 @@ describe("the creator's complete and close", () => {
     expect(await accountBalance(server, 'platform_fee_revenue', { eventId: event.id })).toBe(500);
     expect(await accountBalance(server, 'card_processing_fees', { eventId: event.id })).toBe(320 + 150);
     expect((await mailsTo(server, owner.email)).some((mail) => mail.kind === 'refund' && mail.text.includes('Refunded to your card: $90.30'))).toBe(true);
+    // The creator's My Pledges shows what went back to the card; the supporter's pledge refunded nothing.
+    const mine = (await owner.client.get('/api/events/pledges')).data.data.pledges as { _id: string; status: string; refunded_amount: number }[];
+    expect(mine.find((item) => item._id === funding.id)).toMatchObject({ status: 'refunded', refunded_amount: 90.3 });
+    const theirs = (await supporter.client.get('/api/events/pledges')).data.data.pledges as { status: string; refunded_amount: number }[];
+    expect(theirs).toMatchObject([{ status: 'released', refunded_amount: 0 }]);
     // A job run twice refunds once.
     await server.app.ctx.jobs.send('refund-creator-funding', { pledgeId: funding.id, reason: 'close' });
     await server.app.ctx.jobs.drain();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events, pledges, users } from '../../db/schema.ts';
+import { eventDocuments, events, participants, pledges, users } from '../../db/schema.ts';
+import { hasMoneyTrail } from '../ledger/repository.ts';
 import type { EventRow } from '../events/read-model.ts';
 
 export type NewEventValues = Partial<typeof events.$inferInsert>;
@@ -10,6 +11,10 @@ export const lifecycleRepository = {
   /** The campaign row, locked until the transaction ends: one status change at a time. */
   async lockEvent(tx: Executor, eventId: string): Promise<EventRow | undefined> {
     const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
+    return row;
+  },
+  async findEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
+    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;
   },
   async updateEvent(tx: Executor, eventId: string, values: NewEventValues): Promise<EventRow> {
@@ -49,5 +54,21 @@ export const lifecycleRepository = {
       .from(pledges)
       .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'charged', 'failed'])));
     return Number(row?.total ?? 0);
+  },
+  /** A campaign with a money trail (`hasMoneyTrail`) keeps its row when it is deleted. */
+  async hasMoneyHistory(db: Executor, eventId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, eventId), hasMoneyTrail(db, events.id)))
+      .limit(1);
+    return Boolean(row);
+  },
+  async deleteContent(db: Executor, eventId: string): Promise<void> {
+    await db.delete(participants).where(eq(participants.eventId, eventId));
+    await db.delete(eventDocuments).where(eq(eventDocuments.eventId, eventId));
+  },
+  async deleteEvent(db: Executor, eventId: string): Promise<void> {
+    await db.delete(events).where(eq(events.id, eventId));
   },
 };

@@ -3,10 +3,37 @@ import { ChargeRunResponse, IdParams, LIFECYCLE_MESSAGES, LifecycleResponse, Opt
 import { createChargeRuns } from '../charging/runs.ts';
 import { createLifecycleService, type LifecycleAction } from './service.ts';
 
+/** Charging a completed campaign, an admin's step of the life cycle: a charge run and its progress. */
+function chargeRunRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const runs = createChargeRuns(app.ctx);
+  const admin = { onRequest: app.requireAdmin };
+  const tags = ['life-cycle'];
+  app.post(
+    '/admin/events/:id/charge',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Charge (or release) the pledges of a completed campaign',
+        params: IdParams,
+        response: { 200: ChargeRunResponse, 201: ChargeRunResponse },
+      },
+    },
+    async (request, reply) => {
+      const { run, created } = await runs.start(request.auth!, request.params.id);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: run });
+    },
+  );
+  app.get(
+    '/admin/charge-runs/:id',
+    { ...admin, schema: { tags, summary: 'Progress of a charge run', params: IdParams, response: { 200: ChargeRunResponse } } },
+    async (request) => ({ success: true as const, data: await runs.get(request.params.id) }),
+  );
+}
+
 /** The campaign life cycle over HTTP (DESIGN.md section 6): admin review, the creator's complete and close, charging. */
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   const lifecycle = createLifecycleService(app.ctx);
-  const runs = createChargeRuns(app.ctx);
   const admin = { onRequest: app.requireAdmin };
   const respond = async (eventId: string, auth: Parameters<typeof lifecycle.change>[0]['auth'], action: LifecycleAction, message: string, reason?: string) => {
     const row = await lifecycle.change({ eventId, auth, action, reason });
@@ -55,27 +82,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => respond(request.params.id, request.auth, 'unfreeze', LIFECYCLE_MESSAGES.unfrozen, request.body?.reason),
   );
-  app.post(
-    '/admin/events/:id/charge',
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: 'Charge (or release) the pledges of a completed campaign',
-        params: IdParams,
-        response: { 200: ChargeRunResponse, 201: ChargeRunResponse },
-      },
-    },
-    async (request, reply) => {
-      const { run, created } = await runs.start(request.auth!, request.params.id);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: run });
-    },
-  );
-  app.get(
-    '/admin/charge-runs/:id',
-    { ...admin, schema: { tags, summary: 'Progress of a charge run', params: IdParams, response: { 200: ChargeRunResponse } } },
-    async (request) => ({ success: true as const, data: await runs.get(request.params.id) }),
-  );
+  chargeRunRoutes(app);
 
   app.post(
     '/events/:id/complete',

@@ -5,7 +5,6 @@ import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../events/access.ts';
 import type { EventRow } from '../events/read-model.ts';
-import { myEventsRepository } from '../my-events/repository.ts';
 import { lifecycleEmails } from './emails.ts';
 import { notifyCampaignChanged } from './notify.ts';
 import { lifecycleRepository as repo, type NewEventValues } from './repository.ts';
@@ -174,10 +173,10 @@ export function createLifecycleService(ctx: AppContext) {
         const releasedPledges = await repo.releaseUncharged(tx, eventId);
         const funding = await repo.creatorPledge(tx, eventId);
         if (funding?.status === 'charged') refundPledgeId = funding.id;
-        await myEventsRepository.deleteContent(tx, eventId);
-        if (await myEventsRepository.hasMoneyHistory(tx, eventId)) {
+        await repo.deleteContent(tx, eventId);
+        if (await repo.hasMoneyHistory(tx, eventId)) {
           await repo.updateEvent(tx, eventId, { status: 'cancelled', endedAt: ctx.clock.now() });
-        } else await myEventsRepository.deleteEvent(tx, eventId);
+        } else await repo.deleteEvent(tx, eventId);
         if (auth.role === 'admin' && event.ownerId !== auth.userId) {
           await auditRepository.record(tx, {
             actorId: auth.userId,
@@ -197,3 +196,17 @@ export function createLifecycleService(ctx: AppContext) {
 }
 
 export type LifecycleService = ReturnType<typeof createLifecycleService>;
+
+/**
+ * The campaign rows other modules read and change inside their own transaction (the charge run,
+ * the creator's funding): each function takes the caller's `tx`.
+ */
+export const lifecycleRecords = {
+  lockEvent: repo.lockEvent,
+  countedTotalCents: repo.countedTotalCents,
+  creatorPledge: repo.creatorPledge,
+  releaseUncharged: repo.releaseUncharged,
+  findEvent: repo.findEvent,
+  updateEvent: repo.updateEvent,
+  ownerEmail: repo.ownerEmail,
+};

@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { verifyLedger } from '../ledger/verify.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
 import { supporterWithCard } from './test-support.ts';
 
@@ -17,6 +18,7 @@ afterAll(async () => {
 });
 
 const SUPPORTERS = 40;
+const CAMPAIGNS = 10;
 /** Browsers open a handful of connections per site; 100 sockets keep 100 pledges in flight at once. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
 
@@ -44,25 +46,32 @@ function postPledge(url: string, token: string, key: string, body: unknown): Pro
 }
 const PLEDGES_EACH = 25;
 
-describe('1,000 concurrent pledges on one campaign', () => {
-  it('keeps every acknowledged pledge exactly once and the total exact', { timeout: 240_000 }, async () => {
+describe('1,000 concurrent pledges across 10 campaigns', () => {
+  it('keeps every acknowledged pledge exactly once, each total exact and the ledger balanced', { timeout: 240_000 }, async () => {
     const host = await signUp(server.url);
-    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved' });
+    const campaigns: { id: string }[] = [];
+    for (let index = 0; index < CAMPAIGNS; index += 1) campaigns.push(await createCampaign(server.app, host.user._id, { status: 'approved' }));
     const supporters = [];
     for (let index = 0; index < SUPPORTERS; index += 1) supporters.push(await supporterWithCard(server, `Supporter ${index}`));
 
-    // Amounts differ per request so a lost or doubled pledge changes the total.
+    // Amounts differ per request so a lost or doubled pledge changes a total; each supporter
+    // pledges to every campaign, so campaigns and supporters interleave in flight.
     const requests = supporters.flatMap((supporter, who) =>
-      Array.from({ length: PLEDGES_EACH }, (_, nth) => ({ supporter, amountCents: 100 + who * PLEDGES_EACH + nth, key: `s${who}-p${nth}` })),
+      Array.from({ length: PLEDGES_EACH }, (_, nth) => ({
+        supporter,
+        campaignId: campaigns[(who + nth) % CAMPAIGNS]!.id,
+        amountCents: 100 + who * PLEDGES_EACH + nth,
+        key: `s${who}-p${nth}`,
+      })),
     );
     const answers = await Promise.all(
-      requests.map(async ({ supporter, amountCents, key }) => {
-        const response = await postPledge(`${server.url}/api/events/${campaign.id}/pledges`, supporter.client.accessToken!, key, {
+      requests.map(async ({ supporter, campaignId, amountCents, key }) => {
+        const response = await postPledge(`${server.url}/api/events/${campaignId}/pledges`, supporter.client.accessToken!, key, {
           amount: amountCents / 100,
           tip_percent: 0,
           payment_method_id: supporter.cardId,
         });
-        return { status: response.status, id: response.data?.data?.pledge?._id as string | undefined, amountCents };
+        return { status: response.status, id: response.data?.data?.pledge?._id as string | undefined, campaignId, amountCents };
       }),
     );
 
@@ -70,16 +79,27 @@ describe('1,000 concurrent pledges on one campaign', () => {
     expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
     expect(new Set(acknowledged.map((answer) => answer.id)).size).toBe(1_000);
 
-    const rows = await server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, campaign.id));
+    const ids = campaigns.map((campaign) => campaign.id);
+    const rows = await server.app.ctx.db.select().from(pledges).where(inArray(pledges.eventId, ids));
     expect(rows).toHaveLength(1_000);
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set(acknowledged.map((answer) => answer.id)));
-    const expectedCents = acknowledged.reduce((sum, answer) => sum + answer.amountCents, 0);
-    expect(rows.reduce((sum, row) => sum + row.amountCents, 0)).toBe(expectedCents);
 
-    const page = (await fetch(`${server.url}/api/events/${campaign.id}/supporters`).then((response) => response.json())) as {
-      data: { count: number; total: number };
-    };
-    expect(page.data.count).toBe(1_000);
-    expect(Math.round(page.data.total * 100)).toBe(expectedCents);
+    for (const campaignId of ids) {
+      const mine = acknowledged.filter((answer) => answer.campaignId === campaignId);
+      const expectedCents = mine.reduce((sum, answer) => sum + answer.amountCents, 0);
+      const stored = rows.filter((row) => row.eventId === campaignId);
+      expect(stored.map((row) => row.id).sort()).toEqual(mine.map((answer) => answer.id).sort());
+      expect(stored.reduce((sum, row) => sum + row.amountCents, 0)).toBe(expectedCents);
+      const page = (await fetch(`${server.url}/api/events/${campaignId}/supporters`).then((response) => response.json())) as {
+        data: { count: number; total: number };
+      };
+      expect(page.data).toMatchObject({ count: mine.length });
+      expect(Math.round(page.data.total * 100)).toBe(expectedCents);
+    }
+
+    // npm run ledger:verify's check, on the same database.
+    const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments.name);
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
   });
 });

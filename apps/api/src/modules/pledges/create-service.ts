@@ -5,6 +5,7 @@ import {
   EVENT_MESSAGES,
   formatCents,
   PLEDGE_FORM_MESSAGES,
+  pledgingClosedAtDeadline,
   pledgingNotYetOpen,
   quotePledge,
   type CreatePledgeRequest,
@@ -12,8 +13,8 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { paymentMethodsRepository } from '../payment-methods/repository.ts';
-import { usersRepository } from '../users/repository.ts';
+import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { usersService } from '../users/service.ts';
 import { pledgesRepository as repo, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
 import { toPledgeResponse } from './pledge-response.ts';
 import { pledgeReceipt } from './receipt.ts';
@@ -28,12 +29,15 @@ export const PLEDGE_RULE_MESSAGES = {
 
 /**
  * Refuses a campaign that is not live (DESIGN.md section 4): only approved campaigns take pledges,
- * and a scheduled one only from its start date.
+ * a scheduled one only from its start date, and a deadline kind only until its deadline.
  */
 function assertLive(campaign: CampaignRow, now: Date) {
   if (campaign.status === 'approved') {
     const notYetOpen = pledgingNotYetOpen(campaign.startDate, now);
     if (notYetOpen) throw AppError.conflict('PLEDGING_NOT_OPEN', notYetOpen);
+    // Between a Money Bomb's or Crowdfunding's deadline and the job's next tick, pledging is already closed.
+    const closed = pledgingClosedAtDeadline(campaign, now);
+    if (closed) throw AppError.conflict('PLEDGING_CLOSED', closed);
     return;
   }
   if (campaign.status === 'freeze') throw AppError.conflict('EVENT_FROZEN', PLEDGE_FORM_MESSAGES.frozen);
@@ -65,7 +69,7 @@ export function createPledgeService(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function sendReceipt(userId: string, campaign: CampaignRow, card: { brand: string; last4: string }, pledge: PledgeResponse) {
     try {
-      const user = await usersRepository.findById(db, userId);
+      const user = await usersService.findById(db, userId);
       if (!user) return;
       await ctx.mailer.send(
         pledgeReceipt({
@@ -94,7 +98,7 @@ export function createPledgeService(ctx: AppContext, log: FastifyBaseLogger) {
         const existing = await repo.findByRequestKey(db, userId, requestKey);
         if (existing) return { pledge: await replay(existing, eventId, amountCents), created: false };
       }
-      const card = await paymentMethodsRepository.findActive(db, userId, input.payment_method_id);
+      const card = await paymentMethodRecords.findActive(db, userId, input.payment_method_id);
       if (!card) throw AppError.validation({ payment_method_id: PLEDGE_FORM_MESSAGES.paymentMethodRequired });
 
       const outcome = await db.transaction(async (tx) => {

@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges, users } from '../../db/schema.ts';
-import { COUNTED_PLEDGE_STATUSES } from '../events/read-model.ts';
+import { countedPledges } from '../events/read-model.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type CampaignRow = typeof events.$inferSelect;
 
-const counted = (eventId: string) => and(eq(pledges.eventId, eventId), inArray(pledges.status, [...COUNTED_PLEDGE_STATUSES]));
+const counted = (eventId: string) => and(eq(pledges.eventId, eventId), countedPledges());
 
 export const pledgesRepository = {
   /**

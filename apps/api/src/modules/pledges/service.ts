@@ -1,6 +1,7 @@
 import { centsToDollars, type MyPledgeResponse, type PledgeStats } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { COUNTED_PLEDGE_STATUSES, totalsFor } from '../events/read-model.ts';
+import { isCountedPledge, totalsFor } from '../events/read-model.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
 import { myPledgesRepository } from './repository.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
@@ -11,7 +12,11 @@ export function createMyPledgesService(ctx: AppContext) {
     async list(userId: string): Promise<{ pledges: MyPledgeResponse[]; stats: PledgeStats }> {
       const rows = await myPledgesRepository.listForUser(ctx.db, userId);
       const totals = await totalsFor(ctx.db, [...new Set(rows.map((row) => row.event.id))]);
-      const counted = rows.filter((row) => (COUNTED_PLEDGE_STATUSES as readonly string[]).includes(row.pledge.status));
+      const refunded = await ledgerRepository.refundedCentsByPledge(
+        ctx.db,
+        rows.filter((row) => row.pledge.status === 'refunded').map((row) => row.pledge.id),
+      );
+      const counted = rows.filter((row) => isCountedPledge(row.pledge));
       const totalPledgedCents = counted.reduce((sum, row) => sum + row.pledge.amountCents, 0);
       return {
         pledges: rows.map(({ pledge, event }) => ({
@@ -20,6 +25,7 @@ export function createMyPledgesService(ctx: AppContext) {
           tip: centsToDollars(pledge.tipCents),
           status: pledge.status,
           failure_reason: pledge.failureReason,
+          refunded_amount: centsToDollars(refunded.get(pledge.id) ?? 0),
           createdAt: pledge.createdAt.toISOString(),
           event: {
             _id: event.id,
