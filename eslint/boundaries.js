@@ -21,31 +21,6 @@ const PRIVATE_FILE = /(^|-)(repository|routes|tables)\.ts$/;
  */
 const SHARED_CONTRACTS = new Set(['audit/repository.ts', 'ledger/repository.ts']);
 
-/**
- * TEMPORARY: cross-module imports that existed when the rule arrived, in modules being reworked
- * at the same time. Each entry is `importing module → imported file`; remove an entry when its
- * import goes through the other module's service (issue 9, "API module boundaries").
- */
-export const TEMPORARY_API_EXCEPTIONS = {
-  // The account closing rules take the sign-in routes' cookie helpers and the users table directly.
-  account: ['auth/routes.ts', 'users/repository.ts'],
-  // Registration, sign-in and profile read and write users through the users repository.
-  auth: ['users/repository.ts'],
-  // Campaign creation and editing load the owner's row through the users repository.
-  events: ['users/repository.ts', 'catalog/repository.ts', 'charging/repository.ts', 'lifecycle/repository.ts', 'payouts/repository.ts'],
-  // Invitations read and update campaigns through the events repository.
-  participants: ['events/repository.ts'],
-  // Saved cards read the customer's user row through the users repository.
-  'payment-methods': ['users/repository.ts'],
-  // Money and console modules that arrived together with the rule; each still reads another
-  // module's rows directly and is next to be moved behind that module's service.
-  admin: ['users/repository.ts'],
-  charging: ['events/repository.ts', 'lifecycle/repository.ts'],
-  lifecycle: ['my-events/repository.ts'],
-  pledges: ['payment-methods/repository.ts', 'users/repository.ts'],
-  updates: ['events/repository.ts'],
-};
-
 function privateFiles(module) {
   return readdirSync(path.join(ROOT, API_MODULES, module), { recursive: true })
     .map(String)
@@ -58,11 +33,10 @@ export function apiModuleZones() {
   const modules = directories(API_MODULES);
   const files = new Map(modules.map((module) => [module, privateFiles(module)]));
   return modules.flatMap((module) => {
-    const allowed = new Set(TEMPORARY_API_EXCEPTIONS[module] ?? []);
     const from = modules
       .filter((other) => other !== module)
       .flatMap((other) => files.get(other))
-      .filter((file) => !SHARED_CONTRACTS.has(file) && !allowed.has(file))
+      .filter((file) => !SHARED_CONTRACTS.has(file))
       .map((file) => `./${API_MODULES}/${file}`);
     if (!from.length) return [];
     return [

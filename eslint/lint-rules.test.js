@@ -44,4 +44,25 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     const code = "import { postCreateEvent } from '@/features/campaigns/api/create-event';\nexport const sample = postCreateEvent;\n";
     expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.ts')).toContain('no-restricted-imports');
   });
+
+  it('reports a function over 80 lines of code', async () => {
+    const body = Array.from({ length: 81 }, (_, index) => `  total += ${index};`).join('\n');
+    const code = `export function long() {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toContain('unit-size/max-function-lines');
+    expect(await ruleIds(code, 'packages/domain/src/sample.ts')).toContain('unit-size/max-function-lines');
+  });
+
+  it('counts an anonymous callback with the function that passes it, and a named method on its own', async () => {
+    const lines = (count) => Array.from({ length: count }, (_, index) => `      total += ${index};`).join('\n');
+    const callback = `export function flow(items) {\n  let total = 0;\n  items.forEach(() => {\n${lines(50)}\n  });\n${lines(40)}\n  return total;\n}\n`;
+    const methods = `export function createService() {\n  let total = 0;\n  return {\n    first() {\n${lines(50)}\n    },\n    second() {\n${lines(50)}\n    },\n  };\n}\n`;
+    expect(await ruleIds(callback, 'apps/api/src/modules/contact/sample.ts')).toContain('unit-size/max-function-lines');
+    expect(await ruleIds(methods, 'apps/api/src/modules/contact/sample.ts')).not.toContain('unit-size/max-function-lines');
+  });
+
+  it('reports a source file over 300 lines of code, but not a test', async () => {
+    const code = Array.from({ length: 301 }, (_, index) => `export const value${index} = ${index};`).join('\n') + '\n';
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toContain('max-lines');
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.test.ts')).not.toContain('max-lines');
+  });
 });

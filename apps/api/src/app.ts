@@ -5,7 +5,6 @@ import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -23,17 +22,18 @@ import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters }
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { sendSerialised } from './lib/send-json.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
 import { createMailer } from './providers/email/index.ts';
 import { createPaymentProvider } from './providers/payments/index.ts';
 import { createStorage } from './providers/storage/index.ts';
+import { defineUploadSweep } from './lib/upload-sweep.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 
-/** No page of the app uses these browser features; nothing embedded may ask for them either. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -51,19 +51,21 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-/** The whole server as one Fastify instance: external plugins, then app plugins, then routes. */
-export async function buildApp(config: Config, options: BuildOptions = {}) {
-  const app = Fastify({
+type Server = ReturnType<typeof createServer>;
+
+/** Fastify with zod schemas and the request id of every log line. */
+function createServer(config: Config, options: BuildOptions) {
+  return Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     frameworkErrors,
     genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+}
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
+/** The providers and services every module reaches through `app.ctx`, created once at start. */
+async function createContext(app: Server, config: Config, options: BuildOptions): Promise<AppContext> {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
@@ -84,21 +86,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     clock,
     metrics: createMetrics(),
   };
-  app.decorate('ctx', ctx);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    await ctx.live.close();
-    await database.close();
-  });
+  return ctx;
+}
 
-  // Every route as registered: the security suite's authorisation matrix is generated from it.
-  const routeTable: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
-  });
-  app.decorate('routeTable', routeTable);
-  registerErrorHandler(app);
+/**
+ * Security headers, computed once (lib/security-headers.ts) and set with the request id by one
+ * synchronous hook; the content security policy lets Stripe's frames in when Stripe is the provider.
+ */
+function registerSecurityHeaders(app: Server, config: Config) {
   // Stripe Elements (the card form when Stripe is the provider) runs Stripe.js in Stripe's frames.
   const stripe = config.stripeSecretKey
     ? {
@@ -107,17 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
-  app.addHook('preValidation', rejectNulCharacters);
-  observeRequests(app, ctx.metrics);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
-  // A successful write of this instance is visible to its public reads at once (decision 062).
-  app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
-  });
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -131,22 +116,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The live route (server-sent events) opts out with `compress: false`: a compressor would hold its messages back.
-  await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie);
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
-  await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Pledgeway API', version: '1.0.0' },
-      servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: openapiRouteTransform(app),
-    transformObject: openapiDocumentTransform as never,
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
+}
 
+/** Everything under /api: health and readiness, the OpenAPI document and each module's routes. */
+async function registerApi(app: Server, ctx: AppContext) {
+  const { database } = ctx;
   await app.register(
     async (api) => {
       // Liveness: the process answers. Readiness: it can also reach its database (503 otherwise).
@@ -164,36 +143,91 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     { prefix: '/api' },
   );
+}
+
+/** The built web app: its files, and every other GET answered with the page shell (when a build exists). */
+async function registerWebApp(app: Server, config: Config) {
+  const webDist = config.webDistDir;
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    logLevel: 'warn',
+    // One route per built file; every other GET is the SPA route below. (registerErrorHandler
+    // already owns the root not-found handler, and Fastify allows one per prefix.)
+    wildcard: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const renderPage = await registerSpaFallback(app, webDist, metaResolvers);
+  app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
+      return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`));
+    }
+    reply.header('cache-control', 'no-cache');
+    return sendSerialised(request, reply, await renderPage(pathname));
+  });
+}
+
+/** The whole server as one Fastify instance: external plugins, then app plugins, then routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = createServer(config, options);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx = await createContext(app, config, options);
+  const { database, jobs } = ctx;
+  app.decorate('ctx', ctx);
+  defineUploadSweep(ctx);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.live.close();
+    await database.close();
+  });
+
+  // Every route as registered: the security suite's authorisation matrix is generated from it.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+  registerErrorHandler(app);
+  app.addHook('preValidation', rejectNulCharacters);
+  observeRequests(app, ctx.metrics);
+  // A successful write of this instance is visible to its public reads at once (decision 062).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
+    done(null, payload);
+  });
+  registerSecurityHeaders(app, config);
+  // The live route (server-sent events) opts out with `compress: false`: a compressor would hold its messages back.
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pledgeway API', version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: openapiRouteTransform(app),
+    transformObject: openapiDocumentTransform as never,
+  });
+
+  await registerApi(app, ctx);
   await app.register(seoRoutes);
   registerMetrics(app, ctx.metrics);
 
   await app.register(uploadsRoute);
 
-  const webDist = config.webDistDir;
-  const serveWeb = (options.serveWeb ?? true) && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      index: false,
-      logLevel: 'warn',
-      // One route per built file; every other GET is the SPA route below. (registerErrorHandler
-      // already owns the root not-found handler, and Fastify allows one per prefix.)
-      wildcard: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    const renderPage = await registerSpaFallback(app, webDist, metaResolvers);
-    app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
-        return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`));
-      }
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      return reply.send(await renderPage(pathname));
-    });
-  }
+  if (options.serveWeb ?? true) await registerWebApp(app, config);
 
   return app;
 }

@@ -116,6 +116,23 @@ export function redactedError(error: unknown): { type: string; message: string; 
   };
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database cannot be reached right now. Please try again in a moment.';
+
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: terminated, shutting
+// down, cannot connect now), and too many connections.
+const LOST_CONNECTION_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const LOST_CONNECTION_MESSAGES = /Connection terminated|not queryable|terminating connection|Connection ended unexpectedly/i;
+
+/** True when an error (or its cause, as drizzle wraps driver errors) means the database connection was lost or refused. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current.code === 'string' && LOST_CONNECTION_CODES.has(current.code)) return true;
+    if (typeof current.message === 'string' && LOST_CONNECTION_MESSAGES.test(current.message)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** Errors the router raises before any route runs (414 on a long parameter, 400 on a bad URL), in the one JSON shape. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
@@ -157,6 +174,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(status, code, fastifyError.message || STATUS_TEXT[status] || 'Bad Request'));
     }
     const errorId = randomUUID();
+    if (isDatabaseUnavailable(error)) {
+      // The pool replaces the lost connection on its next use: the caller may simply retry.
+      const { type, message, code } = redactedError(error);
+      request.log.warn({ err: { type, message, code }, errorId }, 'database connection lost');
+      void reply.header('retry-after', '2');
+      return reply.status(503).send(errorBody(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, undefined, errorId));
+    }
     request.log.error({ err: redactedError(error), errorId }, 'unhandled error');
     return reply.status(500).send(errorBody(500, 'INTERNAL', 'Internal Server Error', undefined, errorId));
   });

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
@@ -54,6 +55,21 @@ describe('single-page app fallback', () => {
     expect(html).toContain(`<meta property="og:title" content="${literal}">`);
     expect(html).not.toContain('<!--app-head-->');
     expect(html.match(/<html>/g)).toHaveLength(1);
+  });
+
+  it('sends a page again as 304 while its campaign is unchanged, and the new title after a change', async () => {
+    const published = await insertEvent('approved', 'Lighthouse Keepers');
+    const first = await fetch(`${server.url}/events/${published.id}`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect((await fetch(`${server.url}/events/${published.id}`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+
+    await server.app.ctx.db.update(events).set({ name: 'Lighthouse Keepers Renamed' }).where(eq(events.id, published.id));
+    server.app.ctx.publicReads.clear();
+    const changed = await fetch(`${server.url}/events/${published.id}`, { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('<title>Lighthouse Keepers Renamed — Pledgeway</title>');
   });
 
   it('serves built files and answers JSON 404 for unknown API paths and missing files', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SerialisedBody } from './send-json.ts';
 
 export interface PageMeta {
   title: string;
@@ -48,7 +49,11 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   // Split once at start: a page is then three strings joined, whatever a campaign's name holds.
   const [before, after = ''] = template.split('<!--app-head-->', 2) as [string, string?];
   const defaultHeads = new Map<string, string>();
-  return async (pathname: string) => {
+  // The last page sent for each path, with its ETag and compressed forms: a page whose campaign did
+  // not change is sent again as stored bytes. At most 500 paths, the oldest dropped first.
+  const pages = new Map<string, SerialisedBody>();
+  const html = 'text/html; charset=utf-8';
+  return async (pathname: string): Promise<SerialisedBody> => {
     let meta: PageMeta | undefined;
     for (const resolve of resolvers) {
       meta = await resolve(pathname, app).catch(() => undefined);
@@ -63,6 +68,12 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       if (defaultHeads.size < 200) defaultHeads.set(pathname, head);
     }
     // Joined, never String.replace: `$&`, `$'` and the like in a campaign's name stay literal text.
-    return before + head + after;
+    const page = Buffer.from(before + head + after);
+    const known = pages.get(pathname);
+    if (known?.raw.equals(page)) return known;
+    const body = new SerialisedBody(page, html);
+    if (!known && pages.size >= 500) pages.delete(pages.keys().next().value!);
+    pages.set(pathname, body);
+    return body;
   };
 }

@@ -28,6 +28,7 @@ import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
+import { runoffRoutes } from './runoff/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -57,6 +58,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   chargingRoutes,
   ledgerRoutes,
   payoutsRoutes,
+  runoffRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

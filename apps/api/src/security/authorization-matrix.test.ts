@@ -94,6 +94,12 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/admin/events/:id/unfreeze': ADMIN,
   'POST /api/admin/events/:id/charge': ADMIN,
   'GET /api/admin/charge-runs/:id': ADMIN,
+  'GET /api/events/:id/charge-run': OWNER,
+  // The choice's body is validated before ownership (400 here); another user's 403: runoff.test.ts.
+  'POST /api/events/:id/runoff/placements': { ...OWNER, other: 'ok' },
+  'GET /api/admin/events/:id/charge-hold': ADMIN,
+  'POST /api/admin/events/:id/charge-hold': ADMIN,
+  'DELETE /api/admin/events/:id/charge-hold': ADMIN,
   'GET /api/admin/ledger/verify': ADMIN,
   'GET /api/admin/payouts': ADMIN,
   'POST /api/admin/payouts': ADMIN,

@@ -18,7 +18,15 @@ export interface RecordedCall {
   authorization: string | undefined;
   idempotencyKey: string | undefined;
   form: URLSearchParams;
+  /** When the call arrived (ms since the epoch): the fault tests measure retry backoff with it. */
+  at: number;
 }
+
+/**
+ * A fault for the next call: an error answer instead of processing it, or `lose-answer`: the call
+ * is processed (a payment made) and then the connection is cut, as when a response times out.
+ */
+export type StandInFault = { status: number; body: Record<string, unknown> } | 'lose-answer';
 
 type Json = Record<string, unknown>;
 type CardBehaviour = 'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
@@ -52,7 +60,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   const objects = new Map<string, Json>();
   const behaviourOf = new Map<string, CardBehaviour>();
   const idempotent = new Map<string, { form: string; status: number; body: Json }>();
-  const state = { cardFeeCents: options.cardFeeCents ?? 338, failNext: undefined as { status: number; body: Json } | undefined };
+  const state = { cardFeeCents: options.cardFeeCents ?? 338, failNext: undefined as { status: number; body: Json } | undefined, faults: [] as StandInFault[] };
 
   const get = (id: string, kind: string): Json => {
     const found = objects.get(id);
@@ -211,6 +219,13 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       }
       case 'GET checkout/sessions/:id':
         return ok(expand(get(id, 'checkout.session'), expandsOf(form)));
+      case 'POST checkout/sessions/:id/expire': {
+        const session = get(id, 'checkout.session');
+        if (session.status !== 'open') {
+          throw new StripeFailure(400, { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` });
+        }
+        return ok(Object.assign(session, { status: 'expired' }));
+      }
       case 'POST identity/verification_sessions': {
         const session = put({ id: newId('vs'), object: 'identity.verification_session', type: form.get('type'), status: 'requires_input' });
         return ok(Object.assign(session, { url: `https://verify.stripe.example/start/${String(session.id)}` }));
@@ -220,11 +235,13 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     }
   }
 
-  function answer(request: IncomingMessage, body: string): { status: number; body: Json } {
+  function answer(request: IncomingMessage, body: string): { status: number; body: Json; lose?: boolean } {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const form = new URLSearchParams(request.method === 'GET' ? url.search : body);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    calls.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, idempotencyKey, form });
+    calls.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, idempotencyKey, form, at: Date.now() });
+    const fault = state.faults.shift();
+    if (fault && fault !== 'lose-answer') return fault;
     if (state.failNext) {
       const failure = state.failNext;
       state.failNext = undefined;
@@ -240,7 +257,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         },
       };
     }
-    if (previous) return { status: previous.status, body: previous.body };
+    if (previous) return { status: previous.status, body: previous.body, lose: fault === 'lose-answer' };
     let result: { status: number; body: Json };
     try {
       result = route(request.method ?? 'GET', url.pathname, form);
@@ -249,7 +266,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       result = { status: error.status, body: { error: error.body } };
     }
     if (cacheKey) idempotent.set(cacheKey, { form: body, ...result });
-    return result;
+    return { ...result, lose: fault === 'lose-answer' };
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -257,6 +274,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const result = answer(request, body);
+      if (result.lose) return void request.socket.destroy();
       response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
       response.end(JSON.stringify(result.body));
     });
@@ -268,6 +286,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     /** Calls to one endpoint, e.g. `callsTo('POST', '/v1/payment_intents')`. */
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
     object: (id: string) => objects.get(id),
+    /** Every object of one type (`payment_intent`) the stand-in holds. */
+    objectsOf: (type: string) => [...objects.values()].filter((object) => object.object === type),
     async start(): Promise<string> {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,7 +1,8 @@
-import { and, eq, exists, inArray, isNotNull, isNull, not, notExists, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, not, or } from 'drizzle-orm';
 import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { events, ledgerEntries, ledgerTransactions, passwordResetTokens, paymentMethods, pledges, refreshTokens, users } from '../../db/schema.ts';
+import { events, passwordResetTokens, paymentMethods, pledges, refreshTokens, users } from '../../db/schema.ts';
+import { hasMoneyTrail } from '../ledger/repository.ts';
 
 /** Campaigns that went live: they keep the account open until 3 months after they close. */
 export const LAUNCHED_STATUSES = ['approved', 'freeze', 'completed', 'close'] as const;
@@ -55,15 +56,7 @@ export const accountRepository = {
   async deleteUnlaunchedEvents(db: Executor, userId: string): Promise<void> {
     await db
       .delete(events)
-      .where(
-        and(
-          eq(events.ownerId, userId),
-          inArray(events.status, ['pending', 'rejected', 'cancelled']),
-          notExists(db.select({ one: pledges.id }).from(pledges).where(eq(pledges.eventId, events.id))),
-          notExists(db.select({ one: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.eventId, events.id))),
-          notExists(db.select({ one: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.eventId, events.id))),
-        ),
-      );
+      .where(and(eq(events.ownerId, userId), inArray(events.status, ['pending', 'rejected', 'cancelled']), not(hasMoneyTrail(db, events.id))));
   },
   /** Pledges keep an anonymised reference (DESIGN.md section 4): the donor link is cut. */
   async anonymisePledges(db: Executor, userId: string): Promise<void> {

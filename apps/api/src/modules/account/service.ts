@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { createMyEventsService } from '../my-events/service.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersService } from '../users/service.ts';
 import { accountRepository as repo, LAUNCHED_STATUSES, LIVE_STATUSES } from './repository.ts';
 
 export const ACCOUNT_MESSAGES = {
@@ -71,13 +71,13 @@ export function createAccountService(ctx: AppContext) {
     deleteAccount,
 
     async status(userId: string) {
-      const user = await usersRepository.findById(db, userId);
+      const user = await usersService.findById(db, userId);
       if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
       return { requested: Boolean(user.closureRequestedAt), ...(await plan(userId)) };
     },
 
     async close(userId: string, input: CloseAccountRequest) {
-      const user = await usersRepository.findById(db, userId);
+      const user = await usersService.findById(db, userId);
       if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
       if (input.password && !(await verifyPassword(user.passwordHash, input.password))) {
         throw AppError.validation({ password: ACCOUNT_MESSAGES.wrongPassword });

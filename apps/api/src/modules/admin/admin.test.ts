@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/tables.ts';
-import { contactMessages, newsletterSubscriptions, pledges } from '../../db/schema.ts';
+import { contactMessages, pledges } from '../../db/schema.ts';
+import { newsletterSubscriptions } from '../newsletter/tables.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
 import { addPledge, createCampaign, createOwner } from '../catalog/test-factories.ts';

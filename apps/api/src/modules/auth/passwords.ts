@@ -10,13 +10,36 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
+/**
+ * At most two password hashes run at once. Each holds one of libuv's four threads for tens of
+ * milliseconds; with every thread busy, the rest of a log-in that also runs there (signing its
+ * token) waited behind every queued hash, so under a burst no log-in finished until all hashes had
+ * (docs/performance.md). Two keep both cores busy and leave threads for everything else.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so no newcomer can take it in between.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return oneOfFew(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await oneOfFew(() => argon2.verify(hash, password));
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   AuthCheckResponse,
   AUTH_MESSAGES,
@@ -7,27 +7,30 @@ import {
   LoginResponse,
   MyProfileResponse,
   ProfileImageResponse,
+  type PublicUser,
   RefreshResponse,
   RegisterResponse,
   SuccessResponse,
   UpdateUserResponse,
 } from '@pledgeway/domain';
 import { readMultipart } from '../../lib/uploads.ts';
-import { toPublicUser } from '../users/repository.ts';
+import { toPublicUser } from '../users/service.ts';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { createAuthService } from './service.ts';
-import { REFRESH_TOKEN_TTL_MS } from './tokens.ts';
 
-export const REFRESH_COOKIE = 'refresh_token';
-/**
- * Not a secret: tells the web app that a refresh cookie can exist, so a visitor's page load asks
- * for no session (no auth-check, no refresh) and never fails a request or uses the log-in limit.
- */
-export const SESSION_HINT_COOKIE = 'has_session';
-
-/** Forgets the refresh cookie and its hint together. */
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: '/api/site' });
-  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+/** GET /dashboard/my-profile's view of the signed-in user. */
+function toMyProfile(user: PublicUser) {
+  return {
+    _id: user._id,
+    name: user.name,
+    email: user.email,
+    about: user.description,
+    description: user.description,
+    occupation: user.occupation,
+    company_name: user.company_name,
+    image: user.image,
+    identity_status: user.identity_status,
+  };
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,23 +44,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
-  function setRefreshCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(REFRESH_COOKIE, token, {
-      path: '/api/site',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie,
-      maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
-    });
-    reply.setCookie(SESSION_HINT_COOKIE, '1', {
-      path: '/',
-      httpOnly: false,
-      sameSite: 'lax',
-      secure: secureCookie,
-      maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
-    });
-  }
-
   app.post(
     '/site/register',
     { config: authLimit, schema: { tags: ['auth'], consumes: ['multipart/form-data'], response: { 201: RegisterResponse } } },
@@ -69,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/site/login', { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (request, reply) => {
     const { user, refreshToken } = await service.login(request.body);
-    setRefreshCookie(reply, refreshToken);
+    setSessionCookies(reply, refreshToken, secureCookie);
     return { success: true as const, user };
   });
 
@@ -83,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/site/refresh-token', { config: refreshLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } }, async (request, reply) => {
     try {
       const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(reply, refreshToken);
+      setSessionCookies(reply, refreshToken, secureCookie);
       return { success: true as const, accessToken };
     } catch (error) {
       clearSessionCookies(reply);
@@ -98,21 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/dashboard/my-profile', { preHandler: app.authenticate, schema: { tags: ['profile'], response: { 200: MyProfileResponse } } }, async (request) => {
-    const user = toPublicUser(await service.currentUser(request.auth!.userId));
-    return {
-      success: true as const,
-      data: {
-        _id: user._id,
-        name: user.name,
-        email: user.email,
-        about: user.description,
-        description: user.description,
-        occupation: user.occupation,
-        company_name: user.company_name,
-        image: user.image,
-        identity_status: user.identity_status,
-      },
-    };
+    return { success: true as const, data: toMyProfile(toPublicUser(await service.currentUser(request.auth!.userId))) };
   });
 
   app.put(

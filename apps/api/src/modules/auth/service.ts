@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type LoginRequest, ProfileUpdateFields, RegisterFields }
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
-import { toPublicUser, usersRepository, type UserRow } from '../users/repository.ts';
+import { toPublicUser, usersService, type UserRow } from '../users/service.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { refreshTokenStore } from './tokens.ts';
 
@@ -38,12 +38,12 @@ export function createAuthService(ctx: AppContext) {
       if (!image && !fields.use_default_avatar) {
         throw AppError.validation({ user_image: AUTH_MESSAGES.uploadImage });
       }
-      if (await usersRepository.findByEmail(db, fields.email)) {
+      if (await usersService.findByEmail(db, fields.email)) {
         throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
       }
       const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
       try {
-        const user = await usersRepository.insert(db, {
+        const user = await usersService.insert(db, {
           name: fields.name,
           email: fields.email,
           passwordHash: await hashPassword(fields.password),
@@ -58,7 +58,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async login(input: LoginRequest) {
-      const user = await usersRepository.findByEmail(db, input.email);
+      const user = await usersService.findByEmail(db, input.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, 401);
       // Said only after the password proved who is asking, so it reveals nothing to a stranger.
@@ -70,7 +70,7 @@ export function createAuthService(ctx: AppContext) {
     async refresh(refreshToken: string | undefined) {
       if (!refreshToken) throw AppError.unauthenticated('Your session has expired. Please log in again.');
       const rotated = await refreshTokenStore.rotate(db, refreshToken);
-      const user = await usersRepository.findById(db, rotated.userId);
+      const user = await usersService.findById(db, rotated.userId);
       if (!user || user.disabledAt) {
         await refreshTokenStore.revokeFamily(db, rotated.familyId);
         throw AppError.unauthenticated('Your session has expired. Please log in again.');
@@ -86,7 +86,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async currentUser(userId: string) {
-      const user = await usersRepository.findById(db, userId);
+      const user = await usersService.findById(db, userId);
       if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
       return user;
     },
@@ -104,14 +104,14 @@ export function createAuthService(ctx: AppContext) {
         assertNotCommon(fields.new_password, 'new_password');
       }
       if (fields.email !== user.email) {
-        const other = await usersRepository.findByEmail(db, fields.email);
+        const other = await usersService.findByEmail(db, fields.email);
         if (other && other.id !== user.id) throw AppError.conflict('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
       }
       const image = body.files.find((file) => file.fieldname === 'profile_image' || file.fieldname === 'image');
       const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
       try {
         const updated = await db.transaction(async (tx) => {
-          const row = await usersRepository.update(tx, user.id, {
+          const row = await usersService.update(tx, user.id, {
             name: fields.name,
             email: fields.email,
             occupation: fields.occupation,
@@ -136,7 +136,7 @@ export function createAuthService(ctx: AppContext) {
       const image = body.files.find((file) => file.fieldname === 'profile_image');
       if (!image) throw AppError.validation({ profile_image: 'Please upload an image file' });
       const stored = await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 });
-      await usersRepository.update(db, userId, { image: stored.url });
+      await usersService.update(db, userId, { image: stored.url });
       return stored.url;
     },
   };

@@ -5,7 +5,7 @@ import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
-import { COUNTED_PLEDGE_STATUSES, detailColumns, toEventSummary } from '../events/read-model.ts';
+import { countedPledges, detailColumns, toEventSummary } from '../events/read-model.ts';
 import type { EventSummaryResponse } from '@pledgeway/domain';
 
 // Live campaigns the public may browse: the domain's status rules (packages/domain/src/status.ts).
@@ -14,10 +14,7 @@ import { PUBLIC_LIST_STATUSES } from '@pledgeway/domain';
 const raisedCents = sql`(
   select coalesce(sum(${pledges.amountCents}), 0) from ${pledges}
   where ${pledges.eventId} = ${events.id}
-    and ${pledges.status} in (${sql.join(
-      COUNTED_PLEDGE_STATUSES.map((status) => sql`${status}`),
-      sql`, `,
-    )})
+    and ${countedPledges()}
 )`;
 
 function orderFor(sort: CampaignSort): SQL[] {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendSerialisedJson } from '../../lib/send-json.ts';
+import { sendSerialised } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { AllActiveQuery, NEXT_OFFSET_HEADER } from '@pledgeway/domain/schemas/public';
@@ -27,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.nextOffset !== undefined) reply.header(NEXT_OFFSET_HEADER, String(page.nextOffset));
       reply.header('cache-control', 'public, max-age=30');
       // Serialised through the response schema when the page was cached.
-      return sendSerialisedJson(reply, page.json);
+      return sendSerialised(request, reply, page.body);
     },
   );
 };

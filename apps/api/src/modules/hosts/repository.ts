@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { COUNTED_PLEDGE_STATUSES } from '../events/read-model.ts';
+import { countedPledges } from '../events/read-model.ts';
 
 /** Campaigns a host page lists: the ones the public can open (live, frozen by an admin, completed). */
 export const HOST_PAGE_STATUSES = ['approved', 'freeze', 'completed'] as const;
@@ -32,7 +32,7 @@ export const hostsRepository = {
     const [row] = await db
       .select({ n: sql<string>`count(distinct ${pledges.userId})` })
       .from(pledges)
-      .where(and(inArray(pledges.eventId, eventIds), inArray(pledges.status, [...COUNTED_PLEDGE_STATUSES])));
+      .where(and(inArray(pledges.eventId, eventIds), countedPledges()));
     return Number(row?.n ?? 0);
   },
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, uniqueEmail } from '../../test/client.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { newsletterSubscriptions } from './tables.ts';
 
 let server: TestServer;
 let client: TestClient;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
 import type { AppContext } from '../../context.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { newsletterSubscriptions } from './tables.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../events/access.ts';
 import { toParticipantResponse } from '../events/read-model.ts';
-import { eventsRepository } from '../events/repository.ts';
+import { eventRecords } from '../events/service.ts';
 import { participantsRepository } from './repository.ts';
 
 /** A campaign's participants: only its creator or an admin changes them (403 otherwise). */
@@ -16,7 +16,7 @@ export function createParticipantsService(ctx: AppContext) {
   async function load(participantId: string, auth: AuthInfo | null) {
     const [person] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
     if (!person) throw AppError.notFound('Participant not found');
-    const event = await eventsRepository.findById(db, person.eventId);
+    const event = await eventRecords.findById(db, person.eventId);
     if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
     assertCanManage(event, auth);
     if (isFinished(event.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');
@@ -32,7 +32,7 @@ export function createParticipantsService(ctx: AppContext) {
         if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { profile_image: error.message });
         throw error;
       });
-      const updated = await eventsRepository.updateParticipant(db, person.id, { profileImage: saved.url });
+      const updated = await eventRecords.updateParticipant(db, person.id, { profileImage: saved.url });
       if (person.profileImage.startsWith('/uploads/')) {
         await storage.remove(person.profileImage.slice('/uploads/'.length)).catch(() => undefined);
       }
@@ -51,7 +51,7 @@ export function createParticipantsService(ctx: AppContext) {
           throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
         }
         if (remaining <= 1) throw AppError.conflict('LAST_PARTICIPANT', EVENT_MESSAGES.lastParticipant);
-        if ((await eventsRepository.pledgeCountForParticipant(tx, person.id)) > 0) {
+        if ((await eventRecords.pledgeCountForParticipant(tx, person.id)) > 0) {
           throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
         }
         const row = await participantsRepository.deleteOne(tx, event.id, person.id);
@@ -65,7 +65,7 @@ export function createParticipantsService(ctx: AppContext) {
 
     async setAccepted(participantId: string, auth: AuthInfo | null, accepted: boolean) {
       const { person } = await load(participantId, auth);
-      const updated = await eventsRepository.updateParticipant(db, person.id, { accepted });
+      const updated = await eventRecords.updateParticipant(db, person.id, { accepted });
       return toParticipantResponse(updated);
     },
   };

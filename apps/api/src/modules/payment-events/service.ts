@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/identity/index.ts';
 import { isStripe } from '../../providers/payments/index.ts';
+import { createEventsService } from '../events/service.ts';
 import { paymentEventsRepository as repo } from './repository.ts';
 
 export const PAYMENT_WEBHOOK_MESSAGES = {
@@ -21,9 +22,10 @@ export type WebhookOutcome = { kind: 'recorded' | 'duplicate' | 'ignored' } | { 
  * - payment_intent.payment_failed: the attempt with its decline code and Stripe's message;
  * - setup_intent.succeeded: a card saved for the customer (the card list itself is read from Stripe);
  * - charge.refunded: the total refunded so far on the charge of that payment;
- * - checkout.session.completed: a hosted checkout paid, with its payment.
- * Nothing else changes: charges and refunds are booked from the provider's synchronous answers,
- * and these rows are what reconciliation compares them with.
+ * - checkout.session.completed: a hosted checkout paid, with its payment; a creator's funding
+ *   waiting for that session is booked then (read back from Stripe, once).
+ * Nothing else changes: other charges and refunds are booked from the provider's synchronous
+ * answers, and these rows are what reconciliation compares them with.
  */
 export function createPaymentEventsService(ctx: AppContext) {
   const { db, payments } = ctx;
@@ -41,6 +43,8 @@ export function createPaymentEventsService(ctx: AppContext) {
       if (event.type.startsWith(IDENTITY_EVENT_PREFIX)) return { kind: 'identity' };
       if (!event.facts) return { kind: 'ignored' };
       const recorded = await repo.recordOnce(db, payments.name, { ...event, facts: event.facts });
+      // Booked on every delivery, not only the first: a delivery that failed half-way is retried by Stripe.
+      if (event.facts.type === 'checkout.session.completed') await createEventsService(ctx).settleFundingCheckout(event.facts.objectRef);
       return { kind: recorded ? 'recorded' : 'duplicate' };
     },
   };

@@ -2,7 +2,7 @@ import type { AddPaymentMethodRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe } from '../../providers/payments/index.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersService } from '../users/service.ts';
 import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
 
 export const PAYMENT_METHOD_MESSAGES = {
@@ -21,7 +21,7 @@ export function createPaymentMethodsService(ctx: AppContext) {
   async function customerFor(userId: string): Promise<string> {
     const existing = await repo.customerRef(db, userId, payments.name);
     if (existing) return existing;
-    const user = await usersRepository.findById(db, userId);
+    const user = await usersService.findById(db, userId);
     if (!user) throw AppError.unauthenticated('Authentication failed. Please log in again.');
     const created = await payments.createCustomer({ email: user.email, name: user.name });
     return repo.saveCustomerRef(db, userId, payments.name, created.ref);
@@ -107,3 +107,6 @@ export function createPaymentMethodsService(ctx: AppContext) {
     },
   };
 }
+
+/** What other modules read of saved cards: one of the user's cards, if it is still saved. */
+export const paymentMethodRecords = { findActive: repo.findActive };

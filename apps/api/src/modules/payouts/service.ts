@@ -75,3 +75,6 @@ export function createPayoutsService(ctx: AppContext) {
     },
   };
 }
+
+/** What other modules read of payouts: how much of one campaign's money reached its charity. */
+export const payoutRecords = { passedOnCents: repo.passedOnCents };

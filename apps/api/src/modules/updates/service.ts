@@ -13,7 +13,7 @@ import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
 import { assertCanManage, canView } from '../events/access.ts';
 import { isPubliclyVisible, type EventRow } from '../events/read-model.ts';
-import { eventsRepository } from '../events/repository.ts';
+import { eventRecords } from '../events/service.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 
 /** The multipart field carrying the optional image or document. */
@@ -52,7 +52,7 @@ export function createUpdatesService(ctx: AppContext) {
   const { db, storage, mailer, config } = ctx;
 
   async function loadEvent(eventId: string): Promise<EventRow> {
-    const row = await eventsRepository.findById(db, eventId);
+    const row = await eventRecords.findById(db, eventId);
     if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
     return row;
   }

@@ -10,5 +10,6 @@ export { DEFAULT_AVATAR, toPublicUser, type NewUser, type UserRow } from './repo
 export const usersService = {
   findByEmail: (db: Executor, email: string): Promise<UserRow | undefined> => usersRepository.findByEmail(db, email),
   findById: (db: Executor, id: string): Promise<UserRow | undefined> => usersRepository.findById(db, id),
+  insert: (db: Executor, values: NewUser): Promise<UserRow> => usersRepository.insert(db, values),
   update: (db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow> => usersRepository.update(db, id, values),
 };

@@ -46,6 +46,8 @@ export interface StripePaymentProvider extends PaymentProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ ref: string; url: string }>;
   /** Reads a Checkout Session back after Stripe returned the browser (or after its webhook). */
   checkoutOutcome(sessionRef: string): Promise<CheckoutOutcome>;
+  /** Closes an open Checkout page so it can no longer be paid; false when it was paid (or had expired) first. */
+  expireCheckoutSession(sessionRef: string): Promise<boolean>;
   /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
   retrieveCharge(ref: string): Promise<ChargeResult>;
   /** Checks the `stripe-signature` of a webhook call; throws WebhookSignatureError when it is not genuine. */
@@ -271,6 +273,14 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       } catch (error) {
         throw providerError(error);
       }
+    },
+
+    async expireCheckoutSession(sessionRef) {
+      // Stripe refuses to expire a session that is no longer open: it was paid, or expired already.
+      return stripe.checkout.sessions.expire(sessionRef).then(
+        () => true,
+        (error: unknown) => (error instanceof Stripe.errors.StripeInvalidRequestError ? false : Promise.reject(providerError(error))),
+      );
     },
 
     async retrieveCharge(ref) {

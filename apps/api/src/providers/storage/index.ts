@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { LocalStorage } from './local.ts';
 import type { Storage } from './types.ts';
 
-export type { Storage, StoredFile, StoredObject } from './types.ts';
+export type { ListedFile, Storage, StoredFile, StoredObject } from './types.ts';
 
 /** S3_BUCKET selects the bucket (the AWS SDK is loaded only then); otherwise the local folder of DATA_DIR. */
 export async function createStorage(config: Config): Promise<Storage> {

@@ -1,6 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage, StoredFile } from './types.ts';
+import type { ListedFile, Storage, StoredFile } from './types.ts';
 
 /** Files in a local folder, served by the app under /uploads/. */
 export class LocalStorage implements Storage {
@@ -22,6 +22,15 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    const folder = this.resolve(prefix.replace(/\/$/, ''));
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      const info = await stat(path.join(folder, name)).catch(() => undefined);
+      if (info?.isFile()) yield { key: `${prefix.replace(/\/$/, '')}/${name}`, modifiedAt: info.mtime };
+    }
   }
 
   urlFor(key: string): string {

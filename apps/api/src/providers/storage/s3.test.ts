@@ -6,23 +6,41 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { S3Storage } from './s3.ts';
 
 /** A local stand-in for an S3-compatible service (path-style): objects kept in a map. */
-const objects = new Map<string, { body: Buffer; contentType: string }>();
+const objects = new Map<string, { body: Buffer; contentType: string; modifiedAt: Date }>();
 const requests: string[] = [];
 let standIn: Server;
 let endpoint: string;
 let server: TestServer;
+
+/** ListObjectsV2, two keys a page so a listing must follow continuation tokens. */
+function listPage(bucketPath: string, query: URLSearchParams): string {
+  const bucket = bucketPath.replace(/\/$/, '');
+  const prefix = `${bucket}/${query.get('prefix') ?? ''}`;
+  const keys = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+  const start = Number(query.get('continuation-token') ?? 0);
+  const page = keys.slice(start, start + 2);
+  const truncated = start + 2 < keys.length;
+  const contents = page
+    .map((key) => `<Contents><Key>${key.slice(bucket.length + 1)}</Key><LastModified>${objects.get(key)!.modifiedAt.toISOString()}</LastModified></Contents>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${truncated}</IsTruncated>${contents}${truncated ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : ''}</ListBucketResult>`;
+}
 
 beforeAll(async () => {
   standIn = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://stand-in').pathname);
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const path = decodeURIComponent(url.pathname);
       requests.push(`${request.method} ${path} ${request.headers.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'signed' : 'unsigned'}`);
       if (request.method === 'PUT') {
-        objects.set(path, { body: Buffer.concat(chunks), contentType: String(request.headers['content-type'] ?? '') });
+        objects.set(path, { body: Buffer.concat(chunks), contentType: String(request.headers['content-type'] ?? ''), modifiedAt: new Date() });
         response.setHeader('etag', '"stand-in"');
         response.end();
+      } else if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+        response.setHeader('content-type', 'application/xml');
+        response.end(listPage(path, url.searchParams));
       } else if (request.method === 'GET' && objects.has(path)) {
         const object = objects.get(path)!;
         response.setHeader('content-type', object.contentType);
@@ -91,6 +109,18 @@ describe('uploads in an S3-compatible bucket (local stand-in)', () => {
     expect(await storage.read('documents/11111111-2222-3333-4444-555555555555.pdf')).toMatchObject({ contentType: 'application/pdf' });
     await storage.remove('documents/11111111-2222-3333-4444-555555555555.pdf');
     expect(await storage.read('documents/11111111-2222-3333-4444-555555555555.pdf')).toBeUndefined();
+    storage.close();
+  });
+
+  it('lists a folder page by page, for the orphan-upload sweep', async () => {
+    const storage = new S3Storage({ bucket: 'pledgeway-uploads', region: 'us-east-1', endpoint, forcePathStyle: true });
+    const keys = ['c1', 'c2', 'c3'].map((name) => `logos/${name}-00000000-0000-4000-8000-000000000000.jpg`);
+    for (const key of keys) await storage.put(key, Buffer.from('x'), 'image/jpeg');
+    await storage.put('banners/other-00000000-0000-4000-8000-000000000000.jpg', Buffer.from('x'), 'image/jpeg');
+    const listed = [];
+    for await (const file of storage.list('logos/')) listed.push(file);
+    expect(listed.map((file) => file.key).sort()).toEqual(keys);
+    for (const file of listed) expect(Date.now() - file.modifiedAt.getTime()).toBeLessThan(60_000);
     storage.close();
   });
 });

@@ -7,6 +7,12 @@ export interface StoredFile {
   url: string;
 }
 
+/** A stored file as a listing sees it. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface StoredObject {
   body: Readable;
   contentType: string;
@@ -21,5 +27,7 @@ export interface Storage {
   urlFor(key: string): string;
   /** Stores the app does not serve as static files answer /uploads/ through this; undefined when missing. */
   read?(key: string): Promise<StoredObject | undefined>;
+  /** Every file under a folder (`avatars/`), for the orphan-upload sweep. */
+  list(prefix: string): AsyncIterable<ListedFile>;
   close?(): void;
 }

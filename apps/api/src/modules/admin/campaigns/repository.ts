@@ -156,14 +156,15 @@ export const adminCampaignsRepository = {
   /** Completed campaigns whose pledges have not all been charged yet, with what the run will do. */
   async chargeQueue(database: Database): Promise<AdminChargeQueueRow[]> {
     const rows = await database.query<Record<string, unknown>>(
-      `select e.id, e.name, e.funding_model, e.target_cents, e.completed_at, cr.id as run_id,
+      `select e.id, e.name, e.kind, e.funding_model, e.target_cents, e.completed_at, cr.id as run_id, cr.status as run_status, cr.trigger as run_trigger,
+              exists (select 1 from charge_holds h where h.event_id = e.id) as held,
               coalesce(t.pledged_cents, 0) as pledged_cents, coalesce(t.pledge_count, 0) as pledge_count
          from events e
          left join charge_runs cr on cr.event_id = e.id
          left join lateral (
            select sum(amount_cents) as pledged_cents, count(*) as pledge_count from pledges p where p.event_id = e.id and p.status = 'pending'
          ) t on true
-        where e.status = 'completed' and (cr.id is null or cr.status = 'running')
+        where e.status = 'completed' and (cr.id is null or cr.status in ('held', 'running'))
         order by e.completed_at asc nulls last, e.id
         limit 500`,
     );
@@ -180,6 +181,10 @@ export const adminCampaignsRepository = {
         completed_at: isoOrNull(row.completed_at),
         expected_outcome: missedTarget ? 'release' : 'charge',
         charge_run_id: row.run_id ? String(row.run_id) : null,
+        charge_run_status: row.run_status ? (row.run_status as AdminChargeQueueRow['charge_run_status']) : null,
+        charged_at_deadline: row.run_trigger === 'deadline',
+        kind: row.kind as AdminChargeQueueRow['kind'],
+        held: row.held === true || row.held === 't',
       };
     });
   },

@@ -2,7 +2,7 @@ import type { AdminCampaignsQuery } from '@pledgeway/domain/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { loadEventDetail } from '../../events/read-model.ts';
-import { usersRepository } from '../../users/repository.ts';
+import { usersService } from '../../users/service.ts';
 import { adminCampaignsRepository as repo } from './repository.ts';
 
 export function createAdminCampaignsService(ctx: AppContext) {
@@ -25,7 +25,7 @@ export function createAdminCampaignsService(ctx: AppContext) {
     async reviewDetail(eventId: string) {
       const loaded = await loadEventDetail(db, eventId);
       if (!loaded) throw AppError.notFound('Event not found');
-      const [owner, funding] = await Promise.all([usersRepository.findById(db, loaded.row.ownerId), repo.fundingPledge(database, eventId)]);
+      const [owner, funding] = await Promise.all([usersService.findById(db, loaded.row.ownerId), repo.fundingPledge(database, eventId)]);
       return {
         event: loaded.detail,
         owner: {
