@@ -85,6 +85,17 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 let refreshing: Promise<boolean> | undefined;
 
+/**
+ * Tabs of one browser share the refresh cookie, and the server ends the whole session when one
+ * refresh token is presented twice (it takes that for theft). Tabs loading together would do
+ * exactly that, so their refreshes take turns under a Web Lock: each sends the cookie its
+ * predecessor's answer left.
+ */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return task();
+  return navigator.locks.request('pledgeway-session-refresh', task) as Promise<T>;
+}
+
 /** One refresh at a time, shared by every request that got a 401 meanwhile. */
 export function refreshAccessToken(): Promise<boolean> {
   // Without the hint no refresh cookie exists: asking would only fail.
@@ -94,7 +105,7 @@ export function refreshAccessToken(): Promise<boolean> {
   }
   refreshing ??= (async () => {
     try {
-      const response = await send('/site/refresh-token', { method: 'POST', noRetry: true });
+      const response = await acrossTabs(() => send('/site/refresh-token', { method: 'POST', noRetry: true }));
       if (!response.ok) {
         tokenStore.clear();
         return false;

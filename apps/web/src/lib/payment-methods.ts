@@ -8,12 +8,13 @@ import type {
   SetupIntentResponse,
 } from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /*
  * The signed-in user's saved cards. Shared by Payment Methods and the Create Event wizard's payment
  * step: both read one cache entry, so it must have one shape (the list itself).
  */
-export const paymentMethodsKey = ['payment-methods'] as const;
+export const paymentMethodsKey = queryKeys.paymentMethods;
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodListResponse['data']> {
   return (await api.get<PaymentMethodListResponse>('/payment-methods', signal)).data;
@@ -42,7 +43,7 @@ export function useAddCard() {
 /** Which card form to show (the sandbox's, or Stripe Elements with this publishable key). Fixed for the server's life. */
 export const paymentConfigQuery = () =>
   queryOptions({
-    queryKey: ['payment-config'] as const,
+    queryKey: queryKeys.paymentConfig,
     queryFn: ({ signal }) => api.get<PaymentConfigResponse>('/payment-methods/config', signal),
     staleTime: Infinity,
   });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
 import { campaignTimeLabel, isUpcoming } from '@pledgeway/domain/dates';
+import { CardCountdown } from './deadline-countdown';
 import { formatDate, mediaUrl } from '@/lib/format';
 import { StatusBadge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -91,7 +92,7 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} />
           <div className="flex items-center justify-between gap-2">
             <p className={isUpcoming(event.start_date) ? 'text-sm font-semibold text-brand-800' : 'text-sm font-medium text-ink-600'}>
-              {campaignTimeLabel(event)}
+              {event.deadline && !isUpcoming(event.start_date) ? <CardCountdown deadline={event.deadline} /> : campaignTimeLabel(event)}
             </p>
             {actions ? <div className="relative z-10 flex gap-2">{actions}</div> : null}
           </div>

@@ -9,7 +9,8 @@ export function Spinner({ label = 'Loading', className = '' }: { label?: string;
 
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center text-brand-700">
+    // A full viewport: what follows (the footer) starts below the fold, so it does not jump when the page arrives.
+    <div className="flex min-h-dvh items-center justify-center text-brand-700">
       <Spinner label={label} className="scale-150" />
     </div>
   );

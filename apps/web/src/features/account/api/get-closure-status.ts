@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountClosureStatus } from '@pledgeway/domain/schemas/account';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ClosureStatus = AccountClosureStatus & { requested: boolean };
-export const closureStatusKey = ['account-closure'] as const;
+export const closureStatusKey = queryKeys.closureStatus;
 
 export async function getClosureStatus(signal?: AbortSignal): Promise<ClosureStatus> {
   return (await api.get<{ success: true; data: ClosureStatus }>('/account/closure', signal)).data;

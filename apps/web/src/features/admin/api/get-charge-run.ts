@@ -5,12 +5,12 @@ import { api } from '@/lib/api-client';
 export const getChargeRun = (runId: string, signal?: AbortSignal) =>
   api.get<ChargeRunResponse>(`/admin/charge-runs/${encodeURIComponent(runId)}`, signal).then((response) => response.data);
 
-/** Polls every second while the run is going; stops once it has finished. */
+/** Polls every second while the run is going; stops once it has finished or while an admin's hold keeps it waiting. */
 export const chargeRunQuery = (runId: string) =>
   queryOptions({
     queryKey: ['admin', 'charge-runs', runId],
     queryFn: ({ signal }) => getChargeRun(runId, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'finished' ? false : 1000),
+    refetchInterval: (query) => (query.state.data?.status === 'finished' || query.state.data?.status === 'held' ? false : 1000),
   });
 
 export const useChargeRun = (runId: string | null) => useQuery({ ...chargeRunQuery(runId ?? ''), enabled: Boolean(runId) });

@@ -9,6 +9,8 @@ export function ChargeRunProgress({ runId }: { runId: string }) {
   if (run.isError) return <Alert tone="error">{run.error.message}</Alert>;
   if (!run.data) return <p className="text-sm text-ink-600">Starting…</p>;
   const { total, charged, failed, released, status, outcome } = run.data;
+  if (status === 'held')
+    return <p className="text-sm font-semibold text-amber-800">Held for review at the deadline: nothing has been charged or released yet.</p>;
   const done = charged + failed + released;
   const percent = total ? Math.floor((done / total) * 100) : 100;
   return (
@@ -18,6 +20,7 @@ export function ChargeRunProgress({ runId }: { runId: string }) {
         <span className="font-semibold">{percent}%</span> · {outcome === 'release' ? 'releasing every pledge (target not reached)' : 'charging'} · {charged}{' '}
         charged ({formatDollars(run.data.charged_amount)}), {failed} failed, {released} released of {total}
         {status === 'finished' && <span className="ml-1 font-semibold text-emerald-800">· finished</span>}
+        {run.data.trigger === 'deadline' && <span className="ml-1">· started at the deadline</span>}
       </p>
     </div>
   );

@@ -4,8 +4,17 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 
+/** What the states need of a TanStack query result. */
+export interface QueryLike<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch(): unknown;
+}
+
 interface QueryStateProps<T> {
-  query: { data: T | undefined; isPending: boolean; isError: boolean; error: Error | null; refetch(): unknown };
+  query: QueryLike<T>;
   /** What is loading, e.g. "campaigns" ("Loading campaigns"). */
   noun: string;
   isEmpty?(data: T): boolean;

@@ -30,12 +30,3 @@ export const KIND_LABELS: Record<string, string> = {
   runoff: 'Runoff',
   crowdfunding: 'Crowdfunding',
 };
-
-export const PLEDGE_STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'red' | 'grey'> = {
-  pending: 'yellow',
-  charged: 'green',
-  failed: 'red',
-  dropped: 'grey',
-  released: 'blue',
-  refunded: 'blue',
-};

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useReleaseHold } from '../api/charge-hold';
 import { useChargeEvent } from '../api/charge-event';
 import { useCharging } from '../api/get-charging';
 import { ChargeRunProgress } from '../components/charge-run-progress';
@@ -22,16 +23,23 @@ function outcomeText(row: AdminChargeQueueRow): string {
     : 'All Donations: every pledge will be charged.';
 }
 
-function WaitingCampaign({ row, runId, onStart }: { row: AdminChargeQueueRow; runId: string | null; onStart(): void }) {
+function WaitingCampaign({ row, runId, onStart, onRelease }: { row: AdminChargeQueueRow; runId: string | null; onStart(): void; onRelease(): void }) {
+  const held = row.charge_run_status === 'held';
   return (
     <Card className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h3 className="font-display text-lg font-semibold text-ink-900">{row.name}</h3>
           <p className="text-sm text-ink-600">
-            {row.pledge_count} pledge{row.pledge_count === 1 ? '' : 's'} · {formatDollars(row.pledged_amount)} · completed {formatDateTime(row.completed_at)}
+            {row.pledge_count} pledge{row.pledge_count === 1 ? '' : 's'} · {formatDollars(row.pledged_amount)} ·{' '}
+            {row.charged_at_deadline ? 'deadline passed' : 'completed'} {formatDateTime(row.completed_at)}
           </p>
         </div>
+        {held && (
+          <Button onClick={onRelease}>
+            Release and charge<span className="sr-only"> {row.name}</span>
+          </Button>
+        )}
         {!runId && (
           <Button onClick={onStart} variant={row.expected_outcome === 'release' ? 'outline' : 'primary'}>
             {row.expected_outcome === 'release' ? 'Release pledges' : 'Charge'}
@@ -51,6 +59,18 @@ export default function AdminChargingPage() {
   const charge = useChargeEvent();
   const [confirming, setConfirming] = useState<AdminChargeQueueRow | null>(null);
   const [startedRuns, setStartedRuns] = useState<Record<string, string>>({});
+  const releaseHold = useReleaseHold();
+  const [releasing, setReleasing] = useState<AdminChargeQueueRow | null>(null);
+
+  const release = async () => {
+    try {
+      toast.success((await releaseHold.mutateAsync(releasing!._id)).message);
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setReleasing(null);
+    }
+  };
 
   const start = async () => {
     const row = confirming!;
@@ -67,7 +87,10 @@ export default function AdminChargingPage() {
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Charging" description="Campaigns their creators marked complete. Each pledge is charged once, by a job of its own." />
+      <PageHeader
+        title="Charging"
+        description="Campaigns their creators marked complete, and Money Bomb and Crowdfunding campaigns past their deadline. Each pledge is charged once, by a job of its own."
+      />
       <QueryState query={charging} noun="the charging queue">
         {(data) => {
           const startedOnly = Object.keys(startedRuns).filter((id) => !data.waiting.some((row) => row._id === id));
@@ -81,7 +104,13 @@ export default function AdminChargingPage() {
                   <EmptyState title="No completed campaign is waiting" description="Campaigns appear here when their creator marks them complete." />
                 ) : (
                   data.waiting.map((row) => (
-                    <WaitingCampaign key={row._id} row={row} runId={startedRuns[row._id] ?? row.charge_run_id} onStart={() => setConfirming(row)} />
+                    <WaitingCampaign
+                      key={row._id}
+                      row={row}
+                      runId={startedRuns[row._id] ?? row.charge_run_id}
+                      onStart={() => setConfirming(row)}
+                      onRelease={() => setReleasing(row)}
+                    />
                   ))
                 )}
                 {startedOnly.map((eventId) => (
@@ -112,6 +141,15 @@ export default function AdminChargingPage() {
         confirmLabel={confirming?.expected_outcome === 'release' ? 'Release' : 'Charge now'}
         loading={charge.isPending}
         onConfirm={start}
+      />
+      <ConfirmDialog
+        open={Boolean(releasing)}
+        onOpenChange={(open) => !open && setReleasing(null)}
+        title="Lift the hold and charge?"
+        description={releasing ? `${releasing.name}: ${outcomeText(releasing)} This cannot be undone.` : ''}
+        confirmLabel="Release and charge"
+        loading={releaseHold.isPending}
+        onConfirm={release}
       />
     </div>
   );

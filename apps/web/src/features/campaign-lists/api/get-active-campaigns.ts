@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import type { CampaignPhase, CampaignSort } from '@pledgeway/domain/catalog';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** SPEC.md caps a list at 9 cards; "Load more" fetches the next 9. */
 export const PAGE_SIZE = 9;
@@ -34,7 +35,7 @@ export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: 
 
 export const activeCampaignsQuery = (filter: ActiveCampaignsFilter) =>
   infiniteQueryOptions({
-    queryKey: ['events', 'allActive', filter.kind ?? 'all', filter.category ?? '', filter.sort, filter.phase ?? 'any'],
+    queryKey: queryKeys.events.active(filter.kind ?? 'all', filter.category ?? '', filter.sort, filter.phase ?? 'any'),
     queryFn: ({ pageParam, signal }) => getActiveCampaigns(filter, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (page) => page.nextOffset,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How many upcoming campaigns the "Starting soon" section shows. */
 export const UPCOMING_LIMIT = 6;
@@ -13,7 +14,7 @@ export function getUpcomingCampaigns(kind: EventKind | undefined, signal?: Abort
 }
 
 export const upcomingCampaignsQuery = (kind: EventKind | undefined) =>
-  queryOptions({ queryKey: ['events', 'allActive', kind ?? 'all', 'upcoming'], queryFn: ({ signal }) => getUpcomingCampaigns(kind, signal) });
+  queryOptions({ queryKey: queryKeys.events.active(kind ?? 'all', 'upcoming'), queryFn: ({ signal }) => getUpcomingCampaigns(kind, signal) });
 
 export function useUpcomingCampaigns(kind: EventKind | undefined) {
   return useQuery(upcomingCampaignsQuery(kind));

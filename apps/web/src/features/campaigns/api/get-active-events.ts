@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getActiveEvents(limit: number, signal?: AbortSignal): Promise<EventSummaryResponse[]> {
   return api.get(`/events/allActive?limit=${limit}`, signal);
 }
 
 export const activeEventsQueryOptions = (limit: number) =>
-  queryOptions({ queryKey: ['events', 'allActive', { limit }], queryFn: ({ signal }) => getActiveEvents(limit, signal) });
+  queryOptions({ queryKey: queryKeys.events.active({ limit }), queryFn: ({ signal }) => getActiveEvents(limit, signal) });
 
 export function useActiveEvents(limit: number) {
   return useQuery(activeEventsQueryOptions(limit));

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getEvent(id: string, signal?: AbortSignal): Promise<EventDetailResponse> {
   return api.get(`/events/show/${id}`, signal);
 }
 
-export const eventQueryOptions = (id: string) => queryOptions({ queryKey: ['events', 'detail', id], queryFn: ({ signal }) => getEvent(id, signal) });
+export const eventQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.events.detail(id), queryFn: ({ signal }) => getEvent(id, signal) });
 
 export function useEvent(id: string) {
   return useQuery(eventQueryOptions(id));

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SupportersResponse } from '@pledgeway/domain/schemas/pledges';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const SUPPORTERS_PAGE_SIZE = 20;
 
@@ -8,7 +9,7 @@ export function getSupporters(eventId: string, offset: number, signal?: AbortSig
   return api.get(`/events/${eventId}/supporters?offset=${offset}`, signal);
 }
 
-export const supportersQueryKey = (eventId: string) => ['events', 'supporters', eventId] as const;
+export const supportersQueryKey = queryKeys.events.supporters;
 
 /** Newest first, 20 a page; "Show more" loads the next page. */
 export const supportersQueryOptions = (eventId: string) =>

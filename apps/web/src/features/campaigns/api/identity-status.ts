@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IdentityStatusResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getIdentityStatus(signal?: AbortSignal): Promise<IdentityStatusResponse> {
   return api.get('/identity/status', signal);
 }
 
 export const identityStatusQueryOptions = () =>
-  queryOptions({ queryKey: ['identity', 'status'], queryFn: ({ signal }) => getIdentityStatus(signal), staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.identity.status, queryFn: ({ signal }) => getIdentityStatus(signal), staleTime: 0 });
 
 export function useIdentityStatus() {
   return useQuery(identityStatusQueryOptions());

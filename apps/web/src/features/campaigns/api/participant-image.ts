@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParticipantResult } from '@pledgeway/domain/schemas/participant';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function putParticipantImage(participantId: string, image: Blob): Promise<ParticipantResult> {
   const form = new FormData();
@@ -12,6 +13,6 @@ export function useParticipantImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ participantId, image }: { participantId: string; image: Blob }) => putParticipantImage(participantId, image),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
   });
 }

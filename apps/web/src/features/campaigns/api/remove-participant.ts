@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RemoveParticipantResponse } from '@pledgeway/domain/schemas/participant';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteParticipant(participantId: string): Promise<RemoveParticipantResponse> {
   return api.delete(`/participants/${participantId}`);
@@ -8,5 +9,5 @@ export function deleteParticipant(participantId: string): Promise<RemoveParticip
 
 export function useRemoveParticipant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteParticipant, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }) });
+  return useMutation({ mutationFn: deleteParticipant, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.all }) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StartIdentitySessionResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function postIdentitySession(next: string): Promise<StartIdentitySessionResponse> {
   return api.post('/identity/session', { next });
@@ -8,5 +9,5 @@ export function postIdentitySession(next: string): Promise<StartIdentitySessionR
 
 export function useStartIdentitySession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: postIdentitySession, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity'] }) });
+  return useMutation({ mutationFn: postIdentitySession, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identity.all }) });
 }

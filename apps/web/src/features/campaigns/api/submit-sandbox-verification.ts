@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SandboxVerificationRequest, SandboxVerificationResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function postSandboxVerification(sessionId: string, body: SandboxVerificationRequest): Promise<SandboxVerificationResponse> {
   return api.post(`/identity/sandbox/sessions/${encodeURIComponent(sessionId)}/verify`, body);
@@ -11,8 +12,8 @@ export function useSubmitSandboxVerification(sessionId: string) {
   return useMutation({
     mutationFn: (body: SandboxVerificationRequest) => postSandboxVerification(sessionId, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['identity'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-profile'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.identity.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myProfile });
     },
   });
 }

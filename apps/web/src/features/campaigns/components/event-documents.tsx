@@ -6,9 +6,9 @@ export function EventDocuments({ documents }: { documents: EventDetailResponse['
   if (!documents.length) return null;
   return (
     <section className="card p-5 [overflow-wrap:anywhere] sm:p-6" aria-labelledby="event-documents-heading">
-      <h3 id="event-documents-heading" className="text-lg font-semibold">
+      <h2 id="event-documents-heading" className="text-lg font-semibold">
         Documents
-      </h3>
+      </h2>
       <ul className="mt-3 grid gap-2">
         {documents.map((doc) => (
           <li key={doc._id}>

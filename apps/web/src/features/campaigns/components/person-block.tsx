@@ -24,7 +24,7 @@ export function PersonBlock({ name, role, about, email, occupation, company, ima
         <Avatar src={mediaUrl(image) || undefined} className="size-16 shrink-0" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold">About {name}</h3>
+            <h2 className="text-lg font-semibold">About {name}</h2>
             {accepted !== undefined && (accepted ? <Badge tone="green">Accepted</Badge> : <Badge tone="grey">Invited</Badge>)}
           </div>
           {role && <p className="text-sm font-semibold text-brand-700">{role}</p>}

@@ -1,10 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LiveTotals } from '@pledgeway/domain/schemas/pledges';
+import type { LiveTotals } from '@pledgeway/domain/schemas/pledges';
 import { eventQueryOptions } from '../api/get-event';
 import { supportersQueryKey } from '../api/get-supporters';
 
 const RECONNECT_MS = 5_000;
+
+/**
+ * The fields this page uses of a live message, checked by hand: the zod schema would bring zod and
+ * the domain schemas (about 25 KB gzip) into the event page's first load.
+ */
+function isLiveTotals(value: unknown): value is Pick<LiveTotals, 'payment_amount' | 'supporters' | 'pledge_count' | 'status' | 'options'> {
+  const totals = value as Record<string, unknown> | null;
+  return (
+    typeof totals === 'object' &&
+    totals !== null &&
+    typeof totals.payment_amount === 'number' &&
+    typeof totals.supporters === 'number' &&
+    typeof totals.pledge_count === 'number' &&
+    typeof totals.status === 'string' &&
+    Array.isArray(totals.options)
+  );
+}
 
 /**
  * Keeps the campaign page's total, supporters and list current: GET /api/events/{id}/live
@@ -21,9 +38,8 @@ export function useLiveTotals(eventId: string, enabled = true) {
     let stopped = false;
 
     const onTotals = (message: MessageEvent<string>) => {
-      const parsed = LiveTotals.safeParse(JSON.parse(message.data));
-      if (!parsed.success) return;
-      const totals = parsed.data;
+      const totals: unknown = JSON.parse(message.data);
+      if (!isLiveTotals(totals)) return;
       const key = eventQueryOptions(eventId).queryKey;
       const current = queryClient.getQueryData(key);
       const changed = !current || current.payment_amount !== totals.payment_amount || current.pledges.count !== totals.pledge_count;
@@ -35,6 +51,8 @@ export function useLiveTotals(eventId: string, enabled = true) {
               supporters: totals.supporters,
               status: totals.status as typeof event.status,
               pledges: { total: totals.payment_amount, count: totals.pledge_count },
+              // A runoff's options: the ranking re-sorts from these on every change.
+              runoff_totals: totals.options,
             }
           : event,
       );

@@ -43,5 +43,6 @@ export function buildCreatePayload(draft: Omit<WizardDraft, 'step'>): CreateEven
     durationDays: basic.durationDays,
     runoffWinBy: basic.kind === 'runoff' ? (basic.runoffWinBy ?? null) : null,
     runoffFixedAmount: basic.kind === 'runoff' ? (basic.runoffFixedAmount ?? null) : null,
+    runoffChargeablePlaces: basic.kind === 'runoff' ? (basic.runoffChargeablePlaces ?? 'all') : 'all',
   };
 }

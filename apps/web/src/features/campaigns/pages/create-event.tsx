@@ -3,7 +3,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '@/lib/my-profile';
 import { CreateEventWizard } from '../components/wizard/create-event-wizard';
 
 /**

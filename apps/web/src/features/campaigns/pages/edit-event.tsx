@@ -27,6 +27,7 @@ import { ImagePicker } from '../components/image-picker';
 import { AmountInput } from '../components/amount-input';
 import { dataUrlToBlob } from '../lib/images';
 import { LocationTypeRadios } from '../components/location-type-radios';
+import { RunoffRulesFields } from '../components/runoff/runoff-rules-fields';
 
 function formValues(event: ManageEventResponse): EditEventFormInput {
   return {
@@ -51,6 +52,14 @@ function formValues(event: ManageEventResponse): EditEventFormInput {
       about_participant: person.about_participant,
       hide_email: person.hide_email,
     })),
+    ...(event.kind === 'runoff'
+      ? {
+          kind: event.kind,
+          runoff_win_by: event.runoff_win_by,
+          runoff_fixed_amount: event.runoff_fixed_amount === null || event.runoff_fixed_amount === undefined ? '' : String(event.runoff_fixed_amount),
+          runoff_chargeable_places: event.runoff_chargeable_places ? String(event.runoff_chargeable_places) : 'all',
+        }
+      : {}),
   };
 }
 
@@ -82,6 +91,11 @@ function EditForm({ event }: { event: ManageEventResponse }) {
     if (values.location_type === 'physical') body.set('event_location', values.event_location);
     body.set('online_event_link', values.online_event_link);
     body.set('participants', JSON.stringify((values.participants ?? []).filter((person) => people.some((item) => item._id === person._id))));
+    if (event.kind === 'runoff') {
+      body.set('runoff_win_by', values.runoff_win_by ?? '');
+      body.set('runoff_fixed_amount', values.runoff_fixed_amount === null ? '' : String(values.runoff_fixed_amount));
+      body.set('runoff_chargeable_places', values.runoff_chargeable_places === null ? 'all' : String(values.runoff_chargeable_places));
+    }
     if (banner) body.set('banner_image', banner.blob, 'banner.jpg');
     for (const [index, doc] of documents.entries()) body.append(`documents[${index}]`, dataUrlToBlob(doc.content), doc.name);
     try {
@@ -173,8 +187,16 @@ function EditForm({ event }: { event: ManageEventResponse }) {
 
       <section className="card grid grid-cols-1 gap-4 p-6" aria-labelledby="people">
         <h2 id="people" className="text-lg font-semibold">
-          Participants
+          {event.kind === 'runoff' ? 'Runoff options (2 to 8)' : 'Participants'}
         </h2>
+        {event.kind === 'runoff' && (
+          <RunoffRulesFields
+            control={control}
+            register={register}
+            errors={errors}
+            locked={(event.runoff_totals ?? []).some((option) => option.supporters > 0)}
+          />
+        )}
         {people.length ? (
           <ul className="grid grid-cols-1 gap-3">
             {people.map((person) => {
@@ -226,6 +248,14 @@ function EditForm({ event }: { event: ManageEventResponse }) {
   );
 }
 
+/** Why the form is gone; a creator who has just closed the campaign learns what happens to the money. */
+function endedNotice(status: ManageEventResponse['status']): string {
+  if (status === 'close') {
+    return 'This campaign is closed and can no longer be edited. Your own pledge is refunded to your card less the card fee, the refund fee and 5%; supporters’ pledges are released uncharged.';
+  }
+  return 'This campaign has ended and can no longer be edited.';
+}
+
 /** /user/event/edit/{id}: every field of SPEC.md's edit form, owner or admin only. */
 export default function EditEventPage() {
   const { eventId = '' } = useParams();
@@ -242,11 +272,7 @@ export default function EditEventPage() {
     <div className="container-page max-w-4xl py-8 md:py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit campaign</p>
       <h1 className="mt-1 mb-8 text-3xl font-bold break-words">{query.data.name}</h1>
-      {query.data.editable ? (
-        <EditForm key={query.data._id} event={query.data} />
-      ) : (
-        <Alert tone="info">This campaign has ended and can no longer be edited.</Alert>
-      )}
+      {query.data.editable ? <EditForm key={query.data._id} event={query.data} /> : <Alert tone="info">{endedNotice(query.data.status)}</Alert>}
     </div>
   );
 }

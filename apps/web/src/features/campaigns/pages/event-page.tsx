@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { campaignTimeLabel } from '@pledgeway/domain/dates';
+import { campaignTimeLabel, isUpcoming } from '@pledgeway/domain/dates';
+import { PageCountdown } from '@/components/campaign/deadline-countdown';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import { KIND_LABELS } from '@pledgeway/domain/campaign-kinds';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
@@ -18,6 +19,8 @@ import { useEvent } from '../api/get-event';
 import { EventDocuments } from '../components/event-documents';
 import { PersonBlock } from '../components/person-block';
 import { PledgeAction } from '../components/pledge/pledge-action';
+import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
+import { RunoffRanking } from '../components/runoff/runoff-ranking';
 import { SupportersList } from '../components/pledge/supporters-list';
 import { ShareButtons } from '../components/share-buttons';
 import { CampaignUpdates } from '../components/updates/campaign-updates';
@@ -78,6 +81,8 @@ export default function EventPage() {
     );
   }
   const event = query.data;
+  // Money Bomb and Crowdfunding count down to the deadline at which their pledges are charged.
+  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date);
   const percent = exactProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
   const url = typeof window === 'undefined' ? '' : `${window.location.origin}${paths.event(event._id)}`;
 
@@ -107,25 +112,38 @@ export default function EventPage() {
           <h1 className="mt-4 text-3xl font-bold break-words md:text-4xl">{event.name}</h1>
           <p className="mt-4 text-lg whitespace-pre-line text-ink-700">{event.description}</p>
           <dl className="mt-6 grid gap-4 rounded-2xl bg-ink-50 p-5 sm:grid-cols-2">
-            <div className="flex gap-3">
-              <CalendarIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <div>
-                <dt className="text-sm font-semibold text-ink-500">Date and time</dt>
-                <dd className="font-medium">
-                  {formatDate(event.event_date)} {formatTime(event.event_time)}
-                </dd>
-              </div>
+            {/* Each group is a div of one dt and one dd (what a definition list may hold); the icon sits in the dt. */}
+            <div className="relative pl-8">
+              <dt className="text-sm font-semibold text-ink-500">
+                <CalendarIcon className="absolute top-0.5 left-0 size-5 text-brand-700" aria-hidden="true" />
+                Date and time
+              </dt>
+              <dd className="font-medium">
+                {formatDate(event.event_date)} {formatTime(event.event_time)}
+              </dd>
             </div>
-            <div className="flex gap-3">
-              <GlobeIcon className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <div className="min-w-0">
-                <dt className="text-sm font-semibold text-ink-500">{event.location_type === 'virtual' ? 'Online event' : 'Location'}</dt>
-                <dd className="font-medium">
-                  <Where event={event} />
-                </dd>
-              </div>
+            <div className="relative min-w-0 pl-8">
+              <dt className="text-sm font-semibold text-ink-500">
+                <GlobeIcon className="absolute top-0.5 left-0 size-5 text-brand-700" aria-hidden="true" />
+                {event.location_type === 'virtual' ? 'Online event' : 'Location'}
+              </dt>
+              <dd className="font-medium">
+                <Where event={event} />
+              </dd>
             </div>
           </dl>
+          {event.kind === 'runoff' && (
+            <div className="mt-8 grid gap-6">
+              <RunoffRules event={event} />
+              <RunoffRanking
+                participants={event.participants}
+                options={event.runoff_totals ?? []}
+                winBy={event.runoff_win_by ?? 'donation_total'}
+                result={event.runoff_result}
+              />
+              <RunoffOptions event={event} />
+            </div>
+          )}
           <div className="mt-8 grid gap-4">
             <PersonBlock
               name={event.host.full_name}
@@ -137,27 +155,28 @@ export default function EventPage() {
               image={event.host.profile_image}
               hostPage={event.owner_id ? paths.host(event.owner_id) : undefined}
             />
-            {event.participants.map((person) => (
-              <PersonBlock
-                key={person._id}
-                name={person.full_name}
-                role={person.about}
-                about={person.about_participant}
-                email={person.email}
-                occupation={person.occupation}
-                company={person.company_name}
-                image={person.profile_image_url}
-                accepted={person.accepted}
-              />
-            ))}
+            {event.kind !== 'runoff' &&
+              event.participants.map((person) => (
+                <PersonBlock
+                  key={person._id}
+                  name={person.full_name}
+                  role={person.about}
+                  about={person.about_participant}
+                  email={person.email}
+                  occupation={person.occupation}
+                  company={person.company_name}
+                  image={person.profile_image_url}
+                  accepted={person.accepted}
+                />
+              ))}
             <EventDocuments documents={event.documents} />
             {event.charity && (
               <section className="card flex items-center gap-4 p-5 sm:p-6" aria-labelledby="charity-heading">
                 {event.charity.logo && <img src={mediaUrl(event.charity.logo)} alt="" className="size-16 rounded-xl object-contain" />}
                 <div>
-                  <h3 id="charity-heading" className="text-lg font-semibold">
+                  <h2 id="charity-heading" className="text-lg font-semibold">
                     Beneficiary: {event.charity.name}
-                  </h3>
+                  </h2>
                   <p className="text-sm text-ink-600">Charged pledges, less fees, are passed on to this charity.</p>
                   {event.charity.link && (
                     <a href={event.charity.link} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold underline">
@@ -180,8 +199,9 @@ export default function EventPage() {
             <ProgressBar value={Number(percent)} label={`Raised toward the ${formatDollars(event.target_amount)} goal`} valueText={`${percent}% funded`} />
             <div className="flex justify-between text-sm font-semibold">
               <span>{percent}%</span>
-              <span>{campaignTimeLabel(event)}</span>
+              {!hasCountdown && <span>{campaignTimeLabel(event)}</span>}
             </div>
+            {hasCountdown && <PageCountdown deadline={event.deadline!} fundingModel={event.funding_model} />}
             <p className="text-sm text-ink-500">
               {event.supporters} {event.supporters === 1 ? 'supporter' : 'supporters'}
             </p>

@@ -11,6 +11,10 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime, mediaUrl } from '@/lib/format';
 import { useManagedEvent } from '../api/get-managed-event';
+import { ChargeRunCard } from '../components/charge-run-card';
+import { CheckoutReturnNotice } from '../components/checkout-return-notice';
+import { RunoffPlacementsPanel } from '../components/runoff/runoff-placements-panel';
+import { RunoffRanking } from '../components/runoff/runoff-ranking';
 import { ShareButtons } from '../components/share-buttons';
 import { PostUpdateForm } from '../components/updates/post-update-form';
 import { formatBytes } from '../lib/images';
@@ -50,6 +54,7 @@ export default function EventSummaryPage() {
           )}
         </div>
       </div>
+      <CheckoutReturnNotice eventId={event._id} />
       {event.status === 'rejected' && event.rejection_reason && (
         <Alert tone="error" title="Rejected by the review team" className="mb-6">
           {event.rejection_reason} Edit the campaign and resubmit it for review.
@@ -66,6 +71,14 @@ export default function EventSummaryPage() {
             <h2 className="text-lg font-semibold">Description</h2>
             <p className="mt-2 whitespace-pre-line text-ink-700">{event.description}</p>
           </section>
+          {event.kind === 'runoff' && (
+            <RunoffRanking
+              participants={event.participants}
+              options={event.runoff_totals ?? []}
+              winBy={event.runoff_win_by ?? 'donation_total'}
+              result={event.runoff_result}
+            />
+          )}
           <PostUpdateForm eventId={event._id} published={canPostUpdates(event.status)} />
           <section className="card p-6" aria-labelledby="participants-heading">
             <h2 id="participants-heading" className="text-lg font-semibold">
@@ -121,6 +134,8 @@ export default function EventSummaryPage() {
             <ProgressBar value={Number(percent)} label="Pledged toward the target" valueText={`${percent}% pledged`} />
             <p className="text-sm font-semibold">{percent}%</p>
           </section>
+          <ChargeRunCard event={event} />
+          {event.kind === 'runoff' && <RunoffPlacementsPanel event={event} />}
           <section className="card grid gap-2 p-6">
             <h2 className="text-sm font-semibold text-ink-500">{event.location_type === 'virtual' ? 'Online link' : 'Location'}</h2>
             <p className="font-medium">{place}</p>

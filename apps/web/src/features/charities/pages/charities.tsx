@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HeartHandIcon } from '@/components/ui/icons';
 import { PageBanner } from '@/components/ui/page-banner';
-import { useCharities } from '../api/get-charities';
+import { useCharities } from '@/lib/charities';
 import { CharityCard } from '../components/charity-card';
 
 // The dialog brings the form library and schemas; load them when someone opens it.

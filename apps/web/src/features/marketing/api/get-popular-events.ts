@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** SPEC.md: the Popular Events slider shows at most 9 campaigns. */
 export const POPULAR_EVENTS_LIMIT = 9;
@@ -9,7 +10,7 @@ export function getPopularEvents(signal?: AbortSignal): Promise<EventSummaryResp
   return api.get<EventSummaryResponse[]>(`/events/allActive?sort=most_raised&limit=${POPULAR_EVENTS_LIMIT}`, signal);
 }
 
-export const popularEventsQuery = () => queryOptions({ queryKey: ['events', 'allActive', 'popular'], queryFn: ({ signal }) => getPopularEvents(signal) });
+export const popularEventsQuery = () => queryOptions({ queryKey: queryKeys.events.active('popular'), queryFn: ({ signal }) => getPopularEvents(signal) });
 
 export function usePopularEvents() {
   return useQuery(popularEventsQuery());

@@ -4,13 +4,13 @@ import { Carousel } from '@/components/carousel/carousel';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { mediaUrl } from '@/lib/format';
-import { useFeaturedCharities } from '../api/get-featured-charities';
+import { useCharities } from '@/lib/charities';
 import { SectionHeading } from './section-heading';
 
 /** Home: a slider of the charities from the database, and the Dicover More button (SPEC.md's label). */
 export function CharitiesSlider() {
   const content = home.charities;
-  const groups = useFeaturedCharities();
+  const groups = useCharities();
   const charities = groups.data?.flatMap((group) => group.charities.map((charity) => ({ ...charity, group: group.title }))) ?? [];
 
   return (

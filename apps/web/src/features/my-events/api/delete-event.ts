@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteEventResponse } from '@pledgeway/domain/schemas/my-events';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function deleteEvent(eventId: string): Promise<DeleteEventResponse> {
   return api.delete(`/events/${encodeURIComponent(eventId)}`);
@@ -11,7 +12,10 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: deleteEvent,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['my-events'] }), queryClient.invalidateQueries({ queryKey: ['my-pledges'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.myEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.myPledges }),
+      ]);
     },
   });
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useDeleteEvent } from '../api/delete-event';
-import { useMyEvents } from '../api/get-my-events';
+import { useMyEvents } from '@/lib/my-events';
 import { MyEventGrid } from '../components/my-event-grid';
 import { demoEvents } from '../lib/demo-events';
 import { describeLoadFailure } from '../lib/load-error';

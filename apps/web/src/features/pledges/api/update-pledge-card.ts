@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PledgeResponse } from '@pledgeway/domain/schemas/pledges';
+import type { UpdatePledgeCardResponse } from '@pledgeway/domain/schemas/money-admin';
 import { api } from '@/lib/api-client';
-import { myPledgesKey } from './get-my-pledges';
+import { queryKeys } from '@/lib/query-keys';
 
-export interface UpdatePledgeCardResponse {
-  success: boolean;
-  message: string;
-  data: { pledge: PledgeResponse };
-}
+export type { UpdatePledgeCardResponse };
 
 /** POST /pledges/{id}/payment-method: swaps the card of a failed pledge and retries the charge. */
 export function updatePledgeCard(pledgeId: string, paymentMethodId: string): Promise<UpdatePledgeCardResponse> {
@@ -18,6 +14,6 @@ export function useUpdatePledgeCard(pledgeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentMethodId: string) => updatePledgeCard(pledgeId, paymentMethodId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: myPledgesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myPledges }),
   });
 }

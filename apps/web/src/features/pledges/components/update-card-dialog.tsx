@@ -27,7 +27,7 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
     setError(undefined);
     try {
       const result = await update.mutateAsync(cardId);
-      const charged = result.data.pledge.status === 'charged';
+      const charged = result.data.status === 'charged';
       setAnswer({ tone: result.success && charged ? 'success' : 'error', message: result.message });
     } catch (failure) {
       setAnswer({ tone: 'error', message: failure instanceof Error ? failure.message : 'The card could not be updated. Please try again.' });

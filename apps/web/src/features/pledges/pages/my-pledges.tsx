@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { formatDollars } from '@pledgeway/domain/money';
-import { PLEDGE_MESSAGES } from '@pledgeway/domain/schemas/my-pledges';
+import { PLEDGE_MESSAGES, type MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
+import { PledgeCard } from '@/components/pledge';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useMyPledges } from '../api/get-my-pledges';
-import { PledgeCard } from '../components/pledge-card';
+import { useMyPledges } from '@/lib/my-pledges';
+import { UpdateCardDialog } from '../components/update-card-dialog';
 
 /** SPEC.md shows only the first 3 pledges; the rest are one click away. */
 const FIRST_PLEDGES = 3;
@@ -17,6 +18,7 @@ export default function MyPledgesPage() {
   }, []);
   const pledges = useMyPledges();
   const [showAll, setShowAll] = useState(false);
+  const [updating, setUpdating] = useState<MyPledgeResponse | null>(null);
 
   return (
     <div className="space-y-6">
@@ -45,7 +47,7 @@ export default function MyPledgesPage() {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {(showAll ? pledges.data.pledges : pledges.data.pledges.slice(0, FIRST_PLEDGES)).map((pledge) => (
                   <li key={pledge._id}>
-                    <PledgeCard pledge={pledge} />
+                    <PledgeCard pledge={pledge} onUpdateCard={() => setUpdating(pledge)} />
                   </li>
                 ))}
               </ul>
@@ -60,6 +62,7 @@ export default function MyPledgesPage() {
           )}
         </>
       )}
+      {updating && <UpdateCardDialog pledgeId={updating._id} eventName={updating.event.name} onClose={() => setUpdating(null)} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateFields, PublicUser } from '@pledgeway/domain/schemas/auth';
 import { api } from '@/lib/api-client';
-import { myProfileKey } from './get-my-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UpdateProfileResult {
   success: true;
@@ -24,6 +24,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myProfile }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myProfileKey } from './get-my-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function uploadProfileImage(image: Blob): Promise<{ success: true; image_url: string }> {
   const form = new FormData();
@@ -12,6 +12,6 @@ export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProfileKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myProfile }),
   });
 }

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
 import { setLoginBanner } from '@/lib/login-banner';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '@/lib/my-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { IdentityStatus } from '../components/identity-status';

@@ -5,6 +5,7 @@ import { ExternalLinkIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { mediaUrl } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearch } from '../api/search';
 
 export interface SearchResultsProps {
@@ -33,22 +34,13 @@ interface ResultItem {
   external: boolean;
 }
 
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 /**
  * Live results under the header's search input: campaigns and charities as the visitor types.
  * Arrow keys (pressed in the input) move through the results, Enter opens the highlighted one;
  * Escape is the overlay's and closes it.
  */
 export function SearchResults({ query, onNavigate }: SearchResultsProps) {
-  const text = useDebounced(query.trim(), DEBOUNCE_MS);
+  const text = useDebouncedValue(query.trim(), DEBOUNCE_MS);
   const search = useSearch(text);
   const navigate = useNavigate();
   const listId = useId();

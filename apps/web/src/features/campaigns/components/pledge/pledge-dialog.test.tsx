@@ -82,6 +82,23 @@ describe('PledgeDialog breakdown', () => {
     expect(rows['Reaches Food Bank']).toBe('$100.00');
   });
 
+  it('with a tip and the cover, charges pledge, tip and cover, and the charity receives the whole pledge', () => {
+    const dialog = renderDialog();
+    fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '100' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Cover the fees/ }));
+    // $126.98 charged: the 2.9% + $0.30 card fee on it is $3.98, the 3% platform fee $3.00, and the
+    // $6.98 cover pays exactly both, so the charity receives the pledge to the cent.
+    expect(breakdownRows(dialog)).toEqual({
+      'Your pledge': '$100.00',
+      'Platform fee': '$3.00',
+      'Estimated card fee': '$3.98',
+      'Tip to Pledgeway': '$20.00',
+      'You cover the fees': '$6.98',
+      'Total charged when the event is completed': '$126.98',
+      'Reaches Food Bank': '$100.00',
+    });
+  });
+
   it('shows no breakdown for an amount the campaign does not accept', () => {
     const dialog = renderDialog();
     fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '0.5' } });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { TIP_DEFAULT_PERCENT, TIP_MAX_PERCENT } from '@pledgeway/domain/fees';
-import { dollarsToCents, formatCents } from '@pledgeway/domain/money';
+import { dollarsToCents, formatCents, formatDollars } from '@pledgeway/domain/money';
+import { runoffChargeRuleText } from '@pledgeway/domain/runoff';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { PLEDGE_MESSAGE_MAX_CHARS } from '@pledgeway/domain/schemas/pledges';
 import { CardPicker } from '@/components/payments/card-picker';
@@ -19,11 +20,13 @@ interface PledgeDialogProps {
   event: EventDetailResponse;
   /** The signed-in user owns the campaign: the platform fee is 5% instead of 3%. */
   isCreator: boolean;
+  /** A runoff option's own button opened the dialog: that option is chosen already. */
+  participantId?: string;
   onClose(): void;
 }
 
 /** The pledge flow: amount, tip, options, card, the breakdown, then one confirmation. */
-export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialogProps) {
+export default function PledgeDialog({ event, isCreator, participantId, onClose }: PledgeDialogProps) {
   const create = useCreatePledge(event._id);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -36,7 +39,12 @@ export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialog
     if (result.request) return { values, errors: {} };
     return { values: {}, errors: Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }])) };
   };
-  const form = useForm<PledgeFormValues>({ defaultValues: EMPTY_PLEDGE_FORM, resolver });
+  // Donor Total: every pledge is the creator's one fixed amount, so the amount is set, not typed.
+  const fixedAmount = event.kind === 'runoff' && event.runoff_win_by === 'donor_total' ? (event.runoff_fixed_amount ?? null) : null;
+  const form = useForm<PledgeFormValues>({
+    defaultValues: { ...EMPTY_PLEDGE_FORM, participantId: participantId ?? '', amount: fixedAmount === null ? '' : fixedAmount.toFixed(2) },
+    resolver,
+  });
   const { errors, isSubmitting } = form.formState;
   const values = { ...EMPTY_PLEDGE_FORM, ...useWatch({ control: form.control }) };
   const quote = quoteFor(values, isCreator);
@@ -109,12 +117,14 @@ export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialog
           required
           error={errors.amount?.message}
           hint={
-            donationLimitCents === null
-              ? 'From $1 to $50,000.'
-              : `From $1 to ${formatCents(donationLimitCents, { whole: true })} (this campaign's donation limit).`
+            fixedAmount !== null
+              ? `Every pledge to this runoff is exactly ${formatDollars(fixedAmount)}: the option with the most supporters wins.`
+              : donationLimitCents === null
+                ? 'From $1 to $50,000.'
+                : `From $1 to ${formatCents(donationLimitCents, { whole: true })} (this campaign's donation limit).`
           }
         >
-          <Input inputMode="decimal" autoComplete="off" placeholder="50.00" {...form.register('amount')} />
+          <Input inputMode="decimal" autoComplete="off" placeholder="50.00" readOnly={fixedAmount !== null} {...form.register('amount')} />
         </Field>
         <fieldset>
           <legend className="label">Add a tip for Pledgeway? Tips keep the platform running and never come out of the charity's share.</legend>
@@ -178,6 +188,12 @@ export default function PledgeDialog({ event, isCreator, onClose }: PledgeDialog
           onChange={(id) => form.setValue('paymentMethodId', id, { shouldValidate: form.formState.isSubmitted })}
           error={errors.paymentMethodId?.message}
         />
+        {event.kind === 'runoff' && (
+          <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink-800" data-testid="runoff-charge-rule">
+            <strong>Which pledges are charged: </strong>
+            {runoffChargeRuleText(event.runoff_chargeable_places ?? null)}
+          </p>
+        )}
         {quote ? (
           <PledgeBreakdown quote={quote} charityName={charityName} />
         ) : (

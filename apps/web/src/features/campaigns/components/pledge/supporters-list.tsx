@@ -11,9 +11,9 @@ export function SupportersList({ eventId }: { eventId: string }) {
   const count = query.data?.pages[0]?.data.count ?? 0;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="supporters-heading">
-      <h3 id="supporters-heading" className="text-lg font-semibold">
+      <h2 id="supporters-heading" className="text-lg font-semibold">
         Supporters {query.isSuccess && <span className="text-ink-500">({count})</span>}
-      </h3>
+      </h2>
       {query.isPending && <Spinner label="Loading supporters" />}
       {query.isError && <p className="mt-2 text-ink-600">Supporters could not be loaded.</p>}
       {query.isSuccess && supporters.length === 0 && <p className="mt-2 text-ink-600">No pledges yet. Be the first to support this campaign.</p>}

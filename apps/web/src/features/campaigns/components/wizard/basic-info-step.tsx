@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { AmountInput } from '../amount-input';
-import { useCharities } from '../../api/get-charities';
+import { useCharities } from '@/lib/charities';
 import { CategoriesInput } from '../categories-input';
 import { DescriptionInput } from '../description-input';
 import { DocumentPicker } from '../document-picker';
@@ -154,7 +154,25 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
               <AmountInput control={control} name="runoffFixedAmount" />
             </Field>
           )}
-          <p className="mt-2 text-sm text-ink-500">The options are the participants you add on the next step (2 to 8).</p>
+          <Field
+            className="mt-4"
+            label="Placements you may charge at the end"
+            error={errors.runoffChargeablePlaces?.message}
+            hint="Shown to supporters before they pledge. At the end you choose within it; pledges to options placed lower are released uncharged."
+          >
+            <Select {...register('runoffChargeablePlaces')}>
+              <option value="all">Any placements, up to all of them</option>
+              <option value="1">Only the winner</option>
+              {[2, 3, 4, 5, 6, 7].map((places) => (
+                <option key={places} value={String(places)}>
+                  Up to the top {places}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <p className="mt-2 text-sm text-ink-500">
+            The options are the participants you add on the next step: 2 to 8 people, places or things, each with a name, an image and a description.
+          </p>
         </fieldset>
       )}
 

@@ -15,11 +15,13 @@ interface BiographiesStepProps {
   participants: ParticipantDraftInput[];
   onParticipantsChange(next: ParticipantDraftInput[]): void;
   participantsError?: string;
+  /** A runoff's participants are its options: a name, a description and an image. */
+  isRunoff?: boolean;
 }
 
 let formKey = 0;
 
-export function BiographiesStep({ hostForm, participants, onParticipantsChange, participantsError }: BiographiesStepProps) {
+export function BiographiesStep({ hostForm, participants, onParticipantsChange, participantsError, isRunoff = false }: BiographiesStepProps) {
   const { register, control, formState } = hostForm;
   const errors = formState.errors;
   const [forms, setForms] = useState<number[]>(() => [formKey++]);
@@ -80,7 +82,7 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
       <section aria-labelledby="participants-heading" className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h3 id="participants-heading" className="text-lg font-semibold">
-            Participants <span className="text-ink-500">({participants.length})</span>
+            {isRunoff ? 'Runoff options, 2 to 8' : 'Participants'} <span className="text-ink-500">({participants.length})</span>
           </h3>
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setForms((current) => [...current, formKey++])}>
             <PlusIcon className="size-4" aria-hidden="true" /> Add another form
@@ -121,10 +123,12 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
                   {open && (
                     <div className="grid gap-3 border-t border-ink-100 p-4 text-sm md:grid-cols-[1fr_auto]">
                       <dl className="grid gap-1">
-                        <div>
-                          <dt className="inline font-semibold">Email: </dt>
-                          <dd className="inline">{person.email}</dd>
-                        </div>
+                        {person.email && (
+                          <div>
+                            <dt className="inline font-semibold">Email: </dt>
+                            <dd className="inline">{person.email}</dd>
+                          </div>
+                        )}
                         {person.companyName && (
                           <div>
                             <dt className="inline font-semibold">Company: </dt>
@@ -156,6 +160,7 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
           <ParticipantForm
             key={id}
             index={index}
+            isRunoff={isRunoff}
             onAdd={(person) => added(id, person)}
             onRemove={forms.length > 1 ? () => setForms((current) => current.filter((item) => item !== id)) : undefined}
           />

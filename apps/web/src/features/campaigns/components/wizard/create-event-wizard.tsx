@@ -27,10 +27,10 @@ import type { MyProfileResponse } from '@pledgeway/domain/schemas/auth';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useCharities } from '../../api/get-charities';
+import { useCharities } from '@/lib/charities';
 import { postCreateEvent } from '../../api/create-event';
 import { discardEvent } from '../../api/discard-event';
-import { postEventPayment } from '../../api/fund-event';
+import { fundFromWizard } from '../../api/fund-event';
 import { putEvent } from '../../api/update-event';
 import { wizardDraftStore, type WizardDraft } from '../../hooks/use-wizard-draft';
 import { buildCreatePayload } from '../../lib/build-create-payload';
@@ -68,6 +68,7 @@ function initialDraft(profile: Profile): WizardDraft {
       durationDays: '30',
       runoffWinBy: null,
       runoffFixedAmount: '',
+      runoffChargeablePlaces: 'all',
     },
     hostData: { ...host, ...saved?.hostData, fullName: profile.name, email: profile.email },
     participants: saved?.participants ?? [],
@@ -215,14 +216,15 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
     try {
       await uploadDocument(eventId, draft);
       const paymentInfo = draft.paymentInfo;
-      await postEventPayment({
-        event_id: eventId,
-        amount: paymentInfo.amount,
-        test_mode: paymentInfo.testMode,
-        payment_method_id: paymentInfo.testMode ? undefined : (paymentInfo.paymentMethod ?? undefined),
-      });
+      const answer = await fundFromWizard(eventId, paymentInfo);
       completed.current = true;
       wizardDraftStore.clear();
+      if (answer.session?.url) {
+        // A new card is paid on Stripe's page; Stripe brings the creator back to the event summary.
+        toast.success(answer.message, { id: toastId });
+        window.location.assign(answer.session.url);
+        return;
+      }
       toast.success(EVENT_MESSAGES.created, { id: toastId, description: paymentInfo.testMode ? EVENT_MESSAGES.testPaymentProcessed : undefined });
       try {
         await navigate(paths.event(eventId));
@@ -258,6 +260,7 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         {step === 1 && (
           <BiographiesStep
             hostForm={hostForm}
+            isRunoff={kind === 'runoff'}
             participants={participants}
             onParticipantsChange={setParticipants}
             participantsError={participants.length ? participantsError : undefined}

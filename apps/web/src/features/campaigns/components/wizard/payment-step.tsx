@@ -7,7 +7,8 @@ import { Field } from '@/components/ui/field';
 import { PlusIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { usePaymentMethods } from '@/lib/payment-methods';
+import { usePaymentConfig, usePaymentMethods } from '@/lib/payment-methods';
+import { CHECKOUT_METHOD } from '../../api/fund-event';
 import { AmountInput } from '../amount-input';
 
 /** Step 5: test mode (fixed values, shown only), or one of the creator's cards (saved, or added here). */
@@ -16,6 +17,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
   const errors = formState.errors;
   const testMode = useWatch({ control, name: 'testMode' });
   const methods = usePaymentMethods(!testMode);
+  const hostedCheckout = usePaymentConfig(!testMode).data?.provider === 'stripe';
   const cards = useMemo(() => methods.data ?? [], [methods.data]);
   const [adding, setAdding] = useState(false);
   const chosen = useWatch({ control, name: 'paymentMethod' });
@@ -24,6 +26,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
   const defaultCard = cards.find((card) => card.is_default);
   useEffect(() => {
     if (testMode || !defaultCard) return;
+    if (chosen === CHECKOUT_METHOD) return;
     if (!chosen || !cards.some((card) => card.id === chosen)) setValue('paymentMethod', defaultCard.id, { shouldValidate: true });
   }, [testMode, defaultCard, chosen, cards, setValue]);
 
@@ -88,7 +91,16 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
               </span>
             </label>
           ))}
-          {methods.isSuccess && cards.length === 0 && <p className="text-ink-600">You have no saved cards yet.</p>}
+          {hostedCheckout && (
+            <label className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-ink-100 p-4 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+              <input type="radio" value={CHECKOUT_METHOD} className="accent-brand-600" {...register('paymentMethod')} />
+              <span>
+                <span className="block font-semibold">A new card on Stripe&apos;s secure payment page</span>
+                <span className="text-sm text-ink-500">You are taken to Stripe to pay, then brought back here.</span>
+              </span>
+            </label>
+          )}
+          {methods.isSuccess && cards.length === 0 && !hostedCheckout && <p className="text-ink-600">You have no saved cards yet.</p>}
           {methods.isError && <p className="field-error">Your saved cards could not be loaded. You can still add a card.</p>}
           <div>
             <Button variant="outline" size="sm" onClick={() => setAdding(true)}>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyEventsResponse } from '@pledgeway/domain/schemas/my-events';
-import { api } from '@/lib/api-client';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const myEventsKey = (userId: string) => ['my-events', userId] as const;
-
+/** The signed-in user's campaigns, read by My Events and the dashboard. */
 export async function getMyEvents(userId: string, signal?: AbortSignal): Promise<MyEventsResponse['data']> {
   const response = await api.get<MyEventsResponse>(`/events?userId=${encodeURIComponent(userId)}`, signal);
   return response.data;
@@ -11,7 +11,7 @@ export async function getMyEvents(userId: string, signal?: AbortSignal): Promise
 
 export const myEventsQuery = (userId: string) =>
   // No automatic retries: a failure shows its message (and Demo Mode) at once, with a Retry button.
-  queryOptions({ queryKey: myEventsKey(userId), queryFn: ({ signal }) => getMyEvents(userId, signal), retry: false });
+  queryOptions({ queryKey: queryKeys.myEvents.of(userId), queryFn: ({ signal }) => getMyEvents(userId, signal), retry: false });
 
 export function useMyEvents(userId: string | undefined) {
   return useQuery({ ...myEventsQuery(userId ?? ''), enabled: Boolean(userId) });

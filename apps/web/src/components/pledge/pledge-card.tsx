@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import type { MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
+import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
+import { daysLeftLabel } from '@pledgeway/domain/dates';
+import { FALLBACK_BANNER } from '@/components/campaign';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { mediaUrl } from '@/lib/format';
+import { PLEDGE_STATUS, PledgeStatusBadge } from './pledge-status';
+
+interface PledgeCardProps {
+  pledge: MyPledgeResponse;
+  /** `compact` (the dashboard's preview) leaves out the description, the raised sum and the status note. */
+  variant?: 'full' | 'compact';
+  /** Offered on a failed pledge: opens the page's card update. */
+  onUpdateCard?(): void;
+}
+
+/** A pledge as SPEC.md section 2 (My Pledges) describes its card, with the pledge's status. */
+export function PledgeCard({ pledge, variant = 'full', onUpdateCard }: PledgeCardProps) {
+  const { event } = pledge;
+  const full = variant === 'full';
+  const percent = cardProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
+  return (
+    <article className="card flex h-full flex-col overflow-hidden">
+      <div className="relative aspect-[16/9] bg-ink-100">
+        <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" loading="lazy" className="size-full object-cover" />
+        <span className="absolute top-3 left-3 rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-wide text-brand-300 uppercase shadow-sm">
+          {formatDollars(pledge.amount)} PLEDGE
+        </span>
+        <PledgeStatusBadge status={pledge.status} className="absolute top-3 right-3 shadow-sm" />
+      </div>
+      <div className={cn('flex flex-1 flex-col', full ? 'gap-3 p-5' : 'gap-2 p-4')}>
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{event.categories.join(' | ')}</p>
+        <h3 className={cn('leading-snug font-semibold', full && 'text-lg')}>
+          <Link to={paths.event(event._id)} className="hover:text-brand-700">
+            {event.name}
+          </Link>
+        </h3>
+        {full && <p className="line-clamp-2 text-sm text-ink-600">{event.description}</p>}
+        <p className="text-sm">
+          <span className="text-ink-500">Challenger:</span> <span className="font-medium text-ink-800">{event.host.full_name || 'Unknown'}</span>
+        </p>
+        <div className={cn('mt-auto', full ? 'space-y-2 pt-2' : 'space-y-1.5 pt-1')}>
+          {full && (
+            <p className="flex items-baseline justify-between gap-2 text-sm">
+              <span>
+                <span className="font-bold text-ink-900">{formatDollars(event.payment_amount, { whole: true })}</span>{' '}
+                <span className="text-ink-500">raised</span>
+              </span>
+              <span className="font-semibold text-ink-700">{percent}%</span>
+            </p>
+          )}
+          <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} size={full ? 'md' : 'sm'} />
+          <p className={cn('font-medium text-ink-600', full ? 'text-sm' : 'text-xs')}>{daysLeftLabel(event.event_date)}</p>
+        </div>
+        {full && <StatusNote pledge={pledge} onUpdateCard={onUpdateCard} />}
+      </div>
+    </article>
+  );
+}
+
+/** The failure's reason, or how much a refund gave back (the rest paid the fees), else the status's general note. */
+function noteOf(pledge: MyPledgeResponse): string {
+  if (pledge.status === 'failed' && pledge.failure_reason) return pledge.failure_reason;
+  if (pledge.status === 'refunded' && pledge.refunded_amount > 0) {
+    return `${formatDollars(pledge.refunded_amount)} of your ${formatDollars(pledge.amount)} pledge refunded to your card.`;
+  }
+  return PLEDGE_STATUS[pledge.status].note;
+}
+
+/** What the status means for the donor; a failed pledge shows the decline and the way to fix it. */
+function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpdateCard?(): void }) {
+  const failed = pledge.status === 'failed';
+  return (
+    <div className={failed ? 'rounded-xl bg-red-50 p-3 text-sm text-red-900' : 'text-xs text-ink-500'}>
+      <p>{noteOf(pledge)}</p>
+      {failed && onUpdateCard && (
+        <button type="button" className="btn btn-danger btn-sm mt-2" onClick={onUpdateCard}>
+          Update card
+        </button>
+      )}
+    </div>
+  );
+}

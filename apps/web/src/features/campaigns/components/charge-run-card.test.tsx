@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChargeRun } from '@pledgeway/domain/schemas/lifecycle';
+import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update';
+import { ChargeRunCard } from './charge-run-card';
+
+const runQuery = vi.hoisted(() => ({ current: { data: null as ChargeRun | null, isError: false, error: null } }));
+vi.mock('../api/get-charge-run', () => ({ useCampaignChargeRun: () => runQuery.current }));
+afterEach(cleanup);
+
+const event = (values: Partial<ManageEventResponse>) =>
+  ({ _id: 'e1', status: 'approved', funding_model: 'all_or_nothing', deadline: '2030-01-03T12:00:00.000Z', ...values }) as ManageEventResponse;
+const run = (values: Partial<ChargeRun>): ChargeRun => ({
+  _id: 'r1',
+  event_id: 'e1',
+  status: 'finished',
+  outcome: 'charge',
+  trigger: 'deadline',
+  total: 3,
+  charged: 2,
+  failed: 1,
+  released: 0,
+  charged_amount: 45,
+  started_at: '2030-01-03T12:00:30.000Z',
+  finished_at: '2030-01-03T12:01:00.000Z',
+  ...values,
+});
+
+describe('ChargeRunCard', () => {
+  it('tells the creator of a live money bomb when its pledges are charged and what All or Nothing means', () => {
+    runQuery.current = { data: null, isError: false, error: null };
+    render(<ChargeRunCard event={event({})} />);
+    expect(screen.getByText(/Pledges are charged automatically at the deadline if the target is reached \(otherwise every pledge is released\)/)).toBeTruthy();
+    expect(screen.getByRole('timer')).toBeTruthy();
+  });
+
+  it("shows the run the deadline started, held or finished, as the admin's console counts it", () => {
+    runQuery.current = { data: run({ status: 'held', charged: 0, failed: 0 }), isError: false, error: null };
+    const { unmount } = render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(screen.getByText(/the platform team is reviewing the campaign before its pledges are charged/)).toBeTruthy();
+    unmount();
+    runQuery.current = { data: run({}), isError: false, error: null };
+    render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(screen.getByText('Charging finished: 2 charged ($45.00), 1 failed, 0 released. Started automatically at the deadline.')).toBeTruthy();
+  });
+
+  it('says nothing for a live event promotion, which is charged on the admin’s confirmation', () => {
+    const { container } = render(<ChargeRunCard event={event({ kind: 'event', deadline: null })} />);
+    expect(container.textContent).toBe('');
+  });
+});

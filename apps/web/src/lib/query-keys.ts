@@ -1,0 +1,33 @@
+/**
+ * Every query key of the web app, one factory: a key names one resource in one shape, so two pages
+ * that read the same endpoint share the cache and one invalidation refreshes both. Keys are arrays
+ * from the general to the particular (`['events']` invalidates every campaign query).
+ */
+export const queryKeys = {
+  myProfile: ['my-profile'] as const,
+  myPledges: ['my-pledges'] as const,
+  myEvents: {
+    all: ['my-events'] as const,
+    of: (userId: string) => ['my-events', userId] as const,
+  },
+  paymentMethods: ['payment-methods'] as const,
+  paymentConfig: ['payment-config'] as const,
+  /** The public charity list (GET /charities), grouped. */
+  charities: ['charities'] as const,
+  identity: {
+    all: ['identity'] as const,
+    status: ['identity', 'status'] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    detail: (id: string) => ['events', 'detail', id] as const,
+    manage: (id: string) => ['events', 'manage', id] as const,
+    updates: (id: string) => ['events', 'updates', id] as const,
+    supporters: (id: string) => ['events', 'supporters', id] as const,
+    /** Lists of live campaigns; the rest of the key says which list. */
+    active: (...which: readonly unknown[]) => ['events', 'allActive', ...which] as const,
+  },
+  hosts: (id: string) => ['hosts', id] as const,
+  search: (q: string) => ['search', q] as const,
+  closureStatus: ['account-closure'] as const,
+};
