@@ -1,0 +1,31 @@
+import { demo, expect, expectNoAxeViolations, login, test } from '../fixtures';
+
+/** The admin's hold on a crowdfunding campaign's deadline charge (decision 068), from the campaigns screen. */
+test('an admin holds a crowdfunding campaign for review and lifts the hold', async ({ page }) => {
+  await login(page, demo.admin.email, demo.admin.password);
+  await page.goto('/admin/campaigns?kind=crowdfunding&status=approved');
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Charge hold/ }) })
+    .first();
+  const name = (await row.locator('td').first().locator('span').first().innerText()).trim();
+
+  await row.getByRole('button', { name: /^Charge hold/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Charge hold: ${name}` });
+  await expect(dialog.getByText(/Without a hold, every pledge is charged at the deadline/)).toBeVisible();
+  await dialog.getByLabel('Reason (optional, kept in the audit log)').fill('Checking the charity registration');
+  await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });
+  await dialog.getByRole('button', { name: 'Hold for review' }).click();
+  await expect(page.getByText('Charging is on hold: nothing will be charged until you release it')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole('button', { name: /^Charge hold/ }).click();
+  await expect(
+    dialog.getByText(/Checking the charity registration\. At the deadline pledging closes and nothing is charged until you lift the hold\./),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Lift hold' }).click();
+  await expect(page.getByText('The hold is lifted')).toBeVisible();
+
+  await page.goto('/admin/audit');
+  await expect(page.getByText('event.charge_hold').first()).toBeVisible();
+});

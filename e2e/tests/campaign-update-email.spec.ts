@@ -1,0 +1,65 @@
+import { createPng, demo, expect, login, readMailbox, registerUser, test } from '../fixtures';
+
+/** A live campaign of Ava's (the demo seed gives Ben pledges on Ava's live campaigns). */
+async function liveCampaignOfAva(request: import('@playwright/test').APIRequestContext) {
+  const signIn = await request.post('/api/site/login', { data: { email: demo.ben.email, password: demo.ben.password } });
+  const token = (await signIn.json()).user.accessToken as string;
+  const pledges = await (await request.get('/api/events/pledges', { headers: { authorization: `Bearer ${token}` } })).json();
+  const live = (pledges.data.pledges as { event: { _id: string; name: string; status: string } }[]).find((pledge) => pledge.event.status === 'approved');
+  expect(live, 'the demo seed gives Ben a pledge on a live campaign of Ava').toBeTruthy();
+  return live!.event;
+}
+
+test('a supporter who asks for updates in the pledge dialog receives the update the creator posts with an image', async ({ browser, page, request }) => {
+  // Two signed-in browsers, a card, a pledge and an upload: more steps than the default budget is sized for.
+  test.slow();
+  // The look-up signs Ben in on the test's own request context, not on the supporter's page.
+  const campaign = await liveCampaignOfAva(request);
+  const supporter = await registerUser(page);
+  await login(page, supporter.email, supporter.password);
+  await page.goto(`/events/${campaign._id}`);
+  await page.getByRole('button', { name: 'Pledge Now' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
+  await dialog.getByLabel('Pledge amount (USD)').fill('20');
+  await dialog.getByRole('checkbox', { name: "E-mail me this campaign's updates" }).check();
+  await dialog.getByRole('button', { name: 'Add a new card' }).click();
+  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
+  await cardDialog.getByLabel('Card holder name').fill(supporter.name);
+  await cardDialog.getByLabel('Card number').fill('4242424242424242');
+  await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await cardDialog.getByLabel('CVV').fill('123');
+  await cardDialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(cardDialog).toBeHidden();
+  await dialog.getByRole('button', { name: /Confirm pledge/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
+
+  const message = `Finish line moved ${Date.now()}: the medal table is at the park gate.`;
+  const creator = await (await browser.newContext()).newPage();
+  await login(creator, demo.ava.email, demo.ava.password);
+  await creator.goto(`/user/event/${campaign._id}`);
+  const form = creator.getByRole('form', { name: 'Post an update' });
+  await form.getByLabel('Message').fill(message);
+  await form.getByLabel('Image or document (optional)').setInputFiles({ ...createPng(120, 80), name: 'finish.png' });
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expect(form.getByText(/^Update posted/)).toBeVisible();
+
+  // The update e-mail is written to the outbox when the update is posted; the dev mailbox reads it.
+  await expect
+    .poll(async () => (await readMailbox(request, supporter.email)).filter((mail) => mail.kind === 'campaign-update' && mail.text.includes(message)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const [mail] = (await readMailbox(request, supporter.email)).filter((item) => item.kind === 'campaign-update');
+  expect(mail!.subject).toContain(campaign.name);
+  expect(mail!.text).toContain(`/events/${campaign._id}`);
+  expect(mail!.text).toMatch(/Attached: http\S+\/uploads\//);
+
+  // The supporter opens the campaign and finds the update with its image.
+  await page.goto(`/events/${campaign._id}`);
+  // The event page is an article too; the update is the innermost article holding the message.
+  const update = page
+    .getByRole('article')
+    .filter({ hasText: message })
+    .filter({ hasNot: page.getByRole('article') });
+  await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible();
+});

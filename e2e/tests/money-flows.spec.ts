@@ -1,0 +1,209 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { demo, expect, login, readMailbox, registerUser, test, type TestUser } from '../fixtures';
+import { accessToken, createCampaignByApi } from './campaign-helpers';
+
+/*
+ * Money after the pledge (issue 10's finished result): the supporter sees a charged pledge and its
+ * receipt with the breakdown; a card that saves but declines at charge shows "Update card", and
+ * the new card's retry charges it; a creator who closes a live campaign is refunded less the fees.
+ * Setup that is not the subject (creating, funding, approving, charging) goes through the API.
+ */
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function saveCard(request: APIRequestContext, token: string, number: string): Promise<string> {
+  const tokenized = await request.post('/api/sandbox/cards', {
+    headers: bearer(token),
+    data: { holder_name: 'Test Supporter', number, expiry: `11/${nextYear}`, cvv: '123' },
+  });
+  expect(tokenized.status(), await tokenized.text()).toBe(201);
+  const saved = await request.post('/api/payment-methods', { headers: bearer(token), data: { token: (await tokenized.json()).token } });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()).data as { id: string }).id;
+}
+
+/** A live campaign of Ava's: created, funded with the sandbox test card ($100), approved. */
+async function liveCampaign(request: APIRequestContext, name: string) {
+  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
+  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
+  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500 });
+  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
+  expect(funding.status(), await funding.text()).toBe(200);
+  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { id: event.id, name, avaToken, adminToken };
+}
+
+/** The pledge card of `campaignName` on My Pledges (every pledge listed, not only the first ones). */
+async function pledgeCardOn(page: Page, campaignName: string): Promise<Locator> {
+  await page.goto('/user/pledges');
+  await expect(page.getByRole('heading', { name: 'My Pledges' })).toBeVisible();
+  const showAll = page.getByRole('button', { name: /^Show all/ });
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: campaignName, exact: true }) });
+  await expect(card.or(showAll).first()).toBeVisible();
+  if (await showAll.isVisible()) await showAll.click();
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+async function mailTo(request: APIRequestContext, to: string, subject: string) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMailbox(request, to)).find((mail) => mail.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `an e-mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('charged pledges show as charged with a receipt; a declined card shows "Update card" and the retry with a new card charges', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const campaign = await liveCampaign(request, `Harbour Swim ${Date.now()}`);
+
+  // Supporter one pledges $40 with a 10% tip on a card that charges.
+  const payer: TestUser = await registerUser(request);
+  const payerToken = await accessToken(request, payer.email, payer.password);
+  const payerCard = await saveCard(request, payerToken, '4242 4242 4242 4242');
+  const pledged = await request.post(`/api/events/${campaign.id}/pledges`, {
+    headers: bearer(payerToken),
+    data: { amount: 40, tip_percent: 10, cover_fees: false, anonymous: false, message: '', payment_method_id: payerCard },
+  });
+  expect(pledged.status(), await pledged.text()).toBe(201);
+
+  // Supporter two pledges in the dialog with the insufficient-funds card: it saves, and declines only at charge.
+  const decliner = await registerUser(page);
+  await login(page, decliner.email, decliner.password);
+  await page.goto(`/events/${campaign.id}`);
+  await page.getByRole('button', { name: 'Pledge Now' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
+  await dialog.getByLabel('Pledge amount (USD)').fill('30');
+  await dialog.getByRole('button', { name: 'Add a new card' }).click();
+  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
+  await cardDialog.getByLabel('Card holder name').fill(decliner.name);
+  await cardDialog.getByLabel('Card number').fill('4000000000009995');
+  await cardDialog.getByLabel('Expiry date').fill(`12/${nextYear}`);
+  await cardDialog.getByLabel('CVV').fill('123');
+  await cardDialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(cardDialog).toBeHidden();
+  await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
+  await dialog.getByRole('button', { name: /^Confirm pledge of/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
+
+  // The creator completes; the admin charges; the run ends with the funding and one pledge charged, one failed.
+  const completed = await request.post(`/api/events/${campaign.id}/complete`, { headers: bearer(campaign.avaToken) });
+  expect(completed.status(), await completed.text()).toBe(200);
+  const started = await request.post(`/api/admin/events/${campaign.id}/charge`, { headers: bearer(campaign.adminToken) });
+  expect(started.status(), await started.text()).toBe(201);
+  const runId = (await started.json()).data._id as string;
+  await expect
+    .poll(
+      async () => {
+        const run = (await (await request.get(`/api/admin/charge-runs/${runId}`, { headers: bearer(campaign.adminToken) })).json()).data;
+        return { charged: run.charged, failed: run.failed };
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual({ charged: 2, failed: 1 });
+
+  // Supporter one sees the pledge charged, and the receipt with the breakdown:
+  // $40 + $4 tip = $44.00; platform fee 3% $1.20; card fee 2.9% + $0.30 of $44 = $1.58; charity $37.22.
+  const payerContext = await browser.newContext({ baseURL });
+  const payerPage = await payerContext.newPage();
+  await login(payerPage, payer.email, payer.password);
+  const charged = await pledgeCardOn(payerPage, campaign.name);
+  await expect(charged.getByText('Charged', { exact: true })).toBeVisible();
+  await expect(charged.getByText('Charged and passed on to the charity.')).toBeVisible();
+  const receipt = await mailTo(request, payer.email, `Receipt: your pledge to "${campaign.name}" was charged`);
+  for (const line of [
+    'Your card was charged $44.00',
+    'Pledge: $40.00',
+    'Tip to the platform: $4.00',
+    'Total charged: $44.00',
+    'Platform fee: $1.20',
+    'Card processing fee: $1.58',
+    'Reaches the charity: $37.22',
+  ]) {
+    expect(receipt.text).toContain(line);
+  }
+  await payerContext.close();
+
+  // Supporter two: failed with the reason and "Update card"; the e-mail links to My Pledges.
+  const failedMail = await mailTo(request, decliner.email, `your pledge to "${campaign.name}" could not be charged`);
+  expect(failedMail.text).toContain('Your card has insufficient funds.');
+  expect(failedMail.text).toContain('/user/pledges');
+  const failed = await pledgeCardOn(page, campaign.name);
+  await expect(failed.getByText('Payment failed', { exact: true })).toBeVisible();
+  await expect(failed.getByText('Your card has insufficient funds.')).toBeVisible();
+  await failed.getByRole('button', { name: 'Update card' }).click();
+  const update = page.getByRole('dialog', { name: 'Update card' });
+  await update.getByRole('button', { name: 'Add a new card' }).click();
+  const newCard = page.getByRole('dialog', { name: 'Add New Card' });
+  await newCard.getByLabel('Card holder name').fill(decliner.name);
+  await newCard.getByLabel('Card number').fill('4242424242424242');
+  await newCard.getByLabel('Expiry date').fill(`12/${nextYear}`);
+  await newCard.getByLabel('CVV').fill('123');
+  await newCard.getByRole('button', { name: 'Save card' }).click();
+  await expect(newCard).toBeHidden();
+  await expect(update.getByRole('radio', { name: /4242/ })).toBeChecked();
+  await update.getByRole('button', { name: 'Use this card' }).click();
+  await expect(update.getByText('Your card was charged. Thank you!')).toBeVisible();
+  await update.getByRole('button', { name: 'Close' }).first().click();
+  await expect(failed.getByText('Charged', { exact: true })).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Update card' })).toHaveCount(0);
+  await mailTo(request, decliner.email, `Receipt: your pledge to "${campaign.name}" was charged`);
+});
+
+test('a creator who closes a live campaign is refunded less the card fee and 5%, and the supporters are released', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const campaign = await liveCampaign(request, `Lighthouse Run ${Date.now()}`);
+  const supporter = await registerUser(request);
+  const supporterToken = await accessToken(request, supporter.email, supporter.password);
+  const card = await saveCard(request, supporterToken, '4242 4242 4242 4242');
+  const pledged = await request.post(`/api/events/${campaign.id}/pledges`, {
+    headers: bearer(supporterToken),
+    data: { amount: 25, tip_percent: 0, cover_fees: false, anonymous: false, message: '', payment_method_id: card },
+  });
+  expect(pledged.status(), await pledged.text()).toBe(201);
+
+  // The creator closes it from the edit form reached through My Events.
+  await login(page, demo.ava.email, demo.ava.password);
+  await page.goto('/user/events');
+  await page.getByRole('link', { name: `Edit ${campaign.name}` }).click();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Closed' });
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(page.getByText('Event updated successfully!')).toBeVisible();
+  await expect(
+    page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your card less the card fee/),
+  ).toBeVisible();
+
+  // $100 funding, card fee $3.20, refund fee $0, 5% $5.00: $91.80 back to the card.
+  const refund = await mailTo(request, demo.ava.email, `Refund for "${campaign.name}"`);
+  expect(refund.text).toContain('Refunded to your card: $91.80');
+  expect(refund.text).toContain('Kept (card fee, refund fee and 5%): $8.20');
+  const funding = await pledgeCardOn(page, campaign.name);
+  await expect(funding.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(funding.getByText('$91.80 of your $100.00 pledge refunded to your card.')).toBeVisible();
+
+  // The supporter's pledge is released uncharged.
+  const supporterContext = await browser.newContext({ baseURL });
+  const supporterPage = await supporterContext.newPage();
+  await login(supporterPage, supporter.email, supporter.password);
+  const released = await pledgeCardOn(supporterPage, campaign.name);
+  await expect(released.getByText('Released', { exact: true })).toBeVisible();
+  await supporterContext.close();
+});

@@ -1,0 +1,68 @@
+import { expect, login, registerUser, test } from '../fixtures';
+
+interface ActiveCampaign {
+  _id: string;
+  kind: string;
+  name: string;
+  status: string;
+}
+
+interface RunoffDetail {
+  name: string;
+  donation_limit: number | null;
+  participants: { _id: string; full_name: string }[];
+  runoff_totals: { participant_id: string; raised: number; supporters: number }[];
+}
+
+test.describe('a live runoff', () => {
+  test('a pledge to an option in one browser moves the ranking in another within a second', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const active = await page.request.get('/api/events/allActive?limit=20');
+    const campaign = ((await active.json()) as ActiveCampaign[]).find((item) => item.kind === 'runoff' && item.status === 'approved');
+    expect(campaign, 'a live demo runoff won by donation total').toBeTruthy();
+    const eventPath = `/events/${campaign!._id}`;
+    const detail = (await (await page.request.get(`/api/events/show/${campaign!._id}`)).json()) as RunoffDetail;
+
+    // The watcher: a visitor with the runoff open in another browser.
+    const watcherContext = await browser.newContext({ baseURL });
+    const watcher = await watcherContext.newPage();
+    await watcher.goto(eventPath);
+    const rows = watcher.getByTestId('ranking-row');
+    await expect(rows).toHaveCount(detail.participants.length);
+    const lastId = (await rows.last().getAttribute('data-participant'))!;
+    const leaderId = (await rows.first().getAttribute('data-participant'))!;
+    expect(lastId).not.toBe(leaderId);
+    const last = detail.participants.find((person) => person._id === lastId)!;
+    const raised = (id: string) => detail.runoff_totals.find((option) => option.participant_id === id)?.raised ?? 0;
+    // Enough to take the lead from last place.
+    const amount = Math.ceil(raised(leaderId) - raised(lastId)) + 25;
+    expect(detail.donation_limit === null || amount <= detail.donation_limit, 'the demo runoff allows a pledge that takes the lead').toBe(true);
+
+    const supporter = await registerUser(page);
+    await login(page, supporter.email, supporter.password);
+    await page.goto(eventPath);
+    await expect(page.getByRole('heading', { name: 'Rules of this runoff' })).toBeVisible();
+    await page.getByRole('button', { name: `Pledge to ${last.full_name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Pledge to ${detail.name}` });
+    await expect(dialog.getByLabel('Option you back')).toHaveValue(lastId);
+    await expect(dialog.getByTestId('runoff-charge-rule')).toContainText('Pledges to options outside the chosen placements are released uncharged.');
+    await dialog.getByLabel('Pledge amount (USD)').fill(String(amount));
+    await dialog.getByRole('radio', { name: 'NO' }).check();
+    await dialog.getByRole('button', { name: 'Add a new card' }).click();
+    const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
+    await cardDialog.getByLabel('Card holder name').fill(supporter.name);
+    await cardDialog.getByLabel('Card number').fill('4242424242424242');
+    await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+    await cardDialog.getByLabel('CVV').fill('123');
+    await cardDialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(cardDialog).toBeHidden();
+    await dialog.getByRole('button', { name: /Confirm pledge of/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
+
+    // Within a second of the pledge being saved, the other browser shows the option on top.
+    await expect(rows.first()).toHaveAttribute('data-participant', lastId, { timeout: 1_000 });
+    await expect(rows.first()).toContainText('Leading');
+    await watcher.screenshot({ path: `/tmp/runoff-watcher-${watcher.viewportSize()?.width ?? 0}.png`, fullPage: true });
+    await watcherContext.close();
+  });
+});
