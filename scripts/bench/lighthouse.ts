@@ -1,0 +1,116 @@
+// Lighthouse (its default mobile preset: simulated slow 4G and a 4× slower CPU) in the local
+// Chromium, one page after another, against the production build the bench started.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync';
+const PERFORMANCE_GOAL = 95;
+const ACCESSIBILITY_GOAL = 100;
+
+export interface PageScore {
+  page: string;
+  performance: number;
+  accessibility: number;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  failedAudits: string[];
+}
+
+interface LighthouseResult {
+  lighthouseVersion: string;
+  categories: Record<'performance' | 'accessibility', { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
+}
+
+function chromium(): string | undefined {
+  return [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
+}
+
+function runOne(root: string, url: string, chrome: string, outDir: string): LighthouseResult {
+  const output = path.join(outDir, 'report.json');
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      `--output-path=${output}`,
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (run.status !== 0 || !existsSync(output)) throw new Error(`lighthouse failed on ${url}: ${(run.stderr || run.stdout || '').slice(-400)}`);
+  return JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult;
+}
+
+const score = (value: number | null) => Math.round((value ?? 0) * 100);
+
+/** Scores each page; `missed` receives every goal a page does not reach, with the audits behind it. */
+export function lighthousePages(
+  root: string,
+  baseUrl: string,
+  pages: { label: string; path: string }[],
+  missed: string[],
+): { version: string; scores: PageScore[] } | string {
+  const chrome = chromium();
+  if (!existsSync(path.join(root, 'node_modules/lighthouse/cli/index.js')))
+    return 'Lighthouse not run: the `lighthouse` package is not installed (npm install).';
+  if (!chrome) return 'Lighthouse not run: no Chromium found (set CHROMIUM_PATH).';
+  const outDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-lighthouse-'));
+  const scores: PageScore[] = [];
+  let version = '';
+  try {
+    for (const { label: page, path: pagePath } of pages) {
+      let result: LighthouseResult;
+      try {
+        result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir);
+      } catch {
+        // A page that did not paint in time on a busy machine (NO_FCP) gets a second try.
+        result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir);
+      }
+      version = result.lighthouseVersion;
+      const failedAudits = result.categories.accessibility.auditRefs
+        .map((ref) => result.audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 1)
+        .map((audit) => audit!.title);
+      const entry: PageScore = {
+        page,
+        performance: score(result.categories.performance.score),
+        accessibility: score(result.categories.accessibility.score),
+        lcp: result.audits['largest-contentful-paint']?.displayValue ?? '—',
+        tbt: result.audits['total-blocking-time']?.displayValue ?? '—',
+        cls: result.audits['cumulative-layout-shift']?.displayValue ?? '—',
+        failedAudits,
+      };
+      scores.push(entry);
+      if (entry.performance < PERFORMANCE_GOAL)
+        missed.push(
+          `Lighthouse performance of ${page}: ${entry.performance} (goal ≥ ${PERFORMANCE_GOAL}; LCP ${entry.lcp}, TBT ${entry.tbt}, CLS ${entry.cls})`,
+        );
+      if (entry.accessibility < ACCESSIBILITY_GOAL)
+        missed.push(`Lighthouse accessibility of ${page}: ${entry.accessibility} (goal ${ACCESSIBILITY_GOAL}; ${failedAudits.join('; ')})`);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return { version, scores };
+}
+
+export function pagesTable(result: ReturnType<typeof lighthousePages>): string {
+  if (typeof result === 'string') return result;
+  const lines = result.scores.map((row) => `| \`${row.page}\` | ${row.performance} | ${row.accessibility} | ${row.lcp} | ${row.tbt} | ${row.cls} |`);
+  return [
+    `Lighthouse ${result.version}.`,
+    '',
+    '| page | performance | accessibility | LCP | total blocking time | CLS |',
+    '|---|---|---|---|---|---|',
+    ...lines,
+  ].join('\n');
+}
