@@ -1,9 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { outboxEmails } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -38,11 +36,6 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!mailboxEnabled(app.ctx.config)) return;
   app.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuery } }, async (request) => {
     if (!isDirectLocalRequest(request) && request.auth?.role !== 'admin') throw AppError.notFound(`Route GET /api/dev/mailbox not found`);
-    const query = app.ctx.db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(request.query.limit);
-    const rows = request.query.to ? await query.where(eq(outboxEmails.to, request.query.to.toLowerCase())) : await query;
-    return {
-      success: true,
-      data: rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, kind: row.kind, createdAt: row.createdAt })),
-    };
+    return { success: true, data: await app.ctx.mailer.recent({ to: request.query.to, limit: request.query.limit }) };
   });
 };

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -38,11 +38,22 @@ export function outboxBackoffMs(attempts: number): number {
  * with SMTP_URL, retrying with backoff; without SMTP it stays readable at /api/dev/mailbox and in
  * the logs. Nothing is sent inside a request, so response times reveal nothing.
  */
+export interface StoredEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  createdAt: Date;
+}
+
 export interface Mailer {
   readonly name: string;
   send(message: EmailMessage, tx?: Executor): Promise<{ id: string }>;
   /** Delivers due messages; returns how many were delivered. Run by the outbox worker. */
   deliverDue(): Promise<number>;
+  /** The newest stored messages, optionally to one address: what the local mailbox shows. */
+  recent(options: { to?: string; limit: number }): Promise<StoredEmail[]>;
   /** Replaces the transport (tests use a stand-in to see retries). */
   setTransport(transport: MailTransport | undefined): void;
 }
@@ -92,6 +103,19 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
         }
       }
       return delivered;
+    },
+
+    async recent({ to, limit }) {
+      const columns = {
+        id: outboxEmails.id,
+        to: outboxEmails.to,
+        subject: outboxEmails.subject,
+        text: outboxEmails.text,
+        kind: outboxEmails.kind,
+        createdAt: outboxEmails.createdAt,
+      };
+      const query = db.select(columns).from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit);
+      return to ? await query.where(eq(outboxEmails.to, to.toLowerCase())) : await query;
     },
 
     setTransport(next) {
