@@ -88,6 +88,19 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/test-*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiModuleZones() }] },
   },
+  // A route file speaks HTTP: SQL lives in the module's repository (CONTRIBUTING.md, 'API modules').
+  {
+    files: ['apps/api/src/modules/**/routes.ts', 'apps/api/src/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'No SQL in a route file: call the module service, which calls its repository.' }],
+          patterns: [{ group: ['**/db/schema*', '**/tables*'], message: 'No SQL in a route file: call the module service, which calls its repository.' }],
+        },
+      ],
+    },
+  },
   // The feature rule again on resolved paths, so a relative import into another feature is caught too.
   {
     files: [`${web}/features/**/*.{ts,tsx}`],

@@ -30,6 +30,12 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
   });
 
+  it('reports SQL in an API route file', async () => {
+    const code = "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema.ts';\nexport const sample = [eq, users];\n";
+    const ids = await ruleIds(code, 'apps/api/src/modules/contact/routes.ts');
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+  });
+
   it('reports an import cycle', async () => {
     const code = "import { second } from './second.ts';\n\nexport const first = () => second();\n";
     expect(await ruleIds(code, 'eslint/fixtures/cycle/first.ts')).toContain('import-x/no-cycle');
