@@ -99,6 +99,9 @@ describe('closing an account', () => {
 
   it('with a launched campaign closes 3 months after the campaign closed', async () => {
     const { client, user } = await signUp(server.url);
+    await client.post('/api/site/forgot-password', { email: user.email });
+    expect(await query('select id from refresh_tokens where user_id = $1', [user._id])).not.toEqual([]);
+    expect(await query('select id from password_reset_tokens where user_id = $1', [user._id])).not.toEqual([]);
     const endedAt = new Date('2026-01-15T12:00:00Z');
     const event = await createCampaign(server.app, user._id, { status: 'completed', endedAt });
     const response = await client.post('/api/account/close', { confirmation: 'CLOSE' });
@@ -114,6 +117,9 @@ describe('closing an account', () => {
     const [owner] = await query<{ name: string; email: string }>('select name, email from users where id = $1', [user._id]);
     expect(owner).toEqual({ name: 'Deleted user', email: `deleted-${user._id}@deleted.invalid` });
     expect(await query('select id from events where id = $1', [event.id])).toHaveLength(1);
+    // The kept row signs nobody in: its sessions are gone with the personal data.
+    expect(await query('select id from refresh_tokens where user_id = $1', [user._id])).toEqual([]);
+    expect(await query('select id from password_reset_tokens where user_id = $1', [user._id])).toEqual([]);
   });
 
   it('can be cancelled while scheduled', async () => {

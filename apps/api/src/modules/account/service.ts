@@ -5,9 +5,18 @@ import { canDeleteEvent, CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type C
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { refreshTokenStore } from '../auth/tokens.ts';
+import { eventRecords } from '../events/service.ts';
 import { createMyEventsService } from '../my-events/service.ts';
+import { deletePasswordResetTokensOf } from '../password-reset/service.ts';
+import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { usersService } from '../users/service.ts';
-import { accountRepository as repo, LAUNCHED_STATUSES, LIVE_STATUSES } from './repository.ts';
+
+/** Campaigns that went live: they keep the account open until 3 months after they close. */
+const LAUNCHED_STATUSES: readonly string[] = ['approved', 'freeze', 'completed', 'close'];
+/** Launched campaigns still running: the closure date cannot be known yet. */
+const LIVE_STATUSES: readonly string[] = ['approved', 'freeze'];
 
 export const ACCOUNT_MESSAGES = {
   deleted: 'Your account has been closed and your personal data deleted.',
@@ -22,15 +31,30 @@ export function addMonths(date: Date, months: number): Date {
   return new Date(addCalendarMonths(date, months, { in: utc }).getTime());
 }
 
+/** When a kept campaign still names the user as owner, the row stays with no personal data and no usable password. */
+function anonymisedUser(userId: string) {
+  return {
+    name: 'Deleted user',
+    email: `deleted-${userId}@deleted.invalid`,
+    passwordHash: `disabled:${randomBytes(16).toString('hex')}`,
+    occupation: '',
+    companyName: '',
+    description: '',
+    image: '',
+    closureRequestedAt: null,
+    closureScheduledAt: null,
+  };
+}
+
 export function createAccountService(ctx: AppContext) {
   const { db } = ctx;
   const myEvents = createMyEventsService(ctx);
 
   /** What closing the account means right now (SPEC.md section 4, DESIGN.md section 4). */
   async function plan(userId: string): Promise<AccountClosureStatus> {
-    const [owned, pendingPledges] = await Promise.all([repo.ownedEvents(db, userId), repo.outstandingPledgeCount(db, userId)]);
-    const launched = owned.filter((event) => (LAUNCHED_STATUSES as readonly string[]).includes(event.status));
-    const live = launched.filter((event) => (LIVE_STATUSES as readonly string[]).includes(event.status));
+    const [owned, pendingPledges] = await Promise.all([eventRecords.ownedBy(db, userId), pledgeRecords.outstandingCountForDonor(db, userId)]);
+    const launched = owned.filter((event) => LAUNCHED_STATUSES.includes(event.status));
+    const live = launched.filter((event) => LIVE_STATUSES.includes(event.status));
     const summary = launched.map((event) => ({ _id: event.id, name: event.name, status: event.status }));
     if (!launched.length && !pendingPledges) return { outcome: 'immediate', scheduled_at: null, launched_campaigns: [], pending_pledges: 0 };
     if (live.length || pendingPledges)
@@ -47,18 +71,19 @@ export function createAccountService(ctx: AppContext) {
   /** Erases the account: deletes the row, or anonymises it when a kept campaign still refers to it. */
   async function deleteAccount(userId: string): Promise<void> {
     // Campaigns not yet approved go exactly as DELETE /api/events/:id removes them (funding refunded, pledges released).
-    for (const event of await repo.ownedEvents(db, userId)) {
+    for (const event of await eventRecords.ownedBy(db, userId)) {
       if (canDeleteEvent(event.status)) await myEvents.delete({ userId, role: 'user', sessionId: '' }, event.id);
     }
-    const cards = await repo.activePaymentMethods(db, userId);
+    const cards = await paymentMethodRecords.listActive(db, userId);
     await db.transaction(async (tx) => {
-      await repo.deleteUnlaunchedEvents(tx, userId);
-      await repo.anonymisePledges(tx, userId);
-      await repo.releasePaymentMethods(tx, userId);
-      await repo.deleteSessions(tx, userId);
-      const stillOwns = (await repo.ownedEvents(tx, userId)).length > 0;
-      if (stillOwns) await repo.anonymiseUser(tx, userId, `disabled:${randomBytes(16).toString('hex')}`);
-      else await repo.deleteUser(tx, userId);
+      await eventRecords.deleteUnlaunchedWithoutMoneyTrail(tx, userId);
+      await pledgeRecords.anonymiseDonor(tx, userId);
+      await paymentMethodRecords.releaseAllOf(tx, userId);
+      await refreshTokenStore.deleteAllForUser(tx, userId);
+      await deletePasswordResetTokensOf(tx, userId);
+      const stillOwns = (await eventRecords.ownedBy(tx, userId)).length > 0;
+      if (stillOwns) await usersService.update(tx, userId, anonymisedUser(userId));
+      else await usersService.delete(tx, userId);
     });
     // The provider forgets the cards too (best effort: the app no longer links them to anyone).
     for (const card of cards) {
@@ -87,7 +112,8 @@ export function createAccountService(ctx: AppContext) {
         await deleteAccount(userId);
         return { deleted: true, message: ACCOUNT_MESSAGES.deleted, data: outcome };
       }
-      await repo.markClosureRequested(db, userId, outcome.scheduled_at ? new Date(outcome.scheduled_at) : null);
+      const scheduledAt = outcome.scheduled_at ? new Date(outcome.scheduled_at) : null;
+      await usersService.update(db, userId, { closureRequestedAt: new Date(), closureScheduledAt: scheduledAt });
       return {
         deleted: false,
         message: outcome.outcome === 'scheduled' ? ACCOUNT_MESSAGES.scheduled : ACCOUNT_MESSAGES.pending,
@@ -96,7 +122,7 @@ export function createAccountService(ctx: AppContext) {
     },
 
     async cancel(userId: string) {
-      await repo.cancelClosure(db, userId);
+      await usersService.update(db, userId, { closureRequestedAt: null, closureScheduledAt: null });
     },
 
     /**
@@ -105,14 +131,14 @@ export function createAccountService(ctx: AppContext) {
      */
     async sweep(now: Date = new Date()): Promise<number> {
       let deleted = 0;
-      for (const { id } of await repo.usersAwaitingClosure(db)) {
+      for (const { id } of await usersService.awaitingClosure(db)) {
         const outcome = await plan(id);
         const due = outcome.outcome === 'immediate' || (outcome.outcome === 'scheduled' && new Date(outcome.scheduled_at!) <= now);
         if (due) {
           await deleteAccount(id);
           deleted += 1;
         } else {
-          await repo.setScheduledAt(db, id, outcome.scheduled_at ? new Date(outcome.scheduled_at) : null);
+          await usersService.update(db, id, { closureScheduledAt: outcome.scheduled_at ? new Date(outcome.scheduled_at) : null });
         }
       }
       return deleted;

@@ -106,6 +106,10 @@ export const refreshTokenStore = {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   },
 
+  async deleteAllForUser(db: Executor, userId: string): Promise<void> {
+    await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  },
+
   async revokeAllForUser(db: Executor, userId: string): Promise<void> {
     await db
       .update(refreshTokens)

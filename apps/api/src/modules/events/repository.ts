@@ -1,6 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, not } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
+import { hasMoneyTrail } from '../ledger/repository.ts';
 import { idempotencyKeys } from './tables.ts';
 
 export type NewEvent = typeof events.$inferInsert;
@@ -13,6 +14,15 @@ export const eventsRepository = {
   async findById(db: Executor, id: string) {
     const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
     return row;
+  },
+  ownedBy(db: Executor, userId: string) {
+    return db.select().from(events).where(eq(events.ownerId, userId));
+  },
+  /** The owner's campaigns that never went live and left no money trail: they go with the account. */
+  async deleteUnlaunchedWithoutMoneyTrail(db: Executor, userId: string): Promise<void> {
+    await db
+      .delete(events)
+      .where(and(eq(events.ownerId, userId), inArray(events.status, ['pending', 'rejected', 'cancelled']), not(hasMoneyTrail(db, events.id))));
   },
   async insert(db: Executor, values: NewEvent) {
     const [row] = await db.insert(events).values(values).returning();

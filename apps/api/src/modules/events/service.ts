@@ -191,10 +191,12 @@ export type EventsService = ReturnType<typeof createEventsService>;
 
 /**
  * The campaign rows other modules read and change (a participant's invitation and photo, a
- * campaign's updates): each function takes a transaction or the database.
+ * campaign's updates, an account's campaigns when it closes): each function takes a transaction or the database.
  */
 export const eventRecords = {
   findById: eventsRepository.findById,
   updateParticipant: eventsRepository.updateParticipant,
   pledgeCountForParticipant: eventsRepository.pledgeCountForParticipant,
+  ownedBy: eventsRepository.ownedBy,
+  deleteUnlaunchedWithoutMoneyTrail: eventsRepository.deleteUnlaunchedWithoutMoneyTrail,
 };

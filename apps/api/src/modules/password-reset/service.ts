@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { passwordResetTokens } from '../../db/schema.ts';
 import { AppError, redactedError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
@@ -68,4 +69,9 @@ export function createPasswordResetService(ctx: AppContext) {
       await refreshTokenStore.revokeAllForUser(db, userId);
     },
   };
+}
+
+/** The account is closing: its reset links go with it. */
+export async function deletePasswordResetTokensOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }

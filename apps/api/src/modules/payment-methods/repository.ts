@@ -39,6 +39,10 @@ export const paymentMethodsRepository = {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
     return tx.select().from(paymentMethods).where(active(userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt)).for('update');
   },
+  /** The account is closing: its cards are unlinked from it and no longer offered. */
+  async releaseAllOf(db: Executor, userId: string): Promise<void> {
+    await db.update(paymentMethods).set({ userId: null, removedAt: new Date(), isDefault: false }).where(eq(paymentMethods.userId, userId));
+  },
   listActive(db: Executor, userId: string): Promise<PaymentMethodRow[]> {
     return db.select().from(paymentMethods).where(active(userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
   },

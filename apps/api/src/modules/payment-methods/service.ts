@@ -108,5 +108,5 @@ export function createPaymentMethodsService(ctx: AppContext) {
   };
 }
 
-/** What other modules read of saved cards: one of the user's cards, if it is still saved. */
-export const paymentMethodRecords = { findActive: repo.findActive };
+/** What other modules read and change of saved cards: one card if still saved, all of a closing account's. */
+export const paymentMethodRecords = { findActive: repo.findActive, listActive: repo.listActive, releaseAllOf: repo.releaseAllOf };

@@ -1,9 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, not } from 'drizzle-orm';
+import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type PledgeEventRow = typeof events.$inferSelect;
+
+/** A donor's pledges that still wait for their campaign to finish. */
+const OUTSTANDING_PLEDGE_STATUSES = ['pending', 'failed'] as const;
 
 export const myPledgesRepository = {
   /** The user's pledges, newest first, each with its campaign. */
@@ -14,5 +18,30 @@ export const myPledgesRepository = {
       .innerJoin(events, eq(events.id, pledges.eventId))
       .where(eq(pledges.userId, userId))
       .orderBy(desc(pledges.createdAt));
+  },
+  /**
+   * The donor's pledges still waiting for a campaign to finish. The creator's own funding pledge on
+   * one of their not-yet-approved campaigns is not one: that campaign is deleted with the account
+   * and its funding refunded as for any delete.
+   */
+  async outstandingCountForDonor(db: Executor, userId: string): Promise<number> {
+    const fundingOfDeletableOwnCampaign = and(
+      eq(pledges.isCreatorPledge, true),
+      exists(
+        db
+          .select({ one: events.id })
+          .from(events)
+          .where(and(eq(events.id, pledges.eventId), eq(events.ownerId, userId), inArray(events.status, [...DELETABLE_EVENT_STATUSES]))),
+      ),
+    );
+    const rows = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(and(eq(pledges.userId, userId), inArray(pledges.status, [...OUTSTANDING_PLEDGE_STATUSES]), not(fundingOfDeletableOwnCampaign!)));
+    return rows.length;
+  },
+  /** Pledges keep an anonymised reference (DESIGN.md section 4): the donor link is cut. */
+  async anonymiseDonor(db: Executor, userId: string): Promise<void> {
+    await db.update(pledges).set({ userId: null, updatedAt: new Date() }).where(eq(pledges.userId, userId));
   },
 };

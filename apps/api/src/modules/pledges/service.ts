@@ -53,3 +53,9 @@ export function createMyPledgesService(ctx: AppContext) {
     },
   };
 }
+
+/** What closing an account reads and changes of the user's pledges; each takes a transaction or the database. */
+export const pledgeRecords = {
+  outstandingCountForDonor: myPledgesRepository.outstandingCountForDonor,
+  anonymiseDonor: myPledgesRepository.anonymiseDonor,
+};

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, or } from 'drizzle-orm';
 import type { PublicUser } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -28,6 +28,16 @@ export const usersRepository = {
       .where(eq(users.id, id))
       .returning();
     return row!;
+  },
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.delete(users).where(eq(users.id, id));
+  },
+  /** Users who asked to close (or whose closure date is set): the closure sweep's work list. */
+  awaitingClosure(db: Executor): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(isNotNull(users.closureRequestedAt), isNotNull(users.closureScheduledAt)));
   },
 };
 

@@ -12,4 +12,6 @@ export const usersService = {
   findById: (db: Executor, id: string): Promise<UserRow | undefined> => usersRepository.findById(db, id),
   insert: (db: Executor, values: NewUser): Promise<UserRow> => usersRepository.insert(db, values),
   update: (db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow> => usersRepository.update(db, id, values),
+  delete: (db: Executor, id: string): Promise<void> => usersRepository.delete(db, id),
+  awaitingClosure: (db: Executor): Promise<Array<{ id: string }>> => usersRepository.awaitingClosure(db),
 };
