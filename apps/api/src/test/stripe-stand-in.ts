@@ -53,6 +53,9 @@ class StripeFailure extends Error {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
+/** `metadata[key]=value` fields of a form, as Stripe's object keeps them. */
+const metadataOf = (form: URLSearchParams) =>
+  Object.fromEntries([...form.entries()].flatMap(([key, value]) => (key.startsWith('metadata[') ? [[key.slice('metadata['.length, -1), value]] : [])));
 const expandsOf = (form: URLSearchParams) => [...form.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
 
 export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
@@ -209,7 +212,14 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       case 'POST refunds':
         return ok(createRefund(form));
       case 'POST checkout/sessions': {
-        const session = put({ id: newId('cs'), object: 'checkout.session', status: 'open', payment_status: 'unpaid', customer: form.get('customer') });
+        const session = put({
+          id: newId('cs'),
+          object: 'checkout.session',
+          status: 'open',
+          payment_status: 'unpaid',
+          customer: form.get('customer'),
+          metadata: metadataOf(form),
+        });
         Object.assign(session, {
           amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
           payment_intent: null,

@@ -98,8 +98,8 @@ describe('closing an account', () => {
   });
 
   it('with a launched campaign closes 3 months after the campaign closed', async () => {
-    const { client, user } = await signUp(server.url);
-    await client.post('/api/site/forgot-password', { email: user.email });
+    const { client, email, user } = await signUp(server.url);
+    await client.post('/api/site/forgot-password', { email });
     expect(await query('select id from refresh_tokens where user_id = $1', [user._id])).not.toEqual([]);
     expect(await query('select id from password_reset_tokens where user_id = $1', [user._id])).not.toEqual([]);
     const endedAt = new Date('2026-01-15T12:00:00Z');

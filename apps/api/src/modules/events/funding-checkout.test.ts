@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import type { StripePaymentProvider } from '../../providers/payments/index.ts';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
 import { accountBalance, expectBooksBalanced } from '../charging/test-helpers.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
@@ -31,7 +32,8 @@ const sessionIdOf = (url: string) => url.split('/').at(-1)!;
 
 /** What Stripe sends once the buyer has paid on the hosted page. */
 function completedWebhook(sessionId: string) {
-  const session = standIn.object(sessionId)!;
+  // A session the stand-in does not hold is described as Stripe would send it, paid.
+  const session = standIn.object(sessionId) ?? { id: sessionId, status: 'complete', payment_status: 'paid', amount_total: 4_000 };
   const call = signedStripeEvent(SECRET, 'checkout.session.completed', { ...session, object: 'checkout.session' });
   return () =>
     fetch(`${server.url}/api/payments/webhook`, {
@@ -143,5 +145,24 @@ describe('POST /api/events/payment with a new card when Stripe is configured', (
     expect(standIn.callsTo('POST', '/v1/refunds').filter((call) => call.idempotencyKey === `orphaned-checkout:${keptSession}`)).toHaveLength(0);
     expect(await fundingOf(kept.id)).toMatchObject({ status: 'charged', chargedCents: 10_000 });
     await expectBooksBalanced(server);
+  });
+
+  it('leaves alone a paid session it did not open for a funding, and one Stripe does not know', async () => {
+    const stripe = server.app.ctx.payments as StripePaymentProvider;
+    const foreign = await stripe.createCheckoutSession({
+      customerRef: 'cus_foreign',
+      amountCents: 4_000,
+      description: 'Another integration on the same Stripe account',
+      successUrl: 'https://shop.example/done',
+      cancelUrl: 'https://shop.example/cart',
+      idempotencyKey: 'foreign-session',
+      metadata: { order_id: 'o-1' },
+    });
+    standIn.payCheckoutSession(foreign.ref);
+    expect((await completedWebhook(foreign.ref)()).status).toBe(200);
+    expect((await completedWebhook('cs_unknown_to_stripe')()).status).toBe(200);
+    const refunds = standIn.callsTo('POST', '/v1/refunds').map((call) => call.idempotencyKey);
+    expect(refunds).not.toContain(`orphaned-checkout:${foreign.ref}`);
+    expect(refunds).not.toContain('orphaned-checkout:cs_unknown_to_stripe');
   });
 });

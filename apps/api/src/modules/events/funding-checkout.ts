@@ -49,7 +49,9 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
    * refund's idempotency key is the session). A payment already booked on a pledge is left alone.
    */
   async function refundIfOrphaned(sessionRef: string): Promise<CheckoutSettlement> {
-    const { charge } = await stripe().checkoutOutcome(sessionRef);
+    const outcome = await stripe().checkoutOutcome(sessionRef);
+    // Only a funding session of this platform's is refunded; another integration's payment is not ours to touch.
+    const charge = outcome?.fundingPledgeId ? outcome.charge : null;
     if (!charge?.ok) return 'unknown';
     const [booked] = await ctx.db.select({ id: pledges.id }).from(pledges).where(eq(pledges.providerChargeRef, charge.ref)).limit(1);
     if (booked) return 'unknown';
@@ -63,7 +65,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     const pledge = await pledgeOfSession(sessionRef);
     if (!pledge || pledge.status !== 'pending') return refundIfOrphaned(sessionRef);
     const outcome = await stripe().checkoutOutcome(sessionRef);
-    if (outcome.status === 'expired') return 'expired';
+    if (!outcome || outcome.status === 'expired') return 'expired';
     if (!outcome.charge) return 'open';
     const recorded = await steps.record(pledge, pledge.eventId, outcome.charge, sessionRef);
     if (recorded === 'charged') notifyCampaignChanged(ctx, pledge.eventId);

@@ -194,7 +194,8 @@ describe('Stripe payment provider (local stand-in)', () => {
     const call = standIn.callsTo('POST', '/v1/checkout/sessions').at(-1)!;
     expect(call.form.get('mode')).toBe('payment');
     expect(call.form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
-    expect(await stripe.checkoutOutcome(session.ref)).toEqual({ status: 'open', charge: null, methodRef: null });
+    expect(await stripe.checkoutOutcome(session.ref)).toEqual({ status: 'open', charge: null, methodRef: null, fundingPledgeId: null });
+    expect(await stripe.checkoutOutcome('cs_unknown')).toBeNull();
     standIn.state.cardFeeCents = 755;
     standIn.payCheckoutSession(session.ref);
     expect(await stripe.checkoutOutcome(session.ref)).toMatchObject({

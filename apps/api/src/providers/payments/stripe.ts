@@ -31,6 +31,8 @@ export interface CheckoutOutcome {
   charge: ChargeResult | null;
   /** The card used, saved to the customer for later off-session charges. */
   methodRef: string | null;
+  /** The funding pledge this platform opened the session for; null for a session made by anything else. */
+  fundingPledgeId: string | null;
 }
 
 /** What only Stripe offers, beyond the PaymentProvider interface. */
@@ -45,7 +47,8 @@ export interface StripePaymentProvider extends PaymentProvider {
   /** A hosted Checkout page charging a new card once (the creator's funding); `url` is where the browser goes. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ ref: string; url: string }>;
   /** Reads a Checkout Session back after Stripe returned the browser (or after its webhook). */
-  checkoutOutcome(sessionRef: string): Promise<CheckoutOutcome>;
+  /** Null when Stripe knows no such session. */
+  checkoutOutcome(sessionRef: string): Promise<CheckoutOutcome | null>;
   /** Closes an open Checkout page so it can no longer be paid; false when it was paid (or had expired) first. */
   expireCheckoutSession(sessionRef: string): Promise<boolean>;
   /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
@@ -269,8 +272,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
           status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
           charge: paid ? await outcomeOf(intent) : null,
           methodRef: intent && typeof intent === 'object' ? refOf(intent.payment_method) : null,
+          fundingPledgeId: session.metadata?.pledge_id ?? null,
         };
       } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
         throw providerError(error);
       }
     },
