@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges, users } from '../../db/schema.ts';
 import { countedPledges } from '../events/read-model.ts';
@@ -57,19 +57,5 @@ export const pledgesRepository = {
       .orderBy(desc(pledges.createdAt), desc(pledges.id))
       .offset(page.offset)
       .limit(page.limit);
-  },
-
-  /** Raised cents and distinct supporters per runoff option (the campaign's own totals come from totalsFor). */
-  async optionTotals(db: Executor, eventId: string) {
-    const rows = await db
-      .select({
-        participantId: pledges.participantId,
-        raised: sql<string>`coalesce(sum(${pledges.amountCents}), 0)`,
-        supporters: sql<string>`count(distinct ${pledges.userId})`,
-      })
-      .from(pledges)
-      .where(and(counted(eventId), isNotNull(pledges.participantId)))
-      .groupBy(pledges.participantId);
-    return rows.map((row) => ({ participantId: row.participantId!, raisedCents: Number(row.raised), supporters: Number(row.supporters) }));
   },
 };

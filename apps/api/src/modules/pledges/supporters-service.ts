@@ -3,6 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { canView } from '../events/access.ts';
 import { isPubliclyVisible, totalsFor } from '../events/read-model.ts';
+import { runoffTotals } from '../runoff/service.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 
 export const SUPPORTERS_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export async function visibleCampaign(ctx: AppContext, eventId: string, auth: Au
 
 /** What every open page of a campaign shows live: totals, supporters, and each runoff option's. */
 export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<LiveTotals> {
-  const [campaign, totals, options] = await Promise.all([repo.findCampaign(ctx.db, eventId), totalsFor(ctx.db, [eventId]), repo.optionTotals(ctx.db, eventId)]);
+  const [campaign, totals, options] = await Promise.all([repo.findCampaign(ctx.db, eventId), totalsFor(ctx.db, [eventId]), runoffTotals(ctx.db, eventId)]);
   const campaignTotals = totals.get(eventId);
   return {
     event_id: eventId,
@@ -24,7 +25,7 @@ export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<
     supporters: campaignTotals?.supporters ?? 0,
     pledge_count: campaignTotals?.pledgeCount ?? 0,
     status: campaign?.status ?? 'cancelled',
-    options: options.map((option) => ({ participant_id: option.participantId, raised: centsToDollars(option.raisedCents), supporters: option.supporters })),
+    options,
   };
 }
 
