@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestClock } from '../../lib/clock.ts';
+import { readLiveTotals } from '../pledges/supporters-service.ts';
 import { adminClient, expectBooksBalanced, fundedCampaign } from '../charging/test-helpers.ts';
 import { createPayload, daysFromNow, firstCharityId, guest, verifiedCreator } from '../events/test-helpers.ts';
 import { liveRunoff, pledgeStatuses, pledgeTo } from './test-support.ts';
@@ -101,6 +102,15 @@ describe('runoff placement charging', () => {
     await pledgeTo(server, event.id, optionId.Yusuf!, 20);
     await pledgeTo(server, event.id, optionId.Zoe!, 75);
     await pledgeTo(server, event.id, optionId.Xenia!, 25);
+    // What every open page of the campaign is sent: each option's counted sum and supporters.
+    const live = await readLiveTotals(server.app.ctx, event.id);
+    expect(new Set(live.options)).toEqual(
+      new Set([
+        { participant_id: optionId.Xenia, raised: 75, supporters: 2 },
+        { participant_id: optionId.Yusuf, raised: 50, supporters: 2 },
+        { participant_id: optionId.Zoe, raised: 75, supporters: 1 },
+      ]),
+    );
     expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
     expect((await creator.client.post(`/api/events/${event.id}/runoff/placements`, { charge: 'winner' })).status).toBe(200);
 
