@@ -1,4 +1,6 @@
-import { MAX_DURATION_DAYS } from './schemas/event-fields.ts';
+// Here rather than beside the zod fields, so a page that shows a countdown loads no schema library.
+/** The longest a campaign runs, and how long it runs when no duration is set (SPEC.md section 5). */
+export const MAX_DURATION_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

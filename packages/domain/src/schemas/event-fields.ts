@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './common.ts';
 
+export { MAX_DURATION_DAYS } from '../deadline.ts';
+
 /**
  * Field validators shared by the Create Event wizard, the edit form and the API, with SPEC.md
  * section 5's messages word for word (DESIGN.md section 5 for the $100 minimum).
@@ -94,7 +96,6 @@ export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_LIMIT_BYTES = 10 * 1024 * 1024;
 export const TARGET_MIN_DOLLARS = 100;
 export const TARGET_MAX_DOLLARS = 50_000;
-export const MAX_DURATION_DAYS = 30;
 export const RUNOFF_MIN_LEAD_DAYS = 7;
 export const DOCUMENT_EXTENSIONS = ['doc', 'docx', 'pdf'] as const;
 
