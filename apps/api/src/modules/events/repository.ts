@@ -1,13 +1,12 @@
-import { and, asc, count, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
+import { charities, eventDocuments, events, participants } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
 import { idempotencyKeys } from './tables.ts';
 
 export type NewEvent = typeof events.$inferInsert;
 export type NewParticipant = typeof participants.$inferInsert;
 export type NewDocument = typeof eventDocuments.$inferInsert;
-export type NewPledge = typeof pledges.$inferInsert;
 
 /** SQL of the campaigns module; every function takes a transaction or the database. */
 export const eventsRepository = {
@@ -55,15 +54,6 @@ export const eventsRepository = {
     if (!values.length) return [];
     return db.insert(eventDocuments).values(values).returning();
   },
-  async creatorPledge(db: Executor, idempotencyKey: string) {
-    const [row] = await db.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).limit(1);
-    return row;
-  },
-  /** Inserts once per idempotency key; a repeated call returns the first pledge. */
-  async insertPledgeOnce(db: Executor, values: NewPledge) {
-    const [inserted] = await db.insert(pledges).values(values).onConflictDoNothing({ target: pledges.idempotencyKey }).returning();
-    return inserted ?? (await this.creatorPledge(db, values.idempotencyKey));
-  },
   /**
    * Claims an Idempotency-Key inside the create transaction. Returns undefined when this request
    * claimed it, else the id the first request created (a concurrent first request is waited for by
@@ -78,9 +68,5 @@ export const eventsRepository = {
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
       .limit(1);
     return existing!.resourceId;
-  },
-  async pledgeCountForParticipant(db: Executor, participantId: string) {
-    const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.participantId, participantId));
-    return Number(row?.n ?? 0);
   },
 };

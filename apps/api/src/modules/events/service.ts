@@ -196,7 +196,6 @@ export type EventsService = ReturnType<typeof createEventsService>;
 export const eventRecords = {
   findById: eventsRepository.findById,
   updateParticipant: eventsRepository.updateParticipant,
-  pledgeCountForParticipant: eventsRepository.pledgeCountForParticipant,
   ownedBy: eventsRepository.ownedBy,
   deleteUnlaunchedWithoutMoneyTrail: eventsRepository.deleteUnlaunchedWithoutMoneyTrail,
 };

@@ -7,6 +7,7 @@ import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../events/access.ts';
 import { toParticipantResponse } from '../events/read-model.ts';
 import { eventRecords } from '../events/service.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { participantsRepository } from './repository.ts';
 
 /** A campaign's participants: only its creator or an admin changes them (403 otherwise). */
@@ -51,7 +52,7 @@ export function createParticipantsService(ctx: AppContext) {
           throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
         }
         if (remaining <= 1) throw AppError.conflict('LAST_PARTICIPANT', EVENT_MESSAGES.lastParticipant);
-        if ((await eventRecords.pledgeCountForParticipant(tx, person.id)) > 0) {
+        if ((await pledgeRecords.countForParticipant(tx, person.id)) > 0) {
           throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
         }
         const row = await participantsRepository.deleteOne(tx, event.id, person.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, not } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, not } from 'drizzle-orm';
 import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
@@ -39,6 +39,10 @@ export const myPledgesRepository = {
       .from(pledges)
       .where(and(eq(pledges.userId, userId), inArray(pledges.status, [...OUTSTANDING_PLEDGE_STATUSES]), not(fundingOfDeletableOwnCampaign!)));
     return rows.length;
+  },
+  async countForParticipant(db: Executor, participantId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.participantId, participantId));
+    return Number(row?.n ?? 0);
   },
   /** Pledges keep an anonymised reference (DESIGN.md section 4): the donor link is cut. */
   async anonymiseDonor(db: Executor, userId: string): Promise<void> {

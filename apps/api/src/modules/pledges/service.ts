@@ -54,8 +54,9 @@ export function createMyPledgesService(ctx: AppContext) {
   };
 }
 
-/** What closing an account reads and changes of the user's pledges; each takes a transaction or the database. */
+/** What other modules read and change of pledges (an option's pledges, a closing account's); each takes a transaction or the database. */
 export const pledgeRecords = {
+  countForParticipant: myPledgesRepository.countForParticipant,
   outstandingCountForDonor: myPledgesRepository.outstandingCountForDonor,
   anonymiseDonor: myPledgesRepository.anonymiseDonor,
 };
