@@ -80,21 +80,28 @@ export function PracticePreview({ basic, host, participants, details }: Practice
             ))}
           </section>
         </div>
-        <aside className="card grid content-start gap-3 p-5">
-          <p>
-            <span className="text-2xl font-bold">$0</span>
-            <span className="text-ink-500"> raised of {formatDollars(target)} goal</span>
-          </p>
-          <ProgressBar value={0} label="Raised toward the goal" valueText="0% funded" />
-          <p className="text-sm font-semibold">0%</p>
-          <button type="button" className="btn btn-primary w-full" onClick={() => undefined} aria-describedby="practice-pledge-note">
-            <HeartHandIcon className="size-5" aria-hidden="true" /> Pledge Now
-          </button>
-          <p id="practice-pledge-note" className="text-xs text-ink-500">
-            In a practice preview the button does nothing.
-          </p>
-        </aside>
+        <PracticePledgeCard target={target} />
       </div>
     </div>
+  );
+}
+
+/** The pledge box of the preview: nothing raised, and a Pledge Now button that does nothing. */
+function PracticePledgeCard({ target }: { target: number }) {
+  return (
+    <aside className="card grid content-start gap-3 p-5">
+      <p>
+        <span className="text-2xl font-bold">$0</span>
+        <span className="text-ink-500"> raised of {formatDollars(target)} goal</span>
+      </p>
+      <ProgressBar value={0} label="Raised toward the goal" valueText="0% funded" />
+      <p className="text-sm font-semibold">0%</p>
+      <button type="button" className="btn btn-primary w-full" onClick={() => undefined} aria-describedby="practice-pledge-note">
+        <HeartHandIcon className="size-5" aria-hidden="true" /> Pledge Now
+      </button>
+      <p id="practice-pledge-note" className="text-xs text-ink-500">
+        In a practice preview the button does nothing.
+      </p>
+    </aside>
   );
 }

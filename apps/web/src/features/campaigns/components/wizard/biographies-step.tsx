@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import type { UseFormReturn } from 'react-hook-form';
 import type { HostStep as HostOutput, HostStepInput, ParticipantDraftInput } from '@pledgeway/domain/schemas/event-create';
-import { EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
-import { Avatar } from '@/components/ui/avatar';
-import { Field } from '@/components/ui/field';
-import { ChevronDownIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { Input, Textarea } from '@/components/ui/input';
-import { ImagePicker } from '../image-picker';
+import { PlusIcon } from '@/components/ui/icons';
+import { AddedParticipantItem } from './added-participant-item';
+import { HostFields } from './host-fields';
 import { ParticipantForm } from './participant-form';
 
 interface BiographiesStepProps {
@@ -22,8 +18,6 @@ interface BiographiesStepProps {
 let formKey = 0;
 
 export function BiographiesStep({ hostForm, participants, onParticipantsChange, participantsError, isRunoff = false }: BiographiesStepProps) {
-  const { register, control, formState } = hostForm;
-  const errors = formState.errors;
   const [forms, setForms] = useState<number[]>(() => [formKey++]);
   const [expanded, setExpanded] = useState<number | null>(null);
 
@@ -38,46 +32,7 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
 
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="host-heading" className="grid gap-4">
-        <h3 id="host-heading" className="text-lg font-semibold">
-          About the host
-        </h3>
-        <div className="grid gap-4 md:grid-cols-2">
-          <Field label="About (title)" required error={errors.about?.message} hint="For example Organizer.">
-            <Input {...register('about')} placeholder="Organizer" />
-          </Field>
-          <Field label="Full name" hint="From your profile.">
-            <Input {...register('fullName')} readOnly aria-readonly="true" className="bg-ink-50" />
-          </Field>
-          <Field label="Email" hint="From your profile.">
-            <Input {...register('email')} readOnly aria-readonly="true" className="bg-ink-50" />
-          </Field>
-          <Field label="Occupation" required error={errors.occupation?.message}>
-            <Input {...register('occupation')} />
-          </Field>
-          <Field label="Company name" error={errors.companyName?.message}>
-            <Input {...register('companyName')} />
-          </Field>
-          <Controller
-            control={control}
-            name="profileImage"
-            render={({ field }) => (
-              <ImagePicker
-                label="Host image"
-                value={field.value ?? ''}
-                maxWidth={600}
-                onChange={(dataUrl) => {
-                  field.onChange(dataUrl);
-                  toast.success(EVENT_MESSAGES.hostImageUpdated);
-                }}
-              />
-            )}
-          />
-          <Field className="md:col-span-2" label="About you" error={errors.aboutYou?.message}>
-            <Textarea rows={3} {...register('aboutYou')} />
-          </Field>
-        </div>
-      </section>
+      <HostFields hostForm={hostForm} />
 
       <section aria-labelledby="participants-heading" className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -95,65 +50,16 @@ export function BiographiesStep({ hostForm, participants, onParticipantsChange, 
         )}
         {participants.length > 0 && (
           <ul className="grid gap-3" aria-label="Added participants">
-            {participants.map((person, index) => {
-              const open = expanded === index;
-              return (
-                <li key={`${person.fullName}-${index}`} className="rounded-2xl border border-ink-100 bg-white">
-                  <div className="flex items-center gap-3 p-3">
-                    <Avatar src={person.profileImage || undefined} className="size-12" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-ink-900">{person.fullName}</p>
-                      <p className="truncate text-sm text-ink-500">
-                        {person.about} · {person.occupation}
-                      </p>
-                    </div>
-                    <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setExpanded(open ? null : index)}>
-                      {open ? 'Collapse' : 'Expand'}
-                      <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className="grid size-10 place-items-center rounded-full text-danger-600 hover:bg-red-50"
-                      aria-label={`Remove ${person.fullName}`}
-                      onClick={() => onParticipantsChange(participants.filter((_, i) => i !== index))}
-                    >
-                      <TrashIcon className="size-5" />
-                    </button>
-                  </div>
-                  {open && (
-                    <div className="grid gap-3 border-t border-ink-100 p-4 text-sm md:grid-cols-[1fr_auto]">
-                      <dl className="grid gap-1">
-                        {person.email && (
-                          <div>
-                            <dt className="inline font-semibold">Email: </dt>
-                            <dd className="inline">{person.email}</dd>
-                          </div>
-                        )}
-                        {person.companyName && (
-                          <div>
-                            <dt className="inline font-semibold">Company: </dt>
-                            <dd className="inline">{person.companyName}</dd>
-                          </div>
-                        )}
-                        <div>
-                          <dt className="inline font-semibold">About: </dt>
-                          <dd className="inline">{person.aboutParticipant}</dd>
-                        </div>
-                      </dl>
-                      <ImagePicker
-                        label={`Image of ${person.fullName}`}
-                        value={person.profileImage ?? ''}
-                        maxWidth={600}
-                        onChange={(dataUrl) => {
-                          onParticipantsChange(participants.map((item, i) => (i === index ? { ...item, profileImage: dataUrl } : item)));
-                          toast.success(EVENT_MESSAGES.participantImageUpdated);
-                        }}
-                      />
-                    </div>
-                  )}
-                </li>
-              );
-            })}
+            {participants.map((person, index) => (
+              <AddedParticipantItem
+                key={`${person.fullName}-${index}`}
+                person={person}
+                open={expanded === index}
+                onToggle={() => setExpanded(expanded === index ? null : index)}
+                onRemove={() => onParticipantsChange(participants.filter((_, i) => i !== index))}
+                onImageChange={(dataUrl) => onParticipantsChange(participants.map((item, i) => (i === index ? { ...item, profileImage: dataUrl } : item)))}
+              />
+            ))}
           </ul>
         )}
         {forms.map((id, index) => (

@@ -1,33 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
-  BasicInfoStep as BasicInfoSchema,
-  EventDetailsStep as EventDetailsSchema,
-  HostStep as HostSchema,
-  PaymentStep as PaymentSchema,
-  TEST_MODE_VALUES,
   missingFieldsMessage,
   missingRequiredFields,
   participantCountError,
-  type BasicInfoStep as BasicOutput,
-  type BasicInfoStepInput,
-  type EventDetailsStep as DetailsOutput,
   type EventDetailsStepInput,
-  type HostStep as HostOutput,
-  type HostStepInput,
   type ParticipantDraftInput,
-  type PaymentStep as PaymentOutput,
-  type PaymentStepInput,
 } from '@pledgeway/domain/schemas/event-create';
 import { EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
-import type { MyProfileResponse } from '@pledgeway/domain/schemas/auth';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useCharities } from '@/lib/charities';
 import { postCreateEvent } from '../../api/create-event';
 import { discardEvent } from '../../api/discard-event';
 import { fundFromWizard } from '../../api/fund-event';
@@ -35,55 +19,12 @@ import { putEvent } from '../../api/update-event';
 import { wizardDraftStore, type WizardDraft } from '../../hooks/use-wizard-draft';
 import { buildCreatePayload } from '../../lib/build-create-payload';
 import { dataUrlToBlob } from '../../lib/images';
-import { BasicInfoStep } from './basic-info-step';
-import { BiographiesStep } from './biographies-step';
-import { EventGenreStep } from './event-genre-step';
-import { PaymentStep } from './payment-step';
-import { SummaryStep } from './summary-step';
+import { CreateEventStep } from './create-event-step';
+import { initialDraft, useCreateEventDraft, type Profile } from './use-create-event-draft';
 import { WizardNav } from './wizard-nav';
 import { WizardStepper } from './wizard-stepper';
 
 export const CREATE_STEPS = ['Create Event', 'Biographies', 'Event Genre', 'Event Summary', 'Payment'] as const;
-
-type Profile = MyProfileResponse['data'];
-
-function initialDraft(profile: Profile): WizardDraft {
-  const saved = wizardDraftStore.load();
-  // Name and e-mail always come from the profile: they are read-only in the host block.
-  const host = { about: '', occupation: profile.occupation, companyName: profile.company_name, aboutYou: profile.description, profileImage: '' };
-  return {
-    step: saved?.step ?? 0,
-    basicInfo: saved?.basicInfo ?? {
-      eventName: '',
-      eventDescription: '',
-      categories: [],
-      targetAmount: '',
-      bannerImage: '',
-      documents: [],
-      kind: 'event',
-      fundingModel: 'all_donations',
-      charityId: '',
-      donationLimit: '',
-      startDate: '',
-      durationDays: '30',
-      runoffWinBy: null,
-      runoffFixedAmount: '',
-      runoffChargeablePlaces: 'all',
-    },
-    hostData: { ...host, ...saved?.hostData, fullName: profile.name, email: profile.email },
-    participants: saved?.participants ?? [],
-    eventDetails: saved?.eventDetails ?? { locationType: 'physical', eventDate: '', eventTime: '', eventLocation: '', onlineEventLink: '' },
-    paymentInfo: saved?.paymentInfo ?? {
-      testMode: true,
-      paymentMethod: '',
-      cardHolderName: '',
-      cardNumber: '',
-      expiryDate: '',
-      cvv: '',
-      amount: TEST_MODE_VALUES.amount,
-    },
-  };
-}
 
 function errorMessage(error: unknown): string {
   return error instanceof ApiError || error instanceof Error ? error.message : '';
@@ -110,54 +51,12 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
   const [stepError, setStepError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
-  const charities = useCharities();
 
-  const basicForm = useForm<BasicInfoStepInput, unknown, BasicOutput>({
-    resolver: zodResolver(BasicInfoSchema),
-    mode: 'onTouched',
-    defaultValues: initial.basicInfo,
-  });
-  const hostForm = useForm<HostStepInput, unknown, HostOutput>({ resolver: zodResolver(HostSchema), mode: 'onTouched', defaultValues: initial.hostData });
-  const detailsForm = useForm<EventDetailsStepInput, unknown, DetailsOutput>({
-    resolver: zodResolver(EventDetailsSchema),
-    mode: 'onTouched',
-    defaultValues: initial.eventDetails,
-  });
-  const paymentForm = useForm<PaymentStepInput, unknown, PaymentOutput>({
-    resolver: zodResolver(PaymentSchema),
-    mode: 'onTouched',
-    defaultValues: initial.paymentInfo,
-  });
+  const { forms, snapshot, completedRef } = useCreateEventDraft(initial, step, participants);
+  const { basicForm, hostForm, detailsForm, paymentForm } = forms;
 
   const kind = basicForm.watch('kind') ?? 'event';
   const participantsError = participantCountError(kind, participants.length);
-
-  // Save the draft (debounced) on every change; drop it when the wizard is left.
-  const saveTimer = useRef<number | undefined>(undefined);
-  const completed = useRef(false);
-  const snapshot = (): WizardDraft => ({
-    step,
-    basicInfo: basicForm.getValues(),
-    hostData: hostForm.getValues(),
-    participants,
-    eventDetails: detailsForm.getValues(),
-    paymentInfo: paymentForm.getValues(),
-  });
-  const snapshotRef = useRef(snapshot);
-  snapshotRef.current = snapshot;
-  useEffect(() => {
-    const schedule = () => {
-      window.clearTimeout(saveTimer.current);
-      saveTimer.current = window.setTimeout(() => !completed.current && wizardDraftStore.save(snapshotRef.current()), 250);
-    };
-    schedule();
-    const subscriptions = [basicForm.watch(schedule), hostForm.watch(schedule), detailsForm.watch(schedule), paymentForm.watch(schedule)];
-    return () => {
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
-      window.clearTimeout(saveTimer.current);
-    };
-  }, [basicForm, hostForm, detailsForm, paymentForm, step, participants]);
-  useEffect(() => () => wizardDraftStore.clear(), []);
 
   const basicValid = basicForm.formState.isValid;
   const hostValid = hostForm.formState.isValid;
@@ -217,7 +116,7 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
       await uploadDocument(eventId, draft);
       const paymentInfo = draft.paymentInfo;
       const answer = await fundFromWizard(eventId, paymentInfo);
-      completed.current = true;
+      completedRef.current = true;
       wizardDraftStore.clear();
       if (answer.session?.url) {
         // A new card is paid on Stripe's page; Stripe brings the creator back to the event summary.
@@ -242,8 +141,6 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
     }
   }
 
-  const charityName = charities.data?.flatMap((group) => group.charities).find((item) => item._id === basicForm.getValues('charityId'))?.name;
-
   return (
     <div ref={topRef} className="scroll-mt-28">
       <WizardStepper steps={CREATE_STEPS} current={step} />
@@ -256,28 +153,15 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         </Alert>
       )}
       <form noValidate onSubmit={(event) => event.preventDefault()} aria-label={CREATE_STEPS[step]}>
-        {step === 0 && <BasicInfoStep form={basicForm} />}
-        {step === 1 && (
-          <BiographiesStep
-            hostForm={hostForm}
-            isRunoff={kind === 'runoff'}
-            participants={participants}
-            onParticipantsChange={setParticipants}
-            participantsError={participants.length ? participantsError : undefined}
-          />
-        )}
-        {step === 2 && <EventGenreStep form={detailsForm} />}
-        {step === 3 && (
-          <SummaryStep
-            basic={basicForm.getValues()}
-            host={hostForm.getValues()}
-            participants={participants}
-            details={detailsForm.getValues()}
-            charityName={charityName}
-            onEdit={goTo}
-          />
-        )}
-        {step === 4 && <PaymentStep form={paymentForm} />}
+        <CreateEventStep
+          step={step}
+          forms={forms}
+          isRunoff={kind === 'runoff'}
+          participants={participants}
+          onParticipantsChange={setParticipants}
+          participantsError={participants.length ? participantsError : undefined}
+          onEdit={goTo}
+        />
       </form>
       <WizardNav
         step={step}
