@@ -2,7 +2,8 @@
 // chunk, and every chunk they import statically (what the browser must load before the page can
 // render), gzip level 9. Chunks a page loads later on purpose (dynamic imports: sections below the
 // fold, dialogs, toasts) are listed separately.
-// Usage: npm run build -w apps/web && node --import tsx scripts/measure-initial-js.ts
+// Usage: npm run build -w apps/web && node --import tsx scripts/measure-initial-js.ts [--check]
+// With --check (npm test runs it), a page over the 120 KB budget (DESIGN.md section 7) fails the run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -47,9 +48,18 @@ const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total +
 
 console.log(`entry chunk: ${kb(sum(staticClosure([entryKey])))}\n`);
 console.log('| route | initial JS (gzip) | loaded later on purpose |\n|---|---|---|');
+const BUDGET_BYTES = 120 * 1024;
+const overBudget: string[] = [];
 for (const [route, source] of Object.entries(pages)) {
   if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
   const initial = staticClosure([entryKey, source]);
   const laterOfPage = new Set([...staticClosure(manifest[source]!.dynamicImports ?? [])].filter((key) => !initial.has(key)));
-  console.log(`| \`${route}\` | ${kb(sum(initial))} | ${kb(sum(laterOfPage))} |`);
+  const bytes = sum(initial);
+  if (bytes > BUDGET_BYTES) overBudget.push(`${route} (${kb(bytes)})`);
+  console.log(`| \`${route}\` | ${kb(bytes)} | ${kb(sum(laterOfPage))} |`);
+}
+if (process.argv.includes('--check') && overBudget.length) {
+  console.error(`\nOver the ${kb(BUDGET_BYTES)} budget of initial JavaScript: ${overBudget.join(', ')}.`);
+  console.error('Load what the first screen does not need with a dynamic import (docs/performance.md).');
+  process.exit(1);
 }

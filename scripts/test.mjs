@@ -3,7 +3,7 @@
 // 0. typecheck, lint and formatting (npm run check)
 // 1. unit + API tests on the embedded PGlite database (Vitest)
 // 2. the API tests again on PostgreSQL when TEST_DATABASE_URL is set
-// 3. the web app build, then the end-to-end tests in Chromium (Playwright)
+// 3. the web app build, its initial-JavaScript budget, then the end-to-end tests in Chromium (Playwright)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +66,9 @@ if (!existsSync(chromium)) {
 } else if (run('web build', 'npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
   crashed = true;
 } else {
+  // The public pages' initial JavaScript budget counts as one test.
+  if (run('initial JavaScript budget', 'node', ['--import', 'tsx', 'scripts/measure-initial-js.ts', '--check']) === 0) totals.passed += 1;
+  else totals.failed += 1;
   const e2eFile = path.join(out, 'playwright.json');
   run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
