@@ -48,6 +48,15 @@ interface Queue {
   options: QueueOptions;
 }
 
+/**
+ * A running job's worker refreshes its heartbeat every 5 s; a job whose heartbeat is 10 s old (its
+ * process was killed or lost its database) is failed and retried by whichever instance supervises
+ * next, so a crash delays a charge by seconds, not by pg-boss's 15-minute expiry. Every handler is
+ * idempotent (a pledge's charge is locked and keyed), so a retried job never does its work twice.
+ */
+const QUEUE_POLICY = { heartbeatSeconds: 10 } as const;
+const SUPERVISE_INTERVAL_SECONDS = 5;
+
 export interface JobsOptions {
   /** node-postgres connection string, or an adapter for PGlite. */
   connection: { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }; backend: 'pglite' };
@@ -76,11 +85,15 @@ export function createJobs(options: JobsOptions): Jobs {
       // Maintenance and schedules need a worker instance; the tests drive both by hand.
       supervise: options.workers,
       schedule: options.workers,
+      // How often a live instance fails (for retry) the jobs of a worker whose heartbeat stopped.
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });
     instance.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
     await instance.start();
     for (const queue of queues.values()) {
-      await instance.createQueue(queue.name);
+      await instance.createQueue(queue.name, QUEUE_POLICY);
+      // A queue made by an earlier version keeps its old policy until updated.
+      await instance.updateQueue(queue.name, QUEUE_POLICY);
       if (!options.workers) continue;
       await instance.work(
         queue.name,
