@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { CategoriesInput } from './categories-input';
@@ -47,27 +47,35 @@ export function DescriptionField<TValues extends FieldValues, TContext = unknown
   );
 }
 
-/** The required banner of a new campaign, cropped to 4:3. */
-export function BannerImageField<TValues extends FieldValues, TContext = unknown, TTransformed = TValues>({
+type ImageFieldProps<TValues extends FieldValues, TContext, TTransformed> = ControlledFieldProps<TValues, TContext, TTransformed> &
+  Omit<ComponentProps<typeof ImagePicker>, 'value' | 'onChange' | 'onBlur' | 'error'> & {
+    /** Told after a new image is in the form, e.g. to confirm it. */
+    onPicked?(): void;
+    /** Mark the field touched once an image is picked, so its error shows from then on. */
+    touchOnPick?: boolean;
+  };
+
+function ImageField<TValues extends FieldValues, TContext, TTransformed>({
   control,
   name,
   error,
-  maxWidth,
-}: ControlledFieldProps<TValues, TContext, TTransformed> & { maxWidth?: number }) {
+  onPicked,
+  touchOnPick = false,
+  ...picker
+}: ImageFieldProps<TValues, TContext, TTransformed>) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
         <ImagePicker
-          label="Banner image"
-          required
-          shape="banner"
-          aspect={4 / 3}
-          maxWidth={maxWidth}
+          {...picker}
           value={field.value ?? ''}
-          onChange={(dataUrl) => field.onChange(dataUrl)}
-          onBlur={field.onBlur}
+          onChange={(dataUrl) => {
+            field.onChange(dataUrl);
+            onPicked?.();
+          }}
+          onBlur={touchOnPick ? field.onBlur : undefined}
           error={error}
         />
       )}
@@ -75,30 +83,16 @@ export function BannerImageField<TValues extends FieldValues, TContext = unknown
   );
 }
 
+/** The required banner of a new campaign, cropped to 4:3. */
+export function BannerImageField<TValues extends FieldValues, TContext = unknown, TTransformed = TValues>(
+  props: ControlledFieldProps<TValues, TContext, TTransformed> & { maxWidth?: number },
+) {
+  return <ImageField {...props} label="Banner image" required shape="banner" aspect={4 / 3} touchOnPick />;
+}
+
 /** A person's (or a runoff option's) square image. */
-export function ProfileImageField<TValues extends FieldValues, TContext = unknown, TTransformed = TValues>({
-  control,
-  name,
-  error,
-  label,
-  onPicked,
-}: ControlledFieldProps<TValues, TContext, TTransformed> & { label: string; onPicked?(): void }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <ImagePicker
-          label={label}
-          value={field.value ?? ''}
-          maxWidth={600}
-          onChange={(dataUrl) => {
-            field.onChange(dataUrl);
-            onPicked?.();
-          }}
-          error={error}
-        />
-      )}
-    />
-  );
+export function ProfileImageField<TValues extends FieldValues, TContext = unknown, TTransformed = TValues>(
+  props: ControlledFieldProps<TValues, TContext, TTransformed> & { label: string; onPicked?(): void },
+) {
+  return <ImageField {...props} maxWidth={600} />;
 }
