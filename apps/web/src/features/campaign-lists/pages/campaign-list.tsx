@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
-import { CampaignCard, CampaignCardSkeleton } from '@/components/campaign';
+import { CampaignCardGrid, CampaignCardSkeleton } from '@/components/campaign';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageBanner } from '@/components/ui/page-banner';
@@ -123,13 +123,7 @@ function CampaignResults({ query, emptyText }: { query: ReturnType<typeof useAct
             }
           />
         ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event) => (
-              <li key={event._id}>
-                <CampaignCard event={event} headingLevel="h3" />
-              </li>
-            ))}
-          </ul>
+          <CampaignCardGrid events={events} className="grid-cols-1" />
         )}
       </div>
 
