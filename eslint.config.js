@@ -109,13 +109,32 @@ export default tseslint.config(
   // Size (CONTRIBUTING.md, "Size"): a file under 300 lines of code, a function under 80, so each
   // reads whole. Tests, test helpers and seed data are exempt: they are long lists, not logic.
   {
-    files: ['apps/api/src/**/*.ts', 'packages/domain/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-*.ts', 'apps/api/src/test/**', 'apps/api/src/db/seed-data.ts'],
+    files: ['apps/api/src/**/*.ts', 'packages/domain/src/**/*.ts', `${web}/**/*.{ts,tsx}`, 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test-*.ts',
+      'apps/api/src/test/**',
+      'apps/api/src/db/seed-data.ts',
+      // Marketing copy: long lists of sentences, not logic.
+      `${web}/features/marketing/content/**`,
+      // Playwright specs are tests.
+      'e2e/tests/**/*.spec.ts',
+    ],
     plugins: { 'unit-size': unitSize },
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
       'unit-size/max-function-lines': ['error', { max: 80 }],
     },
+  },
+  // These three components are being split into named pieces on another branch; this override
+  // goes when that lands.
+  {
+    files: [
+      `${web}/features/campaigns/components/pledge/pledge-dialog.tsx`,
+      `${web}/features/campaigns/pages/event-page.tsx`,
+      `${web}/features/campaigns/pages/event-summary.tsx`,
+    ],
+    rules: { 'unit-size/max-function-lines': 'off' },
   },
   {
     files: ['packages/domain/**/*.ts'],

@@ -58,6 +58,22 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(code, 'packages/domain/src/sample.ts')).toContain('unit-size/max-function-lines');
   });
 
+  it('reports a web component over 80 lines of code, but not a test or marketing copy', async () => {
+    const items = Array.from({ length: 79 }, (_, index) => `      <li>Item ${index}</li>`).join('\n');
+    const code = `export function LongList() {\n  return (\n    <ul>\n${items}\n    </ul>\n  );\n}\n`;
+    expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.tsx')).toContain('unit-size/max-function-lines');
+    expect(await ruleIds(code, 'apps/web/src/components/ui/sample.tsx')).toContain('unit-size/max-function-lines');
+    expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.test.tsx')).not.toContain('unit-size/max-function-lines');
+    expect(await ruleIds(code, 'apps/web/src/features/marketing/content/sample.tsx')).not.toContain('unit-size/max-function-lines');
+  });
+
+  it('reports a web source file over 300 lines of code', async () => {
+    const code = Array.from({ length: 301 }, (_, index) => `export const value${index} = ${index};`).join('\n') + '\n';
+    expect(await ruleIds(code, 'apps/web/src/lib/sample.ts')).toContain('max-lines');
+    expect(await ruleIds(code, 'e2e/sample.ts')).toContain('max-lines');
+    expect(await ruleIds(code, 'scripts/sample.ts')).toContain('max-lines');
+  });
+
   it('counts an anonymous callback with the function that passes it, and a named method on its own', async () => {
     const lines = (count) => Array.from({ length: count }, (_, index) => `      total += ${index};`).join('\n');
     const callback = `export function flow(items) {\n  let total = 0;\n  items.forEach(() => {\n${lines(50)}\n  });\n${lines(40)}\n  return total;\n}\n`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, CARD_NUMBER_INPUT_MAX_LENGTH, cardDigits, formatCardNumber, isValidCardNumber, luhnValid } from './cards.ts';
+import { cardBrand, CARD_NUMBER_INPUT_MAX_LENGTH, cardDigits, formatCardNumber, formatCvv, formatExpiry, isValidCardNumber, luhnValid } from './cards.ts';
 import { SandboxCardRequest } from './schemas/payment-methods.ts';
 import { DonationForm } from './schemas/public.ts';
 import { PaymentStep } from './schemas/event-create.ts';
@@ -42,6 +42,20 @@ describe('card numbers', () => {
     expect(formatCardNumber('4242-42a42 4')).toBe('4242 4242 4');
     expect(formatCardNumber(VISA_19)).toHaveLength(CARD_NUMBER_INPUT_MAX_LENGTH);
     expect(isValidCardNumber(formatCardNumber(VISA_19))).toBe(true);
+  });
+});
+
+describe('card input formatting', () => {
+  it('adds the expiry slash after two digits and stops at five characters', () => {
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12')).toBe('12');
+    expect(formatExpiry('123')).toBe('12/3');
+    expect(formatExpiry('12/345')).toBe('12/34');
+    expect(formatExpiry('ab0 9x2 8')).toBe('09/28');
+  });
+
+  it('keeps at most four CVV digits', () => {
+    expect(formatCvv('12a345')).toBe('1234');
   });
 });
 

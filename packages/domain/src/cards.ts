@@ -55,6 +55,11 @@ export function formatCardNumber(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** CVV keeps at most four digits. */
+export function formatCvv(value: string): string {
+  return cardDigits(value).slice(0, 4);
+}
+
 /** Expiry digits with a slash after the first two, at most 5 characters. */
 export function formatExpiry(value: string): string {
   const digits = cardDigits(value).slice(0, 4);

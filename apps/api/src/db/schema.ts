@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const id = () =>
-  uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money.ts';
-import { DONATION_MESSAGES } from './public.ts';
+import { DONATION_MESSAGES, donorFields } from './public.ts';
 
 export const DONATION_MAX_DOLLARS = 50_000;
 
@@ -19,12 +19,7 @@ export const DONATION_RESULT_MESSAGES = {
  * token the sandbox card form (or Stripe) returned; the card itself never reaches this endpoint.
  */
 export const CharityDonationRequest = z.object({
-  fullName: z.string().trim().min(1, DONATION_MESSAGES.fullNameRequired).min(3, DONATION_MESSAGES.fullNameShort),
-  email: z
-    .string()
-    .trim()
-    .min(1, DONATION_MESSAGES.emailRequired)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, DONATION_MESSAGES.emailInvalid),
+  ...donorFields,
   amount: z
     .number({ error: DONATION_MESSAGES.amountRequired })
     .positive(DONATION_MESSAGES.amountPositive)

@@ -121,13 +121,18 @@ export const BasicInfoStep = z
 export type BasicInfoStepInput = z.input<typeof BasicInfoStep>;
 export type BasicInfoStep = z.output<typeof BasicInfoStep>;
 
-/** Wizard step 2, host block: fullName and email come read-only from the profile. */
-export const HostStep = z.object({
+/** Who a person in a campaign is, alike for its host and each participant. */
+const personFields = {
   about: requiredString(EVENT_MESSAGES.aboutRequired, 120),
   fullName: requiredString(EVENT_MESSAGES.fullNameRequired, 100),
   email: emailAddressField,
   occupation: requiredString(EVENT_MESSAGES.occupationRequired, 120),
   companyName: optionalString(120),
+};
+
+/** Wizard step 2, host block: fullName and email come read-only from the profile. */
+export const HostStep = z.object({
+  ...personFields,
   aboutYou: optionalString(2000),
   profileImage: optionalImageField,
 });
@@ -136,11 +141,7 @@ export type HostStep = z.output<typeof HostStep>;
 
 /** One participant (guest) form of step 2. */
 export const ParticipantDraft = z.object({
-  about: requiredString(EVENT_MESSAGES.aboutRequired, 120),
-  fullName: requiredString(EVENT_MESSAGES.fullNameRequired, 100),
-  email: emailAddressField,
-  occupation: requiredString(EVENT_MESSAGES.occupationRequired, 120),
-  companyName: optionalString(120),
+  ...personFields,
   aboutParticipant: requiredString(EVENT_MESSAGES.aboutParticipantRequired, 2000),
   profileImage: optionalImageField,
 });

@@ -62,14 +62,19 @@ export function isExpiryCurrent(expiry: string, now: Date = new Date()): boolean
   return fullYear > now.getFullYear() || (fullYear === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
-/** The donation dialog on /charities (SPEC.md section 5 "Donation form"), checked on submit. */
-export const DonationForm = z.object({
+/** The donor's name and e-mail, alike in the dialog and in the request it sends (donations.ts). */
+export const donorFields = {
   fullName: z.string().trim().min(1, DONATION_MESSAGES.fullNameRequired).min(3, DONATION_MESSAGES.fullNameShort),
   email: z
     .string()
     .trim()
     .min(1, DONATION_MESSAGES.emailRequired)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, DONATION_MESSAGES.emailInvalid),
+};
+
+/** The donation dialog on /charities (SPEC.md section 5 "Donation form"), checked on submit. */
+export const DonationForm = z.object({
+  ...donorFields,
   amount: z
     .string()
     .trim()

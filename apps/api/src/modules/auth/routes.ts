@@ -13,6 +13,7 @@ import {
   SuccessResponse,
   UpdateUserResponse,
 } from '@pledgeway/domain';
+import { attemptRateLimit } from '../../lib/rate-limit/attempt-limit.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { toPublicUser } from '../users/service.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
@@ -36,13 +37,7 @@ function toMyProfile(user: PublicUser) {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService(app.ctx);
   const secureCookie = app.ctx.config.publicUrl.startsWith('https://');
-  const authLimit = {
-    rateLimit: {
-      max: app.ctx.config.authRateLimitPerMinute,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts }),
-    },
-  };
+  const authLimit = attemptRateLimit(app);
 
   app.post(
     '/site/register',

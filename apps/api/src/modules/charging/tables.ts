@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
 import { events, users } from '../../db/schema.ts';
 
 /**
@@ -9,9 +9,7 @@ import { events, users } from '../../db/schema.ts';
 export const chargeRuns = pgTable(
   'charge_runs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id),
@@ -42,5 +40,5 @@ export const chargeHolds = pgTable('charge_holds', {
     .references(() => events.id, { onDelete: 'cascade' }),
   heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
   reason: text('reason').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 import { users } from '../../db/schema.ts';
 
 /** A retried create (same user, scope and Idempotency-Key header) answers with the first result. */
@@ -11,7 +12,7 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     resourceId: uuid('resource_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ name: 'idempotency_keys_pk', columns: [table.userId, table.scope, table.key] })],
 );

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
 import { users } from '../../db/schema.ts';
 
 /** One attempt to verify a user's identity with the identity provider. */
 export const identitySessions = pgTable(
   'identity_sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -18,7 +16,7 @@ export const identitySessions = pgTable(
       .notNull()
       .default('open'),
     failureReason: text('failure_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('identity_sessions_user').on(table.userId, table.createdAt)],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NEWSLETTER_CONFIRMED_PATH, NewsletterConfirmQuery, NewsletterRequest, NewsletterResponse } from '@pledgeway/domain/schemas/newsletter';
-import { publicFormRateLimit } from '../../lib/rate-limit/public-form.ts';
+import { attemptRateLimit } from '../../lib/rate-limit/attempt-limit.ts';
 import { createNewsletterService } from './service.ts';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
     {
-      config: publicFormRateLimit(app),
+      config: attemptRateLimit(app),
       schema: { tags: ['newsletter'], summary: 'Subscribe (double opt-in)', body: NewsletterRequest, response: { 200: NewsletterResponse } },
     },
     async (request) => service.subscribe(request.body.email),

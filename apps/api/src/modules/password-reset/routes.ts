@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, ForgotPasswordRequest, PASSWORD_RESET_MESSAGES, ResetPasswordRequest, SuccessResponse } from '@pledgeway/domain';
+import { ForgotPasswordRequest, PASSWORD_RESET_MESSAGES, ResetPasswordRequest, SuccessResponse } from '@pledgeway/domain';
+import { attemptRateLimit } from '../../lib/rate-limit/attempt-limit.ts';
 import { createPasswordResetService } from './service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPasswordResetService(app.ctx);
   // Same limit as log-in: both can be used to probe accounts or flood a mailbox.
-  const authLimit = {
-    rateLimit: {
-      max: app.ctx.config.authRateLimitPerMinute,
-      timeWindow: '1 minute',
-      errorResponseBuilder: () => ({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts }),
-    },
-  };
+  const authLimit = attemptRateLimit(app);
 
   app.post(
     '/site/forgot-password',

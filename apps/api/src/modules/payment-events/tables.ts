@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { cents } from '../../db/columns.ts';
 
 /**
  * Payment events the provider sent to POST /api/payments/webhook, one row per event id, so a
@@ -18,7 +19,7 @@ export const paymentProviderEvents = pgTable(
     customerRef: text('customer_ref'),
     methodRef: text('method_ref'),
     /** Received (payment_intent.succeeded), attempted (payment_failed), refunded in all (charge.refunded), or the session's total. */
-    amountCents: bigint('amount_cents', { mode: 'number' }),
+    amountCents: cents('amount_cents'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 import { users } from '../../db/schema.ts';
 
 /** The provider's customer for each user (one per provider), so saved cards share one customer. */
@@ -10,7 +11,7 @@ export const paymentCustomers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     customerRef: text('customer_ref').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('payment_customers_user_provider').on(table.userId, table.provider)],
 );

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cents } from '../../db/columns.ts';
 import { events, participants } from '../../db/schema.ts';
 
 /**
@@ -15,7 +16,7 @@ export const runoffResults = pgTable(
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
     place: integer('place').notNull(),
-    raisedCents: bigint('raised_cents', { mode: 'number' }).notNull(),
+    raisedCents: cents('raised_cents').notNull(),
     supporters: integer('supporters').notNull(),
     charged: boolean('charged').notNull(),
     tieNote: text('tie_note'),

@@ -1,14 +1,12 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { createdAt, id } from '../../db/columns.ts';
 import { events, users } from '../../db/schema.ts';
 
 /** A creator's message to the campaign's supporters, with at most one image or document. */
 export const campaignUpdates = pgTable(
   'campaign_updates',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
@@ -18,7 +16,7 @@ export const campaignUpdates = pgTable(
     attachmentUrl: text('attachment_url'),
     attachmentName: text('attachment_name'),
     attachmentSize: integer('attachment_size'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('campaign_updates_event_created').on(table.eventId, table.createdAt)],
 );
@@ -27,9 +25,7 @@ export const campaignUpdates = pgTable(
 export const updateComments = pgTable(
   'update_comments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     updateId: uuid('update_id')
       .notNull()
       .references(() => campaignUpdates.id, { onDelete: 'cascade' }),
@@ -37,7 +33,7 @@ export const updateComments = pgTable(
     body: text('body').notNull(),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('update_comments_update_created').on(table.updateId, table.createdAt)],
 );

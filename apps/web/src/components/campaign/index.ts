@@ -1,1 +1,2 @@
 export { CampaignCard, CampaignCardSkeleton, FALLBACK_BANNER, type CampaignCardProps } from './campaign-card';
+export { CampaignCardGrid } from './campaign-card-grid';

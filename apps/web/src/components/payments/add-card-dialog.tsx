@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
-import { formatCardNumber, formatExpiry, SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { SandboxCardRequest, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAddCard, usePaymentConfig } from '@/lib/payment-methods';
+import { CardCvvInput, CardExpiryInput, CardNumberInput } from './card-inputs';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
 // Stripe Elements and Stripe.js load only when the dialog opens with Stripe as the provider.
@@ -44,19 +44,11 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add New Card" description={config.isPending ? undefined : description}>
       {config.isPending ? (
-        <div className="flex justify-center py-6 text-brand-700">
-          <Spinner label="Loading the card form" />
-        </div>
+        <CardFormLoading />
       ) : config.isError || (config.data.provider === 'stripe' && !stripeKey) ? (
         <Alert tone="error">{CARD_FORM_UNAVAILABLE}</Alert>
       ) : stripeKey ? (
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-6 text-brand-700">
-              <Spinner label="Loading the card form" />
-            </div>
-          }
-        >
+        <Suspense fallback={<CardFormLoading />}>
           <StripeCardForm publishableKey={stripeKey} onSaved={saved} onCancel={() => onOpenChange(false)} />
         </Suspense>
       ) : (
@@ -66,12 +58,19 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   );
 }
 
-/** The sandbox provider's card form: the card goes to its own endpoint, the app saves the token. */
-function SandboxCardForm({ onSaved, onCancel }: { onSaved(card: PaymentMethodResponse): void; onCancel(): void }) {
+function CardFormLoading() {
+  return (
+    <div className="flex justify-center py-6 text-brand-700">
+      <Spinner label="Loading the card form" />
+    </div>
+  );
+}
+
+/** The sandbox form's state: the card goes to the provider's own endpoint, the app saves the token. */
+function useSandboxCardForm(onSaved: (card: PaymentMethodResponse) => void) {
   const add = useAddCard();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SandboxCardRequest>({ resolver: zodResolver(SandboxCardRequest), defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -88,75 +87,47 @@ function SandboxCardForm({ onSaved, onCancel }: { onSaved(card: PaymentMethodRes
     }
   });
 
-  const numberField = form.register('number');
-  const expiryField = form.register('expiry');
-  const cvvField = form.register('cvv');
+  return { form, failure, submit };
+}
+
+/** The sandbox provider's card form. */
+function SandboxCardForm({ onSaved, onCancel }: { onSaved(card: PaymentMethodResponse): void; onCancel(): void }) {
+  const { form, failure, submit } = useSandboxCardForm(onSaved);
+  const { errors, isSubmitting } = form.formState;
 
   return (
-    <>
-      {/* The dialog may open inside another form (the wizard): its submit must not reach that one. */}
-      <form
-        onSubmit={(event) => {
-          event.stopPropagation();
-          void submit(event);
-        }}
-        noValidate
-        className="space-y-4"
-      >
-        {failure && <Alert tone="error">{failure}</Alert>}
-        <Field label="Card holder name" required error={errors.holder_name?.message}>
-          <Input autoComplete="cc-name" {...form.register('holder_name')} />
+    // The dialog may open inside another form (the wizard): its submit must not reach that one.
+    <form
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void submit(event);
+      }}
+      noValidate
+      className="space-y-4"
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Field label="Card holder name" required error={errors.holder_name?.message}>
+        <Input autoComplete="cc-name" {...form.register('holder_name')} />
+      </Field>
+      <Field label="Card number" required error={errors.number?.message}>
+        <CardNumberInput registration={form.register('number')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field label="Expiry date" required error={errors.expiry?.message}>
+          <CardExpiryInput registration={form.register('expiry')} />
         </Field>
-        <Field label="Card number" required error={errors.number?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 5678 9012 3456"
-            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
-            {...numberField}
-            onChange={(event) => {
-              event.target.value = formatCardNumber(event.target.value);
-              void numberField.onChange(event);
-            }}
-          />
+        <Field label="CVV" required error={errors.cvv?.message}>
+          <CardCvvInput registration={form.register('cvv')} />
         </Field>
-        <div className="grid grid-cols-2 gap-4">
-          <Field label="Expiry date" required error={errors.expiry?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={5}
-              {...expiryField}
-              onChange={(event) => {
-                event.target.value = formatExpiry(event.target.value);
-                void expiryField.onChange(event);
-              }}
-            />
-          </Field>
-          <Field label="CVV" required error={errors.cvv?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              {...cvvField}
-              onChange={(event) => {
-                event.target.value = event.target.value.replace(/\D/g, '').slice(0, 4);
-                void cvvField.onChange(event);
-              }}
-            />
-          </Field>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} loadingText="Saving card...">
-            Save card
-          </Button>
-        </DialogFooter>
-      </form>
-    </>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting} loadingText="Saving card...">
+          Save card
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }

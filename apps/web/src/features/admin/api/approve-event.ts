@@ -1,5 +1,6 @@
-import { postLifecycle, useLifecycleMutation } from './lifecycle-action';
+import { useCampaignActionMutation } from './admin-mutation';
+import { postLifecycle } from './lifecycle-action';
 
 export const approveEvent = ({ eventId }: { eventId: string }) => postLifecycle(eventId, 'approve');
 
-export const useApproveEvent = () => useLifecycleMutation(approveEvent);
+export const useApproveEvent = () => useCampaignActionMutation(approveEvent);

@@ -1,5 +1,6 @@
-import { postLifecycle, useLifecycleMutation } from './lifecycle-action';
+import { useCampaignActionMutation } from './admin-mutation';
+import { postLifecycle } from './lifecycle-action';
 
 export const unfreezeEvent = ({ eventId, reason }: { eventId: string; reason: string }) => postLifecycle(eventId, 'unfreeze', { reason });
 
-export const useUnfreezeEvent = () => useLifecycleMutation(unfreezeEvent);
+export const useUnfreezeEvent = () => useCampaignActionMutation(unfreezeEvent);

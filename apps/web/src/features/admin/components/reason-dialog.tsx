@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OptionalReasonRequest, ReasonRequest } from '@pledgeway/domain/schemas/lifecycle';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
@@ -58,5 +59,41 @@ export function ReasonDialog({ open, onOpenChange, title, description, confirmLa
         </DialogFooter>
       </form>
     </Dialog>
+  );
+}
+
+/** What the dialog says for one direction of a two-way action (freeze or unfreeze, disable or enable). */
+export interface ReasonDialogCopy {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  tone: 'danger' | 'default';
+}
+
+interface TargetReasonDialogProps<Target> {
+  /** What the action is for; the dialog is open while there is one. */
+  target: Target | null;
+  onClose(): void;
+  copy(target: Target): ReasonDialogCopy;
+  /** Runs the action; its answer's message is shown once it succeeded. */
+  onConfirm(target: Target, reason: string): Promise<{ message: string }>;
+}
+
+/** A reason dialog for an action on one row of a console list, its words chosen by that row. */
+export function TargetReasonDialog<Target>({ target, onClose, copy, onConfirm }: TargetReasonDialogProps<Target>) {
+  const words = target ? copy(target) : null;
+  return (
+    <ReasonDialog
+      open={Boolean(target)}
+      onOpenChange={(open) => !open && onClose()}
+      title={words?.title ?? ''}
+      description={words?.description ?? ''}
+      confirmLabel={words?.confirmLabel ?? ''}
+      tone={words?.tone}
+      onConfirm={async (reason) => {
+        const result = await onConfirm(target!, reason);
+        toast.success(result.message);
+      }}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { AdminCampaignRow } from '@pledgeway/domain/schemas/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useCampaigns } from '../api/get-campaigns';
 import { useFreezeEvent } from '../api/freeze-event';
@@ -11,7 +10,7 @@ import { CampaignPledgesDialog } from '../components/campaign-pledges-dialog';
 import { CampaignsTable } from '../components/campaigns-table';
 import { PageHeader } from '../components/page-header';
 import { PagedResults } from '../components/paged-results';
-import { ReasonDialog } from '../components/reason-dialog';
+import { TargetReasonDialog } from '../components/reason-dialog';
 import { useCampaignsQuery } from '../hooks/use-campaigns-query';
 
 /** /admin/campaigns: every campaign, searched, filtered, sorted and paged by the server. */
@@ -43,22 +42,25 @@ export default function AdminCampaignsPage() {
       </PagedResults>
       <CampaignPledgesDialog campaign={pledgesOf} onClose={() => setPledgesOf(null)} />
       <ChargeHoldDialog campaign={holdOf} onClose={() => setHoldOf(null)} />
-      <ReasonDialog
-        open={Boolean(freezing)}
-        onOpenChange={(open) => !open && setFreezing(null)}
-        title={freezing?.freeze ? `Freeze ${freezing.campaign.name}` : `Unfreeze ${freezing?.campaign.name ?? ''}`}
-        description={
-          freezing?.freeze
-            ? 'Pledging stops at once and the public page shows “Event Frozen” until you unfreeze it.'
-            : 'The campaign returns to the status it had before it was frozen.'
+      <TargetReasonDialog
+        target={freezing}
+        onClose={() => setFreezing(null)}
+        copy={({ campaign, freeze: freezes }) =>
+          freezes
+            ? {
+                title: `Freeze ${campaign.name}`,
+                description: 'Pledging stops at once and the public page shows “Event Frozen” until you unfreeze it.',
+                confirmLabel: 'Freeze',
+                tone: 'danger',
+              }
+            : {
+                title: `Unfreeze ${campaign.name}`,
+                description: 'The campaign returns to the status it had before it was frozen.',
+                confirmLabel: 'Unfreeze',
+                tone: 'default',
+              }
         }
-        confirmLabel={freezing?.freeze ? 'Freeze' : 'Unfreeze'}
-        tone={freezing?.freeze ? 'danger' : 'default'}
-        onConfirm={async (reason) => {
-          const target = freezing!;
-          const result = await (target.freeze ? freeze : unfreeze).mutateAsync({ eventId: target.campaign._id, reason });
-          toast.success(result.message);
-        }}
+        onConfirm={({ campaign, freeze: freezes }, reason) => (freezes ? freeze : unfreeze).mutateAsync({ eventId: campaign._id, reason })}
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import type { AdminUserRow } from '@pledgeway/domain/schemas/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { FilterBar, SearchField, SelectFilter, useDebouncedValue, usePaging } from '@/components/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
@@ -9,7 +8,7 @@ import { useSetUserDisabled } from '../api/set-user-disabled';
 import { PageHeader } from '../components/page-header';
 import { PagedResults } from '../components/paged-results';
 import { PeopleTable } from '../components/people-table';
-import { ReasonDialog } from '../components/reason-dialog';
+import { TargetReasonDialog } from '../components/reason-dialog';
 import { UserDetailDialog } from '../components/user-detail-dialog';
 
 type AccountFilter = 'all' | 'active' | 'disabled';
@@ -43,21 +42,25 @@ export default function AdminPeoplePage() {
         {(people) => <PeopleTable people={people} meId={me?._id} onView={(person) => setViewing(person._id)} onToggle={setChanging} />}
       </PagedResults>
       <UserDetailDialog userId={viewing} onClose={() => setViewing(null)} />
-      <ReasonDialog
-        open={Boolean(changing)}
-        onOpenChange={(open) => !open && setChanging(null)}
-        title={changing?.disabled_at ? `Enable ${changing.name}` : `Disable ${changing?.name ?? ''}`}
-        description={
-          changing?.disabled_at
-            ? 'The person can log in again. Their old sessions stay ended.'
-            : 'The person is signed out everywhere at once and cannot log in until you enable the account.'
+      <TargetReasonDialog
+        target={changing}
+        onClose={() => setChanging(null)}
+        copy={(person) =>
+          person.disabled_at
+            ? {
+                title: `Enable ${person.name}`,
+                description: 'The person can log in again. Their old sessions stay ended.',
+                confirmLabel: 'Enable',
+                tone: 'default',
+              }
+            : {
+                title: `Disable ${person.name}`,
+                description: 'The person is signed out everywhere at once and cannot log in until you enable the account.',
+                confirmLabel: 'Disable',
+                tone: 'danger',
+              }
         }
-        confirmLabel={changing?.disabled_at ? 'Enable' : 'Disable'}
-        tone={changing?.disabled_at ? 'default' : 'danger'}
-        onConfirm={async (reason) => {
-          const result = await setDisabled.mutateAsync({ userId: changing!._id, disabled: !changing!.disabled_at, reason });
-          toast.success(result.message);
-        }}
+        onConfirm={(person, reason) => setDisabled.mutateAsync({ userId: person._id, disabled: !person.disabled_at, reason })}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CheckIcon } from '@/components/ui/icons';
 
 interface AuthShellProps {
@@ -47,5 +48,17 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle: Reac
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">{title}</h1>
       <p className="mt-2 text-ink-500">{subtitle}</p>
     </div>
+  );
+}
+
+/** The line under an auth form leading to its sibling page ("Already have an account? Log in"). */
+export function AuthSwitch({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <p className="mt-8 text-center text-sm text-ink-600">
+      {prompt}{' '}
+      <Link to={to} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+        {label}
+      </Link>
+    </p>
   );
 }

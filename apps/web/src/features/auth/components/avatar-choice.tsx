@@ -3,9 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } 
 import { DEFAULT_AVATAR } from '@/config/media';
 import { UploadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-
-/** Checked here before any upload; the server enforces the same 5 MB limit. */
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { usePickedImage } from '@/lib/use-picked-image';
 
 // The cropper (about 20 KB gzip) is fetched only once a picture has been picked.
 const CropModal = lazy(() => import('@/components/ui/crop-modal'));
@@ -38,19 +36,15 @@ function useObjectUrl(blob: Blob | null): string | null {
 export function AvatarChoice({ useDefault, onUseDefaultChange, image, onImageChange, error, onError }: AvatarChoiceProps) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<File | null>(null);
-  const pickedUrl = useObjectUrl(picked);
+  // Checked here before any upload; the server enforces the same 5 MB limit.
+  const picked = usePickedImage({ notImage: 'Please upload an image file', tooLarge: AUTH_MESSAGES.imageTooLarge }, (message) => onError(message ?? undefined));
   const previewUrl = useObjectUrl(image);
   const preview = useDefault ? DEFAULT_AVATAR : (previewUrl ?? DEFAULT_AVATAR);
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires a change
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return onError('Please upload an image file');
-    if (file.size > MAX_IMAGE_BYTES) return onError(AUTH_MESSAGES.imageTooLarge);
-    onError(undefined);
-    setPicked(file);
+    picked.pick(file);
   }
 
   const option = (selected: boolean) =>
@@ -97,17 +91,17 @@ export function AvatarChoice({ useDefault, onUseDefaultChange, image, onImageCha
           {error}
         </p>
       )}
-      {picked !== null && (
+      {picked.source !== null && (
         <Suspense fallback={null}>
           <CropModal
             open
-            image={pickedUrl}
+            image={picked.source}
             title="Crop your profile picture"
-            onCancel={() => setPicked(null)}
+            onCancel={picked.clear}
             onCropped={(blob) => {
               onImageChange(blob);
               onError(undefined);
-              setPicked(null);
+              picked.clear();
             }}
           />
         </Suspense>

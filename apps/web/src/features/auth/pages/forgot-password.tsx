@@ -2,7 +2,6 @@ import { PASSWORD_RESET_MESSAGES } from '@pledgeway/domain/password-reset-messag
 import type { ForgotPasswordRequest } from '@pledgeway/domain/schemas/password-reset';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthHeading, AuthShell } from '../components/auth-shell';
+import { AuthHeading, AuthShell, AuthSwitch } from '../components/auth-shell';
 
 const resolver = lazyResolver(() => import('../validation').then((module) => module.forgotPasswordResolver));
 
@@ -60,15 +59,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <p className="mt-8 text-center text-sm text-ink-600">
-        Remembered it?{' '}
-        <Link
-          to={paths.login}
-          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
-        >
-          Back to Log In
-        </Link>
-      </p>
+      <AuthSwitch prompt="Remembered it?" to={paths.login} label="Back to Log In" />
     </AuthShell>
   );
 }

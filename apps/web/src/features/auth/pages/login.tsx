@@ -8,17 +8,13 @@ import { Field } from '@/components/ui/field';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { ApiError } from '@/lib/api-client';
+import { serverMessage } from '@/lib/server-message';
 import { clearLoginBanner, LOGIN_BANNER_MS, readLoginBanner } from '@/lib/login-banner';
-import { AuthHeading, AuthShell } from '../components/auth-shell';
+import { AuthHeading, AuthShell, AuthSwitch } from '../components/auth-shell';
 import { useAuth } from '@/lib/auth';
 
+// SPEC.md section 8: the server's message when it gave one, else this.
 const LOGIN_FAILED = 'Login failed. Please try again.';
-
-/** The message of SPEC.md section 8: the server's when it gave one, else "Login failed. Please try again." */
-function loginErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message !== 'Unexpected error occurred' ? error.message : LOGIN_FAILED;
-}
 
 const resolver = lazyResolver(() => import('../validation').then((module) => module.loginResolver));
 
@@ -41,7 +37,7 @@ export default function LoginPage() {
     try {
       await auth.login(values.email, values.password);
     } catch (error) {
-      setFailure(loginErrorMessage(error));
+      setFailure(serverMessage(error, LOGIN_FAILED));
     }
   });
 
@@ -84,15 +80,7 @@ export default function LoginPage() {
           Log In
         </Button>
       </form>
-      <p className="mt-8 text-center text-sm text-ink-600">
-        Don&apos;t have an account?{' '}
-        <Link
-          to={paths.register}
-          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
-        >
-          Create one
-        </Link>
-      </p>
+      <AuthSwitch prompt="Don't have an account?" to={paths.register} label="Create one" />
     </AuthShell>
   );
 }

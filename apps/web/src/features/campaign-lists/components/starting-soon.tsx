@@ -1,5 +1,5 @@
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
-import { CampaignCard } from '@/components/campaign';
+import { CampaignCardGrid } from '@/components/campaign';
 import { useUpcomingCampaigns } from '../api/get-upcoming-campaigns';
 
 /**
@@ -16,13 +16,7 @@ export function StartingSoon({ kind }: { kind?: EventKind }) {
         Starting soon
       </h2>
       <p className="mt-1 mb-6 text-ink-700">Approved campaigns that open for pledges on their start date. Have a look now and come back when they open.</p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {events.map((event) => (
-          <li key={event._id}>
-            <CampaignCard event={event} headingLevel="h3" />
-          </li>
-        ))}
-      </ul>
+      <CampaignCardGrid events={events} />
     </section>
   );
 }

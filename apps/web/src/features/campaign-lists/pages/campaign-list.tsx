@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
-import { CampaignCard, CampaignCardSkeleton } from '@/components/campaign';
+import { CampaignCardGrid, CampaignCardSkeleton } from '@/components/campaign';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageBanner } from '@/components/ui/page-banner';
@@ -15,7 +15,6 @@ export default function CampaignListPage() {
   const { pathname } = useLocation();
   const config = listConfigFor(pathname);
   const [sort, setSort] = useState<CampaignSort>('newest');
-  const sortId = useId();
   const [searchParams] = useSearchParams();
   const category = searchParams.get('category')?.trim() || undefined;
   const query = useActiveCampaigns({ kind: config.kind, category, sort, phase: 'open' });
@@ -29,34 +28,12 @@ export default function CampaignListPage() {
     if (query.error) console.warn('Could not load campaigns', query.error);
   }, [query.error]);
 
-  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
-  const loading = query.isPending;
-
   return (
     <>
       <PageBanner title={config.title} subtitle={config.subtitle} image="campaigns" />
       <div className="container-page py-12 md:py-16">
-        <nav aria-label="Campaign kinds" className="-mx-1 mb-8 overflow-x-auto pb-1">
-          <ul className="flex gap-2 px-1">
-            {CAMPAIGN_LISTS.map((list) => (
-              <li key={list.path}>
-                <Link
-                  to={list.path}
-                  aria-current={list.path === config.path ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-                    list.path === config.path ? 'bg-ink-900 text-white' : 'bg-ink-50 text-ink-700 hover:bg-ink-100',
-                  )}
-                >
-                  {list.path === '/events' ? 'All Campaigns' : list.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
+        <KindNav current={config.path} />
         <StartingSoon kind={config.kind} />
-
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h2 className="text-2xl font-bold [overflow-wrap:anywhere] md:text-3xl">{category ? `${category} campaigns` : config.heading}</h2>
@@ -66,69 +43,100 @@ export default function CampaignListPage() {
               </Link>
             )}
           </div>
-          <div className="flex items-center gap-3">
-            <label htmlFor={sortId} className="text-sm font-semibold text-ink-700">
-              Sort by
-            </label>
-            <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as CampaignSort)} className="input w-auto min-w-40 py-2">
-              {CAMPAIGN_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {CAMPAIGN_SORT_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SortSelect sort={sort} onChange={setSort} />
         </div>
+        <CampaignResults
+          query={query}
+          emptyText={category ? `No live ${category} campaigns right now. Check back soon, or start one yourself.` : config.emptyText}
+        />
+      </div>
+    </>
+  );
+}
 
-        <div aria-live="polite" aria-busy={loading || query.isFetchingNextPage}>
-          {loading ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading campaigns">
-              {Array.from({ length: 6 }, (_, index) => (
-                <li key={index}>
-                  <CampaignCardSkeleton />
-                </li>
-              ))}
-            </ul>
-          ) : events.length === 0 ? (
-            <EmptyState
-              title={query.isError ? 'Campaigns are taking a break' : 'No campaigns yet'}
-              description={
-                query.isError
-                  ? 'We could not load campaigns just now. Please try again in a moment.'
-                  : category
-                    ? `No live ${category} campaigns right now. Check back soon, or start one yourself.`
-                    : config.emptyText
-              }
-              action={
-                query.isError ? (
-                  <Button variant="outline" onClick={() => query.refetch()}>
-                    Try again
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {events.map((event) => (
-                <li key={event._id}>
-                  <CampaignCard event={event} headingLevel="h3" />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+function KindNav({ current }: { current: string }) {
+  return (
+    <nav aria-label="Campaign kinds" className="-mx-1 mb-8 overflow-x-auto pb-1">
+      <ul className="flex gap-2 px-1">
+        {CAMPAIGN_LISTS.map((list) => (
+          <li key={list.path}>
+            <Link
+              to={list.path}
+              aria-current={list.path === current ? 'page' : undefined}
+              className={cn(
+                'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+                list.path === current ? 'bg-ink-900 text-white' : 'bg-ink-50 text-ink-700 hover:bg-ink-100',
+              )}
+            >
+              {list.path === '/events' ? 'All Campaigns' : list.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
-        {query.hasNextPage && (
-          <div className="mt-10 flex justify-center">
-            <Button variant="dark" loading={query.isFetchingNextPage} loadingText="Loading…" onClick={() => query.fetchNextPage()}>
-              Load more
-            </Button>
-          </div>
-        )}
-        {!loading && events.length > PAGE_SIZE && !query.hasNextPage && (
-          <p className="mt-10 text-center text-sm text-ink-500">You have seen every campaign in this list.</p>
+function SortSelect({ sort, onChange }: { sort: CampaignSort; onChange(sort: CampaignSort): void }) {
+  const sortId = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={sortId} className="text-sm font-semibold text-ink-700">
+        Sort by
+      </label>
+      <select id={sortId} value={sort} onChange={(event) => onChange(event.target.value as CampaignSort)} className="input w-auto min-w-40 py-2">
+        {CAMPAIGN_SORTS.map((value) => (
+          <option key={value} value={value}>
+            {CAMPAIGN_SORT_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The grid of live campaigns: skeletons while loading, an empty state, and "Load more". */
+function CampaignResults({ query, emptyText }: { query: ReturnType<typeof useActiveCampaigns>; emptyText: string }) {
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+  const loading = query.isPending;
+  return (
+    <>
+      <div aria-live="polite" aria-busy={loading || query.isFetchingNextPage}>
+        {loading ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading campaigns">
+            {Array.from({ length: 6 }, (_, index) => (
+              <li key={index}>
+                <CampaignCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : events.length === 0 ? (
+          <EmptyState
+            title={query.isError ? 'Campaigns are taking a break' : 'No campaigns yet'}
+            description={query.isError ? 'We could not load campaigns just now. Please try again in a moment.' : emptyText}
+            action={
+              query.isError ? (
+                <Button variant="outline" onClick={() => query.refetch()}>
+                  Try again
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <CampaignCardGrid events={events} className="grid-cols-1" />
         )}
       </div>
+
+      {query.hasNextPage && (
+        <div className="mt-10 flex justify-center">
+          <Button variant="dark" loading={query.isFetchingNextPage} loadingText="Loading…" onClick={() => query.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      )}
+      {!loading && events.length > PAGE_SIZE && !query.hasNextPage && (
+        <p className="mt-10 text-center text-sm text-ink-500">You have seen every campaign in this list.</p>
+      )}
     </>
   );
 }

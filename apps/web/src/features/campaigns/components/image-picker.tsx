@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { EVENT_MESSAGES, IMAGE_LIMIT_BYTES } from '@pledgeway/domain/schemas/event-fields';
 import { UploadIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { usePickedImage } from '@/lib/use-picked-image';
 import { blobToDataUrl, downscaleJpeg } from '../lib/images';
 
 const CropModal = lazy(() => import('@/components/ui/crop-modal'));
@@ -26,29 +27,19 @@ interface ImagePickerProps {
 export function ImagePicker({ label, value, onChange, onBlur, aspect = 1, error, required, shape = 'avatar', maxWidth = 1200, buttonLabel }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [source, setSource] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const message = localError ?? error;
-
-  useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
-
-  function pick(file: File | undefined) {
-    setLocalError(null);
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return setLocalError(EVENT_MESSAGES.selectImage);
-    if (file.size > IMAGE_LIMIT_BYTES) return setLocalError(EVENT_MESSAGES.imageTooLarge);
-    setSource(URL.createObjectURL(file));
-  }
+  const { source, pick, clear } = usePickedImage({ notImage: EVENT_MESSAGES.selectImage, tooLarge: EVENT_MESSAGES.imageTooLarge }, setLocalError);
 
   async function cropped(blob: Blob) {
     try {
       const small = await downscaleJpeg(blob, maxWidth);
       if (small.size > IMAGE_LIMIT_BYTES) throw new Error(EVENT_MESSAGES.imageTooLarge);
       await onChange(await blobToDataUrl(small), small);
-      setSource(null);
+      clear();
     } catch (err) {
       setLocalError(err instanceof Error && err.message === EVENT_MESSAGES.imageTooLarge ? err.message : EVENT_MESSAGES.imageUploadFailed);
-      setSource(null);
+      clear();
     }
     onBlur?.();
   }
@@ -112,7 +103,7 @@ export function ImagePicker({ label, value, onChange, onBlur, aspect = 1, error,
       )}
       {source && (
         <Suspense fallback={null}>
-          <CropModal open image={source} aspect={aspect} title={`Crop ${label.toLowerCase()}`} onCancel={() => setSource(null)} onCropped={cropped} />
+          <CropModal open image={source} aspect={aspect} title={`Crop ${label.toLowerCase()}`} onCancel={clear} onCropped={cropped} />
         </Suspense>
       )}
     </div>

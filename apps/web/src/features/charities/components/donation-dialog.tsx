@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { CARD_NUMBER_INPUT_MAX_LENGTH } from '@pledgeway/domain/cards';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { postDonation, tokenizeCard } from '../api/donate';
-import { formatCardNumber, formatCvv, formatExpiry } from '../lib/card-format';
+import { CardCvvInput, CardExpiryInput, CardNumberInput } from '@/components/payments/card-inputs';
 
 export type DonationValues = DonationForm;
 
@@ -26,12 +25,10 @@ interface DonationDialogProps {
 const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '' };
 
 /**
- * The donation dialog of SPEC.md sections 2 and 5: validated on submit with SPEC's messages; an
- * error clears as soon as its field is edited; card number and expiry are formatted as typed.
+ * The donation form's state: validated on submit with SPEC's messages; an error clears as soon as
+ * its field is edited; a lost answer is retried with the same card token.
  */
-export function DonationDialog({ open, onOpenChange, recipient, charities }: DonationDialogProps) {
-  const [picked, setPicked] = useState('');
-  const charityId = picked || charities[0]?._id || '';
+function useDonationForm(charityId: string, onOpenChange: (open: boolean) => void) {
   const [failure, setFailure] = useState<string | null>(null);
   // The token of an attempt whose answer was lost: sent again, the server answers that donation.
   const [pendingToken, setPendingToken] = useState<string | undefined>();
@@ -41,15 +38,13 @@ export function DonationDialog({ open, onOpenChange, recipient, charities }: Don
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting } = form.formState;
 
-  /** register() plus: clear this field's error on edit, and optionally reformat the value. */
-  function field(name: keyof DonationValues, format?: (value: string) => string): UseFormRegisterReturn {
+  /** register() plus: clear this field's error on edit. */
+  function field(name: keyof DonationValues): UseFormRegisterReturn {
     const registration = form.register(name);
     return {
       ...registration,
       onChange: async (event) => {
-        if (format) event.target.value = format(event.target.value);
         form.clearErrors(name);
         return registration.onChange(event);
       },
@@ -87,6 +82,15 @@ export function DonationDialog({ open, onOpenChange, recipient, charities }: Don
     }
     onOpenChange(next);
   }
+
+  return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen };
+}
+
+/** The donation dialog of SPEC.md sections 2 and 5; card number and expiry are formatted as typed. */
+export function DonationDialog({ open, onOpenChange, recipient, charities }: DonationDialogProps) {
+  const [picked, setPicked] = useState('');
+  const charityId = picked || charities[0]?._id || '';
+  const { errors, isSubmitting, failure, field, submit, changeOpen } = useDonationForm(charityId, onOpenChange);
 
   return (
     <Dialog
@@ -126,19 +130,13 @@ export function DonationDialog({ open, onOpenChange, recipient, charities }: Don
           </div>
         </Field>
         <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={CARD_NUMBER_INPUT_MAX_LENGTH}
-            placeholder="1234 5678 9012 3456"
-            {...field('cardNumber', formatCardNumber)}
-          />
+          <CardNumberInput registration={field('cardNumber')} />
         </Field>
         <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
-          <Input inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" {...field('expiry', formatExpiry)} />
+          <CardExpiryInput registration={field('expiry')} />
         </Field>
         <Field label="CVV" error={errors.cvv?.message} required>
-          <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" {...field('cvv', formatCvv)} />
+          <CardCvvInput registration={field('cvv')} />
         </Field>
         <DialogFooter className="mt-2 sm:col-span-2">
           <Button variant="ghost" onClick={() => changeOpen(false)}>

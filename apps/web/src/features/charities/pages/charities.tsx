@@ -12,8 +12,8 @@ const DonationDialog = lazy(() => import('../components/donation-dialog'));
 
 const ORGANISATION = 'Pledgeway';
 
-export default function CharitiesPage() {
-  const charities = useCharities();
+/** Which donation the dialog is for, and the focus handed back to its opener when it closes. */
+function useDonationDialog() {
   const [recipient, setRecipient] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -29,6 +29,13 @@ export default function CharitiesPage() {
     // The dialog has no Radix trigger, so focus goes back to the button that opened it by hand.
     if (!next) setTimeout(() => openerRef.current?.focus(), 0);
   }
+
+  return { recipient, open, openDonation, changeOpen };
+}
+
+export default function CharitiesPage() {
+  const charities = useCharities();
+  const { recipient, open, openDonation, changeOpen } = useDonationDialog();
 
   useEffect(() => {
     document.title = 'Charities — Pledgeway';
@@ -59,55 +66,8 @@ export default function CharitiesPage() {
         <p className="mt-3 max-w-3xl text-ink-600">
           Each organization below works in communities across the country. Donate Now opens the charity’s own website in a new tab.
         </p>
-
-        <div className="mt-10 space-y-14">
-          {charities.isPending &&
-            [0, 1, 2].map((index) => (
-              <div key={index} aria-hidden="true" className="space-y-4">
-                <div className="h-7 w-48 animate-pulse rounded bg-ink-100 motion-reduce:animate-none" />
-                <div className="grid gap-5 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-                  {[0, 1, 2, 3].map((card) => (
-                    <div key={card} className="card h-72 animate-pulse bg-ink-50 motion-reduce:animate-none" />
-                  ))}
-                </div>
-              </div>
-            ))}
-          {charities.isError && (
-            <EmptyState
-              title="Charities are not available right now"
-              description="We could not load the list. Please try again in a moment."
-              action={
-                <Button variant="outline" onClick={() => charities.refetch()}>
-                  Try again
-                </Button>
-              }
-            />
-          )}
-          {charities.data?.map((group) => (
-            <Carousel
-              key={group._id}
-              label={`${group.title} charities`}
-              gap="charities"
-              slideClassName="basis-full sm:basis-1/2 md:basis-1/3 lg:basis-1/4"
-              header={<h3 className="text-xl font-bold md:text-2xl">{group.title}</h3>}
-            >
-              {group.charities.map((charity) => (
-                <CharityCard key={charity._id} charity={charity} />
-              ))}
-            </Carousel>
-          ))}
-        </div>
-
-        <aside aria-labelledby="charities-disclaimer" className="mt-16 rounded-2xl border border-ink-100 bg-ink-50 p-6 md:p-8">
-          <h2 id="charities-disclaimer" className="text-lg font-semibold">
-            Disclaimer
-          </h2>
-          <p className="mt-2 text-sm leading-relaxed text-ink-600">
-            The external links on this page are provided for your convenience only. A link does not imply that Pledgeway endorses the organization, its website
-            or its views, and Pledgeway takes no responsibility for the content, accuracy or privacy practices of the websites it links to. Please review a
-            charity’s own information before you donate.
-          </p>
-        </aside>
+        <CharityGroups charities={charities} />
+        <Disclaimer />
       </div>
 
       {recipient !== null && (
@@ -116,5 +76,63 @@ export default function CharitiesPage() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Each group of charities as a carousel, with a skeleton while they load and a retry on failure. */
+function CharityGroups({ charities }: { charities: ReturnType<typeof useCharities> }) {
+  return (
+    <div className="mt-10 space-y-14">
+      {charities.isPending &&
+        [0, 1, 2].map((index) => (
+          <div key={index} aria-hidden="true" className="space-y-4">
+            <div className="h-7 w-48 animate-pulse rounded bg-ink-100 motion-reduce:animate-none" />
+            <div className="grid gap-5 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+              {[0, 1, 2, 3].map((card) => (
+                <div key={card} className="card h-72 animate-pulse bg-ink-50 motion-reduce:animate-none" />
+              ))}
+            </div>
+          </div>
+        ))}
+      {charities.isError && (
+        <EmptyState
+          title="Charities are not available right now"
+          description="We could not load the list. Please try again in a moment."
+          action={
+            <Button variant="outline" onClick={() => charities.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {charities.data?.map((group) => (
+        <Carousel
+          key={group._id}
+          label={`${group.title} charities`}
+          gap="charities"
+          slideClassName="basis-full sm:basis-1/2 md:basis-1/3 lg:basis-1/4"
+          header={<h3 className="text-xl font-bold md:text-2xl">{group.title}</h3>}
+        >
+          {group.charities.map((charity) => (
+            <CharityCard key={charity._id} charity={charity} />
+          ))}
+        </Carousel>
+      ))}
+    </div>
+  );
+}
+
+function Disclaimer() {
+  return (
+    <aside aria-labelledby="charities-disclaimer" className="mt-16 rounded-2xl border border-ink-100 bg-ink-50 p-6 md:p-8">
+      <h2 id="charities-disclaimer" className="text-lg font-semibold">
+        Disclaimer
+      </h2>
+      <p className="mt-2 text-sm leading-relaxed text-ink-600">
+        The external links on this page are provided for your convenience only. A link does not imply that Pledgeway endorses the organization, its website or
+        its views, and Pledgeway takes no responsibility for the content, accuracy or privacy practices of the websites it links to. Please review a charity’s
+        own information before you donate.
+      </p>
+    </aside>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollars } from '@pledgeway/domain/money';
-import { CampaignCard } from '@/components/campaign';
+import { CampaignCardGrid } from '@/components/campaign';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
 import { PageBanner } from '@/components/ui/page-banner';
@@ -59,13 +59,7 @@ export default function HostPage() {
       <div className="container-page py-12 md:py-16">
         <h2 className="mb-2 text-2xl font-bold md:text-3xl">Campaigns by {host.name}</h2>
         <p className="mb-8 text-ink-600">Live, frozen and completed campaigns. Raised totals count pledges that still stand.</p>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {campaigns.map((event) => (
-            <li key={event._id}>
-              <CampaignCard event={event} headingLevel="h3" />
-            </li>
-          ))}
-        </ul>
+        <CampaignCardGrid events={campaigns} />
       </div>
     </>
   );

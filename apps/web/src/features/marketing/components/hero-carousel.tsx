@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { useRegisterHero } from '@/components/ui/hero-context';
 import { buttonClasses } from '@/components/ui/button';
@@ -20,6 +20,34 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+type Slide = (typeof home.heroSlides)[number];
+
+/** Which slide shows, moving on every 5 s unless paused by the visitor, hover, focus or reduced motion. */
+function useRotation(count: number) {
+  const [index, setIndex] = useState(0);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const running = !userPaused && !reducedMotion && !hovered && !focused;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setIndex((current) => (current + 1) % count), INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [running, index, count]);
+
+  const pauseWhileInside = {
+    onMouseEnter: () => setHovered(true),
+    onMouseLeave: () => setHovered(false),
+    onFocus: () => setFocused(true),
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    },
+  };
+  return { index, setIndex, userPaused, togglePaused: () => setUserPaused((value) => !value), reducedMotion, pauseWhileInside };
+}
+
 /**
  * SPEC.md home hero: three backgrounds, a new slide every 5 s with a 500 ms fade, clickable dots.
  * It pauses while hovered or focused, when the visitor prefers reduced motion, and with the
@@ -28,76 +56,19 @@ function usePrefersReducedMotion(): boolean {
 export function HeroCarousel() {
   useRegisterHero();
   const slides = home.heroSlides;
-  const [index, setIndex] = useState(0);
-  const [userPaused, setUserPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  const playing = !userPaused && !reducedMotion;
-  const running = playing && !hovered && !focused;
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(() => setIndex((current) => (current + 1) % slides.length), INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [running, index, slides.length]);
+  const { index, setIndex, userPaused, togglePaused, reducedMotion, pauseWhileInside } = useRotation(slides.length);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Welcome to Pledgeway"
       className="relative isolate flex min-h-[36rem] overflow-hidden bg-ink-900 pt-header text-white md:min-h-[40rem] xl:min-h-[46rem] xl:pt-header-xl"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      {...pauseWhileInside}
     >
       <h1 className="sr-only">Pledgeway: pledge to events that raise money for charity</h1>
-      {slides.map((slide, slideIndex) => {
-        const active = slideIndex === index;
-        return (
-          <div
-            key={slide.image}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${slideIndex + 1} of ${slides.length}`}
-            aria-hidden={!active}
-            inert={!active}
-            className={cn(
-              'absolute inset-0 flex transition-opacity duration-500 ease-in-out motion-reduce:transition-none',
-              active ? 'z-10 opacity-100' : 'z-0 opacity-0',
-            )}
-          >
-            <img
-              src={slide.image}
-              alt=""
-              className="absolute inset-0 -z-20 size-full object-cover"
-              fetchPriority={slideIndex === 0 ? 'high' : 'low'}
-              loading={slideIndex === 0 ? 'eager' : 'lazy'}
-            />
-            <div
-              aria-hidden="true"
-              className="absolute inset-0 -z-10 bg-ink-900/85 md:bg-transparent md:bg-gradient-to-r md:from-ink-900/95 md:via-ink-900/75 md:to-ink-900/20"
-            />
-            <div className="container-page flex items-center pt-header pb-24 xl:pt-header-xl">
-              <div className="max-w-2xl">
-                <h2 className="font-display text-4xl leading-tight font-bold text-white md:text-5xl xl:text-6xl">{slide.title}</h2>
-                <p className="mt-5 max-w-xl text-lg text-ink-100 md:text-xl">{slide.subtitle}</p>
-                <div className="mt-8 flex flex-wrap gap-3">
-                  <Link to={paths.events} className={buttonClasses({ size: 'lg' })}>
-                    Explore Campaigns <ArrowRightIcon size={18} />
-                  </Link>
-                  <Link to={paths.services} className="btn btn-lg border-2 border-white text-white hover:bg-white hover:text-ink-900">
-                    How It Works
-                  </Link>
-                </div>
-              </div>
-            </div>
-          </div>
-        );
-      })}
+      {slides.map((slide, slideIndex) => (
+        <HeroSlide key={slide.image} slide={slide} position={slideIndex} count={slides.length} active={slideIndex === index} />
+      ))}
 
       <div className="absolute inset-x-0 bottom-8 z-20">
         <div className="container-page flex items-center gap-4">
@@ -121,26 +92,72 @@ export function HeroCarousel() {
               </button>
             ))}
           </div>
-          {!reducedMotion && (
-            <button
-              type="button"
-              onClick={() => setUserPaused((value) => !value)}
-              aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
-              className="flex size-11 items-center justify-center rounded-full border-2 border-white/60 text-white hover:border-white hover:bg-white/10"
-            >
-              {userPaused ? (
-                <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
-                  <path d="M7 4.5v15l13-7.5Z" />
-                </svg>
-              ) : (
-                <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
-                  <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
-                </svg>
-              )}
-            </button>
-          )}
+          {!reducedMotion && <PlayPauseButton paused={userPaused} onToggle={togglePaused} />}
         </div>
       </div>
     </section>
+  );
+}
+
+function HeroSlide({ slide, position, count, active }: { slide: Slide; position: number; count: number; active: boolean }) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position + 1} of ${count}`}
+      aria-hidden={!active}
+      inert={!active}
+      className={cn(
+        'absolute inset-0 flex transition-opacity duration-500 ease-in-out motion-reduce:transition-none',
+        active ? 'z-10 opacity-100' : 'z-0 opacity-0',
+      )}
+    >
+      <img
+        src={slide.image}
+        alt=""
+        className="absolute inset-0 -z-20 size-full object-cover"
+        fetchPriority={position === 0 ? 'high' : 'low'}
+        loading={position === 0 ? 'eager' : 'lazy'}
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-ink-900/85 md:bg-transparent md:bg-gradient-to-r md:from-ink-900/95 md:via-ink-900/75 md:to-ink-900/20"
+      />
+      <div className="container-page flex items-center pt-header pb-24 xl:pt-header-xl">
+        <div className="max-w-2xl">
+          <h2 className="font-display text-4xl leading-tight font-bold text-white md:text-5xl xl:text-6xl">{slide.title}</h2>
+          <p className="mt-5 max-w-xl text-lg text-ink-100 md:text-xl">{slide.subtitle}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={paths.events} className={buttonClasses({ size: 'lg' })}>
+              Explore Campaigns <ArrowRightIcon size={18} />
+            </Link>
+            <Link to={paths.services} className="btn btn-lg border-2 border-white text-white hover:bg-white hover:text-ink-900">
+              How It Works
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PlayPauseButton({ paused, onToggle }: { paused: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+      className="flex size-11 items-center justify-center rounded-full border-2 border-white/60 text-white hover:border-white hover:bg-white/10"
+    >
+      {paused ? (
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
+          <path d="M7 4.5v15l13-7.5Z" />
+        </svg>
+      ) : (
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
+          <path d="M6 4h4v16H6zM14 4h4v16h-4z" />
+        </svg>
+      )}
+    </button>
   );
 }

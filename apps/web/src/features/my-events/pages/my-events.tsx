@@ -1,67 +1,24 @@
-import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { MY_EVENT_TABS, MY_EVENTS_MESSAGES, type MyEventTab } from '@pledgeway/domain/schemas/my-events';
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useState } from 'react';
 import { CampaignCardSkeleton } from '@/components/campaign';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
-import { useAuth } from '@/lib/auth';
-import { useDeleteEvent } from '../api/delete-event';
-import { useMyEvents } from '@/lib/my-events';
 import { MyEventGrid } from '../components/my-event-grid';
+import { TAB_ORDER, useDeleteMyEvent, useMyEventList } from '../hooks/use-my-event-list';
 import { demoEvents } from '../lib/demo-events';
-import { describeLoadFailure } from '../lib/load-error';
 
-const TAB_ORDER: MyEventTab[] = ['open', 'closed', 'rejected'];
+type EventList = ReturnType<typeof useMyEventList>;
 
 export default function MyEventsPage() {
   useEffect(() => {
     document.title = 'My Events — Pledgeway';
   }, []);
-  const { user } = useAuth();
-  const events = useMyEvents(user?._id);
-  const remove = useDeleteEvent();
+  const list = useMyEventList();
+  const { events, failure, demo, byTab } = list;
+  const { pendingDelete, setPendingDelete, confirmDelete, deleting } = useDeleteMyEvent(demo, list.setDemo);
   const [tab, setTab] = useState<MyEventTab>('open');
-  const [demo, setDemo] = useState<EventSummaryResponse[] | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<EventSummaryResponse | null>(null);
-  const failure = events.isError ? describeLoadFailure(events.error) : null;
-
-  // Demo Mode starts by itself when loading fails (SPEC.md section 4); a successful load ends it.
-  useEffect(() => {
-    if (failure?.demoMode === 'automatic') setDemo((current) => current ?? demoEvents());
-    if (events.isSuccess) setDemo(null);
-  }, [failure?.demoMode, events.isSuccess]);
-
-  const byTab = useMemo(() => {
-    const groups: Record<MyEventTab, EventSummaryResponse[]> = { open: [], closed: [], rejected: [] };
-    for (const event of demo ?? events.data ?? []) {
-      const key = TAB_ORDER.find((name) => (MY_EVENT_TABS[name].statuses as readonly string[]).includes(event.status));
-      if (key) groups[key].push(event);
-    }
-    return groups;
-  }, [demo, events.data]);
-
-  async function confirmDelete() {
-    const target = pendingDelete;
-    if (!target) return;
-    if (demo) {
-      // Demo Mode never writes: the card only leaves this page's list.
-      setDemo(demo.filter((event) => event._id !== target._id));
-      toast.success(MY_EVENTS_MESSAGES.deletedDemo);
-      setPendingDelete(null);
-      return;
-    }
-    try {
-      await remove.mutateAsync(target._id);
-      toast.success(MY_EVENTS_MESSAGES.deleted);
-    } catch (error) {
-      toast.error(error instanceof Error && error.message !== 'Unexpected error occurred' ? error.message : MY_EVENTS_MESSAGES.deleteFailed);
-    } finally {
-      setPendingDelete(null);
-    }
-  }
 
   return (
     <div className="space-y-6">
@@ -70,29 +27,7 @@ export default function MyEventsPage() {
         <p className="mt-1 text-ink-600">Every campaign you created, from review to completion.</p>
       </header>
 
-      {failure && (
-        <Alert tone="error" title={failure.message}>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="dark" onClick={() => void events.refetch()} loading={events.isFetching}>
-              Retry
-            </Button>
-            {failure.demoMode === 'offered' && !demo && (
-              <Button size="sm" variant="outline" onClick={() => setDemo(demoEvents())}>
-                Enable demo mode
-              </Button>
-            )}
-          </div>
-        </Alert>
-      )}
-      {demo && (
-        <div role="status" className="flex flex-col gap-3 rounded-2xl border-2 border-dashed border-brand-500 bg-brand-50 p-4 sm:flex-row sm:items-center">
-          <span className="self-start rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-wide text-ink-900 uppercase">Demo Mode</span>
-          <p className="flex-1 text-sm text-ink-800">These are sample events, not yours. Nothing here is saved; deleting only hides a sample on this page.</p>
-          <Button size="sm" variant="dark" onClick={() => void events.refetch()} loading={events.isFetching}>
-            Retry
-          </Button>
-        </div>
-      )}
+      <LoadNotices list={list} />
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as MyEventTab)}>
         <TabList label="Event status">
@@ -129,9 +64,40 @@ export default function MyEventsPage() {
         description={pendingDelete ? `Are you sure you want to delete "${pendingDelete.name}"? This cannot be undone; pledges on it are released.` : undefined}
         confirmLabel="Delete"
         tone="danger"
-        loading={remove.isPending}
+        loading={deleting}
         onConfirm={confirmDelete}
       />
     </div>
+  );
+}
+
+/** The load failure with Retry (and Demo Mode when offered), and the Demo Mode banner. */
+function LoadNotices({ list: { events, failure, demo, setDemo } }: { list: EventList }) {
+  return (
+    <>
+      {failure && (
+        <Alert tone="error" title={failure.message}>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" variant="dark" onClick={() => void events.refetch()} loading={events.isFetching}>
+              Retry
+            </Button>
+            {failure.demoMode === 'offered' && !demo && (
+              <Button size="sm" variant="outline" onClick={() => setDemo(demoEvents())}>
+                Enable demo mode
+              </Button>
+            )}
+          </div>
+        </Alert>
+      )}
+      {demo && (
+        <div role="status" className="flex flex-col gap-3 rounded-2xl border-2 border-dashed border-brand-500 bg-brand-50 p-4 sm:flex-row sm:items-center">
+          <span className="self-start rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-wide text-ink-900 uppercase">Demo Mode</span>
+          <p className="flex-1 text-sm text-ink-800">These are sample events, not yours. Nothing here is saved; deleting only hides a sample on this page.</p>
+          <Button size="sm" variant="dark" onClick={() => void events.refetch()} loading={events.isFetching}>
+            Retry
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,41 +1,30 @@
 import { AUTH_MESSAGES } from '@pledgeway/domain/schemas/auth';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Avatar } from '@/components/ui/avatar';
 import { CropModal } from '@/components/ui/crop-modal';
 import { UploadIcon } from '@/components/ui/icons';
+import { usePickedImage } from '@/lib/use-picked-image';
 import { useUploadProfileImage } from '../api/upload-profile-image';
-
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Avatar with "Change photo": pick → 5 MB check → square crop → JPEG upload. */
 export function AvatarEditor({ image, onChanged }: { image: string; onChanged(url: string): void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const [source, setSource] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadProfileImage();
-
-  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source]);
-
-  function pick(file: File | undefined) {
-    setError(null);
-    if (!file) return;
-    if (!file.type.startsWith('image/')) return setError('Please select an image file');
-    // Checked before any upload (SPEC.md section 5).
-    if (file.size > MAX_IMAGE_BYTES) return setError(AUTH_MESSAGES.imageTooLarge);
-    setSource(URL.createObjectURL(file));
-  }
+  // Checked before any upload (SPEC.md section 5).
+  const { source, pick, clear } = usePickedImage({ notImage: 'Please select an image file', tooLarge: AUTH_MESSAGES.imageTooLarge }, setError);
 
   async function save(blob: Blob) {
     try {
       const result = await upload.mutateAsync(blob);
       onChanged(result.image_url);
       toast.success('Image updated successfully');
-      setSource(null);
+      clear();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Failed to upload image.');
-      setSource(null);
+      clear();
     }
   }
 
@@ -70,7 +59,7 @@ export function AvatarEditor({ image, onChanged }: { image: string; onChanged(ur
           {error}
         </p>
       )}
-      <CropModal open={Boolean(source)} image={source} aspect={1} title="Crop profile photo" onCancel={() => setSource(null)} onCropped={save} />
+      <CropModal open={Boolean(source)} image={source} aspect={1} title="Crop profile photo" onCancel={clear} onCropped={save} />
     </div>
   );
 }

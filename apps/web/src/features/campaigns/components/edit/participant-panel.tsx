@@ -25,15 +25,31 @@ interface ParticipantPanelProps {
   removable: boolean;
 }
 
+/** The participant's image, changed at once (not with the form's save). */
+function useParticipantImageState(participant: ParticipantResponse) {
+  const [image, setImage] = useState(participant.profile_image_url);
+  const changeImage = useParticipantImage();
+
+  async function change(blob: Blob) {
+    try {
+      const result = await changeImage.mutateAsync({ participantId: participant._id, image: blob });
+      if (!result.profile_image) throw new Error('Invalid response format');
+      setImage(result.profile_image);
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Failed to update profile image');
+    }
+  }
+
+  return { image, change };
+}
+
 /** One participant on the edit page: fields, image change and removal show only while open. */
 export function ParticipantPanel({ index, participant, form, onRemoved, removable }: ParticipantPanelProps) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [image, setImage] = useState(participant.profile_image_url);
-  const changeImage = useParticipantImage();
+  const { image, change } = useParticipantImageState(participant);
   const remove = useRemoveParticipant();
-  const accept = useSetParticipantAccepted();
-  const errors = form.formState.errors.participants?.[index];
   const panelId = `participant-panel-${participant._id}`;
 
   async function removeNow() {
@@ -64,64 +80,13 @@ export function ParticipantPanel({ index, participant, form, onRemoved, removabl
       </div>
       {open && (
         <div id={panelId} className="grid gap-4 border-t border-ink-100 p-4 md:grid-cols-2">
-          <Field label="Full name" required error={errors?.full_name?.message}>
-            <Input {...form.register(`participants.${index}.full_name`)} />
-          </Field>
-          <Field label="Email" required error={errors?.email?.message}>
-            <Input type="email" {...form.register(`participants.${index}.email`)} />
-          </Field>
-          <Field label="Occupation" required error={errors?.occupation?.message}>
-            <Input {...form.register(`participants.${index}.occupation`)} />
-          </Field>
-          <Field label="Company name" error={errors?.company_name?.message}>
-            <Input {...form.register(`participants.${index}.company_name`)} />
-          </Field>
-          <Field label="About (role)" required error={errors?.about?.message}>
-            <Input {...form.register(`participants.${index}.about`)} />
-          </Field>
-          <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-600"
-              checked={participant.accepted}
-              disabled={accept.isPending}
-              onChange={(event) =>
-                accept.mutate(
-                  { participantId: participant._id, accepted: event.target.checked },
-                  { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(error.message) },
-                )
-              }
-            />
-            <span>
-              <span className="block font-semibold">Accepted</span>
-              <span className="text-sm text-ink-500">Shown on the campaign page once they agreed to take part.</span>
-            </span>
-          </label>
-          <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
-            <input type="checkbox" className="size-5 accent-brand-600" {...form.register(`participants.${index}.hide_email`)} />
-            <span>
-              <span className="block font-semibold">Hide e-mail</span>
-              <span className="text-sm text-ink-500">Keep this participant’s e-mail off the public campaign page.</span>
-            </span>
-          </label>
-          <Field className="md:col-span-2" label="About the participant">
-            <Textarea rows={3} {...form.register(`participants.${index}.about_participant`)} />
-          </Field>
+          <ParticipantFields index={index} participant={participant} form={form} />
           <ImagePicker
             label={`Image of ${participant.full_name}`}
             value={mediaUrl(image)}
             maxWidth={600}
             buttonLabel="Change image"
-            onChange={async (_dataUrl, blob) => {
-              try {
-                const result = await changeImage.mutateAsync({ participantId: participant._id, image: blob });
-                if (!result.profile_image) throw new Error('Invalid response format');
-                setImage(result.profile_image);
-                toast.success(result.message);
-              } catch (error) {
-                toast.error(error instanceof Error && error.message ? error.message : 'Failed to update profile image');
-              }
-            }}
+            onChange={(_dataUrl, blob) => change(blob)}
           />
           <div className="flex flex-col items-end justify-end gap-2">
             <button
@@ -152,5 +117,64 @@ export function ParticipantPanel({ index, participant, form, onRemoved, removabl
         onConfirm={removeNow}
       />
     </li>
+  );
+}
+
+/** The participant's part of the edit form, saved with it, and their acceptance, saved at once. */
+function ParticipantFields({ index, participant, form }: Pick<ParticipantPanelProps, 'index' | 'participant' | 'form'>) {
+  const errors = form.formState.errors.participants?.[index];
+  return (
+    <>
+      <Field label="Full name" required error={errors?.full_name?.message}>
+        <Input {...form.register(`participants.${index}.full_name`)} />
+      </Field>
+      <Field label="Email" required error={errors?.email?.message}>
+        <Input type="email" {...form.register(`participants.${index}.email`)} />
+      </Field>
+      <Field label="Occupation" required error={errors?.occupation?.message}>
+        <Input {...form.register(`participants.${index}.occupation`)} />
+      </Field>
+      <Field label="Company name" error={errors?.company_name?.message}>
+        <Input {...form.register(`participants.${index}.company_name`)} />
+      </Field>
+      <Field label="About (role)" required error={errors?.about?.message}>
+        <Input {...form.register(`participants.${index}.about`)} />
+      </Field>
+      <AcceptedCheckbox participant={participant} />
+      <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
+        <input type="checkbox" className="size-5 accent-brand-600" {...form.register(`participants.${index}.hide_email`)} />
+        <span>
+          <span className="block font-semibold">Hide e-mail</span>
+          <span className="text-sm text-ink-500">Keep this participant’s e-mail off the public campaign page.</span>
+        </span>
+      </label>
+      <Field className="md:col-span-2" label="About the participant">
+        <Textarea rows={3} {...form.register(`participants.${index}.about_participant`)} />
+      </Field>
+    </>
+  );
+}
+
+function AcceptedCheckbox({ participant }: { participant: ParticipantResponse }) {
+  const accept = useSetParticipantAccepted();
+  return (
+    <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
+      <input
+        type="checkbox"
+        className="size-5 accent-brand-600"
+        checked={participant.accepted}
+        disabled={accept.isPending}
+        onChange={(event) =>
+          accept.mutate(
+            { participantId: participant._id, accepted: event.target.checked },
+            { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(error.message) },
+          )
+        }
+      />
+      <span>
+        <span className="block font-semibold">Accepted</span>
+        <span className="text-sm text-ink-500">Shown on the campaign page once they agreed to take part.</span>
+      </span>
+    </label>
   );
 }

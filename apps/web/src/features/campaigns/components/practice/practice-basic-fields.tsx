@@ -1,10 +1,7 @@
-import { Controller } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { AmountInput } from '../amount-input';
-import { CategoriesInput } from '../categories-input';
-import { DescriptionInput } from '../description-input';
-import { ImagePicker } from '../image-picker';
+import { BannerImageField, CategoriesField, DescriptionField } from '../campaign-fields';
 import type { PracticeForms } from './use-practice-forms';
 
 /** Step 1 of the practice campaign: name, categories, description, target and banner. */
@@ -15,39 +12,12 @@ export function PracticeBasicFields({ basic }: { basic: PracticeForms['basic'] }
       <Field label="Event name" required error={be.eventName?.message}>
         <Input {...basic.register('eventName')} />
       </Field>
-      <Field label="Categories" required error={be.categories?.message} hint="Press Enter after each category.">
-        <Controller
-          control={basic.control}
-          name="categories"
-          render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />}
-        />
-      </Field>
-      <Field label="Description" required error={be.eventDescription?.message}>
-        <Controller
-          control={basic.control}
-          name="eventDescription"
-          render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
-        />
-      </Field>
+      <CategoriesField control={basic.control} name="categories" error={be.categories?.message} hint="Press Enter after each category." />
+      <DescriptionField control={basic.control} name="eventDescription" error={be.eventDescription?.message} />
       <Field label="Target amount (USD)" required error={be.targetAmount?.message}>
         <AmountInput control={basic.control} name="targetAmount" />
       </Field>
-      <Controller
-        control={basic.control}
-        name="bannerImage"
-        render={({ field }) => (
-          <ImagePicker
-            label="Banner image"
-            required
-            shape="banner"
-            aspect={4 / 3}
-            value={field.value ?? ''}
-            onChange={(url) => field.onChange(url)}
-            onBlur={field.onBlur}
-            error={be.bannerImage?.message}
-          />
-        )}
-      />
+      <BannerImageField control={basic.control} name="bannerImage" error={be.bannerImage?.message} />
     </div>
   );
 }

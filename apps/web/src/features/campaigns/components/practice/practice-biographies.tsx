@@ -1,5 +1,4 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
 import type { PracticeParticipantInput } from '@pledgeway/domain/schemas/practice';
@@ -7,7 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Field } from '@/components/ui/field';
 import { TrashIcon } from '@/components/ui/icons';
 import { Input, Textarea } from '@/components/ui/input';
-import { ImagePicker } from '../image-picker';
+import { ProfileImageField } from '../campaign-fields';
 import type { PracticeForms } from './use-practice-forms';
 
 interface PracticeBiographiesProps {
@@ -32,11 +31,7 @@ export function PracticeBiographies({ host, guest, participants, onParticipantsC
         <Field label="Occupation" required error={he.occupation?.message}>
           <Input {...host.register('occupation')} />
         </Field>
-        <Controller
-          control={host.control}
-          name="profileImage"
-          render={({ field }) => <ImagePicker label="Your image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />}
-        />
+        <ProfileImageField control={host.control} name="profileImage" label="Your image" />
         <Field className="md:col-span-2" label="About you">
           <Textarea rows={3} {...host.register('aboutYou')} />
         </Field>
@@ -84,11 +79,7 @@ function PracticeParticipants({ guest, participants, onParticipantsChange }: Omi
         <Field label="About (role)" required error={ge.about?.message}>
           <Input {...guest.register('about')} />
         </Field>
-        <Controller
-          control={guest.control}
-          name="profileImage"
-          render={({ field }) => <ImagePicker label="Participant image" value={field.value ?? ''} onChange={(url) => field.onChange(url)} maxWidth={600} />}
-        />
+        <ProfileImageField control={guest.control} name="profileImage" label="Participant image" />
         <div className="flex items-end justify-end">
           <button type="button" className="btn btn-dark" onClick={() => void addGuest()}>
             Add participant

@@ -4,6 +4,7 @@ import type { EditEventForm, EditEventFormInput } from '@pledgeway/domain/schema
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { AmountInput } from '../amount-input';
+import { ChargeablePlacesOptions, WinByRadios } from './runoff-rule-inputs';
 
 interface RunoffRulesFieldsProps {
   control: Control<EditEventFormInput, unknown, EditEventForm>;
@@ -28,12 +29,7 @@ export function RunoffRulesFields({ control, register, errors, locked }: RunoffR
     <fieldset className="grid gap-4 rounded-xl border border-ink-100 p-4">
       <legend className="label px-1">Runoff rules</legend>
       <div className="grid gap-2">
-        {(Object.keys(RUNOFF_WIN_BY_LABELS) as (keyof typeof RUNOFF_WIN_BY_LABELS)[]).map((value) => (
-          <label key={value} className="inline-flex items-center gap-2">
-            <input type="radio" value={value} className="accent-brand-600" {...register('runoff_win_by')} />
-            {RUNOFF_WIN_BY_LABELS[value]}
-          </label>
-        ))}
+        <WinByRadios registration={register('runoff_win_by')} />
         {errors.runoff_win_by && <p className="field-error">{errors.runoff_win_by.message}</p>}
       </div>
       {winBy === 'donor_total' && (
@@ -47,13 +43,7 @@ export function RunoffRulesFields({ control, register, errors, locked }: RunoffR
         hint="Shown to supporters before they pledge; pledges to options placed lower are released uncharged."
       >
         <Select {...register('runoff_chargeable_places')}>
-          <option value="all">Any placements, up to all of them</option>
-          <option value="1">Only the winner</option>
-          {[2, 3, 4, 5, 6, 7].map((places) => (
-            <option key={places} value={String(places)}>
-              Up to the top {places}
-            </option>
-          ))}
+          <ChargeablePlacesOptions />
         </Select>
       </Field>
     </fieldset>

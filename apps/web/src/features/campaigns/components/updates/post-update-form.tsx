@@ -17,16 +17,14 @@ interface PostUpdateFormProps {
   published: boolean;
 }
 
-/** "Post an update" on the creator's event summary: a message and one optional image or document. */
-export function PostUpdateForm({ eventId, published }: PostUpdateFormProps) {
+/** The update's message and its one optional file, and the post. */
+function usePostUpdateForm(eventId: string) {
   const post = usePostUpdate(eventId);
-  const fileId = useId();
   // A new key gives a fresh, empty file input (clearing it without touching the DOM node).
   const [inputKey, setInputKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const form = useForm<{ message: string }>({ resolver: zodResolver(PostUpdateFields), defaultValues: { message: '' } });
-  const length = useWatch({ control: form.control, name: 'message' }).length;
 
   function pick(files: FileList | null) {
     const picked = files?.[0] ?? null;
@@ -55,6 +53,14 @@ export function PostUpdateForm({ eventId, published }: PostUpdateFormProps) {
       if (error instanceof ApiError && error.fields.attachment) setFileError(error.fields.attachment);
     }
   });
+
+  return { post, form, submit, attachment: { inputKey, file, error: fileError, onPick: pick, onClear: clearFile } };
+}
+
+/** "Post an update" on the creator's event summary: a message and one optional image or document. */
+export function PostUpdateForm({ eventId, published }: PostUpdateFormProps) {
+  const { post, form, submit, attachment } = usePostUpdateForm(eventId);
+  const length = useWatch({ control: form.control, name: 'message' }).length;
 
   return (
     <section className="card p-6" aria-labelledby="post-update-heading">
@@ -85,37 +91,7 @@ export function PostUpdateForm({ eventId, published }: PostUpdateFormProps) {
           <Field label="Message" required error={form.formState.errors.message?.message} hint={`${length}/${UPDATE_MESSAGE_MAX_CHARS} characters`}>
             <Textarea rows={5} {...form.register('message')} />
           </Field>
-          <div>
-            <label htmlFor={fileId} className="label">
-              Image or document (optional)
-            </label>
-            <input
-              key={inputKey}
-              id={fileId}
-              type="file"
-              accept={ACCEPT}
-              aria-describedby={`${fileId}-hint`}
-              aria-invalid={fileError ? true : undefined}
-              onChange={(event) => pick(event.target.files)}
-              className="block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-ink-900 file:px-4 file:py-2 file:font-semibold file:text-white"
-            />
-            {fileError ? (
-              <p className="field-error">{fileError}</p>
-            ) : (
-              <p id={`${fileId}-hint`} className="field-hint">
-                An image (JPEG, PNG, WebP, GIF; at most 5MB) or a .doc, .docx or .pdf document (at most 10MB).
-              </p>
-            )}
-            {file && (
-              <p className="mt-2 flex items-center gap-3 text-sm">
-                <span className="min-w-0 truncate font-medium">{file.name}</span>
-                <span className="text-ink-500">{formatBytes(file.size)}</span>
-                <button type="button" className="font-semibold underline" onClick={clearFile}>
-                  Remove
-                </button>
-              </p>
-            )}
-          </div>
+          <AttachmentInput {...attachment} />
           <div>
             <Button type="submit" loading={post.isPending} loadingText="Posting…">
               Post update
@@ -124,5 +100,50 @@ export function PostUpdateForm({ eventId, published }: PostUpdateFormProps) {
         </form>
       )}
     </section>
+  );
+}
+
+interface AttachmentInputProps {
+  inputKey: number;
+  file: File | null;
+  error: string | undefined;
+  onPick(files: FileList | null): void;
+  onClear(): void;
+}
+
+function AttachmentInput({ inputKey, file, error, onPick, onClear }: AttachmentInputProps) {
+  const fileId = useId();
+  return (
+    <div>
+      <label htmlFor={fileId} className="label">
+        Image or document (optional)
+      </label>
+      <input
+        key={inputKey}
+        id={fileId}
+        type="file"
+        accept={ACCEPT}
+        aria-describedby={`${fileId}-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onPick(event.target.files)}
+        className="block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-ink-900 file:px-4 file:py-2 file:font-semibold file:text-white"
+      />
+      {error ? (
+        <p className="field-error">{error}</p>
+      ) : (
+        <p id={`${fileId}-hint`} className="field-hint">
+          An image (JPEG, PNG, WebP, GIF; at most 5MB) or a .doc, .docx or .pdf document (at most 10MB).
+        </p>
+      )}
+      {file && (
+        <p className="mt-2 flex items-center gap-3 text-sm">
+          <span className="min-w-0 truncate font-medium">{file.name}</span>
+          <span className="text-ink-500">{formatBytes(file.size)}</span>
+          <button type="button" className="font-semibold underline" onClick={onClear}>
+            Remove
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

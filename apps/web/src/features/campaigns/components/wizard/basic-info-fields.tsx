@@ -1,11 +1,12 @@
 import { Controller, useWatch, type Control, type UseFormRegister, type UseFormReturn } from 'react-hook-form';
-import { FUNDING_MODEL_LABELS, RUNOFF_WIN_BY_LABELS, type BasicInfoStep as BasicOutput, type BasicInfoStepInput } from '@pledgeway/domain/schemas/event-create';
+import { FUNDING_MODEL_LABELS, type BasicInfoStep as BasicOutput, type BasicInfoStepInput } from '@pledgeway/domain/schemas/event-create';
 import { KIND_LABELS, EVENT_KINDS } from '@pledgeway/domain/campaign-kinds';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useCharities } from '@/lib/charities';
 import { AmountInput } from '../amount-input';
+import { ChargeablePlacesOptions, WinByRadios } from '../runoff/runoff-rule-inputs';
 
 type BasicInfoForm = UseFormReturn<BasicInfoStepInput, unknown, BasicOutput>;
 
@@ -101,12 +102,7 @@ export function RunoffRulesFieldset({ form }: { form: BasicInfoForm }) {
     <fieldset className="rounded-xl border border-ink-100 p-4">
       <legend className="label px-1">How the runoff is won</legend>
       <div className="grid gap-2">
-        {(Object.keys(RUNOFF_WIN_BY_LABELS) as (keyof typeof RUNOFF_WIN_BY_LABELS)[]).map((value) => (
-          <label key={value} className="inline-flex items-center gap-2">
-            <input type="radio" value={value} className="accent-brand-600" {...register('runoffWinBy')} />
-            {RUNOFF_WIN_BY_LABELS[value]}
-          </label>
-        ))}
+        <WinByRadios registration={register('runoffWinBy')} />
       </div>
       {errors.runoffWinBy && <p className="field-error">{errors.runoffWinBy.message}</p>}
       {winBy === 'donor_total' && (
@@ -121,13 +117,7 @@ export function RunoffRulesFieldset({ form }: { form: BasicInfoForm }) {
         hint="Shown to supporters before they pledge. At the end you choose within it; pledges to options placed lower are released uncharged."
       >
         <Select {...register('runoffChargeablePlaces')}>
-          <option value="all">Any placements, up to all of them</option>
-          <option value="1">Only the winner</option>
-          {[2, 3, 4, 5, 6, 7].map((places) => (
-            <option key={places} value={String(places)}>
-              Up to the top {places}
-            </option>
-          ))}
+          <ChargeablePlacesOptions />
         </Select>
       </Field>
       <p className="mt-2 text-sm text-ink-500">

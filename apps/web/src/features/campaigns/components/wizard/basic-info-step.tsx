@@ -5,11 +5,9 @@ import { todayIso } from '@pledgeway/domain/dates';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { AmountInput } from '../amount-input';
-import { CategoriesInput } from '../categories-input';
-import { DescriptionInput } from '../description-input';
+import { BannerImageField, CategoriesField, DescriptionField } from '../campaign-fields';
 import { DocumentPicker } from '../document-picker';
 import { BANNER_MAX_WIDTH } from '@pledgeway/domain/schemas/event-fields';
-import { ImagePicker } from '../image-picker';
 import { CampaignKindFieldset, CharityField, FundingModelFieldset, RunoffRulesFieldset } from './basic-info-fields';
 
 export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput, unknown, BasicOutput> }) {
@@ -26,21 +24,9 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
         <Input {...register('eventName')} placeholder="e.g. River Run for the Food Bank" autoComplete="off" />
       </Field>
 
-      <Field label="Categories" required error={errors.categories?.message} hint="Press Enter after each category.">
-        <Controller
-          control={control}
-          name="categories"
-          render={({ field }) => <CategoriesInput value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} />}
-        />
-      </Field>
+      <CategoriesField control={control} name="categories" error={errors.categories?.message} hint="Press Enter after each category." />
 
-      <Field label="Description" required error={errors.eventDescription?.message}>
-        <Controller
-          control={control}
-          name="eventDescription"
-          render={({ field }) => <DescriptionInput value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
-        />
-      </Field>
+      <DescriptionField control={control} name="eventDescription" error={errors.eventDescription?.message} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <Field label="Target amount (USD)" required error={errors.targetAmount?.message} hint="Between $100 and $50,000.">
@@ -70,23 +56,7 @@ export function BasicInfoStep({ form }: { form: UseFormReturn<BasicInfoStepInput
 
       {kind === 'runoff' && <RunoffRulesFieldset form={form} />}
 
-      <Controller
-        control={control}
-        name="bannerImage"
-        render={({ field }) => (
-          <ImagePicker
-            label="Banner image"
-            required
-            shape="banner"
-            aspect={4 / 3}
-            maxWidth={BANNER_MAX_WIDTH}
-            value={field.value ?? ''}
-            onChange={(dataUrl) => field.onChange(dataUrl)}
-            onBlur={field.onBlur}
-            error={errors.bannerImage?.message}
-          />
-        )}
-      />
+      <BannerImageField control={control} name="bannerImage" error={errors.bannerImage?.message} maxWidth={BANNER_MAX_WIDTH} />
 
       <Controller control={control} name="documents" render={({ field }) => <DocumentPicker value={field.value ?? []} onChange={field.onChange} />} />
     </div>

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { HostStep as HostOutput, HostStepInput, ParticipantDraftInput } from '@pledgeway/domain/schemas/event-create';
 import { PlusIcon } from '@/components/ui/icons';
 import { AddedParticipantItem } from './added-participant-item';
-import { HostFields } from './host-fields';
+import { HostFields } from './person-fields';
 import { ParticipantForm } from './participant-form';
 
 interface BiographiesStepProps {

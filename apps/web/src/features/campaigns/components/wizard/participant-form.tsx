@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ParticipantDraft, RunoffOptionDraft, type ParticipantDraftInput } from '@pledgeway/domain/schemas/event-create';
 import { EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
-import { ParticipantPersonFields, RunoffOptionFields } from './participant-fields';
+import { ParticipantPersonFields, RunoffOptionFields } from './person-fields';
 
 export const EMPTY_PARTICIPANT: ParticipantDraftInput = {
   about: '',

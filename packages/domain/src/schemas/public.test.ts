@@ -1,26 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DonationForm, DONATION_MESSAGES, isExpiryCurrent } from '@pledgeway/domain/schemas/public';
-import { formatCardNumber, formatCvv, formatExpiry } from './card-format';
-
-describe('card input formatting', () => {
-  it('groups card digits in fours, drops anything else and stops at 19 digits', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242-42a42 4')).toBe('4242 4242 4');
-    expect(formatCardNumber('1234567890123456789012')).toBe('1234 5678 9012 3456 789');
-  });
-
-  it('adds the expiry slash after two digits and stops at five characters', () => {
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12')).toBe('12');
-    expect(formatExpiry('123')).toBe('12/3');
-    expect(formatExpiry('12/345')).toBe('12/34');
-    expect(formatExpiry('ab0 9x2 8')).toBe('09/28');
-  });
-
-  it('keeps at most four CVV digits', () => {
-    expect(formatCvv('12a345')).toBe('1234');
-  });
-});
+import { DonationForm, DONATION_MESSAGES, isExpiryCurrent } from './public.ts';
 
 describe('donation form messages (SPEC.md section 5)', () => {
   const valid = { fullName: 'Ann Lee', email: 'ann@example.com', amount: '25', cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvv: '123' };
