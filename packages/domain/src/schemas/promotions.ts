@@ -79,7 +79,8 @@ export const MyPromotion = Attribution.extend({
 });
 export type MyPromotion = z.infer<typeof MyPromotion>;
 
-export const MyPromotionResponse = okResponse(z.object({ promotion: MyPromotion.nullable() }));
+/** `is_host`: the caller hosts the campaign, so there is nothing to ask (they share its page directly). */
+export const MyPromotionResponse = okResponse(z.object({ promotion: MyPromotion.nullable(), is_host: z.boolean() }));
 export type MyPromotionResponse = z.infer<typeof MyPromotionResponse>;
 
 export const RequestPromotionResponse = actionResponse(MyPromotion);

@@ -76,7 +76,11 @@ describe('Third-Party Promotion', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.data.message).toBe('Pia Promoter can now share their promotion link');
     const path = `/events/${campaign.id}?via=${promotionId}`;
-    expect((await promoter.client.get(`/api/events/${campaign.id}/promotions/mine`)).data.data.promotion).toMatchObject({ status: 'accepted', path });
+    expect((await promoter.client.get(`/api/events/${campaign.id}/promotions/mine`)).data.data).toMatchObject({
+      promotion: { status: 'accepted', path },
+      is_host: false,
+    });
+    expect((await host.client.get(`/api/events/${campaign.id}/promotions/mine`)).data.data).toEqual({ promotion: null, is_host: true });
     expect((await mailsOf(promoter.email, 'promotion-accepted'))[0]?.text).toContain(`${server.config.publicUrl}${path}`);
 
     const fan = await supporterWithCard(server, 'Fan One');

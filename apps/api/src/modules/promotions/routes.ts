@@ -76,7 +76,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MyPromotionResponse },
       },
     },
-    async (request) => ({ success: true as const, data: { promotion: await service.mine(request.auth!, request.params.id) } }),
+    async (request) => ({ success: true as const, data: await service.mine(request.auth!, request.params.id) }),
   );
 
   registerAnswerRoutes(app, service);

@@ -143,10 +143,10 @@ export function createPromotionsService(ctx: AppContext) {
     },
 
     /** The caller's own request for this campaign, if any, with their link once accepted. */
-    async mine(auth: AuthInfo, eventId: string): Promise<MyPromotion | null> {
-      await visibleCampaign(eventId, auth);
+    async mine(auth: AuthInfo, eventId: string): Promise<{ promotion: MyPromotion | null; is_host: boolean }> {
+      const campaign = await visibleCampaign(eventId, auth);
       const row = await repo.findOf(db, eventId, auth.userId);
-      return row ? toMine(row, await repo.attributionOf(db, row.id)) : null;
+      return { promotion: row ? toMine(row, await repo.attributionOf(db, row.id)) : null, is_host: campaign.ownerId === auth.userId };
     },
 
     /** The host (or an admin) accepts or declines a request, or ends an accepted promotion. */
