@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents as centsColumn, createdAt, id } from '../../db/columns.ts';
 import { pledges } from '../../db/schema.ts';
 
-const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
+const cents = (name: string) => centsColumn(name).notNull();
 
 /**
  * Bidding Power: every raise of a pledge, with its amounts and fees before and after. The pledge
@@ -12,9 +13,7 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
 export const pledgeRaises = pgTable(
   'pledge_raises',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     pledgeId: uuid('pledge_id')
       .notNull()
       .references(() => pledges.id, { onDelete: 'cascade' }),
@@ -28,7 +27,7 @@ export const pledgeRaises = pgTable(
     fromCoverCents: cents('from_cover_cents'),
     toCoverCents: cents('to_cover_cents'),
     coverFees: boolean('cover_fees').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('pledge_raises_request_key_unique').on(table.pledgeId, table.requestKey),

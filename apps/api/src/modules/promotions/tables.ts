@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
 import { events, pledges, users } from '../../db/schema.ts';
 
 /**
@@ -10,9 +10,7 @@ import { events, pledges, users } from '../../db/schema.ts';
 export const promotions = pgTable(
   'promotions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
@@ -23,7 +21,7 @@ export const promotions = pgTable(
       .notNull()
       .default('pending'),
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
@@ -40,7 +38,7 @@ export const promotionPledges = pgTable(
     promotionId: uuid('promotion_id')
       .notNull()
       .references(() => promotions.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('promotion_pledges_promotion').on(table.promotionId)],
 );
