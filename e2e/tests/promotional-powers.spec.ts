@@ -26,7 +26,10 @@ async function supporterWithCard(request: APIRequestContext): Promise<{ user: Te
   const user = await registerUser(request);
   const token = await accessToken(request, user.email, user.password);
   const headers = { authorization: `Bearer ${token}` };
-  const tokenized = await request.post('/api/sandbox/cards', { headers, data: { holder_name: user.name, number: '4242 4242 4242 4242', expiry: `10/${nextYear}`, cvv: '123' } });
+  const tokenized = await request.post('/api/sandbox/cards', {
+    headers,
+    data: { holder_name: user.name, number: '4242 4242 4242 4242', expiry: `10/${nextYear}`, cvv: '123' },
+  });
   expect(tokenized.status()).toBe(201);
   const saved = await request.post('/api/payment-methods', { headers, data: { token: (await tokenized.json()).token } });
   expect(saved.status()).toBe(201);

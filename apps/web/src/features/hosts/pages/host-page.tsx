@@ -46,7 +46,9 @@ function HostNotFound({ error }: { error: Error }) {
   return (
     <div className="container-page py-32 text-center">
       <h1 className="text-3xl font-bold">{notFound ? 'Host not found' : 'Failed to load this host'}</h1>
-      <p className="mt-3 text-ink-600">{notFound ? 'This person has no published campaigns and promotes none.' : 'Please check your connection and try again.'}</p>
+      <p className="mt-3 text-ink-600">
+        {notFound ? 'This person has no published campaigns and promotes none.' : 'Please check your connection and try again.'}
+      </p>
       <Link to={paths.events} className={buttonClasses({ className: 'mt-8' })}>
         Browse campaigns
       </Link>
