@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CLOSE_PENALTY_BASIS_POINTS, closeRefundCents, cardFeeCents, quotePledge, settlePledge, type CardFeeSchedule } from './fees.ts';
+import { CLOSE_PENALTY_BASIS_POINTS, closeRefundCents, cardFeeCents, quotePledge, settlePledge, tipPercentOf, type CardFeeSchedule } from './fees.ts';
 import { applyBasisPoints } from './money.ts';
 
 /** Property-based checks of the fee arithmetic (DESIGN.md section 3): every cent placed, for any amounts. */
@@ -75,5 +75,24 @@ describe('closeRefundCents', () => {
         expect(refund).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('tipPercentOf', () => {
+  it('finds the whole percent an earlier tip was made with, for any pledge of a dollar or more', () => {
+    fc.assert(
+      fc.property(amount, tipPercent, (amountCents, percent) => {
+        const tip = quotePledge({ amountCents, tipPercent: percent, coverFees: false, isCreator: false }).tipCents;
+        // Two percents can round to the same tip on small pledges; either gives back that tip.
+        expect(quotePledge({ amountCents, tipPercent: tipPercentOf(amountCents, tip), coverFees: false, isCreator: false }).tipCents).toBe(tip);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('answers the nearest percent for a tip no whole percent gives', () => {
+    expect(tipPercentOf(10_000, 1_049)).toBe(10);
+    expect(tipPercentOf(10_000, 0)).toBe(0);
+    expect(tipPercentOf(10_000, 50_000)).toBe(100);
   });
 });

@@ -33,6 +33,20 @@ export function tipCents(amountCents: Cents, tipPercent: number): Cents {
   return applyBasisPoints(amountCents, tipPercent * 100);
 }
 
+/**
+ * The whole tip percent that gives `tip` on `amountCents` (the prompt's setting of an earlier
+ * pledge), or the nearest one when no whole percent gives it exactly.
+ */
+export function tipPercentOf(amountCents: Cents, tip: Cents): number {
+  let best = 0;
+  for (let percent = 0; percent <= TIP_MAX_PERCENT; percent += 1) {
+    const cents = tipCents(amountCents, percent);
+    if (cents === tip) return percent;
+    if (Math.abs(cents - tip) < Math.abs(tipCents(amountCents, best) - tip)) best = percent;
+  }
+  return best;
+}
+
 export interface PledgeQuoteInput {
   amountCents: Cents;
   tipPercent: number;

@@ -27,3 +27,6 @@ export * from './schemas/donations.ts';
 export * from './schemas/money-admin.ts';
 export * from './deadline.ts';
 export * from './schemas/runoff.ts';
+export * from './schemas/bidding.ts';
+export * from './schemas/stacks.ts';
+export * from './schemas/promotions.ts';

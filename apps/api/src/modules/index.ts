@@ -14,6 +14,7 @@ import { myPledgesRoutes } from './pledges/routes.ts';
 import { liveRoutes } from './pledges/live-routes.ts';
 import { donationRoutes } from './donations/routes.ts';
 import { pledgeRoutes } from './pledges/pledge-routes.ts';
+import { raiseRoutes } from './pledges/raise-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
 import { paymentEventsRoutes } from './payment-events/routes.ts';
@@ -24,6 +25,9 @@ import { participantRoutes } from './participants/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { updateRoutes } from './updates/routes.ts';
 import { hostRoutes } from './hosts/routes.ts';
+import { promotionRoutes } from './promotions/routes.ts';
+import { stackRoutes } from './stacks/routes.ts';
+import { stackPageMeta } from './stacks/meta.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -42,6 +46,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   searchRoutes,
   myPledgesRoutes,
   pledgeRoutes,
+  raiseRoutes,
   liveRoutes,
   myEventsRoutes,
   paymentMethodsRoutes,
@@ -54,6 +59,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   adminRoutes,
   updateRoutes,
   hostRoutes,
+  promotionRoutes,
+  stackRoutes,
   lifecycleRoutes,
   chargingRoutes,
   ledgerRoutes,
@@ -62,4 +69,4 @@ export const apiModules: FastifyPluginAsyncZod[] = [
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */
-export const metaResolvers: MetaResolver[] = [eventPageMeta, publicPageMeta];
+export const metaResolvers: MetaResolver[] = [eventPageMeta, stackPageMeta, publicPageMeta];

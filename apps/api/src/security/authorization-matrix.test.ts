@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreator } from '../modules/events/test-helpers.ts';
+import { promotions } from '../modules/promotions/tables.ts';
+import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
 
 /**
  * Who may call what: visitor, user (the owner of the resources in the path), another user and an
@@ -133,6 +135,23 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/updates/:id/comments': SIGNED_IN,
   'POST /api/comments/:id/hide': SIGNED_IN,
   'GET /api/hosts/:id': PUBLIC,
+  // Bidding Power: the body is validated first (400 here); someone else's pledge is 404 (raise.test.ts).
+  'POST /api/pledges/:id/raise': SIGNED_IN,
+  // Event Stacking: only the owner edits; anyone else, admins included, is told the stack does not exist.
+  'GET /api/stacks/mine': SIGNED_IN,
+  'GET /api/stacks/:id': PUBLIC,
+  'POST /api/stacks': SIGNED_IN,
+  // The body is validated before ownership (400 here); another user's and an admin's 404: stacks.test.ts.
+  'PUT /api/stacks/:id': SIGNED_IN,
+  'DELETE /api/stacks/:id': { visitor: 'refused', user: 'ok', other: 'hidden', admin: 'hidden', fresh: true },
+  // Third-Party Promotion: the matrix's campaign is unpublished, so it exists for its creator and admins only.
+  'POST /api/events/:id/promotions': OWNER,
+  'GET /api/events/:id/promotions': UNPUBLISHED,
+  'GET /api/events/:id/promotions/manage': OWNER,
+  'GET /api/events/:id/promotions/mine': OWNER,
+  'POST /api/promotions/:id/accept': OWNER,
+  'POST /api/promotions/:id/decline': OWNER,
+  'POST /api/promotions/:id/end': OWNER,
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
@@ -148,6 +167,8 @@ let server: TestServer;
 let clients: Record<'visitor' | 'user' | 'other' | 'admin', TestClient>;
 let owner: Awaited<ReturnType<typeof verifiedCreator>>;
 let charityId: string;
+/** Asks to promote every campaign of the matrix, so the host's answers have a request to answer. */
+let promoterId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -158,6 +179,7 @@ beforeAll(async () => {
   const admin = new TestClient(server.url);
   admin.accessToken = (await admin.post('/api/site/login', { email: adminUser.email, password: adminUser.password })).data.user.accessToken;
   clients = { visitor: new TestClient(server.url), user: owner.client, other: (await signUp(server.url)).client, admin };
+  promoterId = (await signUp(server.url)).user._id;
 });
 afterAll(() => server.close());
 
@@ -182,11 +204,22 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
       })(),
     );
   }
-  return { id: event.id, participantId: event.participants[0]!._id, cardId: await cardOf.get(creator.client)! };
+  // A stack of the creator and a request to promote the campaign, written directly: the API takes published campaigns only.
+  const db = server.app.ctx.db;
+  const [stack] = await db.insert(stacks).values({ ownerId: creator.user._id, title: 'Matrix stack' }).returning();
+  await db.insert(stackCampaigns).values({ stackId: stack!.id, eventId: event.id, position: 0 });
+  const [promotion] = await db.insert(promotions).values({ eventId: event.id, promoterId }).returning();
+  return { id: event.id, participantId: event.participants[0]!._id, cardId: await cardOf.get(creator.client)!, stackId: stack!.id, promotionId: promotion!.id };
 }
 
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
-  const id = url.startsWith('/api/payment-methods/') ? resources.cardId : resources.id;
+  const id = url.startsWith('/api/payment-methods/')
+    ? resources.cardId
+    : url.startsWith('/api/stacks/')
+      ? resources.stackId
+      : url.startsWith('/api/promotions/')
+        ? resources.promotionId
+        : resources.id;
   return url
     .replace(':participantId', resources.participantId)
     .replace(':sessionId', 'ivs_unknown')

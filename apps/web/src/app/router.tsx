@@ -27,6 +27,8 @@ const CharitiesPage = lazy(() => import('@/features/charities/pages/charities'))
 const CampaignListPage = lazy(() => import('@/features/campaign-lists/pages/campaign-list'));
 const EventPagePage = lazy(() => import('@/features/campaigns/pages/event-page'));
 const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
+const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
+const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password'));
 const CloseAccountPage = lazy(() => import('@/features/account/pages/close-account'));
@@ -71,6 +73,7 @@ export function AppRoutes() {
             <Route path={paths.crowdfunding} element={<CampaignListPage />} />
             <Route path={'/events/:eventId'} element={<EventPagePage />} />
             <Route path={'/hosts/:userId'} element={<HostPage />} />
+            <Route path={'/stacks/:stackId'} element={<StackPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path={paths.closeAccount} element={<CloseAccountPage />} />
@@ -84,6 +87,7 @@ export function AppRoutes() {
                 <Route path={paths.user.profile} element={<MyProfilePage />} />
                 <Route path={paths.user.pledges} element={<MyPledgesPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
+                <Route path={paths.user.stacks} element={<MyStacksPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />

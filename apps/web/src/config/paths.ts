@@ -12,6 +12,8 @@ export const paths = {
   /** All live campaigns of one category (the home page's topic cards). */
   eventsInCategory: (category: string) => `/events?category=${encodeURIComponent(category)}`,
   host: (userId: string) => `/hosts/${userId}`,
+  /** Event Stacking: a host's page of several campaigns. */
+  stack: (id: string) => `/stacks/${id}`,
   charities: '/charities',
   terms: '/terms-of-use',
   privacy: '/privacy-policy',
@@ -37,6 +39,7 @@ export const paths = {
     practice: '/user/events/practice-campaign',
     paymentMethods: '/user/payment-methods',
     verifyIdentity: '/user/verify-identity',
+    stacks: '/user/stacks',
   },
   admin: {
     dashboard: '/admin/dashboard',

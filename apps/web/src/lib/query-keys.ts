@@ -26,6 +26,15 @@ export const queryKeys = {
     supporters: (id: string) => ['events', 'supporters', id] as const,
     /** Lists of live campaigns; the rest of the key says which list. */
     active: (...which: readonly unknown[]) => ['events', 'allActive', ...which] as const,
+    /** Third-Party Promotion: the public "Promoted by" list, the host's requests, the caller's own. */
+    promotions: (id: string) => ['events', 'promotions', id] as const,
+    managedPromotions: (id: string) => ['events', 'promotions', id, 'manage'] as const,
+    myPromotion: (id: string) => ['events', 'promotions', id, 'mine'] as const,
+  },
+  /** Event Stacking: a public stack page, and the signed-in host's stacks. */
+  stacks: {
+    detail: (id: string) => ['stacks', 'detail', id] as const,
+    mine: ['stacks', 'mine'] as const,
   },
   hosts: (id: string) => ['hosts', id] as const,
   search: (q: string) => ['search', q] as const,

@@ -7,7 +7,8 @@ export const HOST_MESSAGES = {
 
 /**
  * GET /api/hosts/{id} (Platform Building, docs/decisions/066-promotional-powers.md): a creator's
- * public page. Only the public name and image of the account are shown, never its e-mail.
+ * public page. Only the public name and image of the account are shown, never its e-mail. A
+ * person with no published campaign but an accepted promotion has a page too (decision 069).
  */
 export const HostPageResponse = z.object({
   success: z.literal(true),
@@ -15,6 +16,19 @@ export const HostPageResponse = z.object({
     host: z.object({ _id: z.string(), name: z.string(), image: z.string() }),
     /** Published campaigns (live, frozen or completed), newest first, each with its own totals. */
     campaigns: z.array(EventSummaryResponse),
+    /**
+     * Third-Party Promotion: published campaigns of other hosts this person promotes (accepted) or
+     * promoted (ended), each with the pledges credited to their link.
+     */
+    promotions: z.array(
+      z.object({
+        _id: z.string(),
+        status: z.enum(['accepted', 'ended']),
+        event: EventSummaryResponse,
+        pledges: z.number(),
+        raised: z.number(),
+      }),
+    ),
     totals: z.object({
       campaigns: z.number(),
       /** Dollars, the sum of the campaigns' raised totals. */

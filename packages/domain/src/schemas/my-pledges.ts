@@ -11,6 +11,24 @@ export const PLEDGE_MESSAGES = {
   empty: 'No pledges made',
 } as const;
 
+/**
+ * Whether the supporter may raise this pledge (Bidding Power) and what the raise dialog starts
+ * from: the earlier tip and cover choices, the highest amount allowed, the fee rate.
+ */
+export const PledgeRaiseOffer = z.object({
+  allowed: z.boolean(),
+  /** Why a pending pledge cannot be raised, shown on its card; null when it can or is not pending. */
+  refusal: z.string().nullable(),
+  /** The most this pledge may become: $50,000, or the campaign's donation limit. */
+  max_amount: z.number(),
+  tip_percent: z.number(),
+  cover_fees: z.boolean(),
+  /** The supporter hosts the campaign: the platform fee is 5%, not 3%. */
+  is_creator: z.boolean(),
+  charity_name: z.string().nullable(),
+});
+export type PledgeRaiseOffer = z.infer<typeof PledgeRaiseOffer>;
+
 /** A pledge as SPEC.md section 3 names it; amounts in dollars at this edge. */
 export const MyPledgeResponse = z.object({
   _id: z.string(),
@@ -21,6 +39,7 @@ export const MyPledgeResponse = z.object({
   /** What went back to the card (a closed or deleted campaign's funding); 0 when nothing was refunded. */
   refunded_amount: z.number(),
   createdAt: z.string(),
+  raise: PledgeRaiseOffer,
   event: z.object({
     _id: z.string(),
     name: z.string(),

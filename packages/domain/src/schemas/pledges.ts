@@ -38,6 +38,11 @@ export const CreatePledgeRequest = z.object({
   participant_id: z.uuid().nullish(),
   /** The supporter wants the campaign's updates by e-mail. */
   notify_updates: z.boolean().default(false),
+  /**
+   * The promotion link the supporter came through (`/events/{id}?via={promotionId}`). Anything that
+   * is not an accepted promotion of this campaign is ignored: a link never makes a pledge fail.
+   */
+  via: z.string().max(64).nullish().catch(null),
 });
 export type CreatePledgeRequest = z.infer<typeof CreatePledgeRequest>;
 export type CreatePledgeRequestInput = z.input<typeof CreatePledgeRequest>;

@@ -51,6 +51,16 @@ export async function totalsFor(db: Executor, eventIds: string[]): Promise<Map<s
   return totals;
 }
 
+/** Distinct supporters across these campaigns: a person backing two of them counts once (host pages, stacks). */
+export async function distinctSupporters(db: Executor, eventIds: string[]): Promise<number> {
+  if (!eventIds.length) return 0;
+  const [row] = await db
+    .select({ n: sql<string>`count(distinct ${pledges.userId})` })
+    .from(pledges)
+    .where(and(inArray(pledges.eventId, eventIds), countedPledges()));
+  return Number(row?.n ?? 0);
+}
+
 const EMPTY_TOTALS: EventTotals = { raisedCents: 0, supporters: 0, pledgeCount: 0 };
 
 export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS): EventSummaryResponse {

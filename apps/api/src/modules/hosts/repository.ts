@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../events/read-model.ts';
+import { events, users } from '../../db/schema.ts';
 
 /** Campaigns a host page lists: the ones the public can open (live, frozen by an admin, completed). */
 export const HOST_PAGE_STATUSES = ['approved', 'freeze', 'completed'] as const;
@@ -24,15 +23,5 @@ export const hostsRepository = {
       .from(events)
       .where(and(eq(events.ownerId, userId), inArray(events.status, [...HOST_PAGE_STATUSES])))
       .orderBy(desc(events.createdAt), desc(events.id));
-  },
-
-  /** Distinct supporters across these campaigns (a person backing two of them counts once). */
-  async distinctSupporters(db: Executor, eventIds: string[]): Promise<number> {
-    if (!eventIds.length) return 0;
-    const [row] = await db
-      .select({ n: sql<string>`count(distinct ${pledges.userId})` })
-      .from(pledges)
-      .where(and(inArray(pledges.eventId, eventIds), countedPledges()));
-    return Number(row?.n ?? 0);
   },
 };

@@ -2,26 +2,30 @@ import { centsToDollars } from '@pledgeway/domain';
 import { HOST_MESSAGES, type HostPageResponse } from '@pledgeway/domain/schemas/hosts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { toEventSummary, totalsFor } from '../events/read-model.ts';
+import { distinctSupporters, toEventSummary, totalsFor } from '../events/read-model.ts';
+import { promotionRecords } from '../promotions/service.ts';
 import { hostsRepository } from './repository.ts';
 
 /**
- * Platform Building: a creator's public page with their published campaigns and totals. A user
- * who has never published a campaign has no host page (404), so signing up reveals nothing.
+ * Platform Building: a creator's public page with their published campaigns and totals, and the
+ * campaigns they promote for other hosts. A user who has neither has no host page (404), so
+ * signing up reveals nothing.
  */
 export function createHostsService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
   return {
     async page(userId: string): Promise<HostPageResponse['data']> {
       const host = await hostsRepository.findHost(db, userId);
-      const rows = host ? await hostsRepository.publishedCampaignsOf(db, host.id) : [];
-      if (!host || rows.length === 0) throw AppError.notFound(HOST_MESSAGES.notFound);
+      if (!host) throw AppError.notFound(HOST_MESSAGES.notFound);
+      const [rows, promotions] = await Promise.all([hostsRepository.publishedCampaignsOf(db, host.id), promotionRecords.ofPromoter(db, host.id)]);
+      if (rows.length === 0 && promotions.length === 0) throw AppError.notFound(HOST_MESSAGES.notFound);
       const ids = rows.map((row) => row.id);
-      const [totals, supporters] = await Promise.all([totalsFor(db, ids), hostsRepository.distinctSupporters(db, ids)]);
+      const [totals, supporters] = await Promise.all([totalsFor(db, ids), distinctSupporters(db, ids)]);
       const raisedCents = ids.reduce((sum, id) => sum + (totals.get(id)?.raisedCents ?? 0), 0);
       return {
         host: { _id: host.id, name: host.name, image: host.image },
         campaigns: rows.map((row) => toEventSummary(row, totals.get(row.id))),
+        promotions,
         totals: { campaigns: rows.length, raised: centsToDollars(raisedCents), supporters },
       };
     },

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { promotionRecords } from '../promotions/service.ts';
 import { usersService } from '../users/service.ts';
 import { pledgesRepository as repo, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
 import { toPledgeResponse } from './pledge-response.ts';
@@ -131,6 +132,8 @@ export function createPledgeService(ctx: AppContext, log: FastifyBaseLogger) {
           idempotencyKey: `pledge_${randomUUID()}`,
           requestKey: requestKey ?? null,
         });
+        // Third-Party Promotion: a pledge through a promoter's link is credited to them; money is unchanged.
+        if (row) await promotionRecords.credit(tx, { via: input.via, pledgeId: row.id, eventId, userId });
         return { campaign, row };
       });
 

@@ -7,7 +7,7 @@ import { createSupportersService, SUPPORTERS_PAGE_SIZE } from './supporters-serv
 /** A supporter pledges at most this often per minute (retries with the same key included). */
 export const PLEDGES_PER_MINUTE = 30;
 
-const IdempotencyHeaders = z.object({
+export const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(255, 'Idempotency-Key must be at most 255 characters').optional(),
 });
 

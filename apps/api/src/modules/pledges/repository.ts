@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, inArray, not } from 'drizzle-orm';
 import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { events, pledges } from '../../db/schema.ts';
+import { charities, events, pledges } from '../../db/schema.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type PledgeEventRow = typeof events.$inferSelect;
@@ -10,12 +10,13 @@ export type PledgeEventRow = typeof events.$inferSelect;
 const OUTSTANDING_PLEDGE_STATUSES = ['pending', 'failed'] as const;
 
 export const myPledgesRepository = {
-  /** The user's pledges, newest first, each with its campaign. */
-  listForUser(db: Executor, userId: string): Promise<Array<{ pledge: PledgeRow; event: PledgeEventRow }>> {
+  /** The user's pledges, newest first, each with its campaign and the campaign's charity. */
+  listForUser(db: Executor, userId: string): Promise<Array<{ pledge: PledgeRow; event: PledgeEventRow; charityName: string | null }>> {
     return db
-      .select({ pledge: pledges, event: events })
+      .select({ pledge: pledges, event: events, charityName: charities.name })
       .from(pledges)
       .innerJoin(events, eq(events.id, pledges.eventId))
+      .leftJoin(charities, eq(charities.id, events.charityId))
       .where(eq(pledges.userId, userId))
       .orderBy(desc(pledges.createdAt));
   },

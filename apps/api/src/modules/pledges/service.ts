@@ -1,11 +1,27 @@
-import { centsToDollars, type MyPledgeResponse, type PledgeStats } from '@pledgeway/domain';
+import { centsToDollars, tipPercentOf, type MyPledgeResponse, type PledgeRaiseOffer, type PledgeStats } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { isCountedPledge, totalsFor } from '../events/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
+import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
 const DEFAULT_PLEDGE_CATEGORY = 'Charity';
+
+/** What the raise dialog starts from, and whether "Raise my pledge" is offered (Bidding Power). */
+function raiseOffer(pledge: PledgeRow, event: CampaignRow, charityName: string | null, now: Date): PledgeRaiseOffer {
+  const refusal = raiseRefusal(pledge, event, now);
+  return {
+    allowed: refusal === null,
+    refusal: refusal?.shown ? refusal.message : null,
+    max_amount: centsToDollars(maxRaiseCents(event)),
+    tip_percent: tipPercentOf(pledge.amountCents, pledge.tipCents),
+    cover_fees: pledge.coverFees,
+    is_creator: event.ownerId === pledge.userId,
+    charity_name: charityName,
+  };
+}
 
 export function createMyPledgesService(ctx: AppContext) {
   return {
@@ -18,8 +34,9 @@ export function createMyPledgesService(ctx: AppContext) {
       );
       const counted = rows.filter((row) => isCountedPledge(row.pledge));
       const totalPledgedCents = counted.reduce((sum, row) => sum + row.pledge.amountCents, 0);
+      const now = ctx.clock.now();
       return {
-        pledges: rows.map(({ pledge, event }) => ({
+        pledges: rows.map(({ pledge, event, charityName }) => ({
           _id: pledge.id,
           amount: centsToDollars(pledge.amountCents),
           tip: centsToDollars(pledge.tipCents),
@@ -27,6 +44,7 @@ export function createMyPledgesService(ctx: AppContext) {
           failure_reason: pledge.failureReason,
           refunded_amount: centsToDollars(refunded.get(pledge.id) ?? 0),
           createdAt: pledge.createdAt.toISOString(),
+          raise: raiseOffer(pledge, event, charityName, now),
           event: {
             _id: event.id,
             name: event.name,

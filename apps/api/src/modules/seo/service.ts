@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { stackRecords } from '../stacks/service.ts';
 import { seoRepository } from './repository.ts';
 
 /** Public pages a search engine should know, with how often they change. */
@@ -22,12 +23,13 @@ const STATIC_PAGES: Array<{ path: string; changefreq: 'daily' | 'weekly' | 'mont
 ];
 
 const SITEMAP_CAMPAIGN_LIMIT = 5000;
+const SITEMAP_STACK_LIMIT = 1000;
 
 const xmlEscape = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
 
-/** The sitemap: the public pages, then the live campaigns, newest change first. */
+/** The sitemap: the public pages, then the live campaigns and the stack pages, newest change first. */
 export async function sitemapXml(db: Executor, base: string): Promise<string> {
-  const campaigns = await seoRepository.liveCampaigns(db, SITEMAP_CAMPAIGN_LIMIT);
+  const [campaigns, stacks] = await Promise.all([seoRepository.liveCampaigns(db, SITEMAP_CAMPAIGN_LIMIT), stackRecords.publicIds(db, SITEMAP_STACK_LIMIT)]);
   const urls = [
     ...STATIC_PAGES.map(
       (page) => `  <url><loc>${xmlEscape(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
@@ -35,6 +37,10 @@ export async function sitemapXml(db: Executor, base: string): Promise<string> {
     ...campaigns.map(
       (row) =>
         `  <url><loc>${xmlEscape(`${base}/events/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq><priority>0.7</priority></url>`,
+    ),
+    ...stacks.map(
+      (row) =>
+        `  <url><loc>${xmlEscape(`${base}/stacks/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq><priority>0.6</priority></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -15,10 +15,12 @@ interface PledgeCardProps {
   variant?: 'full' | 'compact';
   /** Offered on a failed pledge: opens the page's card update. */
   onUpdateCard?(): void;
+  /** Offered on a pending pledge that can go up (Bidding Power): opens the page's raise dialog. */
+  onRaise?(): void;
 }
 
 /** A pledge as SPEC.md section 2 (My Pledges) describes its card, with the pledge's status. */
-export function PledgeCard({ pledge, variant = 'full', onUpdateCard }: PledgeCardProps) {
+export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: PledgeCardProps) {
   const { event } = pledge;
   const full = variant === 'full';
   const percent = cardProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
@@ -56,6 +58,7 @@ export function PledgeCard({ pledge, variant = 'full', onUpdateCard }: PledgeCar
           <p className={cn('font-medium text-ink-600', full ? 'text-sm' : 'text-xs')}>{daysLeftLabel(event.event_date)}</p>
         </div>
         {full && <StatusNote pledge={pledge} onUpdateCard={onUpdateCard} />}
+        {full && onRaise && <RaiseOffer pledge={pledge} onRaise={onRaise} />}
       </div>
     </article>
   );
@@ -83,4 +86,16 @@ function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpda
       )}
     </div>
   );
+}
+
+/** "Raise my pledge" on a pending pledge that can go up, or why it cannot (a Donor Total runoff, a frozen campaign). */
+function RaiseOffer({ pledge, onRaise }: { pledge: MyPledgeResponse; onRaise(): void }) {
+  if (pledge.raise.allowed) {
+    return (
+      <button type="button" className="btn btn-outline btn-sm self-start" onClick={onRaise} aria-label={`Raise my pledge to ${pledge.event.name}`}>
+        Raise my pledge
+      </button>
+    );
+  }
+  return pledge.raise.refusal ? <p className="text-xs text-ink-500">{pledge.raise.refusal}</p> : null;
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LiveTotals } from '@pledgeway/domain/schemas/pledges';
 import { eventQueryOptions } from '../api/get-event';
+import { queryKeys } from '@/lib/query-keys';
 import { supportersQueryKey } from '../api/get-supporters';
 
 const RECONNECT_MS = 5_000;
@@ -56,7 +57,11 @@ export function useLiveTotals(eventId: string, enabled = true) {
             }
           : event,
       );
-      if (changed) void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
+      if (changed) {
+        void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
+        // A pledge through a promoter's link moves their credited total too.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.events.promotions(eventId), exact: true });
+      }
     };
 
     const open = () => {

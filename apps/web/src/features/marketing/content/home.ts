@@ -187,9 +187,9 @@ export const home: HomeContent = {
     intro: 'Included with every campaign.',
     items: [
       { title: 'Accepted Status', body: 'Mark invited participants as Accepted on your campaign page.' },
-      { title: 'Event Stacking', body: 'Add several participants or challenges to one campaign and one total.' },
-      { title: 'Bidding Power', body: 'Supporters raise the stakes by pledging more before the event.' },
-      { title: 'Third-Party Promotion', body: 'Invite someone else, like a coach or a mayor, to take the challenge.' },
+      { title: 'Event Stacking', body: 'Put up to five of your campaigns on one page with a combined total.' },
+      { title: 'Bidding Power', body: 'Supporters raise their own pledge before the event, never lower it.' },
+      { title: 'Third-Party Promotion', body: 'Let others promote your campaign with their own link, credited on the page.' },
       { title: 'Platform Building', body: 'Your public host page lists every campaign you run, so followers come back.' },
       { title: 'Donation Limit', body: 'Cap a single pledge to keep the contest fair.' },
       { title: 'Campaign Updates', body: 'Post messages, images and files; supporters who ask get them by e-mail.' },

@@ -101,8 +101,7 @@ export const services: ServiceSection[] = [
     title: 'Promotional Powers',
     body: [
       'Promotional powers are the tools that help a campaign travel further than the host’s own ' +
-        'circle. The available ones are included with every campaign at no extra cost; the planned ' +
-        'ones are described as they will work, and each card says which is which.',
+        'circle. Every one of them is included with every campaign at no extra cost.',
     ],
   },
   {
@@ -119,36 +118,36 @@ export const services: ServiceSection[] = [
     id: 'event-stacking',
     kind: 'subsection',
     title: 'Event Stacking',
-    availability: 'planned',
+    availability: 'available',
     body: [
-      'Planned: stack two to five of your campaigns on one shareable page with a combined total, while ' +
-        'each pledge still goes to its own campaign and charity.',
-      'Today: one campaign can carry several participants, each bringing their own friends and ' + 'followers to the same total for the same charity.',
+      'Stack two to five of your published campaigns on one shareable page: the campaigns side by side, ' +
+        'with their combined raised total and number of supporters. Create, edit or delete stacks from ' +
+        'My Events with “Stack campaigns”.',
+      'Each campaign keeps its own Pledge button, charity and charging; a stack only adds up what the ' + 'campaign pages already show.',
     ],
   },
   {
     id: 'bidding-power',
     kind: 'subsection',
     title: 'Bidding Power',
-    availability: 'planned',
+    availability: 'available',
     body: [
-      'Planned: raise an earlier pledge in place with “Raise my pledge”, with the new fees shown before ' +
-        'you confirm. A pledge can go up, never down, and the card is still charged only at the end.',
-      'Today: supporters can add another pledge while the campaign takes pledges. As the total grows, ' +
-        'so does the pressure on a participant to accept the challenge.',
+      'Raise your pledge in place with “Raise my pledge” on My Pledges or on the campaign page, while ' +
+        'the campaign takes pledges. The new fees are shown before you confirm; a pledge can go up, never ' +
+        'down, and your card is still charged only when the campaign is.',
+      'Runoffs won by Donor Total take one fixed amount from every supporter, so their pledges cannot be raised.',
     ],
   },
   {
     id: 'third-party-promotion',
     kind: 'subsection',
     title: 'Third-Party Promotion',
-    availability: 'planned',
+    availability: 'available',
     body: [
-      'Planned: promote a campaign you do not host. The host accepts first; you then get your own link, ' +
-        'and pledges made through it are credited to you on the campaign page. The money goes exactly ' +
-        'where it would without the link.',
-      'Today: you do not have to be the one taking the challenge. Invite a coach, a mayor or a local ' +
-        'celebrity to participate, and let the pledges make the case for you.',
+      'Promote a campaign you do not host: ask its host from the campaign page. Once the host accepts, ' +
+        'you get your own link, and pledges made through it are credited to you on the campaign page and ' +
+        'on your public page, with their number and total.',
+      'The host can end a promotion at any time; the credit already earned stays. The money goes exactly ' + 'where it would without the link.',
     ],
   },
   {
@@ -158,8 +157,8 @@ export const services: ServiceSection[] = [
     availability: 'available',
     body: [
       'Every host has a public page listing all their published campaigns, with the total raised and ' +
-        'the number of supporters. Each campaign page links to it from the About block of its host, so ' +
-        'supporters find your next event.',
+        'the number of supporters, and the campaigns they promote for other hosts. Supporters find your ' +
+        'next event there.',
     ],
   },
   {

@@ -1,15 +1,32 @@
 import { MY_EVENT_TABS, MY_EVENTS_MESSAGES, type MyEventTab } from '@pledgeway/domain/schemas/my-events';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { CampaignCardSkeleton } from '@/components/campaign';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { MyEventGrid } from '../components/my-event-grid';
 import { TAB_ORDER, useDeleteMyEvent, useMyEventList } from '../hooks/use-my-event-list';
 import { demoEvents } from '../lib/demo-events';
 
 type EventList = ReturnType<typeof useMyEventList>;
+
+/** The title, and the way to Event Stacking (a page of several published campaigns). */
+function MyEventsHeader() {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold sm:text-3xl">My Events</h1>
+        <p className="mt-1 text-ink-600">Every campaign you created, from review to completion.</p>
+      </div>
+      <Link to={paths.user.stacks} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+        Stack campaigns
+      </Link>
+    </header>
+  );
+}
 
 export default function MyEventsPage() {
   useEffect(() => {
@@ -22,10 +39,7 @@ export default function MyEventsPage() {
 
   return (
     <div className="space-y-6">
-      <header>
-        <h1 className="text-2xl font-semibold sm:text-3xl">My Events</h1>
-        <p className="mt-1 text-ink-600">Every campaign you created, from review to completion.</p>
-      </header>
+      <MyEventsHeader />
 
       <LoadNotices list={list} />
 

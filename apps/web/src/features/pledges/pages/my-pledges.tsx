@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDollars } from '@pledgeway/domain/money';
 import { PLEDGE_MESSAGES, type MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { PledgeCard } from '@/components/pledge';
@@ -8,6 +8,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useMyPledges } from '@/lib/my-pledges';
 import { UpdateCardDialog } from '../components/update-card-dialog';
+
+// The raise form and its dialog load only when someone raises a pledge.
+const RaisePledgeDialog = lazy(() => import('@/components/pledge/raise-pledge-dialog'));
 
 /** SPEC.md shows only the first 3 pledges; the rest are one click away. */
 const FIRST_PLEDGES = 3;
@@ -19,6 +22,7 @@ export default function MyPledgesPage() {
   const pledges = useMyPledges();
   const [showAll, setShowAll] = useState(false);
   const [updating, setUpdating] = useState<MyPledgeResponse | null>(null);
+  const [raising, setRaising] = useState<MyPledgeResponse | null>(null);
 
   return (
     <div className="space-y-6">
@@ -47,7 +51,7 @@ export default function MyPledgesPage() {
               <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {(showAll ? pledges.data.pledges : pledges.data.pledges.slice(0, FIRST_PLEDGES)).map((pledge) => (
                   <li key={pledge._id}>
-                    <PledgeCard pledge={pledge} onUpdateCard={() => setUpdating(pledge)} />
+                    <PledgeCard pledge={pledge} onUpdateCard={() => setUpdating(pledge)} onRaise={() => setRaising(pledge)} />
                   </li>
                 ))}
               </ul>
@@ -63,6 +67,11 @@ export default function MyPledgesPage() {
         </>
       )}
       {updating && <UpdateCardDialog pledgeId={updating._id} eventName={updating.event.name} onClose={() => setUpdating(null)} />}
+      {raising && (
+        <Suspense fallback={null}>
+          <RaisePledgeDialog pledge={raising} eventId={raising.event._id} eventName={raising.event.name} onClose={() => setRaising(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

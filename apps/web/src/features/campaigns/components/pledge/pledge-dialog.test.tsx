@@ -106,3 +106,28 @@ describe('PledgeDialog breakdown', () => {
     expect(within(dialog).getByText(/From \$1 to \$250/)).toBeTruthy();
   });
 });
+
+describe('PledgeDialog and a promotion link', () => {
+  it('sends the promotion the campaign page was opened through with the pledge', async () => {
+    sessionStorage.setItem(`pledgeway.via.${event._id}`, 'promotion-42');
+    const requests: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const data = url.includes('/pledges')
+          ? { success: true, message: 'Your pledge is saved.', data: { pledge: { _id: 'p1' } } }
+          : { success: true, data: [{ ...savedCard, id: '0b7c3a57-1d1e-4a37-9a0e-5b0f2b7d1c11' }] };
+        return new Response(JSON.stringify(data), { status: url.includes('/pledges') ? 201 : 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const dialog = renderDialog();
+    fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '30' } });
+    await within(dialog).findByRole('radio', { name: /4242/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Confirm pledge of/ }));
+    await screen.findByRole('dialog', { name: 'Pledge saved' });
+    const pledge = requests.find((request) => request.url.endsWith(`/events/${event._id}/pledges`));
+    expect(pledge?.body).toMatchObject({ amount: 30, via: 'promotion-42' });
+    sessionStorage.clear();
+  });
+});
