@@ -126,16 +126,6 @@ export default tseslint.config(
       'unit-size/max-function-lines': ['error', { max: 80 }],
     },
   },
-  // These three components are being split into named pieces on another branch; this override
-  // goes when that lands.
-  {
-    files: [
-      `${web}/features/campaigns/components/pledge/pledge-dialog.tsx`,
-      `${web}/features/campaigns/pages/event-page.tsx`,
-      `${web}/features/campaigns/pages/event-summary.tsx`,
-    ],
-    rules: { 'unit-size/max-function-lines': 'off' },
-  },
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
