@@ -1,4 +1,4 @@
-import { IMAGE_LIMIT_BYTES } from '@pledgeway/domain/schemas/event-fields';
+import { IMAGE_LIMIT_BYTES } from '@pledgeway/domain/upload-limits';
 import { useEffect, useState } from 'react';
 
 interface PickMessages {

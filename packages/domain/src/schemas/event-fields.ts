@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './common.ts';
+import { DOCUMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES } from '../upload-limits.ts';
+
+export { DOCUMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES };
 
 export { MAX_DURATION_DAYS } from '../deadline.ts';
 
@@ -92,8 +95,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 export const DESCRIPTION_MAX_WORDS = 250;
-export const IMAGE_LIMIT_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_LIMIT_BYTES = 10 * 1024 * 1024;
 export const TARGET_MIN_DOLLARS = 100;
 export const TARGET_MAX_DOLLARS = 50_000;
 export const RUNOFF_MIN_LEAD_DAYS = 7;
