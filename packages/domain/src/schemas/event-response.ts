@@ -96,5 +96,7 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   charged_amount: z.number().optional(),
   /** Dollars of this campaign that reached its charity: its share of the payouts marked sent (oldest campaigns first). */
   passed_on: z.number().optional(),
+  /** The host's public page, `/hosts/{host_page_id}`, which the About-host block links to (Platform Building). */
+  host_page_id: z.string().optional(),
 });
 export type EventDetailResponse = z.infer<typeof EventDetailResponse>;

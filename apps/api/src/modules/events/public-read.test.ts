@@ -32,11 +32,13 @@ function editParticipants(eventId: string, people: Record<string, unknown>[]) {
 }
 
 describe('what anonymous visitors read', () => {
-  it('shows the event page without the owner id, with the e-mails the About blocks show', async () => {
+  it('shows the event page without the owner id, with the e-mails the About blocks show and the link to the host page', async () => {
     const event = await publishedCampaign();
     const page = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
     expect(page.status).toBe(200);
     expect(page.data).not.toHaveProperty('owner_id');
+    expect(page.data.host_page_id).toBe(owner.user._id);
+    expect((await new TestClient(server.url).get(`/api/hosts/${page.data.host_page_id}`)).status).toBe(200);
     expect(page.data.host.email).toBe(owner.email);
     expect(page.data.participants.map((person: Person) => person.email)).toEqual(['p@example.com', 'p@example.com']);
     expect(page.data.participants[0]).not.toHaveProperty('hide_email');

@@ -204,13 +204,15 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
 }
 
 /**
- * What an anonymous visitor's event page shows (SPEC.md): no owner id, the host's e-mail in the
- * About block, and a participant's e-mail unless they chose to hide it.
+ * What an anonymous visitor's event page shows (SPEC.md): the host's e-mail in the About block and
+ * the link to the host's public page, a participant's e-mail unless they chose to hide it, and no
+ * other account detail.
  */
 export function toPublicEventDetail(detail: OwnerEventDetail): EventDetailResponse {
-  const { owner_id: _owner, ...rest } = detail;
+  const { owner_id: owner, ...rest } = detail;
   return {
     ...rest,
+    host_page_id: owner,
     participants: detail.participants.map(({ hide_email: hidden, email, ...person }) => (hidden ? person : { ...person, email })),
   };
 }

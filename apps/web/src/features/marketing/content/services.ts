@@ -157,8 +157,8 @@ export const services: ServiceSection[] = [
     availability: 'available',
     body: [
       'Every host has a public page listing all their published campaigns, with the total raised and ' +
-        'the number of supporters, and the campaigns they promote for other hosts. Supporters find your ' +
-        'next event there.',
+        'the number of supporters, and the campaigns they promote for other hosts; every campaign page ' +
+        'links to it. Supporters find your next event there.',
     ],
   },
   {

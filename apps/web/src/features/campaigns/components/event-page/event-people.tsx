@@ -2,6 +2,7 @@ import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-respon
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
 import { PersonBlock } from '../person-block';
+import { hostIdOf } from '../../lib/host-id';
 
 /** About the host, then one block per participant (a runoff shows its options elsewhere). */
 export function EventPeople({ event }: { event: EventDetailResponse }) {
@@ -15,7 +16,7 @@ export function EventPeople({ event }: { event: EventDetailResponse }) {
         occupation={event.host.occupation}
         company={event.host.company_name}
         image={event.host.profile_image}
-        hostPage={event.owner_id ? paths.host(event.owner_id) : undefined}
+        hostPage={hostIdOf(event) ? paths.host(hostIdOf(event)!) : undefined}
       />
       {event.kind !== 'runoff' &&
         event.participants.map((person) => (

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveTotals } from '../../hooks/use-live-totals';
+import { hostIdOf } from '../../lib/host-id';
 
 // The form and its dialog load only when someone pledges.
 const PledgeDialog = lazy(() => import('./pledge-dialog'));
@@ -59,7 +60,7 @@ export function PledgeButton({ event, participantId, label = 'Pledge Now', ariaL
       </button>
       {open && (
         <Suspense fallback={null}>
-          <PledgeDialog event={event} isCreator={user?._id === event.owner_id} participantId={participantId} onClose={() => setOpen(false)} />
+          <PledgeDialog event={event} isCreator={Boolean(user) && user?._id === hostIdOf(event)} participantId={participantId} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useMyPromotion } from '../../api/get-my-promotion';
+import { hostIdOf } from '../../lib/host-id';
 
 // The request dialog loads only when someone asks to promote.
 const PromoteDialog = lazy(() => import('./promote-dialog'));
@@ -54,7 +55,7 @@ export default function PromotePanel({ event }: { event: EventDetailResponse }) 
   const signedIn = status === 'authenticated';
   const mine = useMyPromotion(event._id, signedIn && event.status === 'approved');
   // The host shares the page itself; the public read does not say who the host is, this answer does.
-  const isHost = Boolean(user && (user._id === event.owner_id || mine.data?.data.is_host));
+  const isHost = Boolean(user && (user._id === hostIdOf(event) || mine.data?.data.is_host));
   const [asking, setAsking] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   if (event.status !== 'approved' || isHost || status === 'loading' || (signedIn && !mine.isSuccess)) return null;
