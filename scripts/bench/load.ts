@@ -14,6 +14,8 @@ export interface LoadOptions {
   /** Seconds before a request counts as timed out (autocannon's default is 10). */
   timeout?: number;
   warmUp?: boolean;
+  /** Runs between the warm-up and the measured run. */
+  afterWarmUp?: () => Promise<unknown>;
 }
 
 export interface LoadResult {
@@ -35,7 +37,10 @@ async function run(url: string, connections: number, duration: number, options: 
 }
 
 export async function load(url: string, connections: number, options: LoadOptions = {}): Promise<LoadResult> {
-  if (options.warmUp !== false) await run(url, connections, 1, options);
+  if (options.warmUp !== false) {
+    await run(url, connections, 1, options);
+    await options.afterWarmUp?.();
+  }
   const result = await run(url, connections, seconds, options);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }

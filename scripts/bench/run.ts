@@ -5,6 +5,12 @@
 // JavaScript per route. Prints one table, names every budget missed (DESIGN.md section 7) and
 // writes it to docs/performance.md. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a
 // server URL; fresh databases are created and dropped). BENCH_SECONDS sets each run's length (5).
+//
+// A subset (while working on one path): BENCH_ONLY names the targets, comma-separated, of
+// show (event read), list (campaign list), page (server-rendered event page), login, pledges,
+// lighthouse and js; BENCH_DATABASES names embedded and/or postgres. For example
+// `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
+// leaves docs/performance.md alone: the block there is always a full run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +26,20 @@ import { missed, notes, record, report, writeToPerformanceDoc } from './report.t
 const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
+
+const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js'] as const;
+const DATABASES = ['embedded', 'postgres'] as const;
+function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
+  const value = process.env[variable]?.trim();
+  if (!value) return new Set(known);
+  const named = value.split(',').map((item) => item.trim());
+  const unknown = named.filter((item) => !known.includes(item as T));
+  if (unknown.length) throw new Error(`${variable}: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  return new Set(named as T[]);
+}
+const only = subset('BENCH_ONLY', TARGETS);
+const databases = subset('BENCH_DATABASES', DATABASES);
+const fullRun = only.size === TARGETS.length && databases.size === DATABASES.length;
 
 async function ensureBuild() {
   const { staleReason } = (await import(path.join(root, 'scripts/build-state.mjs'))) as { staleReason(): string | undefined };
@@ -52,12 +72,13 @@ async function startApp(databaseUrl: string | undefined): Promise<{ app: Started
 }
 
 async function reads(database: string, app: Started, bare: Started, eventId: string) {
-  const targets: [string, string, boolean][] = [
-    ['GET /api/events/show/{id}', `/api/events/show/${eventId}`, true],
-    ['GET /api/events/allActive', '/api/events/allActive', true],
-    ['GET /events/{id} (server-rendered)', `/events/${eventId}`, false],
+  const targets: [(typeof TARGETS)[number], string, string, boolean][] = [
+    ['show', 'GET /api/events/show/{id}', `/api/events/show/${eventId}`, true],
+    ['list', 'GET /api/events/allActive', '/api/events/allActive', true],
+    ['page', 'GET /events/{id} (server-rendered)', `/events/${eventId}`, false],
   ];
-  for (const [target, route, budgeted] of targets) {
+  for (const [name, target, route, budgeted] of targets) {
+    if (!only.has(name)) continue;
     for (const connections of CONNECTIONS) {
       // The ceiling right before the target, so both see the same machine load.
       const ceiling = await load(`${bare.url}/`, connections);
@@ -97,12 +118,12 @@ async function pledges(database: string, app: Started, writeCeiling: number | un
   const supporters = await registerSupporters(app.url);
   const eventId = await pledgeableCampaign(app.url, supporters[0]!);
   for (const connections of CONNECTIONS) {
+    // The 1 s warm-up of the reads (the JIT settles), then the database's queue drained before the measured run and the next.
     const result = await load(`${app.url}/api/events/${eventId}/pledges`, connections, {
       method: 'POST',
       setupRequest: pledgeRequests(supporters),
       timeout: 30,
-      // As for log-in: no warm-up, and the database's queue drained before the next run.
-      warmUp: false,
+      afterWarmUp: () => fetch(`${app.url}/api/ready`),
     });
     await fetch(`${app.url}/api/ready`);
     const row = {
@@ -127,12 +148,14 @@ async function benchDatabase(database: 'embedded' | 'PostgreSQL', databaseUrl: s
     const eventId = list[0]?._id;
     if (!eventId) throw new Error('the demo content has no live campaign');
     await reads(database, app, bare, eventId);
-    await login(database, app);
-    await pledges(database, app, writeCeiling).catch((error: Error) => {
-      missed.push(`pledge creation on ${database} not measured: ${error.message}`);
-    });
+    if (only.has('login')) await login(database, app);
+    if (only.has('pledges')) {
+      await pledges(database, app, writeCeiling).catch((error: Error) => {
+        missed.push(`pledge creation on ${database} not measured: ${error.message}`);
+      });
+    }
     notes.push(`${database}: server RSS ${startRss} MB after start, ${app.rssMb()} MB after every run.`);
-    if (database !== 'embedded') return undefined;
+    if (database !== 'embedded' || !only.has('lighthouse')) return undefined;
     const pages = [
       { label: '/', path: '/' },
       { label: '/events', path: '/events' },
@@ -151,6 +174,7 @@ async function benchDatabase(database: 'embedded' | 'PostgreSQL', databaseUrl: s
 }
 
 function javascriptTable(): string {
+  if (!only.has('js')) return 'Not measured in this run (BENCH_ONLY).';
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/measure-initial-js.ts'], { cwd: root, encoding: 'utf8' });
   for (const line of output.split('\n')) {
     const match = /^\| `(.+?)` \| ([\d.]+) KB/.exec(line);
@@ -165,11 +189,14 @@ async function main() {
   const loadAtStart = load1();
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const bare = await startProcess(['--import', 'tsx', 'scripts/bench/bare-server.ts'], {}, await freePort(), '/', root);
-  let pages: Awaited<ReturnType<typeof benchDatabase>>;
+  let pages: Awaited<ReturnType<typeof benchDatabase>> = undefined;
   try {
-    pages = await benchDatabase('embedded', undefined, bare);
-    if (postgresUrl) {
-      const writeCeiling = await pgbenchTps(postgresUrl, seconds * 2);
+    if (databases.has('embedded')) pages = await benchDatabase('embedded', undefined, bare);
+    if (!databases.has('postgres')) {
+      // Left out on purpose (BENCH_DATABASES).
+    } else if (postgresUrl) {
+      // pgbench is the pledge budget's ceiling: measured only when pledges are.
+      const writeCeiling = only.has('pledges') ? await pgbenchTps(postgresUrl, seconds * 2) : undefined;
       if (writeCeiling) {
         record({
           database: 'PostgreSQL',
@@ -179,7 +206,7 @@ async function main() {
           p99: '—',
           errors: 0,
         });
-      } else {
+      } else if (only.has('pledges')) {
         notes.push('pgbench did not run, so pledge creation on PostgreSQL has no ceiling.');
       }
       const database = await createDatabase(postgresUrl, 'pledgeway_bench');
@@ -201,12 +228,16 @@ async function main() {
   const text = report({
     machine,
     method: `Each run: 1 s warm-up, then ${seconds} s of autocannon (one request at a time per connection) from the same machine, against the production build (\`apps/api/dist\`), log level info, demo content. Autocannon, the server and the bare route share the machine's cores, so absolute figures move with its load; each ratio compares two runs made back to back.`,
-    pages: pagesTable(pages ?? 'Lighthouse not run: the embedded database run did not finish.'),
+    pages: pagesTable(
+      pages ??
+        (only.has('lighthouse') && databases.has('embedded') ? 'Lighthouse not run: the embedded database run did not finish.' : 'Not measured in this run.'),
+    ),
     javascript: javascriptTable(),
     seconds: Math.round((Date.now() - started) / 1000),
   });
   console.log(text);
-  writeToPerformanceDoc(path.join(root, 'docs/performance.md'), text);
+  if (fullRun) writeToPerformanceDoc(path.join(root, 'docs/performance.md'), text);
+  else console.log('\nA subset (BENCH_ONLY / BENCH_DATABASES): docs/performance.md left as it was.');
 }
 
 await main();

@@ -41,7 +41,16 @@ export interface AuthInfo {
   sessionId: string;
 }
 
+/** The parts of a multipart body a route reads by hand: named in the OpenAPI document and fuzzed from it. */
+export interface MultipartParts {
+  fields: readonly string[];
+  files: readonly string[];
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    multipart?: MultipartParts;
+  }
   interface FastifyInstance {
     ctx: AppContext;
     /** Method and URL of every route, in registration order. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +22,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Raw SQL with parameters, for the few places drizzle cannot express (pg-boss, checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL of a hot path (a pledge, the session check, a rate-limit count) as a prepared
+   * statement: PostgreSQL parses and plans it once per connection instead of on every request.
+   * For fixed SQL text only (each distinct text is one statement on every pooled connection).
+   */
+  prepared<T = Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
   /**
    * How the job queue reaches this database: a connection string for PostgreSQL (pg-boss keeps a
    * small pool of its own), or an adapter for PGlite that runs statements without parameters with
@@ -93,6 +100,17 @@ function releaseOnFailedBegin(pool: pg.Pool): void {
   });
 }
 
+const statementNames = new Map<string, string>();
+/** One name per SQL text: node-postgres refuses a name reused for another text. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export async function openDatabase(options: { url: string | undefined; pgliteDir: string }): Promise<Database> {
   if (options.url && options.url !== 'memory://') {
     const pool = new pg.Pool({ connectionString: options.url, max: 20, application_name: APPLICATION_NAME });
@@ -118,6 +136,10 @@ export async function openDatabase(options: { url: string | undefined; pgliteDir
         const result = await pool.query(text, params as unknown[]);
         return result.rows;
       },
+      async prepared(text, params) {
+        const result = await pool.query({ name: statementName(text), text, values: params });
+        return result.rows;
+      },
       jobsConnection: { connectionString: options.url },
       close: () => pool.end(),
     };
@@ -136,6 +158,11 @@ export async function openDatabase(options: { url: string | undefined; pgliteDir
     driver: 'pglite',
     async query(text, params) {
       const result = await client.query(text, params as unknown[]);
+      return result.rows as never[];
+    },
+    // One process, one connection: nothing to gain from naming statements.
+    async prepared(text, params) {
+      const result = await client.query(text, params);
       return result.rows as never[];
     },
     // pg-boss's own PGlite adapter: `exec` for parameterless (multi-statement) SQL, `query` otherwise,

@@ -29,9 +29,17 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/events/create'].post.responses['401']).toBeDefined();
   });
 
-  it('gives multipart routes a multipart body', () => {
+  it('gives multipart routes a multipart body naming their fields and files', () => {
     expect(Object.keys(doc.paths['/events/{id}'].put.requestBody.content)).toContain('multipart/form-data');
-    expect(Object.keys(doc.paths['/site/register'].post.requestBody.content)).toContain('multipart/form-data');
+    const register = doc.paths['/site/register'].post.requestBody.content['multipart/form-data'].schema.properties;
+    expect(register).toMatchObject({ name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, user_image: { format: 'binary' } });
+    const edit = doc.paths['/events/{id}'].put.requestBody.content['multipart/form-data'].schema.properties;
+    expect(edit).toMatchObject({
+      name: { type: 'string' },
+      participants: { type: 'string' },
+      banner_image: { format: 'binary' },
+      documents: { format: 'binary' },
+    });
   });
 
   it('lets nullable enums such as runoff_win_by hold null', () => {

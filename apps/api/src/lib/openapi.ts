@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { MultipartParts } from '../context.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type JsonObject = Record<string, unknown>;
@@ -33,7 +34,12 @@ export function openapiRouteTransform(app: FastifyInstance) {
     if (authenticated) schema.security = [{ bearerAuth: [] }];
     const consumes = (schema.consumes as string[] | undefined) ?? [];
     if (consumes.includes('multipart/form-data') && !schema.body) {
-      schema.body = { type: 'object', additionalProperties: true, description: 'multipart/form-data: the form fields named in SPEC.md and files' };
+      const parts = (input.route.config as { multipart?: MultipartParts } | undefined)?.multipart;
+      const properties = Object.fromEntries([
+        ...(parts?.fields ?? []).map((name) => [name, { type: 'string' }]),
+        ...(parts?.files ?? []).map((name) => [name, { type: 'string', format: 'binary' }]),
+      ]);
+      schema.body = { type: 'object', properties, additionalProperties: true, description: 'multipart/form-data: the form fields named in SPEC.md and files' };
     }
     return transformed;
   };

@@ -45,6 +45,43 @@ describe('public read cache', () => {
   });
 });
 
+describe('public read cache, refreshing ahead', () => {
+  it('answers from memory while the next load runs in the last part of the lifetime, then serves what it loaded', async () => {
+    let clock = 0;
+    let loads = 0;
+    let release!: () => void;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshAheadMs: 200 }, () => clock);
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const first = cache.get('a', load);
+    release();
+    expect(await first).toBe(1);
+    clock = 799;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    clock = 800;
+    // The refresh has started but not finished: the cached value answers at once, and only one refresh runs.
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loads).toBe(2);
+    clock = 1500;
+    expect(await cache.get('a', load)).toBe(2);
+  });
+
+  it('keeps the old value when a refresh fails, and a write still clears everything', async () => {
+    let clock = 0;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10, refreshAheadMs: 200 }, () => clock);
+    expect(await cache.get('a', async () => 1)).toBe(1);
+    clock = 900;
+    expect(await cache.get('a', () => Promise.reject(new Error('database down')))).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('a', async () => 2)).toBe(1);
+    cache.clear();
+    expect(await cache.get('a', async () => 3)).toBe(3);
+  });
+});
+
 describe('public read cache, choosing what to keep', () => {
   it('loads again a value it was told not to keep', async () => {
     let loads = 0;

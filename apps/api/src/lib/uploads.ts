@@ -42,7 +42,8 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
       if (buffer.length === 0 && !part.filename) continue;
-      files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, buffer });
+      // A file part may come without a name (`filename=""`): the rest of the code reads an empty name.
+      files.push({ fieldname: part.fieldname, filename: part.filename ?? '', mimetype: part.mimetype, buffer });
     } else {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }

@@ -1,17 +1,18 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
-import { liveSessionRole } from '../modules/auth/tokens.ts';
+import { liveSessionRoleReader } from '../modules/auth/tokens.ts';
 
 /** Reads the bearer token on every request; routes opt in to requiring it. */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
+  const liveSessionRole = liveSessionRoleReader(app.ctx.db);
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = await app.ctx.accessTokens.verify(header.slice('Bearer '.length).trim());
     if (!token) return;
-    const role = await liveSessionRole(app.ctx.db, token);
+    const role = await liveSessionRole(token);
     if (role) request.auth = { userId: token.sub, role, sessionId: token.sid };
   });
 

@@ -60,6 +60,18 @@ describe('a NUL character in a text field', () => {
   });
 });
 
+describe('a multipart file part without a file name', () => {
+  it('is read as a file with an empty name: the register form answers 400, not 500', async () => {
+    // Without a type the part goes as application/octet-stream, which the parser reads as a file even with no file name.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('user_image', new Blob([png]), '');
+    const response = await new TestClient(server.url).request('POST', '/api/site/register', { form });
+    expect(response.status).toBe(400);
+    expect(response.data).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+});
+
 describe('the error log', () => {
   it('keeps a failed query without its parameters', async () => {
     const secret = 'secret-person@example.com';

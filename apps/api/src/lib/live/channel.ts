@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
  * campaign id, so a listener can never show figures that were not committed.
  */
 export interface LiveChannel {
-  /** Tells every instance that this campaign's totals changed. Never throws. */
+  /** Tells every instance that this campaign's totals changed (on PostgreSQL spaced, see `spacedSender`). Never throws. */
   publish(eventId: string): Promise<void>;
   /** Calls `listener` on every change of this campaign; returns the function that stops it. */
   subscribe(eventId: string, listener: () => void): () => void;
@@ -18,6 +18,47 @@ export interface LiveChannel {
 
 export const LIVE_NOTIFY_CHANNEL = 'pledgeway_live';
 const RECONNECT_DELAY_MS = 1_000;
+/** A campaign's changes are announced at most this often by one instance (the first one at once). */
+export const LIVE_PUBLISH_SPACING_MS = 100;
+
+/**
+ * Sends the first change of a campaign at once, and the changes that follow within `spacingMs`
+ * as one more message at its end. A message only says "re-read this campaign", so the later one
+ * covers every change before it: a burst of pledges costs a few NOTIFYs, not one each.
+ */
+export function spacedSender(send: (eventId: string) => Promise<void>, spacingMs: number) {
+  const waiting = new Map<string, { again: boolean; timer?: NodeJS.Timeout }>();
+  let stopped = false;
+  function publish(eventId: string): void {
+    const current = waiting.get(eventId);
+    if (current) {
+      current.again = true;
+      return;
+    }
+    if (stopped) return;
+    const entry: { again: boolean; timer?: NodeJS.Timeout } = { again: false };
+    waiting.set(eventId, entry);
+    // `send` reports its own failures; the spacing holds either way.
+    void send(eventId)
+      .catch(() => undefined)
+      .then(() => {
+        if (stopped) return;
+        entry.timer = setTimeout(() => {
+          waiting.delete(eventId);
+          if (entry.again) publish(eventId);
+        }, spacingMs);
+        entry.timer.unref();
+      });
+  }
+  return {
+    publish,
+    stop() {
+      stopped = true;
+      for (const entry of waiting.values()) clearTimeout(entry.timer);
+      waiting.clear();
+    },
+  };
+}
 
 function localEmitter() {
   const emitter = new EventEmitter();
@@ -89,18 +130,22 @@ async function postgresChannel(url: string, database: Database, log: FastifyBase
   }
 
   await connect();
+  const sender = spacedSender(async (eventId) => {
+    try {
+      await database.prepared('select pg_notify($1, $2)', [LIVE_NOTIFY_CHANNEL, eventId]);
+    } catch (error) {
+      // A missed live update only delays a page's figures; the change itself is committed.
+      log.warn({ err: error, eventId }, 'live update not published');
+    }
+  }, LIVE_PUBLISH_SPACING_MS);
   return {
     async publish(eventId) {
-      try {
-        await database.query('select pg_notify($1, $2)', [LIVE_NOTIFY_CHANNEL, eventId]);
-      } catch (error) {
-        // A missed live update only delays a page's figures; the change itself is committed.
-        log.warn({ err: error, eventId }, 'live update not published');
-      }
+      sender.publish(eventId);
     },
     subscribe: local.subscribe,
     async close() {
       closed = true;
+      sender.stop();
       clearTimeout(retry);
       const current = client;
       client = undefined;

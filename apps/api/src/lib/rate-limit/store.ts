@@ -24,7 +24,7 @@ export function databaseRateLimitStore(database: Database): FastifyRateLimitStor
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
       database
-        .query<{ hits: number; ttl_ms: number }>(INCREMENT, [`${this.prefix}${key}`, timeWindow ?? 60_000])
+        .prepared<{ hits: number; ttl_ms: number }>(INCREMENT, [`${this.prefix}${key}`, timeWindow ?? 60_000])
         .then(([row]) => callback(null, { current: Number(row!.hits), ttl: Math.ceil(Number(row!.ttl_ms)) }))
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     }

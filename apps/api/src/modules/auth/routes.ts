@@ -7,8 +7,10 @@ import {
   LoginResponse,
   MyProfileResponse,
   ProfileImageResponse,
+  ProfileUpdateFields,
   type PublicUser,
   RefreshResponse,
+  RegisterFields,
   RegisterResponse,
   SuccessResponse,
   UpdateUserResponse,
@@ -41,7 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/site/register',
-    { config: authLimit, schema: { tags: ['auth'], consumes: ['multipart/form-data'], response: { 201: RegisterResponse } } },
+    {
+      config: { ...authLimit, multipart: { fields: Object.keys(RegisterFields.shape), files: ['user_image'] } },
+      schema: { tags: ['auth'], consumes: ['multipart/form-data'], response: { 201: RegisterResponse } },
+    },
     async (request, reply) => {
       const user = await service.register(await readMultipart(request));
       return reply.status(201).send({ success: true, message: AUTH_MESSAGES.registrationSuccess, user });
@@ -84,7 +89,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/update',
-    { preHandler: app.authenticate, schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: UpdateUserResponse } } },
+    {
+      preHandler: app.authenticate,
+      config: { multipart: { fields: Object.keys(ProfileUpdateFields.shape), files: ['profile_image', 'image'] } },
+      schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: UpdateUserResponse } },
+    },
     async (request, reply) => {
       const result = await service.updateProfile(request.auth!.userId, await readMultipart(request));
       if (result.passwordChanged) clearSessionCookies(reply);
@@ -99,7 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/image',
-    { preHandler: app.authenticate, schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: ProfileImageResponse } } },
+    {
+      preHandler: app.authenticate,
+      config: { multipart: { fields: [], files: ['profile_image'] } },
+      schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: ProfileImageResponse } },
+    },
     async (request) => ({
       success: true as const,
       image_url: await service.changeProfileImage(request.auth!.userId, await readMultipart(request)),

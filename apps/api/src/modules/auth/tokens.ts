@@ -24,24 +24,49 @@ export interface VerifiedAccessToken extends AccessClaims {
   iat: number;
 }
 
+/** Verified tokens remembered (each until its expiry): a browser sends the same one for 15 minutes. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createAccessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose would import the key again for every token.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  /**
+   * A signature checked once stays valid: the token's bytes cannot change. Only the expiry is
+   * checked again (as jose does: expired from its `exp` second on). Whether the session is still
+   * live is the database's answer on every request (`liveSessionRoleReader`), never cached.
+   */
+  const verified = new Map<string, { claims: VerifiedAccessToken; exp: number }>();
+  function remembered(token: string): VerifiedAccessToken | undefined {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    if (hit.exp > Math.floor(Date.now() / 1000)) return hit.claims;
+    verified.delete(token);
+    return undefined;
+  }
+  function remember(token: string, claims: VerifiedAccessToken, exp: number) {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, exp });
+  }
   return {
-    sign(claims: AccessClaims): Promise<string> {
+    async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ role: claims.role, sid: claims.sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token: string): Promise<VerifiedAccessToken | undefined> {
+      const known = remembered(token);
+      if (known) return known;
       try {
         // A token without an expiry would live for ever: `exp` (and `iat`, `sub`, our `sid`) are required.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return undefined;
         if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return undefined;
-        return { sub: payload.sub, sid: payload.sid, iat: payload.iat, role: payload.role === 'admin' ? 'admin' : 'user' };
+        const claims: VerifiedAccessToken = { sub: payload.sub, sid: payload.sid, iat: payload.iat, role: payload.role === 'admin' ? 'admin' : 'user' };
+        remember(token, claims, payload.exp!);
+        return claims;
       } catch {
         return undefined;
       }
@@ -122,21 +147,26 @@ export const refreshTokenStore = {
  * The access token is only as good as its account and its session: in one indexed query (users by
  * primary key, refresh tokens by family) the user must exist, not be disabled, not have had every
  * token invalidated since this one was issued, and the token's session must not be revoked.
- * Returns the role from the database, so a changed role takes effect at once.
+ * Returns the role from the database, so a changed role takes effect at once. The query runs on
+ * every signed-in request, so it is prepared once per database.
  */
-export async function liveSessionRole(db: Executor, token: VerifiedAccessToken): Promise<'user' | 'admin' | undefined> {
-  const [row] = await db
+export function liveSessionRoleReader(db: Db): (token: VerifiedAccessToken) => Promise<'user' | 'admin' | undefined> {
+  const query = db
     .select({
       role: users.role,
       disabledAt: users.disabledAt,
       tokensValidAfter: users.tokensValidAfter,
-      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${token.sid} and ${refreshTokens.revokedAt} is null)`,
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid and ${refreshTokens.revokedAt} is null)`,
     })
     .from(users)
-    .where(eq(users.id, token.sub))
-    .limit(1);
-  if (!row || row.disabledAt || !row.sessionLive) return undefined;
-  // `iat` has one-second precision: a token of the very second of the cut-off is refused by its revoked session instead.
-  if (row.tokensValidAfter && token.iat < Math.floor(row.tokensValidAfter.getTime() / 1000)) return undefined;
-  return row.role;
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('live_session_role');
+  return async (token) => {
+    const [row] = await query.execute({ userId: token.sub, sessionId: token.sid });
+    if (!row || row.disabledAt || !row.sessionLive) return undefined;
+    // `iat` has one-second precision: a token of the very second of the cut-off is refused by its revoked session instead.
+    if (row.tokensValidAfter && token.iat < Math.floor(row.tokensValidAfter.getTime() / 1000)) return undefined;
+    return row.role;
+  };
 }

@@ -65,6 +65,10 @@ describe('POST /api/charities/{id}/donations', () => {
 
     const mail = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     expect(mail.map((message) => message.kind)).toEqual(['donation-receipt']);
+    // The receipt commits with the donation: both rows carry the same creating transaction.
+    const [donationTx] = await server.app.ctx.database.query<{ xmin: string }>('select xmin::text as xmin from charity_donations where id = $1', [rows[0]!.id]);
+    const [receiptTx] = await server.app.ctx.database.query<{ xmin: string }>('select xmin::text as xmin from outbox_emails where id = $1', [mail[0]!.id]);
+    expect(receiptTx!.xmin).toBe(donationTx!.xmin);
   });
 
   it('answers a declined card with the decline message and records nothing in the ledger', async () => {
@@ -75,6 +79,7 @@ describe('POST /api/charities/{id}/donations', () => {
     expect(response.data.message).toBe('Your card has insufficient funds.');
     const after = await server.app.ctx.db.select({ count: sql<string>`count(*)` }).from(ledgerTransactions);
     expect(after[0]!.count).toBe(before[0]!.count);
+    expect(await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'declined@example.com'))).toEqual([]);
   });
 
   it("refuses bad input with SPEC.md's messages and an unknown charity with 404", async () => {

@@ -4,7 +4,7 @@ import { createDonationsService } from './service.ts';
 
 /** Donations to a charity, open to visitors; a few a minute per address. */
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createDonationsService(app.ctx, app.log);
+  const service = createDonationsService(app.ctx);
 
   app.post(
     '/charities/:id/donations',

@@ -1,13 +1,30 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, type CharityDonationRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { charityDonations } from './tables.ts';
 
 type DonationRow = typeof charityDonations.$inferSelect;
+
+/** The receipt of a charged donation: what was charged, the provider's fee, and what the charity gets. */
+function donationReceipt(row: DonationRow, charityName: string): EmailMessage {
+  return {
+    to: row.email,
+    subject: `Your donation to ${charityName}`,
+    kind: 'donation-receipt',
+    text: [
+      `Hello ${row.fullName},`,
+      '',
+      `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. Your card was charged ${formatCents(row.amountCents)}.`,
+      `The card provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
+      '',
+      `Receipt reference: ${row.id}`,
+    ].join('\n'),
+  };
+}
 
 function toDonation(row: DonationRow) {
   return {
@@ -24,33 +41,13 @@ function toDonation(row: DonationRow) {
  * provider. The card token is single use, so it is also the idempotency key: a retried request
  * answers the first outcome and never charges twice.
  */
-export function createDonationsService(ctx: AppContext, log: FastifyBaseLogger) {
+export function createDonationsService(ctx: AppContext) {
   const { db, payments } = ctx;
 
   function outcome(row: DonationRow, charityName: string) {
     if (row.status !== 'charged')
       throw new AppError('CARD_DECLINED', row.failureReason ?? 'Your card was declined.', 422, { cardNumber: row.failureReason ?? '' });
     return { message: DONATION_RESULT_MESSAGES.thanks.replace('{charity}', charityName), donation: toDonation(row) };
-  }
-
-  async function sendReceipt(row: DonationRow, charityName: string) {
-    try {
-      await ctx.mailer.send({
-        to: row.email,
-        subject: `Your donation to ${charityName}`,
-        kind: 'donation-receipt',
-        text: [
-          `Hello ${row.fullName},`,
-          '',
-          `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. Your card was charged ${formatCents(row.amountCents)}.`,
-          `The card provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
-          '',
-          `Receipt reference: ${row.id}`,
-        ].join('\n'),
-      });
-    } catch (error) {
-      log.error({ err: error, donationId: row.id }, 'donation receipt not queued');
-    }
   }
 
   return {
@@ -102,6 +99,8 @@ export function createDonationsService(ctx: AppContext, log: FastifyBaseLogger) 
             { account: 'charity_payable', amountCents: charge.amountCents - charge.feeCents, charityId },
           ],
         });
+        // In the donation's own transaction, so the receipt exists exactly when the donation does.
+        await ctx.mailer.send(donationReceipt(inserted, charity.name), tx);
         return inserted;
       });
       if (!row) {
@@ -109,7 +108,6 @@ export function createDonationsService(ctx: AppContext, log: FastifyBaseLogger) 
         const [winner] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
         return outcome(winner!, charity.name);
       }
-      if (row.status === 'charged') await sendReceipt(row, charity.name);
       return outcome(row, charity.name);
     },
   };

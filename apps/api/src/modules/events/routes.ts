@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { createEventsService } from './service.ts';
+import { EDIT_FORM_PARTS } from './update.ts';
 
 /** Reads a multipart body; a file over the 10 MB per-file limit gets SPEC.md's document message. */
 async function readEditBody(request: Parameters<typeof readMultipart>[0]) {
@@ -105,6 +106,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id',
     {
       preHandler: app.authenticate,
+      config: { multipart: EDIT_FORM_PARTS },
       schema: {
         tags: ['campaigns'],
         summary: 'Edit a campaign (multipart)',

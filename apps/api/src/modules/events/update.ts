@@ -55,6 +55,29 @@ function participantColumns(person: {
   };
 }
 
+/** The edit form's multipart parts (SPEC.md): text fields, JSON text fields, the banner and documents. */
+export const EDIT_FORM_PARTS = {
+  fields: [
+    'name',
+    'description',
+    'categories',
+    'target_amount',
+    'status',
+    'rejection_reason',
+    'reason',
+    'location_type',
+    'event_date',
+    'event_time',
+    'event_location',
+    'online_event_link',
+    'participants',
+    'runoff_win_by',
+    'runoff_fixed_amount',
+    'runoff_chargeable_places',
+  ],
+  files: ['banner_image', 'documents'],
+} as const;
+
 type EditForm = z.infer<typeof EditEventForm>;
 type StoredDocument = { fileName: string; originalName: string; sizeBytes: number; contentType: string };
 

@@ -10,7 +10,11 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/challengees/:participantId/image',
-    { preHandler: app.authenticate, schema: { tags: ['participants'], consumes: ['multipart/form-data'], params, response: { 200: ParticipantResult } } },
+    {
+      preHandler: app.authenticate,
+      config: { multipart: { fields: [], files: ['profile_image'] } },
+      schema: { tags: ['participants'], consumes: ['multipart/form-data'], params, response: { 200: ParticipantResult } },
+    },
     async (request) => {
       const result = await service.changeImage(request.params.participantId, request.auth, await readMultipart(request));
       return { success: true as const, message: EVENT_MESSAGES.participantImageSaved, ...result };

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
@@ -23,6 +24,7 @@ const CAMPAIGNS = 10;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
 
 interface PledgeAnswer {
+  message?: string;
   data?: { pledge?: { _id: string } };
 }
 
@@ -101,5 +103,40 @@ describe('1,000 concurrent pledges across 10 campaigns', () => {
     const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments.name);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
+  });
+
+  it('lets a close racing pledges in flight release every pledge that was acknowledged, and refuses the rest', { timeout: 120_000 }, async () => {
+    const host = await signUp(server.url);
+    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved' });
+    const supporters = [];
+    for (let index = 0; index < 10; index += 1) supporters.push(await supporterWithCard(server, `Racer ${index}`));
+    let firstAnswer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+    const pledging = Promise.all(
+      supporters.flatMap((supporter, who) =>
+        Array.from({ length: 6 }, async (_, nth) => {
+          const response = await postPledge(`${server.url}/api/events/${campaign.id}/pledges`, supporter.client.accessToken!, `race-${who}-${nth}`, {
+            amount: 10,
+            tip_percent: 0,
+            payment_method_id: supporter.cardId,
+          });
+          firstAnswer();
+          return response;
+        }),
+      ),
+    );
+    await answered;
+    const closed = await host.client.post(`/api/events/${campaign.id}/close`);
+    const answers = await pledging;
+    expect(closed.status).toBe(200);
+
+    // Every pledge either committed before the close (and was released by it) or was refused after it.
+    const rows = await server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, campaign.id));
+    expect(rows.filter((row) => row.status !== 'released')).toEqual([]);
+    const acknowledged = answers.filter((answer) => answer.status === 201).map((answer) => answer.data!.data!.pledge!._id);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.id))).toEqual(new Set(acknowledged));
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => [answer.status, answer.data?.message])).toEqual(refused.map(() => [409, PLEDGE_FORM_MESSAGES.notLive]));
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   dollarsToCents,
   EVENT_MESSAGES,
@@ -12,12 +11,12 @@ import {
   type PledgeResponse,
 } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import { sqlFromText } from '../../db/raw.ts';
 import { AppError } from '../../errors.ts';
-import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { outboxValues } from '../../providers/email/index.ts';
 import { promotionRecords } from '../promotions/service.ts';
-import { usersService } from '../users/service.ts';
-import { pledgesRepository as repo, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
-import { toPledgeResponse } from './pledge-response.ts';
+import { pledgesRepository as repo, type CampaignFacts, type NewPledge, type PledgeContext, type RunSql } from './pledge-repository.ts';
+import { pledgeBreakdown, toPledgeResponse } from './pledge-response.ts';
 import { pledgeReceipt } from './receipt.ts';
 
 export const PLEDGE_RULE_MESSAGES = {
@@ -29,10 +28,19 @@ export const PLEDGE_RULE_MESSAGES = {
 } as const;
 
 /**
+ * Unlocked reads the write may find outdated (the campaign changed in between) before the pledge
+ * is made under the campaign's share lock held from the read on: campaigns change rarely, so the
+ * first attempt almost always writes.
+ */
+const UNLOCKED_ATTEMPTS = 3;
+/** A foreign key the insert found gone (a runoff option removed after the read): read again. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
  * Refuses a campaign that is not live (DESIGN.md section 4): only approved campaigns take pledges,
  * a scheduled one only from its start date, and a deadline kind only until its deadline.
  */
-function assertLive(campaign: CampaignRow, now: Date) {
+function assertLive(campaign: CampaignFacts, now: Date) {
   if (campaign.status === 'approved') {
     const notYetOpen = pledgingNotYetOpen(campaign.startDate, now);
     if (notYetOpen) throw AppError.conflict('PLEDGING_NOT_OPEN', notYetOpen);
@@ -45,7 +53,7 @@ function assertLive(campaign: CampaignRow, now: Date) {
   throw AppError.conflict('EVENT_NOT_LIVE', PLEDGE_FORM_MESSAGES.notLive);
 }
 
-function assertAmountAllowed(campaign: CampaignRow, amountCents: number) {
+function assertAmountAllowed(campaign: CampaignFacts, amountCents: number) {
   if (campaign.donationLimitCents !== null && amountCents > campaign.donationLimitCents) {
     const message = PLEDGE_FORM_MESSAGES.overDonationLimit.replace('{limit}', formatCents(campaign.donationLimitCents, { whole: true }));
     throw AppError.validation({ amount: message });
@@ -57,95 +65,157 @@ function assertAmountAllowed(campaign: CampaignRow, amountCents: number) {
   }
 }
 
-export function createPledgeService(ctx: AppContext, log: FastifyBaseLogger) {
-  const { db } = ctx;
+/** The runoff option the pledge backs: required on a runoff, and it must be one of its options. */
+function chosenOption(campaign: CampaignFacts, input: CreatePledgeRequest, optionBelongs: boolean): string | null {
+  if (campaign.kind !== 'runoff') return null;
+  if (!input.participant_id) throw AppError.validation({ participant_id: PLEDGE_RULE_MESSAGES.chooseOption });
+  if (!optionBelongs) throw AppError.validation({ participant_id: PLEDGE_RULE_MESSAGES.unknownOption });
+  return input.participant_id;
+}
+
+interface PledgeRequest {
+  userId: string;
+  eventId: string;
+  input: CreatePledgeRequest;
+  amountCents: number;
+  requestKey: string | null;
+}
+
+type Supporter = NonNullable<PledgeContext['supporter']>;
+type Card = NonNullable<PledgeContext['card']>;
+
+export function createPledgeService(ctx: AppContext) {
+  const { db, database } = ctx;
+  const readContext = repo.pledgeContextReader(db);
+  const prepared: RunSql = (text, params) => database.prepared(text, params);
 
   /** The same request sent again answers the first pledge, if it is the same pledge. */
-  async function replay(existing: PledgeRow, eventId: string, amountCents: number): Promise<PledgeResponse> {
-    if (existing.eventId !== eventId || existing.amountCents !== amountCents) {
+  async function replay(request: PledgeRequest): Promise<{ pledge: PledgeResponse; created: boolean }> {
+    const existing = await repo.findByRequestKey(db, request.userId, request.requestKey!);
+    if (!existing || existing.eventId !== request.eventId || existing.amountCents !== request.amountCents) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', PLEDGE_RULE_MESSAGES.requestKeyReused, 422);
     }
-    return toPledgeResponse(existing);
+    return { pledge: toPledgeResponse(existing), created: false };
   }
 
-  async function sendReceipt(userId: string, campaign: CampaignRow, card: { brand: string; last4: string }, pledge: PledgeResponse) {
-    try {
-      const user = await usersService.findById(db, userId);
-      if (!user) return;
-      await ctx.mailer.send(
-        pledgeReceipt({
-          to: user.email,
-          supporterName: user.name,
-          campaignName: campaign.name,
-          campaignUrl: `${ctx.config.publicUrl}/events/${campaign.id}`,
-          card,
-          pledge,
-        }),
-      );
-    } catch (error) {
-      // The pledge is saved; a receipt that could not be queued must not turn it into an error.
-      log.error({ err: error, pledgeId: pledge._id }, 'pledge receipt not queued');
-    }
+  /**
+   * Checks the rules against the campaign as read at `version` and writes the pledge with its
+   * receipt if the campaign is still at that version. Saves a pending pledge with its fees fixed
+   * now; the card is kept for the charge at completion and is not charged here.
+   */
+  async function write(
+    run: RunSql,
+    request: PledgeRequest,
+    facts: { campaign: CampaignFacts; version: string; optionBelongs: boolean; supporter: Supporter; card: Card },
+  ) {
+    const { campaign } = facts;
+    const { input } = request;
+    assertLive(campaign, ctx.clock.now());
+    assertAmountAllowed(campaign, request.amountCents);
+    const participantId = chosenOption(campaign, input, facts.optionBelongs);
+    const quote = quotePledge({
+      amountCents: request.amountCents,
+      tipPercent: input.tip_percent,
+      coverFees: input.cover_fees,
+      isCreator: campaign.ownerId === request.userId,
+    });
+    const pledge = {
+      id: randomUUID(),
+      eventId: request.eventId,
+      userId: request.userId,
+      participantId,
+      paymentMethodId: facts.card.id,
+      amountCents: request.amountCents,
+      tipCents: quote.tipCents,
+      coverFees: input.cover_fees,
+      platformFeeCents: quote.platformFeeCents,
+      coverCents: quote.coverCents,
+      anonymous: input.anonymous,
+      message: input.message,
+      notifyUpdates: input.notify_updates,
+      status: 'pending',
+      // The key the charge will be made with, so the pledge is never charged twice.
+      idempotencyKey: `pledge_${randomUUID()}`,
+      requestKey: request.requestKey,
+    } satisfies NewPledge;
+    const receipt = pledgeReceipt({
+      to: facts.supporter.email,
+      supporterName: facts.supporter.name,
+      campaignName: campaign.name,
+      campaignUrl: `${ctx.config.publicUrl}/events/${campaign.id}`,
+      card: facts.card,
+      pledgeId: pledge.id,
+      breakdown: pledgeBreakdown({ ...pledge, chargedCents: null, cardFeeCents: null }),
+    });
+    const written = await repo.writePledge(run, { eventId: request.eventId, version: facts.version, pledge, receipt: outboxValues(receipt) });
+    return { written, receipt };
+  }
+
+  /**
+   * The campaign locked for the whole transaction: the path when it kept changing under the
+   * unlocked reads, and of a pledge through a promoter's link, credited in the same transaction.
+   */
+  function writeLocked(request: PledgeRequest, supporter: Supporter, card: Card) {
+    const { userId, eventId, input } = request;
+    return db.transaction(async (tx) => {
+      const locked = await repo.lockCampaignVersion(tx, eventId);
+      if (!locked) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      const optionBelongs = input.participant_id ? await repo.participantOf(tx, eventId, input.participant_id) : false;
+      const run: RunSql = async (text, params) => (await tx.execute(sqlFromText(text, params))).rows as Record<string, unknown>[];
+      const outcome = await write(run, request, { ...locked, optionBelongs, supporter, card });
+      const row = outcome.written.changed ? undefined : outcome.written.row;
+      // Third-Party Promotion: a pledge through a promoter's link is credited to them; money is unchanged.
+      if (row) await promotionRecords.credit(tx, { via: input.via, pledgeId: row.id, eventId, userId });
+      return outcome;
+    });
+  }
+
+  /** One read, the rules, one write; again if the campaign changed in between. */
+  async function attempt(request: PledgeRequest, attemptNumber: number) {
+    const { input } = request;
+    const context = await readContext({
+      userId: request.userId,
+      eventId: request.eventId,
+      cardId: input.payment_method_id,
+      participantId: input.participant_id ?? null,
+      requestKey: request.requestKey,
+    });
+    if (!context?.supporter) throw AppError.unauthenticated();
+    if (context.replay) return { replay: true as const };
+    const { supporter, card } = context;
+    if (!card) throw AppError.validation({ payment_method_id: PLEDGE_FORM_MESSAGES.paymentMethodRequired });
+    if (!context.campaign || !context.version) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    if (attemptNumber > UNLOCKED_ATTEMPTS || input.via) return writeLocked(request, supporter, card);
+    const facts = { campaign: context.campaign, version: context.version, optionBelongs: context.optionBelongs, supporter, card };
+    return write(prepared, request, facts);
   }
 
   return {
-    /**
-     * Saves a pending pledge with its fees fixed now; the card is kept for the charge at completion
-     * and is not charged here.
-     */
     async create(userId: string, eventId: string, input: CreatePledgeRequest, requestKey?: string): Promise<{ pledge: PledgeResponse; created: boolean }> {
-      const amountCents = dollarsToCents(input.amount);
-      if (requestKey) {
-        const existing = await repo.findByRequestKey(db, userId, requestKey);
-        if (existing) return { pledge: await replay(existing, eventId, amountCents), created: false };
-      }
-      const card = await paymentMethodRecords.findActive(db, userId, input.payment_method_id);
-      if (!card) throw AppError.validation({ payment_method_id: PLEDGE_FORM_MESSAGES.paymentMethodRequired });
-
-      const outcome = await db.transaction(async (tx) => {
-        const campaign = await repo.lockCampaign(tx, eventId);
-        if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-        assertLive(campaign, ctx.clock.now());
-        assertAmountAllowed(campaign, amountCents);
-        let participantId: string | null = null;
-        if (campaign.kind === 'runoff') {
-          if (!input.participant_id) throw AppError.validation({ participant_id: PLEDGE_RULE_MESSAGES.chooseOption });
-          if (!(await repo.participantOf(tx, eventId, input.participant_id))) throw AppError.validation({ participant_id: PLEDGE_RULE_MESSAGES.unknownOption });
-          participantId = input.participant_id;
-        }
-        const quote = quotePledge({ amountCents, tipPercent: input.tip_percent, coverFees: input.cover_fees, isCreator: campaign.ownerId === userId });
-        const row = await repo.insert(tx, {
-          eventId,
-          userId,
-          participantId,
-          paymentMethodId: card.id,
-          amountCents,
-          tipCents: quote.tipCents,
-          coverFees: input.cover_fees,
-          platformFeeCents: quote.platformFeeCents,
-          coverCents: quote.coverCents,
-          anonymous: input.anonymous,
-          message: input.message,
-          notifyUpdates: input.notify_updates,
-          status: 'pending',
-          // The key the charge will be made with, so the pledge is never charged twice.
-          idempotencyKey: `pledge_${randomUUID()}`,
-          requestKey: requestKey ?? null,
+      const request: PledgeRequest = { userId, eventId, input, amountCents: dollarsToCents(input.amount), requestKey: requestKey ?? null };
+      for (let attemptNumber = 1; attemptNumber <= UNLOCKED_ATTEMPTS + 1; attemptNumber += 1) {
+        const outcome = await attempt(request, attemptNumber).catch((error: unknown) => {
+          if (attemptNumber <= UNLOCKED_ATTEMPTS && foreignKeyGone(error)) return { changed: true as const };
+          throw error;
         });
-        // Third-Party Promotion: a pledge through a promoter's link is credited to them; money is unchanged.
-        if (row) await promotionRecords.credit(tx, { via: input.via, pledgeId: row.id, eventId, userId });
-        return { campaign, row };
-      });
-
-      if (!outcome.row) {
+        if ('replay' in outcome) return replay(request);
+        if ('changed' in outcome || outcome.written.changed) continue;
         // A concurrent request with the same key committed first.
-        const existing = await repo.findByRequestKey(db, userId, requestKey!);
-        return { pledge: await replay(existing!, eventId, amountCents), created: false };
+        if (!outcome.written.row) return replay(request);
+        ctx.mailer.queued(outcome.receipt, { inTransaction: false });
+        void ctx.live.publish(eventId);
+        return { pledge: toPledgeResponse(outcome.written.row), created: true };
       }
-      const pledge = toPledgeResponse(outcome.row);
-      await ctx.live.publish(eventId);
-      await sendReceipt(userId, outcome.campaign, card, pledge);
-      return { pledge, created: true };
+      // The last attempt holds the campaign's lock from its read to its write: its version cannot change.
+      throw new Error('the campaign changed under its own share lock');
     },
   };
+}
+
+function foreignKeyGone(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 3; depth += 1) {
+    if (current.code === FOREIGN_KEY_VIOLATION) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }

@@ -15,7 +15,7 @@ const SupportersQuery = z.object({ offset: z.coerce.number().int().min(0).defaul
 
 /** Supporters' pledges on a campaign, and the public list of supporters. */
 export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pledges = createPledgeService(app.ctx, app.log);
+  const pledges = createPledgeService(app.ctx);
   const supporters = createSupportersService(app.ctx);
 
   app.post(

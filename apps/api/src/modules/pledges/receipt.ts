@@ -1,4 +1,4 @@
-import { formatDollars, type PledgeResponse } from '@pledgeway/domain';
+import { formatDollars, type PledgeBreakdown } from '@pledgeway/domain';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
 /** The pledge receipt: what was promised, the breakdown, and that nothing is charged yet. */
@@ -8,9 +8,10 @@ export function pledgeReceipt(input: {
   campaignName: string;
   campaignUrl: string;
   card: { brand: string; last4: string };
-  pledge: PledgeResponse;
+  pledgeId: string;
+  breakdown: PledgeBreakdown;
 }): EmailMessage {
-  const { breakdown } = input.pledge;
+  const { breakdown } = input;
   const lines = [
     `Hello ${input.supporterName},`,
     '',
@@ -27,7 +28,7 @@ export function pledgeReceipt(input: {
     `Reaches the charity: ${formatDollars(breakdown.net_to_charity)}`,
     '',
     `Campaign page: ${input.campaignUrl}`,
-    `Pledge reference: ${input.pledge._id}`,
+    `Pledge reference: ${input.pledgeId}`,
   ];
   return { to: input.to, subject: `Your pledge to ${input.campaignName}`, text: lines.join('\n'), kind: 'pledge-receipt' };
 }

@@ -47,9 +47,19 @@ export interface StoredEmail {
   createdAt: Date;
 }
 
+/**
+ * The outbox row of a message: what `send` inserts, and what a statement that writes a message
+ * together with the change causing it inserts itself (the pledge receipt), then calls `queued`.
+ */
+export function outboxValues(message: EmailMessage) {
+  return { to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind };
+}
+
 export interface Mailer {
   readonly name: string;
   send(message: EmailMessage, tx?: Executor): Promise<{ id: string }>;
+  /** After a caller wrote a message's `outboxValues` row itself: the log line, or the delivery worker woken. */
+  queued(message: EmailMessage, options: { inTransaction: boolean }): void;
   /** Delivers due messages; returns how many were delivered. Run by the outbox worker. */
   deliverDue(): Promise<number>;
   /** The newest stored messages, optionally to one address: what the local mailbox shows. */
@@ -65,15 +75,16 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
     name: transport ? 'SMTP' : 'outbox (read at /api/dev/mailbox)',
 
     async send(message, tx) {
-      const [row] = await (tx ?? db)
-        .insert(outboxEmails)
-        .values({ to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html, kind: message.kind })
-        .returning({ id: outboxEmails.id });
+      const [row] = await (tx ?? db).insert(outboxEmails).values(outboxValues(message)).returning({ id: outboxEmails.id });
+      mailer.queued(message, { inTransaction: Boolean(tx) });
+      return { id: row!.id };
+    },
+
+    queued(message, { inTransaction }) {
       if (!transport) log.info({ to: message.to, subject: message.subject, kind: message.kind }, 'e-mail stored in outbox');
       // Wakes the worker; inside a transaction it may run before the commit, and the
       // worker's schedule picks the message up then.
-      else jobs.enqueue(OUTBOX_QUEUE, {}, { startAfterSeconds: tx ? 2 : 0 });
-      return { id: row!.id };
+      else jobs.enqueue(OUTBOX_QUEUE, {}, { startAfterSeconds: inTransaction ? 2 : 0 });
     },
 
     async deliverDue() {

@@ -5,6 +5,7 @@ import {
   AdminCharitiesResponse,
   AdminCharityGroupResponse,
   AdminCharityResponse,
+  CharityFields,
   CharityGroupRequest,
   CharityVisibilityRequest,
 } from '@pledgeway/domain/schemas/admin';
@@ -15,15 +16,16 @@ export const adminCharityRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminCharitiesService(app.ctx);
   const tags = ['admin'];
   const multipart = { tags, consumes: ['multipart/form-data'] };
+  const charityForm = { multipart: { fields: Object.keys(CharityFields.shape), files: ['logo'] } };
 
   app.get('/charities', { schema: { tags, response: { 200: AdminCharitiesResponse } } }, async () => ({ success: true as const, data: await service.list() }));
 
-  app.post('/charities', { schema: { ...multipart, response: { 201: AdminCharityResponse } } }, async (request, reply) => {
+  app.post('/charities', { config: charityForm, schema: { ...multipart, response: { 201: AdminCharityResponse } } }, async (request, reply) => {
     const data = await service.create(request.auth!.userId, await readMultipart(request));
     return reply.status(201).send({ success: true as const, message: ADMIN_MESSAGES.charityCreated, data });
   });
 
-  app.put('/charities/:id', { schema: { ...multipart, params: IdParams, response: { 200: AdminCharityResponse } } }, async (request) => ({
+  app.put('/charities/:id', { config: charityForm, schema: { ...multipart, params: IdParams, response: { 200: AdminCharityResponse } } }, async (request) => ({
     success: true as const,
     message: ADMIN_MESSAGES.charityUpdated,
     data: await service.update(request.auth!.userId, request.params.id, await readMultipart(request)),
