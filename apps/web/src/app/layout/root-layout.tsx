@@ -2,10 +2,13 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { Footer } from './footer';
+import { deferred } from '@/components/deferred';
 import { Header, isUserArea } from './header';
 import { LogoutProvider } from './logout-provider';
 import { SidebarProvider } from './sidebar-context';
+
+// Below every page: its code loads after the entry chunk (server-rendered pages show it from their HTML).
+const Footer = deferred(() => import('./footer').then((module) => module.Footer));
 
 /**
  * Every route change scrolls to the top (SPEC.md section 2). Not the page's first load: a visitor

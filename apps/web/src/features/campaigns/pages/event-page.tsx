@@ -14,7 +14,7 @@ import { MoreCampaigns } from '../components/event-page/more-campaigns';
 import { SupportersList } from '../components/pledge/supporters-list';
 import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
 import { RunoffRanking } from '../components/runoff/runoff-ranking';
-import { CampaignUpdates } from '../components/updates/campaign-updates';
+import { CampaignUpdates } from '../components/deferred-sections';
 import { rememberVia } from '../lib/promotion-via';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
