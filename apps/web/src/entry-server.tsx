@@ -9,6 +9,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
+import { pageModuleOf } from '@/app/page-modules';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { serializeSsrState } from '@/app/ssr-state';
@@ -32,6 +33,8 @@ export interface RenderedPage {
   html: string;
   /** The text of the `pledgeway-state` script element, already safe inside it. */
   state: string;
+  /** The page's own module (as the build manifest names it), whose chunks the server preloads. */
+  modules: string[];
 }
 
 /** Enough for a page, its data, and data its data leads to (the event page needs three). */
@@ -116,6 +119,7 @@ export function createPageRenderer(fetchApi: typeof fetch): (request: RenderRequ
       query.dehydratedAt = now;
     }
     queryClient.clear();
-    return { html, state: serializeSsrState({ snapshot, queries }) };
+    const module = pageModuleOf(new URL(request.url, 'http://page').pathname);
+    return { html, state: serializeSsrState({ snapshot, queries }), modules: module ? [module] : [] };
   };
 }

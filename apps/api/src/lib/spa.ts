@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ReadCache } from './read-cache.ts';
 import { SerialisedBody } from './send-json.ts';
-import { isServerRendered, type RenderPage } from './ssr.ts';
+import { isServerRendered, modulePreloader, type RenderPage } from './ssr.ts';
 
 export interface PageMeta {
   title: string;
@@ -55,8 +55,10 @@ export interface PageRequest {
 interface Template {
   /** Up to the head marker. */
   start: string;
-  /** From the head marker to the root's content (the whole rest without a renderer). */
+  /** From the head marker to `</head>`. */
   head: string;
+  /** From `</head>` to the root's content (to the end without a renderer). */
+  bodyStart: string;
   /** From the root's content to `</body>`. */
   body: string;
   /** `</body>` and after. */
@@ -65,12 +67,14 @@ interface Template {
 
 /** Splits once at start: a page is then strings joined, whatever a campaign's name holds (`$&` stays literal). */
 function splitTemplate(template: string): Template {
-  const [start, afterHead = ''] = template.split('<!--app-head-->', 2) as [string, string?];
+  const [start, afterMarker = ''] = template.split('<!--app-head-->', 2) as [string, string?];
+  const headEnd = Math.max(0, afterMarker.indexOf('</head>'));
+  const [head, afterHead] = [afterMarker.slice(0, headEnd), afterMarker.slice(headEnd)];
   const htmlAt = afterHead.indexOf('<!--app-html-->');
-  if (htmlAt < 0) return { start, head: afterHead, body: '', end: '' };
+  if (htmlAt < 0) return { start, head, bodyStart: afterHead, body: '', end: '' };
   const rest = afterHead.slice(htmlAt + '<!--app-html-->'.length);
   const bodyEnd = rest.lastIndexOf('</body>');
-  return { start, head: afterHead.slice(0, htmlAt), body: rest.slice(0, bodyEnd), end: rest.slice(bodyEnd) };
+  return { start, head, bodyStart: afterHead.slice(0, htmlAt), body: rest.slice(0, bodyEnd), end: rest.slice(bodyEnd) };
 }
 
 /**
@@ -90,6 +94,7 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   // is sent again as stored bytes. At most 500 keys, the oldest dropped first.
   const pages = new Map<string, SerialisedBody>();
   const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500 });
+  const preloads = await modulePreloader(webDistDir);
   app.ctx.publicReads.onClear(() => rendered.clear());
 
   async function headFor(pathname: string): Promise<string> {
@@ -115,7 +120,7 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   }
 
   /** The shell: the page the browser renders (no renderer, a user-area path, or a failed render). */
-  const shell = (head: string) => template.start + head + template.head + template.body + template.end;
+  const shell = (head: string) => template.start + head + template.head + template.bodyStart + template.body + template.end;
 
   async function serverRendered(request: PageRequest, key: string): Promise<SerialisedBody> {
     const head = await headFor(request.pathname);
@@ -123,7 +128,12 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
     try {
       const page = await render!({ url, sessionHint: request.sessionHint, origin: app.ctx.config.publicUrl, now: app.ctx.clock.now().getTime() });
       const state = `<script type="application/json" id="pledgeway-state">${page.state}</script>\n  `;
-      return stored(key, Buffer.from(template.start + head + template.head + page.html + template.body + state + template.end));
+      // The page's chunks after the entry's script and stylesheet, which come first.
+      const pageChunks = `  ${preloads(page.modules)}\n  `;
+      return stored(
+        key,
+        Buffer.from(template.start + head + template.head + pageChunks + template.bodyStart + page.html + template.body + state + template.end),
+      );
     } catch (error) {
       app.log.error({ err: error, url }, 'Server rendering failed: the page is sent to be rendered in the browser');
       return stored(key, Buffer.from(shell(head)));

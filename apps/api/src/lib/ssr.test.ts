@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, pledges } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp } from '../test/client.ts';
-import type { PageRendererModule } from './ssr.ts';
+import { modulePreloader, type PageRendererModule } from './ssr.ts';
 
 /*
  * The public pages rendered on the server by the web app's real renderer
@@ -122,5 +122,26 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('pledgeway-state');
     expect(html).toContain('<meta property="og:title" content="Campaigns — Pledgeway">');
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ url: '/events' }), expect.stringContaining('Server rendering failed'));
+  });
+});
+
+describe('module preloads', () => {
+  it("names a page's chunks and their imports, not the entry's", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'pledgeway-manifest-'));
+    mkdirSync(path.join(dist, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_card.js': { file: 'assets/card-1.js', imports: ['_react.js'] },
+      'src/pages/event.tsx': { file: 'assets/event-1.js', imports: ['_card.js', '_react.js'] },
+    };
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const preloads = await modulePreloader(dist);
+    const links = preloads(['src/pages/event.tsx']);
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/event-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/card-1.js">');
+    expect(links).not.toContain('react-1.js');
+    expect(preloads([])).toBe('');
+    expect((await modulePreloader(webDist))(['src/pages/event.tsx'])).toBe('');
   });
 });

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
@@ -20,6 +22,8 @@ export interface RenderedPage {
   html: string;
   /** The text of the `pledgeway-state` script element, already escaped for it. */
   state: string;
+  /** Source modules of the page (build manifest keys) whose chunks the page needs first. */
+  modules: string[];
 }
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
@@ -54,6 +58,37 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     if (typeof contentType === 'string') headers.set('content-type', contentType);
     return new Response(NULL_BODY_STATUSES.has(answer.statusCode) ? null : answer.rawPayload, { status: answer.statusCode, headers });
   };
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` tags for a page's chunks and the chunks they import, read from the
+ * web build's manifest; the entry's own are already in index.html. The browser then downloads
+ * them beside the entry chunk rather than after it has run.
+ */
+export async function modulePreloader(webDistDir: string): Promise<(modules: string[]) => string> {
+  const file = path.join(webDistDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key]!.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  return (modules) =>
+    [...closure(modules)]
+      .filter((key) => !entry.has(key))
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+      .join('\n    ');
 }
 
 /** The paths the server renders: every public page. The user area and the admin console stay client-rendered. */
