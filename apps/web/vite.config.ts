@@ -1,12 +1,50 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** The Latin files of the brand fonts: what the first screen's text is set in. */
+const FIRST_SCREEN_FONTS = /\/(inter-latin-wght-normal|poppins-latin-(600|700)-normal)-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the first screen's fonts from index.html: a server-rendered page paints its text at
+ * once, and a font found only once the stylesheet is parsed would miss that paint.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'pledgeway:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.keys(bundle ?? {})
+          .filter((file) => FIRST_SCREEN_FONTS.test(`/${file}`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
+/**
+ * The brand fonts are `font-display: optional` instead of Fontsource's `swap`: a font that arrives
+ * after the first paint would move the text (layout shift). Preloaded, they are normally there in
+ * time; when not, that page keeps the system font and the next page has the brand font.
+ */
+function fontsWithoutSwap(): Plugin {
+  return {
+    name: 'pledgeway:fonts-without-swap',
+    enforce: 'pre',
+    transform: (code, id) => (/[\\/]@fontsource[^\\/]*[\\/].+\.css$/.test(id) ? code.replaceAll('font-display: swap;', 'font-display: optional;') : undefined),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [fontsWithoutSwap(), react(), tailwindcss(), preloadFonts()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -29,6 +29,8 @@ export interface RenderRequest {
 }
 
 export interface RenderedPage {
+  /** For `<head>`: the preload hints React made for the page's images (the first screen's image first). */
+  head: string;
   /** The markup inside `<div id="root">`. */
   html: string;
   /** The text of the `pledgeway-state` script element, already safe inside it. */
@@ -120,6 +122,9 @@ export function createPageRenderer(fetchApi: typeof fetch): (request: RenderRequ
     }
     queryClient.clear();
     const module = pageModuleOf(new URL(request.url, 'http://page').pathname);
-    return { html, state: serializeSsrState({ snapshot, queries }), modules: module ? [module] : [] };
+    // React puts its resource hints first; in the head they are found before the scripts, so the
+    // largest image of the first screen is not queued behind them.
+    const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
+    return { head: hints, html: html.slice(hints.length), state: serializeSsrState({ snapshot, queries }), modules: module ? [module] : [] };
   };
 }

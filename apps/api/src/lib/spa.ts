@@ -130,10 +130,8 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       const state = `<script type="application/json" id="pledgeway-state">${page.state}</script>\n  `;
       // The page's chunks after the entry's script and stylesheet, which come first.
       const pageChunks = `  ${preloads(page.modules)}\n  `;
-      return stored(
-        key,
-        Buffer.from(template.start + head + template.head + pageChunks + template.bodyStart + page.html + template.body + state + template.end),
-      );
+      const html = [template.start, head, '\n    ', page.head, template.head, pageChunks, template.bodyStart, page.html, template.body, state, template.end];
+      return stored(key, Buffer.from(html.join('')));
     } catch (error) {
       app.log.error({ err: error, url }, 'Server rendering failed: the page is sent to be rendered in the browser');
       return stored(key, Buffer.from(shell(head)));

@@ -138,8 +138,8 @@ describe('module preloads', () => {
     writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     const preloads = await modulePreloader(dist);
     const links = preloads(['src/pages/event.tsx']);
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/event-1.js">');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/card-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/event-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/card-1.js">');
     expect(links).not.toContain('react-1.js');
     expect(preloads([])).toBe('');
     expect((await modulePreloader(webDist))(['src/pages/event.tsx'])).toBe('');

@@ -18,6 +18,8 @@ export interface RenderRequest {
 }
 
 export interface RenderedPage {
+  /** Tags for `<head>` (React's preload hints). */
+  head: string;
   /** The markup inside `<div id="root">`. */
   html: string;
   /** The text of the `pledgeway-state` script element, already escaped for it. */
@@ -87,7 +89,8 @@ export async function modulePreloader(webDistDir: string): Promise<(modules: str
   return (modules) =>
     [...closure(modules)]
       .filter((key) => !entry.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+      // Low priority: needed to hydrate, not to paint; the first screen's image and fonts go first.
+      .map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key]!.file}">`)
       .join('\n    ');
 }
 

@@ -25,7 +25,8 @@ export function PageBanner({ title, subtitle, image = 'campaigns', children, cla
   const src = isNamed(image) ? `/images/banner-${image}.svg` : image;
   return (
     <section data-hero className={cn('relative isolate overflow-hidden bg-ink-900 pt-header text-white xl:pt-header-xl', className)}>
-      <img src={src} alt="" className="absolute inset-0 -z-20 size-full object-cover object-right" />
+      {/* The largest thing in the first screen: fetched before the page's scripts. */}
+      <img src={src} alt="" fetchPriority="high" className="absolute inset-0 -z-20 size-full object-cover object-right" />
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900 via-ink-900/85 to-ink-900/10 md:via-ink-900/70" />
       <div className="container-page py-12 md:py-16 xl:py-20">
         <h1 className="max-w-2xl font-display text-3xl font-bold tracking-tight text-white xs:text-4xl md:text-5xl">{title}</h1>
