@@ -80,10 +80,11 @@ function splitTemplate(template: string): Template {
 /**
  * Serves the web app's pages for every non-API path: link-preview tags filled in, and the public
  * pages rendered on the server by `renderPage` with their data (docs/decisions/069). A rendered
- * page is kept for 1 s per path, query string and session hint, cleared with the public reads by
- * every write (decision 062), and sent as stored bytes; a page that renders to the same bytes
- * keeps its stored body, ETag and compressed forms. When rendering fails the page is the shell
- * the browser renders, and the error is logged.
+ * page is kept for 1 s per path, query string and session hint (rendered again in the background
+ * during its last 300 ms while requested), cleared with the public reads by every write (decision
+ * 062), and sent as stored bytes; a page that renders to the same bytes keeps its stored body, ETag
+ * and compressed forms. When rendering fails the page is the shell the browser renders, and the
+ * error is logged.
  */
 export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[], renderPage?: RenderPage) {
   const template = splitTemplate(await readFile(path.join(webDistDir, 'index.html'), 'utf8'));
@@ -93,7 +94,10 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   // The last page sent for each key, with its ETag and compressed forms: a page that did not change
   // is sent again as stored bytes. At most 500 keys, the oldest dropped first.
   const pages = new Map<string, SerialisedBody>();
-  const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500 });
+  // A busy page is rendered again in the background before it expires, so no visitor waits for a
+  // render under steady traffic. A render (a campaign page: several passes and API reads) takes
+  // longer than a read, hence a wider window than the public reads' 100 ms.
+  const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 300 });
   const preloads = await modulePreloader(webDistDir);
   app.ctx.publicReads.onClear(() => rendered.clear());
 
