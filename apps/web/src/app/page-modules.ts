@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 /**
  * The source module of each server-rendered page, by route (the same pages as router.tsx): the
  * server names the page's chunks in `<link rel="modulepreload">`, so they download beside the
- * entry chunk instead of after it (docs/decisions/069). A page missing here still renders; its
+ * entry chunk instead of after it (docs/decisions/070). A page missing here still renders; its
  * chunks are then fetched when it hydrates.
  */
 const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
@@ -27,6 +27,7 @@ const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
   [paths.crowdfunding, 'src/features/campaign-lists/pages/campaign-list.tsx'],
   ['/events/:eventId', 'src/features/campaigns/pages/event-page.tsx'],
   ['/hosts/:userId', 'src/features/hosts/pages/host-page.tsx'],
+  ['/stacks/:stackId', 'src/features/stacks/pages/stack-page.tsx'],
   [paths.login, 'src/features/auth/pages/login.tsx'],
   [paths.register, 'src/features/auth/pages/register.tsx'],
   [paths.forgotPassword, 'src/features/auth/pages/forgot-password.tsx'],
