@@ -5,7 +5,7 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
 export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
-/** The server renderer of the public pages (docs/decisions/070). */
+/** The server renderer of the public pages (docs/decisions/071). */
 export const WEB_SSR_ENTRY = path.join(ROOT, 'apps/web/dist-ssr/entry-server.js');
 export const BUILD_STAMP = path.join(ROOT, 'apps/api/dist/build-stamp.json');
 

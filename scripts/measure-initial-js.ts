@@ -2,7 +2,7 @@
 // chunk, and every chunk they import statically (what the browser must load before the page can
 // render), gzip level 9. Chunks a page loads later on purpose (dynamic imports: sections below the
 // fold, dialogs, toasts, and the footer every page loads after its first screen) are listed
-// separately. Public pages arrive rendered from the server (docs/decisions/070); this is what
+// separately. Public pages arrive rendered from the server (docs/decisions/071); this is what
 // they download and run to hydrate.
 // Usage: npm run build -w apps/web && node --import tsx scripts/measure-initial-js.ts [--check]
 // With --check (npm test runs it), a page over the 120 KB budget (DESIGN.md section 7) fails the run.

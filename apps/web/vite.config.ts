@@ -69,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { '/api': apiTarget, '/uploads': apiTarget, '/dev': apiTarget },
   },
-  // The server renderer (`vite build --ssr src/entry-server.tsx`, docs/decisions/070) goes beside
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, docs/decisions/071) goes beside
   // the browser build, not inside it (dist is served as static files). Every package is bundled
   // into it, React's production build included, so the API runs it with production dependencies
   // of its own only (`npm ci --omit=dev`).

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (docs/decisions/070): built by `vite build --ssr` into
+ * Server rendering of the public pages (docs/decisions/071): built by `vite build --ssr` into
  * apps/web/dist-ssr and called by the API's page fallback (apps/api/src/lib/ssr.ts). A page is
  * rendered with React's static prerender, which waits for lazy pages and Suspense, from the data
  * its queries ask for, fetched through the API inside the server process; the queries go into the

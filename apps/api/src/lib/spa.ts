@@ -79,7 +79,7 @@ function splitTemplate(template: string): Template {
 
 /**
  * Serves the web app's pages for every non-API path: link-preview tags filled in, and the public
- * pages rendered on the server by `renderPage` with their data (docs/decisions/070). A rendered
+ * pages rendered on the server by `renderPage` with their data (docs/decisions/071). A rendered
  * page is kept for 1 s per path, query string and session hint (rendered again in the background
  * during its last 300 ms while requested), cleared with the public reads by every write (decision
  * 062), and sent as stored bytes; a page that renders to the same bytes keeps its stored body, ETag

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The server renderer of the web app's public pages (apps/web/src/entry-server.tsx, built into
- * apps/web/dist-ssr; docs/decisions/070-server-rendered-public-pages.md). These types are the
+ * apps/web/dist-ssr; docs/decisions/071-server-rendered-public-pages.md). These types are the
  * contract with that bundle.
  */
 export interface RenderRequest {

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 /**
  * The source module of each server-rendered page, by route (the same pages as router.tsx): the
  * server names the page's chunks in `<link rel="modulepreload">`, so they download beside the
- * entry chunk instead of after it (docs/decisions/070). A page missing here still renders; its
+ * entry chunk instead of after it (docs/decisions/071). A page missing here still renders; its
  * chunks are then fetched when it hydrates.
  */
 const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [

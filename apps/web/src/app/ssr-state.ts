@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { RenderSnapshot } from '@/lib/hydration';
 
 /**
- * What a server-rendered page carries for its hydration (docs/decisions/070): the snapshot it was
+ * What a server-rendered page carries for its hydration (docs/decisions/071): the snapshot it was
  * rendered with and the queries it was rendered from, as JSON in
  * `<script type="application/json" id="pledgeway-state">` (a data block: never executed, so the
  * content security policy needs no inline-script exception).

@@ -1,7 +1,7 @@
 import { createContext, use, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
- * What a server-rendered page was rendered with, sent inside the page (docs/decisions/070): while the
+ * What a server-rendered page was rendered with, sent inside the page (docs/decisions/071): while the
  * browser hydrates it renders with the same values, so its first render matches the HTML; anything
  * that differs in the browser (the clock, the time zone, the address, a signed-in user) follows
  * right after hydration.
