@@ -41,27 +41,13 @@ const app = (
   </StrictMode>
 );
 
-/**
- * Runs `start` once the browser has painted the server's page (after the next frame), so the first
- * paint never waits for hydration; at the latest after 100 ms (a hidden tab paints no frames).
- */
-function afterFirstPaint(start: () => void) {
-  let started = false;
-  const once = () => {
-    if (!started) start();
-    started = true;
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
-}
-
 if (ssrState) {
   seedQueries(ssrState);
-  afterFirstPaint(() => {
-    // In a transition, hydration yields to the browser between pieces of work instead of one long task.
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+  // Right away, so React listens from the start: a click that comes before its part of the page is
+  // hydrated is replayed once it is. In a transition, hydration yields to the browser between
+  // pieces of work instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, app);
   });
 } else {
   // Pages the server does not render (the user area, the admin console), and development with Vite.
