@@ -11,7 +11,8 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Type checks, the web app (apps/web/dist), the API bundle and its migrations (apps/api/dist).
+# Type checks, the web app (apps/web/dist) and its server renderer (apps/web/dist-ssr), the API
+# bundle and its migrations (apps/api/dist).
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
@@ -28,6 +29,7 @@ COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 # Uploads and, without DATABASE_URL, the embedded database live in /data.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

@@ -15,7 +15,16 @@ const features = readdirSync(`${web}/features`, { withFileTypes: true })
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-output/**', 'e2e/.results/**', 'apps/api/src/db/migrations/**', 'eslint/fixtures/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      '.test-output/**',
+      'e2e/.results/**',
+      'apps/api/src/db/migrations/**',
+      'eslint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

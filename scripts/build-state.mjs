@@ -5,6 +5,8 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/api/dist/server.js');
 export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+/** The server renderer of the public pages (docs/decisions/071). */
+export const WEB_SSR_ENTRY = path.join(ROOT, 'apps/web/dist-ssr/entry-server.js');
 export const BUILD_STAMP = path.join(ROOT, 'apps/api/dist/build-stamp.json');
 
 /** Everything the build reads: a change to any of these makes the build stale. */
@@ -30,7 +32,7 @@ function newestChange(entry) {
 }
 
 export function buildExists() {
-  return existsSync(SERVER_ENTRY) && existsSync(WEB_INDEX);
+  return existsSync(SERVER_ENTRY) && existsSync(WEB_INDEX) && existsSync(WEB_SSR_ENTRY);
 }
 
 /** Why a build is needed, or undefined when the existing one is current. */

@@ -21,9 +21,11 @@ import { createJobs } from './lib/jobs/index.ts';
 import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
+import { loadBuiltRenderer, startPageRenderer, type LoadPageRenderer } from './lib/ssr.ts';
 import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { sendSerialised } from './lib/send-json.ts';
+import { SESSION_HINT_COOKIE } from './modules/auth/cookies.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { createPublicReads } from './modules/events/public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** The clock of money windows and reminders (tests pass one they control). */
   clock?: Clock;
+  /** Where the server renderer of the public pages comes from (default: the web build's dist-ssr). */
+  loadPageRenderer?: LoadPageRenderer;
 }
 
 type Server = ReturnType<typeof createServer>;
@@ -145,8 +149,11 @@ async function registerApi(app: Server, ctx: AppContext) {
   );
 }
 
-/** The built web app: its files, and every other GET answered with the page shell (when a build exists). */
-async function registerWebApp(app: Server, config: Config) {
+/**
+ * The built web app: its files, and every other GET answered with its page (when a build exists):
+ * rendered on the server for public pages, else the shell the browser renders.
+ */
+async function registerWebApp(app: Server, config: Config, loadPageRenderer: LoadPageRenderer) {
   const webDist = config.webDistDir;
   if (!existsSync(path.join(webDist, 'index.html'))) return;
   await app.register(fastifyStatic, {
@@ -161,14 +168,16 @@ async function registerWebApp(app: Server, config: Config) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const renderPage = await registerSpaFallback(app, webDist, metaResolvers);
+  const page = await registerSpaFallback(app, webDist, metaResolvers, await startPageRenderer(app, loadPageRenderer));
   app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${pathname} not found`));
     }
     reply.header('cache-control', 'no-cache');
-    return sendSerialised(request, reply, await renderPage(pathname));
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt);
+    return sendSerialised(request, reply, await page({ pathname, search, sessionHint: request.cookies[SESSION_HINT_COOKIE] === '1' }));
   });
 }
 
@@ -227,7 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(uploadsRoute);
 
-  if (options.serveWeb ?? true) await registerWebApp(app, config);
+  if (options.serveWeb ?? true) await registerWebApp(app, config, options.loadPageRenderer ?? loadBuiltRenderer(config.webSsrEntry));
 
   return app;
 }

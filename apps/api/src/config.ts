@@ -78,6 +78,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
   webDistDir: string;
+  /** The server renderer of the public pages, built beside the web app (apps/web/dist-ssr). */
+  webSsrEntry: string;
   uploadsDir: string;
   /** Believe X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean;
@@ -116,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // npm runs workspace scripts inside apps/api; a relative DATA_DIR means the folder npm was started in.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const port = overrides.port ?? env.PORT;
+  const webDistDir = overrides.webDistDir ?? path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const config: Config = {
     env: env.NODE_ENV,
     port,
@@ -139,7 +142,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     stripeApiBase: env.STRIPE_API_BASE.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDistDir,
+    webSsrEntry: path.join(path.dirname(webDistDir), 'dist-ssr', 'entry-server.js'),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY ?? false,
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS ?? false,

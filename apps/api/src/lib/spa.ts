@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ReadCache } from './read-cache.ts';
 import { SerialisedBody } from './send-json.ts';
+import { isServerRendered, modulePreloader, type RenderPage } from './ssr.ts';
 
 export interface PageMeta {
   title: string;
@@ -43,37 +45,108 @@ export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): 
   return tags.join('\n    ');
 }
 
-/** Serves the single-page app's index.html for every non-API path, with link-preview tags filled in. */
-export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[]) {
-  const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
-  // Split once at start: a page is then three strings joined, whatever a campaign's name holds.
-  const [before, after = ''] = template.split('<!--app-head-->', 2) as [string, string?];
+/** What decides a page: its path, its query string (`?category=…`) and whether a session may exist. */
+export interface PageRequest {
+  pathname: string;
+  search: string;
+  sessionHint: boolean;
+}
+
+interface Template {
+  /** Up to the head marker. */
+  start: string;
+  /** From the head marker to `</head>`. */
+  head: string;
+  /** From `</head>` to the root's content (to the end without a renderer). */
+  bodyStart: string;
+  /** From the root's content to `</body>`. */
+  body: string;
+  /** `</body>` and after. */
+  end: string;
+}
+
+/** Splits once at start: a page is then strings joined, whatever a campaign's name holds (`$&` stays literal). */
+function splitTemplate(template: string): Template {
+  const [start, afterMarker = ''] = template.split('<!--app-head-->', 2) as [string, string?];
+  const headEnd = Math.max(0, afterMarker.indexOf('</head>'));
+  const [head, afterHead] = [afterMarker.slice(0, headEnd), afterMarker.slice(headEnd)];
+  const htmlAt = afterHead.indexOf('<!--app-html-->');
+  if (htmlAt < 0) return { start, head, bodyStart: afterHead, body: '', end: '' };
+  const rest = afterHead.slice(htmlAt + '<!--app-html-->'.length);
+  const bodyEnd = rest.lastIndexOf('</body>');
+  return { start, head, bodyStart: afterHead.slice(0, htmlAt), body: rest.slice(0, bodyEnd), end: rest.slice(bodyEnd) };
+}
+
+/**
+ * Serves the web app's pages for every non-API path: link-preview tags filled in, and the public
+ * pages rendered on the server by `renderPage` with their data (docs/decisions/071). A rendered
+ * page is kept for 1 s per path, query string and session hint (rendered again in the background
+ * during its last 300 ms while requested), cleared with the public reads by every write (decision
+ * 062), and sent as stored bytes; a page that renders to the same bytes keeps its stored body, ETag
+ * and compressed forms. When rendering fails the page is the shell the browser renders, and the
+ * error is logged.
+ */
+export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[], renderPage?: RenderPage) {
+  const template = splitTemplate(await readFile(path.join(webDistDir, 'index.html'), 'utf8'));
+  if (renderPage && !template.end) app.log.warn('index.html has no <!--app-html--> marker: pages are rendered in the browser');
+  const render = template.end ? renderPage : undefined;
   const defaultHeads = new Map<string, string>();
-  // The last page sent for each path, with its ETag and compressed forms: a page whose campaign did
-  // not change is sent again as stored bytes. At most 500 paths, the oldest dropped first.
+  // The last page sent for each key, with its ETag and compressed forms: a page that did not change
+  // is sent again as stored bytes. At most 500 keys, the oldest dropped first.
   const pages = new Map<string, SerialisedBody>();
-  const html = 'text/html; charset=utf-8';
-  return async (pathname: string): Promise<SerialisedBody> => {
+  // A busy page is rendered again in the background before it expires, so no visitor waits for a
+  // render under steady traffic. A render (a campaign page: several passes and API reads) takes
+  // longer than a read, hence a wider window than the public reads' 100 ms.
+  const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 300 });
+  const preloads = await modulePreloader(webDistDir);
+  app.ctx.publicReads.onClear(() => rendered.clear());
+
+  async function headFor(pathname: string): Promise<string> {
     let meta: PageMeta | undefined;
     for (const resolve of resolvers) {
       meta = await resolve(pathname, app).catch(() => undefined);
       if (meta) break;
     }
     const url = `${app.ctx.config.publicUrl}${pathname}`;
-    let head: string;
-    if (meta) {
-      head = renderMetaTags(meta, url, app.ctx.config.publicUrl);
-    } else {
-      head = defaultHeads.get(pathname) ?? renderMetaTags(DEFAULT_META, url, app.ctx.config.publicUrl);
-      if (defaultHeads.size < 200) defaultHeads.set(pathname, head);
-    }
-    // Joined, never String.replace: `$&`, `$'` and the like in a campaign's name stay literal text.
-    const page = Buffer.from(before + head + after);
-    const known = pages.get(pathname);
+    if (meta) return renderMetaTags(meta, url, app.ctx.config.publicUrl);
+    const head = defaultHeads.get(pathname) ?? renderMetaTags(DEFAULT_META, url, app.ctx.config.publicUrl);
+    if (defaultHeads.size < 200) defaultHeads.set(pathname, head);
+    return head;
+  }
+
+  function stored(key: string, page: Buffer): SerialisedBody {
+    const known = pages.get(key);
     if (known?.raw.equals(page)) return known;
-    const body = new SerialisedBody(page, html);
+    const body = new SerialisedBody(page, 'text/html; charset=utf-8');
     if (!known && pages.size >= 500) pages.delete(pages.keys().next().value!);
-    pages.set(pathname, body);
+    pages.set(key, body);
     return body;
+  }
+
+  /** The shell: the page the browser renders (no renderer, a user-area path, or a failed render). */
+  const shell = (head: string) => template.start + head + template.head + template.bodyStart + template.body + template.end;
+
+  async function serverRendered(request: PageRequest, key: string): Promise<SerialisedBody> {
+    const head = await headFor(request.pathname);
+    const url = request.pathname + request.search;
+    try {
+      const page = await render!({ url, sessionHint: request.sessionHint, origin: app.ctx.config.publicUrl, now: app.ctx.clock.now().getTime() });
+      const state = `<script type="application/json" id="pledgeway-state">${page.state}</script>\n  `;
+      // The page's chunks after the entry's script and stylesheet, which come first.
+      const pageChunks = `  ${preloads(page.modules)}\n  `;
+      const html = [template.start, head, '\n    ', page.head, template.head, pageChunks, template.bodyStart, page.html, template.body, state, template.end];
+      return stored(key, Buffer.from(html.join('')));
+    } catch (error) {
+      app.log.error({ err: error, url }, 'Server rendering failed: the page is sent to be rendered in the browser');
+      return stored(key, Buffer.from(shell(head)));
+    }
+  }
+
+  return async (request: PageRequest): Promise<SerialisedBody> => {
+    if (render && isServerRendered(request.pathname)) {
+      const key = `${request.sessionHint ? 'session' : 'visitor'} ${request.pathname}${request.search}`;
+      return rendered.get(key, () => serverRendered(request, key));
+    }
+    return stored(request.pathname, Buffer.from(shell(await headFor(request.pathname))));
   };
 }

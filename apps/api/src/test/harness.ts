@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ensureCharities } from '../db/seed.ts';
+import type { LoadPageRenderer } from '../lib/ssr.ts';
 
 /**
  * API tests run over real HTTP against a fresh database per test file: in-memory PGlite by
@@ -42,7 +43,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, options: { serveWeb?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { serveWeb?: boolean; loadPageRenderer?: LoadPageRenderer } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-test-'));
   const database = testDriver === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig(
@@ -56,7 +60,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       ...overrides,
     },
   );
-  const app = await buildApp(config, { logger: { level: 'warn' }, serveWeb: options.serveWeb ?? false });
+  // Without a renderer given, a test's pages are the client-rendered shell (no web build needed).
+  const loadPageRenderer = options.loadPageRenderer ?? (async () => undefined);
+  const app = await buildApp(config, { logger: { level: 'warn' }, serveWeb: options.serveWeb ?? false, loadPageRenderer });
   await ensureCharities(app.ctx.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,16 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth';
-import { queryClient } from '@/lib/query-client';
+import { RenderSnapshotProvider, type RenderSnapshot } from '@/lib/hydration';
 import { DeferredToaster } from './deferred-toaster';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** What the server rendered the page with (server and hydration); null for a page started in the browser. */
+  snapshot: RenderSnapshot | null;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, snapshot, children }: AppProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {children}
-        <DeferredToaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <RenderSnapshotProvider value={snapshot}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          {children}
+          <DeferredToaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </RenderSnapshotProvider>
   );
 }

@@ -23,7 +23,8 @@ export class ApiError extends Error {
 }
 
 export const tokenStore = {
-  get: () => localStorage.getItem(ACCESS_TOKEN_KEY),
+  // No storage while a page is rendered on the server: that render is a visitor's.
+  get: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(ACCESS_TOKEN_KEY)),
   set: (token: string) => localStorage.setItem(ACCESS_TOKEN_KEY, token),
   clear: () => localStorage.removeItem(ACCESS_TOKEN_KEY),
 };
@@ -39,6 +40,15 @@ export function sessionMayExist(): boolean {
 }
 function hasRefreshHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+/**
+ * How requests reach the API: the browser's fetch, or on the server (entry-server.tsx) a function
+ * that answers them inside the server process, with no network hop.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
 }
 
 type Body = FormData | Record<string, unknown> | unknown[] | undefined;
@@ -75,7 +85,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    return await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal });
+    return await transport(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal });
   } catch (error) {
     if (timeout.aborted) throw new ApiError('The request timed out. Please check your connection and try again.', 0);
     if (options.signal?.aborted) throw error;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginRequest, LoginResponse } from '@pledgeway/domain';
 import { api, ApiError, sessionMayExist, tokenStore } from '@/lib/api-client';
+import { useRenderSnapshot } from '@/lib/hydration';
 
 /*
  * The signed-in user, shared by the whole app (bulletproof-react keeps auth in lib/): every
@@ -30,7 +31,11 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  const snapshot = useRenderSnapshot();
+  // A server-rendered page starts as the server rendered it: a visitor, or, with the session
+  // cookie, still checking (the check below runs in the browser). A page started in the browser
+  // knows at once whether a session can exist.
+  const [status, setStatus] = useState<AuthStatus>(() => ((snapshot ? snapshot.sessionHint : sessionMayExist()) ? 'loading' : 'anonymous'));
   const [user, setUserState] = useState<PublicUser | null>(null);
 
   const clear = useCallback(() => {

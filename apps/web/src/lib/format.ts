@@ -9,12 +9,28 @@ export function mediaUrl(value: string | null | undefined, fallback = ''): strin
   return `/uploads/${value}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(value: string | null | undefined): string {
+/** `month day, year` in a time zone (undefined: the browser's), one formatter per zone. */
+function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A calendar day (YYYY-MM-DD, the same day everywhere) or the day of an instant in `timeZone`
+ * (undefined: the browser's; server-rendered pages pass useDisplayTimeZone()).
+ */
+export function formatDate(value: string | null | undefined, timeZone?: string): string {
   if (!value) return 'Date to be announced';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Date to be announced' : dateFormat.format(date);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? 'Date to be announced' : dateFormat(day ? 'UTC' : timeZone).format(date);
 }
 
 export function formatTime(value: string | null | undefined): string {

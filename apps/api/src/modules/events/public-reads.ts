@@ -44,6 +44,7 @@ export function createPublicReads(db: Executor) {
   // waits for that read; it is then read about every 900 ms (a longer window reads it more often).
   const events = new ReadCache<CachedEvent | null>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 100 });
   const lists = new ReadCache<CachedList>({ ttlMs: 1000, maxEntries: 200, refreshAheadMs: 100 });
+  const clearListeners: (() => void)[] = [];
 
   return {
     /**
@@ -87,6 +88,12 @@ export function createPublicReads(db: Executor) {
     clear() {
       events.clear();
       lists.clear();
+      for (const listener of clearListeners) listener();
+    },
+
+    /** Caches built from these reads (the server-rendered pages) are cleared with them. */
+    onClear(listener: () => void) {
+      clearListeners.push(listener);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, XBrandIcon, YouTubeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useNow } from '@/lib/hydration';
 import { subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
 import { NewsletterForm } from './newsletter-form';
 
@@ -96,7 +97,7 @@ export function Footer() {
           <ul className="mt-3 flex flex-wrap gap-2">
             {payments.map((payment) => (
               <li key={payment.name}>
-                <img src={payment.src} alt={payment.name} width={56} height={35} className="h-9 w-14 rounded-md" />
+                <img src={payment.src} alt={payment.name} width={56} height={35} loading="lazy" className="h-9 w-14 rounded-md" />
               </li>
             ))}
           </ul>
@@ -116,11 +117,18 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          <p className="text-ink-300">© {new Date().getFullYear()} Pledgeway</p>
+          <p className="text-ink-300">
+            © <CurrentYear /> Pledgeway
+          </p>
         </div>
       </div>
     </footer>
   );
+}
+
+/** The year of the page's clock: the server's when it rendered the page, then the visitor's (decision 010). */
+function CurrentYear() {
+  return useNow().getFullYear();
 }
 
 function FooterColumn({ title, links, className }: { title: string; links: { label: string; to: string }[]; className?: string }) {

@@ -7,7 +7,6 @@ import { homeFor } from '@/app/route-guards';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MobileMenuButton, SearchButton } from './header-actions';
-import { useHasHero } from '@/components/ui/hero-context';
 import { PublicNav } from './public-nav';
 import { useSidebar } from './sidebar-context';
 import { useScrolledPast } from './use-scrolled';
@@ -21,6 +20,14 @@ const ProfileMenu = lazy(() => import('./profile-menu'));
 
 const alwaysSolid = (pathname: string) => pathname === paths.login || pathname === paths.register || isUserArea(pathname);
 
+/*
+ * Over a page's hero (an element with `data-hero`, inside the frame `group/frame`) the header is
+ * transparent with white text. CSS decides (`:has()`), not state set after the page renders, so a
+ * server-rendered page shows the right header in its first paint.
+ */
+const overHero =
+  'group-has-[[data-hero]]/frame:border-transparent group-has-[[data-hero]]/frame:bg-transparent group-has-[[data-hero]]/frame:text-white group-has-[[data-hero]]/frame:shadow-none group-has-[[data-hero]]/frame:backdrop-blur-none';
+
 /**
  * The site header: 80 px high, 108 px from 1280 px. Transparent with white text over a page's
  * hero, solid white once scrolled, on the sign-in pages and in the user area. In the user area
@@ -28,40 +35,43 @@ const alwaysSolid = (pathname: string) => pathname === paths.login || pathname =
  */
 export function Header() {
   const { pathname } = useLocation();
-  const hasHero = useHasHero();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const userArea = isUserArea(pathname);
-  const solid = scrolled || !hasHero || alwaysSolid(pathname);
+  // Solid whatever the page holds; otherwise solid unless a hero sits underneath (overHero).
+  const solid = scrolled || alwaysSolid(pathname);
   return (
     <header
       data-solid={solid}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 h-header transition-[background-color,box-shadow,color] duration-300 xl:h-header-xl',
-        solid ? 'border-b border-ink-100 bg-white/95 text-ink-900 shadow-[0_6px_24px_-18px_rgb(20_33_61/0.5)] backdrop-blur' : 'bg-transparent text-white',
+        'fixed inset-x-0 top-0 z-40 h-header border-b border-ink-100 bg-white/95 text-ink-900 shadow-[0_6px_24px_-18px_rgb(20_33_61/0.5)] backdrop-blur transition-[background-color,box-shadow,color] duration-300 xl:h-header-xl',
+        !solid && overHero,
       )}
     >
       <div className={cn('flex h-full items-center gap-3', userArea ? 'px-4 xs:px-6 lg:px-8' : 'container-page')}>
-        {userArea ? <UserAreaBar /> : <PublicBar solid={solid} />}
+        {userArea ? <UserAreaBar /> : <PublicBar />}
       </div>
     </header>
   );
 }
 
-function Logo({ light }: { light?: boolean }) {
+function Logo() {
   return (
     <Link to={paths.home} className="flex shrink-0 items-center gap-2.5 rounded-lg">
       <img src="/images/logo.svg" alt="" width={40} height={40} className="size-10 xl:size-11" />
-      <span className={cn('font-display text-xl font-bold tracking-tight xl:text-2xl', light ? 'text-white' : 'text-ink-900')}>Pledgeway</span>
+      {/* The header's colour: ink when solid, white over a hero. */}
+      <span className="font-display text-xl font-bold tracking-tight xl:text-2xl">Pledgeway</span>
     </Link>
   );
 }
 
-function PublicBar({ solid }: { solid: boolean }) {
-  const { user } = useAuth();
-  const account = user ? { label: 'Dashboard', to: homeFor(user.role_id.name) } : { label: 'Log In / Sign Up', to: paths.login };
+function PublicBar() {
+  const { status, user } = useAuth();
+  // While a session is being checked the button already says Dashboard, so a signed-in visitor
+  // never sees it change; a visitor without the session cookie is never in that state.
+  const account = user || status === 'loading' ? { label: 'Dashboard', to: homeFor(user?.role_id.name) } : { label: 'Log In / Sign Up', to: paths.login };
   return (
     <>
-      <Logo light={!solid} />
+      <Logo />
       <PublicNav className="ml-auto hidden lg:block" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-2">
         <SearchButton />

@@ -2,6 +2,7 @@ import { EMAIL_PATTERN } from '@pledgeway/domain/email';
 import { useId, useState, type FormEvent } from 'react';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 
 /** SPEC.md section 5, Newsletter (footer). */
 export const NEWSLETTER_MESSAGES = {
@@ -20,6 +21,8 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [pending, setPending] = useState(false);
+  // Server-rendered: typing and sending wait for the app (see components/ui/button.tsx).
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,6 +65,7 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
           autoComplete="email"
           placeholder="Your email address"
           value={email}
+          readOnly={!hydrated}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -69,7 +73,7 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
         />
         <button
           type="submit"
-          disabled={pending}
+          disabled={pending || !hydrated}
           className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full bg-brand-500 px-4 text-sm font-semibold text-ink-900 transition-colors hover:bg-brand-400 disabled:opacity-60"
         >
           Subscribe <ArrowRightIcon size={16} />

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** True once the page is scrolled more than `threshold` pixels. */
+/**
+ * True once the page is scrolled more than `threshold` pixels. It starts false, as the page is
+ * rendered on the server, and reads the real position right after.
+ */
 export function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

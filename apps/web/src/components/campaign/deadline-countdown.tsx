@@ -1,38 +1,25 @@
 import { countdownLabel, countdownParts } from '@pledgeway/domain/deadline';
-import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { useDisplayTimeZone, useNow } from '@/lib/hydration';
 
-/** The current time, refreshed every `intervalMs` (aligned to the next whole interval, so seconds tick together). */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      timer = setTimeout(
-        () => {
-          setNow(new Date());
-          schedule();
-        },
-        intervalMs - (Date.now() % intervalMs),
-      );
-    };
-    schedule();
-    return () => clearTimeout(timer);
-  }, [intervalMs]);
-  return now;
-}
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
 
-const deadlineFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-export function formatDeadline(deadline: string): string {
-  return deadlineFormat.format(new Date(deadline));
+/** The deadline with its zone's abbreviation, in `timeZone` (undefined: the browser's). */
+export function formatDeadline(deadline: string, timeZone?: string): string {
+  let format = deadlineFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    deadlineFormats.set(timeZone ?? '', format);
+  }
+  return format.format(new Date(deadline));
 }
 
 interface DeadlineCountdownProps {
@@ -51,9 +38,10 @@ interface PageCountdownProps extends DeadlineCountdownProps {
  */
 export function CardCountdown({ deadline, className }: DeadlineCountdownProps) {
   const now = useNow(60_000);
+  const timeZone = useDisplayTimeZone();
   const label = countdownLabel(countdownParts(new Date(deadline), now), 'coarse');
   return (
-    <time role="timer" aria-live="off" dateTime={deadline} title={`Pledges are charged on ${formatDeadline(deadline)}`} className={className}>
+    <time role="timer" aria-live="off" dateTime={deadline} title={`Pledges are charged on ${formatDeadline(deadline, timeZone)}`} className={className}>
       {label}
     </time>
   );
@@ -73,6 +61,7 @@ const UNITS = [
  */
 export function PageCountdown({ deadline, fundingModel, className }: PageCountdownProps) {
   const now = useNow(1000);
+  const timeZone = useDisplayTimeZone();
   const parts = countdownParts(new Date(deadline), now);
   return (
     <div role="timer" aria-live="off" className={cn('rounded-xl bg-brand-50 p-4', className)}>
@@ -94,7 +83,7 @@ export function PageCountdown({ deadline, fundingModel, className }: PageCountdo
           : fundingModel === 'all_or_nothing'
             ? 'If the target is reached, pledges are charged automatically at the deadline; otherwise none is. Deadline:'
             : 'Pledges are charged automatically at the deadline:'}{' '}
-        <time dateTime={deadline}>{formatDeadline(deadline)}</time>
+        <time dateTime={deadline}>{formatDeadline(deadline, timeZone)}</time>
       </p>
     </div>
   );

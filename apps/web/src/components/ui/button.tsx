@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 
 export type ButtonVariant = 'primary' | 'dark' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -25,11 +26,15 @@ type ButtonProps = ComponentProps<'button'> &
   };
 
 export function Button({ variant, size, block, className, loading = false, loadingText, disabled, type = 'button', children, ...props }: ButtonProps) {
+  // A form on a server-rendered page is sent by the app once hydrated, never by the browser itself
+  // (which would put the fields, a password too, in the address as a GET).
+  const hydrated = useHydrated();
+  const waitingForApp = type === 'submit' && !hydrated;
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, block, className })}
-      disabled={disabled || loading}
+      disabled={disabled || loading || waitingForApp}
       aria-busy={loading || undefined}
       {...props}
     >

@@ -1,15 +1,21 @@
 import { useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/hydration';
 import { useFieldControl } from './field';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-/** Text inputs take their id and ARIA state from the surrounding `Field`. */
-export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input {...useFieldControl()} {...props} className={cn('input', className)} />;
+/**
+ * Text inputs take their id and ARIA state from the surrounding `Field`. On a server-rendered page
+ * they take typing once hydrated: the form would otherwise reset what was typed before.
+ */
+export function Input({ className, readOnly, ...props }: ComponentProps<'input'>) {
+  const hydrated = useHydrated();
+  return <input {...useFieldControl()} {...props} readOnly={readOnly || !hydrated} className={cn('input', className)} />;
 }
 
-export function Textarea({ className, rows = 4, ...props }: ComponentProps<'textarea'>) {
-  return <textarea {...useFieldControl()} rows={rows} {...props} className={cn('input min-h-24 resize-y', className)} />;
+export function Textarea({ className, rows = 4, readOnly, ...props }: ComponentProps<'textarea'>) {
+  const hydrated = useHydrated();
+  return <textarea {...useFieldControl()} rows={rows} {...props} readOnly={readOnly || !hydrated} className={cn('input min-h-24 resize-y', className)} />;
 }
 
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {

@@ -12,6 +12,7 @@ import { serverMessage } from '@/lib/server-message';
 import { clearLoginBanner, LOGIN_BANNER_MS, readLoginBanner } from '@/lib/login-banner';
 import { AuthHeading, AuthShell, AuthSwitch } from '../components/auth-shell';
 import { useAuth } from '@/lib/auth';
+import { useHydrated } from '@/lib/hydration';
 
 // SPEC.md section 8: the server's message when it gave one, else this.
 const LOGIN_FAILED = 'Login failed. Please try again.';
@@ -20,14 +21,17 @@ const resolver = lazyResolver(() => import('../validation').then((module) => mod
 
 export default function LoginPage() {
   const auth = useAuth();
-  const [banner, setBanner] = useState(readLoginBanner);
+  // The banner is in this browser's storage: read once the page is hydrated, as the server cannot.
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  const banner = hydrated && !dismissed ? readLoginBanner() : null;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginRequest>({ resolver, defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const dismissBanner = useCallback(() => {
     clearLoginBanner();
-    setBanner(null);
+    setDismissed(true);
   }, []);
 
   // On success the guest-only route sends the user on (admin → /admin/dashboard, others → their

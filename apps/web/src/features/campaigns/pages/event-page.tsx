@@ -14,7 +14,7 @@ import { MoreCampaigns } from '../components/event-page/more-campaigns';
 import { SupportersList } from '../components/pledge/supporters-list';
 import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
 import { RunoffRanking } from '../components/runoff/runoff-ranking';
-import { CampaignUpdates } from '../components/updates/campaign-updates';
+import { CampaignUpdates } from '../components/deferred-sections';
 import { rememberVia } from '../lib/promotion-via';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
@@ -81,7 +81,7 @@ export default function EventPage() {
   return (
     <article className="pb-20">
       <div className="relative h-64 bg-ink-900 sm:h-80 lg:h-[26rem]">
-        <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" className="size-full object-cover opacity-90" />
+        <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" fetchPriority="high" className="size-full object-cover opacity-90" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink-900/70 via-ink-900/10 to-ink-900/40" />
       </div>
       <div className="container-page relative -mt-20 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAfterLoad } from '@/lib/use-after-load';
 import type { ContactTab } from '@pledgeway/domain/schemas/contact';
 import { MailIcon } from '@/components/ui/icons';
 import { PageBanner } from '@/components/ui/page-banner';
@@ -7,17 +8,6 @@ import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 // The form brings react-hook-form and the zod schema (~45 KB gzip); it is fetched once the page
 // has loaded so the banner and copy paint first (docs/performance.md).
 const ContactForm = lazy(() => import('../components/contact-form'));
-
-function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
-}
 
 function FormPlaceholder() {
   return <div aria-hidden="true" className="h-[36rem] animate-pulse rounded-2xl bg-ink-50 motion-reduce:animate-none" />;

@@ -1,6 +1,5 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { useRegisterHero } from '@/components/ui/hero-context';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -9,15 +8,20 @@ import { home } from '@/features/marketing/content/home';
 
 const INTERVAL_MS = 5000;
 
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+function subscribeToMotionPreference(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** The visitor's motion preference; false on the server and while hydrating, as the server rendered it. */
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => setReduced(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(
+    subscribeToMotionPreference,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => false,
+  );
 }
 
 type Slide = (typeof home.heroSlides)[number];
@@ -54,12 +58,12 @@ function useRotation(count: number) {
  * pause button (WCAG 2.2.2).
  */
 export function HeroCarousel() {
-  useRegisterHero();
   const slides = home.heroSlides;
   const { index, setIndex, userPaused, togglePaused, reducedMotion, pauseWhileInside } = useRotation(slides.length);
 
   return (
     <section
+      data-hero
       aria-roledescription="carousel"
       aria-label="Welcome to Pledgeway"
       className="relative isolate flex min-h-[36rem] overflow-hidden bg-ink-900 pt-header text-white md:min-h-[40rem] xl:min-h-[46rem] xl:pt-header-xl"

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useAfterLoad } from '@/lib/use-after-load';
 import { HeroCarousel } from '../components/hero-carousel';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
@@ -6,17 +7,6 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 // loaded, so the first paint only needs the app shell and the hero (docs/performance.md).
 const loadBelowFold = () => import('../components/home-below-fold');
 const HomeBelowFold = lazy(loadBelowFold);
-
-function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(() => typeof document !== 'undefined' && document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
-}
 
 /** Home (/): every section of SPEC.md in its order. */
 export default function HomePage() {

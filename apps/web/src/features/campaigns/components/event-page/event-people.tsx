@@ -40,7 +40,7 @@ export function EventPeople({ event }: { event: EventDetailResponse }) {
 export function CharityBlock({ charity }: { charity: NonNullable<EventDetailResponse['charity']> }) {
   return (
     <section className="card flex items-center gap-4 p-5 sm:p-6" aria-labelledby="charity-heading">
-      {charity.logo && <img src={mediaUrl(charity.logo)} alt="" className="size-16 rounded-xl object-contain" />}
+      {charity.logo && <img src={mediaUrl(charity.logo)} alt="" loading="lazy" className="size-16 rounded-xl object-contain" />}
       <div>
         <h2 id="charity-heading" className="text-lg font-semibold">
           Beneficiary: {charity.name}

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { PledgeAction } from '../pledge/pledge-action';
 import { ShareButtons } from '../share-buttons';
 import { useAuth } from '@/lib/auth';
+import { useNow, useOrigin } from '@/lib/hydration';
 
 // A signed-in supporter's own pledges here, with "Raise my pledge": loaded only for a signed-in user.
 const RaiseMyPledge = lazy(() => import('../pledge/raise-my-pledge'));
@@ -17,9 +18,10 @@ const PromotePanel = lazy(() => import('../promotions/promote-panel'));
 /** The side panel: raised against the goal, time left, Pledge, the supporter's own pledges, Share and Promote. */
 export function EventSidePanel({ event }: { event: EventDetailResponse }) {
   // Money Bomb and Crowdfunding count down to the deadline at which their pledges are charged.
-  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date);
+  const now = useNow();
+  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date, now);
   const percent = exactProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
-  const url = typeof window === 'undefined' ? '' : `${window.location.origin}${paths.event(event._id)}`;
+  const url = `${useOrigin()}${paths.event(event._id)}`;
   const { status } = useAuth();
   return (
     <aside className="lg:sticky lg:top-28 lg:self-start">
@@ -31,7 +33,7 @@ export function EventSidePanel({ event }: { event: EventDetailResponse }) {
         <ProgressBar value={Number(percent)} label={`Raised toward the ${formatDollars(event.target_amount)} goal`} valueText={`${percent}% funded`} />
         <div className="flex justify-between text-sm font-semibold">
           <span>{percent}%</span>
-          {!hasCountdown && <span>{campaignTimeLabel(event)}</span>}
+          {!hasCountdown && <span>{campaignTimeLabel(event, now)}</span>}
         </div>
         {hasCountdown && <PageCountdown deadline={event.deadline!} fundingModel={event.funding_model} />}
         <p className="text-sm text-ink-500">

@@ -2,11 +2,13 @@ import { formatDollars } from '@pledgeway/domain/money';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
+import { useDisplayTimeZone } from '@/lib/hydration';
 import { useSupporters } from '../../api/get-supporters';
 
 /** Supporters newest first, 20 at a time; anonymous pledges show "Anonymous". Refreshed live. */
 export function SupportersList({ eventId }: { eventId: string }) {
   const query = useSupporters(eventId);
+  const timeZone = useDisplayTimeZone();
   const supporters = query.data?.pages.flatMap((page) => page.data.supporters) ?? [];
   const count = query.data?.pages[0]?.data.count ?? 0;
   return (
@@ -26,7 +28,7 @@ export function SupportersList({ eventId }: { eventId: string }) {
                 <span className="font-semibold text-brand-800">{formatDollars(supporter.amount)}</span>
               </div>
               {supporter.message && <p className="mt-1 break-words text-ink-700">{supporter.message}</p>}
-              <p className="mt-1 text-xs text-ink-500">{formatDate(supporter.created_at)}</p>
+              <p className="mt-1 text-xs text-ink-500">{formatDate(supporter.created_at, timeZone)}</p>
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import type { MyPromotion } from '@pledgeway/domain/schemas/promotions';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useOrigin } from '@/lib/hydration';
 import { useMyPromotion } from '../../api/get-my-promotion';
 import { hostIdOf } from '../../lib/host-id';
 
@@ -15,7 +16,7 @@ const PromoteDialog = lazy(() => import('./promote-dialog'));
 /** The accepted promoter's link, ready to copy, with what it has brought in so far. */
 function PromotionLink({ promotion }: { promotion: MyPromotion }) {
   const [copied, setCopied] = useState(false);
-  const url = `${window.location.origin}${promotion.path}`;
+  const url = `${useOrigin()}${promotion.path}`;
   return (
     <div className="grid gap-2">
       <label htmlFor="promotion-link" className="text-sm font-semibold text-ink-600">

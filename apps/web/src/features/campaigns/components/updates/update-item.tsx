@@ -6,16 +6,23 @@ import { Button } from '@/components/ui/button';
 import { UploadIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
+import { useDisplayTimeZone } from '@/lib/hydration';
 import { useHideComment } from '../../api/hide-comment';
 import { formatBytes } from '../../lib/images';
 
 // The form (and its schema library) loads only for people who may comment.
 const CommentForm = lazy(() => import('./comment-form'));
 
-const stampFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatStamp(iso: string): string {
-  return stampFormat.format(new Date(iso));
+/** Day and time of an instant in `timeZone` (undefined: the browser's). */
+export function formatStamp(iso: string, timeZone?: string): string {
+  let format = stampFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+    stampFormats.set(timeZone ?? '', format);
+  }
+  return format.format(new Date(iso));
 }
 
 function Attachment({ attachment }: { attachment: UpdateAttachment }) {
@@ -57,12 +64,13 @@ interface UpdateItemProps {
 export function UpdateItem({ eventId, update, canManage, canComment, signedIn }: UpdateItemProps) {
   const hide = useHideComment(eventId);
   const [writing, setWriting] = useState(false);
+  const timeZone = useDisplayTimeZone();
   const headingId = `update-${update._id}`;
 
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-ink-100 p-5 sm:p-6">
       <h3 id={headingId} className="text-sm font-semibold text-ink-500">
-        <time dateTime={update.created_at}>{formatStamp(update.created_at)}</time>
+        <time dateTime={update.created_at}>{formatStamp(update.created_at, timeZone)}</time>
       </h3>
       <p className="mt-2 break-words whitespace-pre-line text-ink-800">{update.message}</p>
       {update.attachment && <Attachment attachment={update.attachment} />}
@@ -78,7 +86,7 @@ export function UpdateItem({ eventId, update, canManage, canComment, signedIn }:
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                   <span className="font-semibold text-ink-900">{comment.author_name}</span>
                   <time dateTime={comment.created_at} className="text-ink-500">
-                    {formatStamp(comment.created_at)}
+                    {formatStamp(comment.created_at, timeZone)}
                   </time>
                   {comment.hidden && <Badge tone="grey">Hidden from others</Badge>}
                   {canManage && !comment.hidden && (

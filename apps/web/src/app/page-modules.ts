@@ -1,0 +1,43 @@
+import { matchPath } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * The source module of each server-rendered page, by route (the same pages as router.tsx): the
+ * server names the page's chunks in `<link rel="modulepreload">`, so they download beside the
+ * entry chunk instead of after it (docs/decisions/071). A page missing here still renders; its
+ * chunks are then fetched when it hydrates.
+ */
+const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
+  [paths.home, 'src/features/marketing/pages/home.tsx'],
+  [paths.ourStory, 'src/features/marketing/pages/our-story.tsx'],
+  [paths.services, 'src/features/marketing/pages/services.tsx'],
+  [paths.terms, 'src/features/marketing/pages/terms.tsx'],
+  [paths.privacy, 'src/features/marketing/pages/privacy.tsx'],
+  [paths.cookies, 'src/features/marketing/pages/cookies.tsx'],
+  [paths.support, 'src/features/marketing/pages/support.tsx'],
+  [paths.accessibility, 'src/features/marketing/pages/accessibility.tsx'],
+  [paths.doNotSell, 'src/features/marketing/pages/do-not-sell.tsx'],
+  [paths.newsletterConfirmed, 'src/features/newsletter/pages/newsletter-confirmed.tsx'],
+  [paths.contact, 'src/features/contact/pages/contact.tsx'],
+  [paths.charities, 'src/features/charities/pages/charities.tsx'],
+  [paths.events, 'src/features/campaign-lists/pages/campaign-list.tsx'],
+  [paths.promotions, 'src/features/campaign-lists/pages/campaign-list.tsx'],
+  [paths.moneyBomb, 'src/features/campaign-lists/pages/campaign-list.tsx'],
+  [paths.competitions, 'src/features/campaign-lists/pages/campaign-list.tsx'],
+  [paths.crowdfunding, 'src/features/campaign-lists/pages/campaign-list.tsx'],
+  ['/events/:eventId', 'src/features/campaigns/pages/event-page.tsx'],
+  ['/hosts/:userId', 'src/features/hosts/pages/host-page.tsx'],
+  ['/stacks/:stackId', 'src/features/stacks/pages/stack-page.tsx'],
+  [paths.login, 'src/features/auth/pages/login.tsx'],
+  [paths.register, 'src/features/auth/pages/register.tsx'],
+  [paths.forgotPassword, 'src/features/auth/pages/forgot-password.tsx'],
+  [paths.resetPassword, 'src/features/auth/pages/reset-password.tsx'],
+  [paths.closeAccount, 'src/features/account/pages/close-account.tsx'],
+];
+
+/** The page module of a path (as the build manifest names it), or undefined. */
+export function pageModuleOf(pathname: string): string | undefined {
+  return PAGE_MODULES.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+}
+
+export { PAGE_MODULES };

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { demo, expect, login, test } from '../fixtures';
+
+/** Console errors and uncaught errors of a page; React reports every hydration mismatch as one. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** Layout shifts since the page started, as the browser measures them (CLS without input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+/** A live campaign of the demo content (the lists also show frozen ones). */
+async function liveCampaign(page: Page): Promise<{ _id: string; name: string }> {
+  const campaigns = (await (await page.request.get('/api/events/allActive?limit=20')).json()) as { _id: string; name: string; status: string }[];
+  return campaigns.find((campaign) => campaign.status === 'approved')!;
+}
+
+test.describe('before any JavaScript runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a public page already holds its heading and content', async ({ page }) => {
+    const campaign = await liveCampaign(page);
+    await page.goto(`/events/${campaign._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: campaign.name })).toBeVisible();
+    // The side panel shows cents; the "More campaigns" cards below show whole dollars.
+    await expect(page.getByText(/raised of \$[\d,]+\.\d\d goal/)).toBeVisible();
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+    await expect(page.locator('article h3').first()).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In / Sign Up' })).toBeVisible();
+  });
+});
+
+test('public pages hydrate without an error or a layout shift, and then respond', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = collectErrors(page);
+  const campaign = await liveCampaign(page);
+  for (const path of ['/', '/events', `/events/${campaign._id}`, '/charities', '/login', '/register', '/our-story', '/events/money-bomb']) {
+    await page.goto(path);
+    await expect(page.locator('#pledgeway-state'), `${path} was rendered on the server`).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page), `layout shift on ${path}`).toBe(0);
+  }
+  // Hydrated: the server's markup answers clicks.
+  await page.goto('/');
+  await page.getByRole('button', { name: /Show slide 2/ }).click();
+  await expect(page.getByRole('button', { name: /Show slide 2/ })).toHaveAttribute('aria-current', 'true');
+  await page.goto('/events');
+  await page.getByLabel('Sort by').selectOption('ending_soon');
+  await expect(page.locator('article h3').first()).toHaveText('72-Hour Pantry Restock');
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor gets Dashboard in the first HTML, and the page does not move when the session is confirmed', async ({ page }) => {
+  const errors = collectErrors(page);
+  await login(page, demo.ben.email, demo.ben.password);
+  const html = await (await page.request.get('/charities')).text();
+  expect(html).toMatch(/>Dashboard</);
+  await page.goto('/charities');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShift(page)).toBe(0);
+  // What a signed-in supporter may do is asked again in the browser: the pledge button opens the dialog.
+  const campaign = await liveCampaign(page);
+  await page.goto(`/events/${campaign._id}`);
+  await page.getByRole('button', { name: 'Pledge Now' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
+});
