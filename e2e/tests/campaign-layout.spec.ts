@@ -19,6 +19,18 @@ test.describe('campaign pages at 360 px', () => {
     for (const campaign of campaigns) await expectNoSidewaysScroll(page, `/events/${campaign._id}`);
   });
 
+  test('the raised total and Pledge Now come right after what the campaign is, before the people and supporters', async ({ page }) => {
+    const campaigns = (await (await page.request.get('/api/events/allActive')).json()) as { _id: string }[];
+    await page.goto(`/events/${campaigns[0]!._id}`);
+    const pledge = await page.getByRole('button', { name: 'Pledge Now' }).boundingBox();
+    const description = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const supporters = await page.getByRole('heading', { name: /^Supporters/ }).boundingBox();
+    expect(pledge!.y).toBeGreaterThan(description!.y);
+    expect(pledge!.y).toBeLessThan(supporters!.y);
+    // Within the first two screens of a phone, not below the whole page.
+    expect(pledge!.y).toBeLessThan(2 * 780);
+  });
+
   test('a campaign of very long unbroken words and addresses fits too, on its public page and its summary', async ({ page, request }) => {
     test.setTimeout(60_000);
     const token = await accessToken(request, demo.ava.email, demo.ava.password);

@@ -38,10 +38,11 @@ function RunoffSection({ event }: { event: EventDetailResponse }) {
   );
 }
 
-/** The main column: what the campaign is, who is in it, its charity, supporters, promoters and updates. */
-function EventMain({ event }: { event: EventDetailResponse }) {
+/** The top of the main column: the campaign's status, name, description, date and place. */
+function EventIntro({ event }: { event: EventDetailResponse }) {
   return (
-    <div className="card p-6 [overflow-wrap:anywhere] sm:p-8">
+    // On a wide screen this and EventDetails read as one card beside the side panel.
+    <div className="card p-6 [overflow-wrap:anywhere] sm:p-8 lg:rounded-b-none lg:border-b-0 lg:pb-0 lg:shadow-none">
       {event.status !== 'approved' && (
         <Alert tone="info" className="mb-4">
           This campaign is {event.status === 'pending' ? 'awaiting review' : event.status}.{' '}
@@ -52,6 +53,14 @@ function EventMain({ event }: { event: EventDetailResponse }) {
       <h1 className="mt-4 text-3xl font-bold break-words md:text-4xl">{event.name}</h1>
       <p className="mt-4 text-lg whitespace-pre-line text-ink-700">{event.description}</p>
       <EventFacts event={event} />
+    </div>
+  );
+}
+
+/** The rest of the main column: the runoff, who is in it, its charity, supporters, promoters and updates. */
+function EventDetails({ event }: { event: EventDetailResponse }) {
+  return (
+    <div className="card p-6 [overflow-wrap:anywhere] sm:p-8 lg:col-start-1 lg:row-start-2 lg:rounded-t-none lg:border-t-0 lg:pt-0 [&>:first-child]:mt-0 lg:[&>:first-child]:mt-8">
       {event.kind === 'runoff' && <RunoffSection event={event} />}
       <div className="mt-8 grid gap-4">
         <EventPeople event={event} />
@@ -84,9 +93,11 @@ export default function EventPage() {
         <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" fetchPriority="high" className="size-full object-cover opacity-90" />
         <div className="absolute inset-0 bg-gradient-to-t from-ink-900/70 via-ink-900/10 to-ink-900/40" />
       </div>
-      <div className="container-page relative -mt-20 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <EventMain event={event} />
+      {/* On a phone the raised total and Pledge come right after what the campaign is, not below everything. */}
+      <div className="container-page relative -mt-20 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-y-0">
+        <EventIntro event={event} />
         <EventSidePanel event={event} />
+        <EventDetails event={event} />
       </div>
       <div className="container-page">
         <MoreCampaigns currentId={event._id} />

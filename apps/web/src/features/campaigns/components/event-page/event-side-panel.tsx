@@ -24,7 +24,7 @@ export function EventSidePanel({ event }: { event: EventDetailResponse }) {
   const url = `${useOrigin()}${paths.event(event._id)}`;
   const { status } = useAuth();
   return (
-    <aside className="lg:sticky lg:top-28 lg:self-start">
+    <aside className="lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
       <div className="card grid gap-4 p-6">
         <p>
           <span className="text-3xl font-bold text-ink-900">{formatDollars(event.payment_amount)}</span>
