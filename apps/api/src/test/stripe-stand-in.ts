@@ -197,6 +197,20 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return ok(expand(get(id, 'setup_intent'), expandsOf(form)));
       case 'GET payment_methods/:id':
         return ok(get(id, 'payment_method'));
+      case 'POST payment_methods/:id/attach': {
+        // Only Stripe's test card can be attached by id here; cards of the browser come through SetupIntents.
+        if (id !== 'pm_card_visa') return ok(get(id, 'payment_method'));
+        return ok(
+          put({
+            id: newId('pm'),
+            object: 'payment_method',
+            type: 'card',
+            customer: form.get('customer'),
+            card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 },
+            billing_details: { name: null },
+          }),
+        );
+      }
       case 'POST payment_methods/:id/detach':
         return ok(Object.assign(get(id, 'payment_method'), { customer: null }));
       case 'GET customers/:id/payment_methods': {

@@ -6,6 +6,7 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, addCard, CARDS, expectBooksBalanced } from '../charging/test-helpers.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
+import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { FUNDING_MESSAGES } from './funding.ts';
 
 let server: TestServer;
@@ -67,16 +68,44 @@ describe("POST /api/events/payment: the creator's funding", () => {
 });
 
 describe('test mode with Stripe configured', () => {
-  it('is refused with 409 and a clear message', async () => {
-    const stripeServer = await startTestServer({ stripeSecretKey: 'sk_test_standin', stripePublishableKey: 'pk_test_standin' });
+  async function fundInTestMode(overrides: Parameters<typeof startTestServer>[0]) {
+    const standIn = createStripeStandIn();
+    const stripeServer = await startTestServer({ stripePublishableKey: 'pk_test_standin', stripeApiBase: await standIn.start(), ...overrides });
     try {
       const creator = await signUp(stripeServer.url);
       const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending' });
       const response = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, test_mode: true });
-      expect(response.status).toBe(409);
-      expect(response.data.message).toBe(FUNDING_MESSAGES.testModeUnavailable);
+      const rows = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+      return { response, rows, intents: standIn.callsTo('POST', '/v1/payment_intents') };
     } finally {
       await stripeServer.close();
+      await standIn.close();
     }
+  }
+
+  it('is refused with 409 and a clear message unless the configuration allows it', async () => {
+    const { response, rows, intents } = await fundInTestMode({ stripeSecretKey: 'sk_test_standin' });
+    expect(response.status).toBe(409);
+    expect(response.data.message).toBe(FUNDING_MESSAGES.testModeUnavailable);
+    expect(rows).toEqual([]);
+    expect(intents).toEqual([]);
+  });
+
+  it("charges Stripe's test card when allowed with a test key", async () => {
+    const { response, rows, intents } = await fundInTestMode({ stripeSecretKey: 'sk_test_standin', allowTestModePayments: true });
+    expect(response.status, JSON.stringify(response.data)).toBe(200);
+    expect(response.data).toMatchObject({ success: true, test_mode: true, message: EVENT_MESSAGES.testPaymentProcessed });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'charged', amountCents: 10_000 });
+    expect(intents).toHaveLength(1);
+    expect(intents[0]!.form.get('amount')).toBe('10000');
+  });
+
+  it('is refused with a live key even when allowed: a live account has no test card', async () => {
+    const { response, rows, intents } = await fundInTestMode({ stripeSecretKey: 'sk_live_standin', allowTestModePayments: true });
+    expect(response.status).toBe(409);
+    expect(response.data.message).toBe(FUNDING_MESSAGES.testModeUnavailable);
+    expect(rows).toEqual([]);
+    expect(intents).toEqual([]);
   });
 });

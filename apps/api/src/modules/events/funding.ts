@@ -43,7 +43,7 @@ export function createFunding(ctx: AppContext) {
         throw AppError.conflict('TEST_MODE_UNAVAILABLE', FUNDING_MESSAGES.testModeUnavailable);
       }
       const customerRef = await createPaymentMethodsService(ctx).customerFor(userId);
-      const card = await payments.attachCard({ customerRef, token: await payments.testCardToken() });
+      const card = await payments.attachCard({ customerRef, token: await payments.testCardToken(customerRef) });
       return { customerRef, methodRef: card.ref, paymentMethodId: null };
     }
     if (!body.payment_method_id) throw AppError.validation({ paymentMethod: EVENT_MESSAGES.paymentMethodRequired });

@@ -103,9 +103,23 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     throw new AppError('PAYMENT_NOT_FINISHED', `The payment is ${intent.status.replaceAll('_', ' ')}`, 502);
   }
 
+  /**
+   * Stripe's test card, which exists only with a test key (`sk_test_…`): `pm_card_visa` attached to
+   * the customer gives a PaymentMethod of its own, charged like any saved card. A live key has no
+   * test card, so test mode stays refused there whatever the configuration allows.
+   */
+  async function testCardToken(customerRef: string): Promise<string> {
+    try {
+      return (await stripe.paymentMethods.attach('pm_card_visa', { customer: customerRef })).id;
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    ...(options.secretKey.startsWith('sk_test_') ? { testCardToken } : {}),
 
     async createCustomer({ email, name }) {
       try {

@@ -47,10 +47,11 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<{ ref: string; amountCents: number }>;
   /**
    * A single-use token of the provider's always-succeeding test card (Visa 4242…, valid expiry),
-   * for test-mode funding: attach it with `attachCard`, then charge it like any card. Absent when
-   * the provider has no test card (test mode is then refused).
+   * for test-mode funding of this customer: attach it with `attachCard`, then charge it like any
+   * card. Absent when the provider has no test card (Stripe with a live key: test mode is then
+   * refused).
    */
-  testCardToken?(): Promise<string>;
+  testCardToken?(customerRef: string): Promise<string>;
 }
 
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
