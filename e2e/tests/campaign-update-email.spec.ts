@@ -61,5 +61,9 @@ test('a supporter who asks for updates in the pledge dialog receives the update 
     .getByRole('article')
     .filter({ hasText: message })
     .filter({ hasNot: page.getByRole('article') });
-  await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible();
+  // Its image loads lazily, once the reader scrolls down to it (the section may still be hydrating).
+  await expect(async () => {
+    await update.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 });

@@ -10,6 +10,16 @@ async function campaignBenSupports(request: import('@playwright/test').APIReques
   return live!.event._id;
 }
 
+/**
+ * The update holding `message`: the innermost article with it (the event page is an article too,
+ * and other tests may post updates to the same demo campaign at the same time).
+ */
+const updateWith = (page: import('@playwright/test').Page, message: string) =>
+  page
+    .getByRole('article')
+    .filter({ hasText: message })
+    .filter({ hasNot: page.getByRole('article') });
+
 test('a creator posts an update with an image; a supporter comments; the creator hides the comment', async ({ browser, request }) => {
   // Two signed-in browsers and an image upload: more steps than the default budget is sized for.
   test.slow();
@@ -33,20 +43,24 @@ test('a creator posts an update with an image; a supporter comments; the creator
   const supporter = await (await browser.newContext()).newPage();
   await login(supporter, demo.ben.email, demo.ben.password);
   await supporter.goto(`/events/${eventId}`);
-  const update = supporter.getByRole('article').filter({ hasText: message });
-  await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible();
+  const update = updateWith(supporter, message);
+  // Its image loads lazily, once the reader scrolls down to it (the section may still be hydrating).
+  await expect(async () => {
+    await update.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await update.getByRole('button', { name: 'Write a comment' }).click();
   await update.getByLabel('Your comment').fill('Is there parking near the start?');
   await update.getByRole('button', { name: 'Post comment' }).click();
   await expect(update.getByText('Is there parking near the start?')).toBeVisible();
 
   await creator.goto(`/events/${eventId}`);
-  const creatorView = creator.getByRole('article').filter({ hasText: message });
+  const creatorView = updateWith(creator, message);
   await creatorView.getByRole('button', { name: `Hide the comment by ${demo.ben.name}` }).click();
   await expect(creatorView.getByText('Hidden from others')).toBeVisible();
 
   await supporter.reload();
-  const after = supporter.getByRole('article').filter({ hasText: message });
+  const after = updateWith(supporter, message);
   await expect(after.getByText(message)).toBeVisible();
   await expect(after.getByText('Is there parking near the start?')).toHaveCount(0);
 });

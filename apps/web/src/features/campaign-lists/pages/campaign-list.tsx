@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
 import { CampaignCardGrid, CampaignCardSkeleton } from '@/components/campaign';
@@ -55,8 +55,20 @@ export default function CampaignListPage() {
 }
 
 function KindNav({ current }: { current: string }) {
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row of kinds scrolls sideways: bring the chip of the list shown into view
+  // (the row only, never the page).
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !active) return;
+    const row = nav.getBoundingClientRect();
+    const chip = active.getBoundingClientRect();
+    if (chip.right > row.right) nav.scrollLeft += chip.right - row.right + 16;
+    else if (chip.left < row.left) nav.scrollLeft -= row.left - chip.left + 16;
+  }, [current]);
   return (
-    <nav aria-label="Campaign kinds" className="-mx-1 mb-8 overflow-x-auto pb-1">
+    <nav ref={navRef} aria-label="Campaign kinds" className="-mx-1 mb-8 overflow-x-auto pb-1">
       <ul className="flex gap-2 px-1">
         {CAMPAIGN_LISTS.map((list) => (
           <li key={list.path}>
