@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   BasicInfoStep as BasicInfoSchema,
@@ -84,28 +84,30 @@ export function useCreateEventDraft(initial: WizardDraft, step: number, particip
 
   const saveTimer = useRef<number | undefined>(undefined);
   const completedRef = useRef(false);
-  const snapshot = (): WizardDraft => ({
-    step,
-    basicInfo: basicForm.getValues(),
-    hostData: hostForm.getValues(),
-    participants,
-    eventDetails: detailsForm.getValues(),
-    paymentInfo: paymentForm.getValues(),
-  });
-  const snapshotRef = useRef(snapshot);
-  snapshotRef.current = snapshot;
+  const snapshot = useCallback(
+    (): WizardDraft => ({
+      step,
+      basicInfo: basicForm.getValues(),
+      hostData: hostForm.getValues(),
+      participants,
+      eventDetails: detailsForm.getValues(),
+      paymentInfo: paymentForm.getValues(),
+    }),
+    [step, participants, basicForm, hostForm, detailsForm, paymentForm],
+  );
   useEffect(() => {
     const schedule = () => {
       window.clearTimeout(saveTimer.current);
-      saveTimer.current = window.setTimeout(() => !completedRef.current && wizardDraftStore.save(snapshotRef.current()), 250);
+      saveTimer.current = window.setTimeout(() => !completedRef.current && wizardDraftStore.save(snapshot()), 250);
     };
     schedule();
-    const subscriptions = [basicForm.watch(schedule), hostForm.watch(schedule), detailsForm.watch(schedule), paymentForm.watch(schedule)];
+    const onValues = { formState: { values: true }, callback: schedule } as const;
+    const unsubscribes = [basicForm.subscribe(onValues), hostForm.subscribe(onValues), detailsForm.subscribe(onValues), paymentForm.subscribe(onValues)];
     return () => {
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      unsubscribes.forEach((unsubscribe) => unsubscribe());
       window.clearTimeout(saveTimer.current);
     };
-  }, [basicForm, hostForm, detailsForm, paymentForm, step, participants]);
+  }, [snapshot, basicForm, hostForm, detailsForm, paymentForm]);
   useEffect(() => () => wizardDraftStore.clear(), []);
 
   return { forms: { basicForm, hostForm, detailsForm, paymentForm }, snapshot, completedRef };
