@@ -33,7 +33,8 @@ function Attachment({ attachment }: { attachment: UpdateAttachment }) {
           src={mediaUrl(attachment.url)}
           alt="Image attached to this update"
           loading="lazy"
-          className="max-h-96 w-full rounded-xl bg-ink-50 object-contain"
+          // A fixed frame, so the list below does not move when a lazy image arrives.
+          className="aspect-video max-h-96 w-full rounded-xl bg-ink-50 object-contain"
         />
       </a>
     );
