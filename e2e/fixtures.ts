@@ -23,6 +23,34 @@ export const demo = {
   admin: { email: 'admin@pledgeway.org', password: 'Admin-demo-2026', name: 'Morgan Ellis' },
 } as const;
 
+/**
+ * The live campaigns of the seed (apps/api/src/db/seed-data.ts), all hosted by Ava. Specs that need
+ * "a live campaign" take one of these by name: specs running in parallel create, approve, close and
+ * delete campaigns of their own, which may come first in the lists and vanish a moment later.
+ */
+export const demoLive = {
+  event: 'Principal on the Roof',
+  money_bomb: '72-Hour Pantry Restock',
+  runoff: 'Firehouse Chili Showdown',
+  crowdfunding: 'Ten Dogs, Ten Veterans',
+} as const;
+
+export interface LiveCampaign {
+  _id: string;
+  kind: string;
+  name: string;
+  status: string;
+}
+
+/** A live demo campaign of that kind, as the public list reports it. */
+export async function demoCampaign(target: Page | APIRequestContext, kind: keyof typeof demoLive): Promise<LiveCampaign> {
+  const request = 'request' in target ? target.request : target;
+  const active = (await (await request.get('/api/events/allActive?limit=48')).json()) as LiveCampaign[];
+  const campaign = active.find((item) => item.name === demoLive[kind] && item.status === 'approved');
+  expect(campaign, `the demo campaign ${demoLive[kind]} is live`).toBeTruthy();
+  return campaign!;
+}
+
 export interface TestUser {
   name: string;
   email: string;

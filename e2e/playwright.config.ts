@@ -22,8 +22,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // One retry on CI absorbs a machine hiccup; a test that needed it is listed as flaky by npm test.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous, because a 2-core CI machine runs two browsers, the server and its database at once:
+  // a passing test takes no longer for it, and a broken one still fails, only later.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, '.results/results.json') }]],
   globalSetup: './global-setup.ts',
   use: {

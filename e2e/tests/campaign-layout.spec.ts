@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPng, demo, expect, test } from '../fixtures';
+import { createPng, demo, demoCampaign, expect, test } from '../fixtures';
 import { accessToken, createCampaignByApi, signIn } from './campaign-helpers';
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
@@ -20,11 +20,8 @@ test.describe('campaign pages at 360 px', () => {
   });
 
   test('the raised total and Pledge Now come right after what the campaign is, before the people and supporters', async ({ page }) => {
-    // Another spec may have just made a runoff or finished a campaign; a runoff pledges per participant.
-    const campaigns = (await (await page.request.get('/api/events/allActive?limit=20')).json()) as { _id: string; kind: string; status: string }[];
-    const campaign = campaigns.find((item) => item.kind !== 'runoff' && item.status === 'approved');
-    expect(campaign, 'a live campaign that is not a runoff').toBeTruthy();
-    await page.goto(`/events/${campaign!._id}`);
+    const campaign = await demoCampaign(page, 'event');
+    await page.goto(`/events/${campaign._id}`);
     const pledge = await page.getByRole('button', { name: 'Pledge Now' }).boundingBox();
     const description = await page.getByRole('heading', { level: 1 }).boundingBox();
     const supporters = await page.getByRole('heading', { name: /^Supporters/ }).boundingBox();

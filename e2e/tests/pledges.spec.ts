@@ -1,19 +1,10 @@
-import { expect, expectNoAxeViolations, login, readMailbox, registerUser, test } from '../fixtures';
-
-interface ActiveCampaign {
-  _id: string;
-  kind: string;
-  name: string;
-  status: string;
-}
+import { demoCampaign, expect, expectNoAxeViolations, login, readMailbox, registerUser, test } from '../fixtures';
 
 test.describe('pledging on a live campaign', () => {
   test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
-    const active = await page.request.get('/api/events/allActive?limit=20');
-    const campaign = ((await active.json()) as ActiveCampaign[]).find((item) => item.kind !== 'runoff' && item.status === 'approved');
-    expect(campaign, 'a live demo campaign that is not a runoff').toBeTruthy();
-    const eventPath = `/events/${campaign!._id}`;
+    const campaign = await demoCampaign(page, 'event');
+    const eventPath = `/events/${campaign._id}`;
 
     // The watcher: a visitor with the page open in another browser.
     const watcherContext = await browser.newContext({ baseURL });
@@ -30,7 +21,7 @@ test.describe('pledging on a live campaign', () => {
     await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
 
     await page.getByRole('button', { name: 'Pledge Now' }).click();
-    const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign!.name}` });
+    const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: /Confirm pledge/ }).click();
     await expect(dialog.getByText('Amount is required')).toBeVisible();
@@ -68,7 +59,7 @@ test.describe('pledging on a live campaign', () => {
     await expect(watcher.getByText('Run fast!')).toBeVisible({ timeout: 15_000 });
 
     const mails = await readMailbox(page.request, supporter.email);
-    expect(mails.some((mail) => mail.subject === `Your pledge to ${campaign!.name}`)).toBe(true);
+    expect(mails.some((mail) => mail.subject === `Your pledge to ${campaign.name}`)).toBe(true);
     await watcherContext.close();
   });
 });

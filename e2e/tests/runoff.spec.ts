@@ -1,11 +1,4 @@
-import { expect, login, registerUser, test } from '../fixtures';
-
-interface ActiveCampaign {
-  _id: string;
-  kind: string;
-  name: string;
-  status: string;
-}
+import { demoCampaign, expect, login, registerUser, test } from '../fixtures';
 
 interface RunoffDetail {
   name: string;
@@ -17,11 +10,10 @@ interface RunoffDetail {
 test.describe('a live runoff', () => {
   test('a pledge to an option in one browser moves the ranking in another within a second', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
-    const active = await page.request.get('/api/events/allActive?limit=20');
-    const campaign = ((await active.json()) as ActiveCampaign[]).find((item) => item.kind === 'runoff' && item.status === 'approved');
-    expect(campaign, 'a live demo runoff won by donation total').toBeTruthy();
-    const eventPath = `/events/${campaign!._id}`;
-    const detail = (await (await page.request.get(`/api/events/show/${campaign!._id}`)).json()) as RunoffDetail;
+    // The demo runoff is won by donation total.
+    const campaign = await demoCampaign(page, 'runoff');
+    const eventPath = `/events/${campaign._id}`;
+    const detail = (await (await page.request.get(`/api/events/show/${campaign._id}`)).json()) as RunoffDetail;
 
     // The watcher: a visitor with the runoff open in another browser.
     const watcherContext = await browser.newContext({ baseURL });

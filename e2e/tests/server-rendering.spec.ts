@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, login, test } from '../fixtures';
+import { demo, demoCampaign, expect, login, test } from '../fixtures';
 
 /** Console errors and uncaught errors of a page; React reports every hydration mismatch as one. */
 function collectErrors(page: Page): string[] {
@@ -27,17 +27,11 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
-/** A live campaign of the demo content (the lists also show frozen ones). */
-async function liveCampaign(page: Page): Promise<{ _id: string; name: string }> {
-  const campaigns = (await (await page.request.get('/api/events/allActive?limit=20')).json()) as { _id: string; name: string; status: string }[];
-  return campaigns.find((campaign) => campaign.status === 'approved')!;
-}
-
 test.describe('before any JavaScript runs', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a public page already holds its heading and content', async ({ page }) => {
-    const campaign = await liveCampaign(page);
+    const campaign = await demoCampaign(page, 'event');
     await page.goto(`/events/${campaign._id}`);
     await expect(page.getByRole('heading', { level: 1, name: campaign.name })).toBeVisible();
     // The side panel shows cents; the "More campaigns" cards below show whole dollars.
@@ -54,7 +48,7 @@ test.describe('before any JavaScript runs', () => {
 test('public pages hydrate without an error or a layout shift, and then respond', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = collectErrors(page);
-  const campaign = await liveCampaign(page);
+  const campaign = await demoCampaign(page, 'event');
   for (const path of ['/', '/events', `/events/${campaign._id}`, '/charities', '/login', '/register', '/our-story', '/events/money-bomb']) {
     await page.goto(path);
     await expect(page.locator('#pledgeway-state'), `${path} was rendered on the server`).toBeAttached();
@@ -81,7 +75,7 @@ test('a signed-in visitor gets Dashboard in the first HTML, and the page does no
   await page.waitForLoadState('networkidle');
   expect(await layoutShift(page)).toBe(0);
   // What a signed-in supporter may do is asked again in the browser: the pledge button opens the dialog.
-  const campaign = await liveCampaign(page);
+  const campaign = await demoCampaign(page, 'event');
   await page.goto(`/events/${campaign._id}`);
   await page.getByRole('button', { name: 'Pledge Now' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
