@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createPng, login } from '../fixtures';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createPng, demo, login } from '../fixtures';
 
 /** Picks an image through the hidden file input of an ImagePicker and confirms the crop modal. */
 export async function uploadAndCrop(page: Page, label: string) {
@@ -113,4 +113,31 @@ export async function openWizardWithDraft(page: Page, step: number, name: string
   await page.evaluate((value) => localStorage.setItem('pledgeway:create-event-draft', value), JSON.stringify(draft));
   await page.goto('/user/event/create');
   await expect(page.getByRole('heading', { name: new RegExp(`^Step ${step + 1}:`) })).toBeVisible({ timeout: 15_000 });
+}
+
+/** A live campaign of Ava's that Ben supports (the demo seed gives Ben pledges on Ava's live campaigns). */
+export async function campaignBenSupports(request: APIRequestContext): Promise<{ _id: string; name: string }> {
+  const token = await accessToken(request, demo.ben.email, demo.ben.password);
+  const pledges = await (await request.get('/api/events/pledges', { headers: { authorization: `Bearer ${token}` } })).json();
+  const live = (pledges.data.pledges as { event: { _id: string; name: string; status: string } }[]).find((pledge) => pledge.event.status === 'approved');
+  expect(live, 'the demo seed gives Ben a pledge on a live campaign of Ava').toBeTruthy();
+  return live!.event;
+}
+
+/**
+ * The update holding `message`: the innermost article with it (the event page is an article too,
+ * and other tests may post updates to the same demo campaign at the same time).
+ */
+export const updateWith = (page: Page, message: string) =>
+  page
+    .getByRole('article')
+    .filter({ hasText: message })
+    .filter({ hasNot: page.getByRole('article') });
+
+/** The update's image loads lazily, once the reader scrolls down to it (the section may still be hydrating). */
+export async function expectUpdateImage(update: Locator) {
+  await expect(async () => {
+    await update.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 }

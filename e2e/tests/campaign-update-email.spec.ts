@@ -1,20 +1,11 @@
 import { createPng, demo, expect, login, readMailbox, registerUser, test } from '../fixtures';
-
-/** A live campaign of Ava's (the demo seed gives Ben pledges on Ava's live campaigns). */
-async function liveCampaignOfAva(request: import('@playwright/test').APIRequestContext) {
-  const signIn = await request.post('/api/site/login', { data: { email: demo.ben.email, password: demo.ben.password } });
-  const token = (await signIn.json()).user.accessToken as string;
-  const pledges = await (await request.get('/api/events/pledges', { headers: { authorization: `Bearer ${token}` } })).json();
-  const live = (pledges.data.pledges as { event: { _id: string; name: string; status: string } }[]).find((pledge) => pledge.event.status === 'approved');
-  expect(live, 'the demo seed gives Ben a pledge on a live campaign of Ava').toBeTruthy();
-  return live!.event;
-}
+import { campaignBenSupports, expectUpdateImage, updateWith } from './campaign-helpers';
 
 test('a supporter who asks for updates in the pledge dialog receives the update the creator posts with an image', async ({ browser, page, request }) => {
   // Two signed-in browsers, a card, a pledge and an upload: more steps than the default budget is sized for.
   test.slow();
   // The look-up signs Ben in on the test's own request context, not on the supporter's page.
-  const campaign = await liveCampaignOfAva(request);
+  const campaign = await campaignBenSupports(request);
   const supporter = await registerUser(page);
   await login(page, supporter.email, supporter.password);
   await page.goto(`/events/${campaign._id}`);
@@ -56,14 +47,5 @@ test('a supporter who asks for updates in the pledge dialog receives the update 
 
   // The supporter opens the campaign and finds the update with its image.
   await page.goto(`/events/${campaign._id}`);
-  // The event page is an article too; the update is the innermost article holding the message.
-  const update = page
-    .getByRole('article')
-    .filter({ hasText: message })
-    .filter({ hasNot: page.getByRole('article') });
-  // Its image loads lazily, once the reader scrolls down to it (the section may still be hydrating).
-  await expect(async () => {
-    await update.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await expectUpdateImage(updateWith(page, message));
 });

@@ -1,29 +1,10 @@
 import { createPng, demo, expect, login, readMailbox, test } from '../fixtures';
-
-/** A live campaign of Ava's that Ben supports (the demo seed gives Ben pledges on Ava's live campaigns). */
-async function campaignBenSupports(request: import('@playwright/test').APIRequestContext) {
-  const signIn = await request.post('/api/site/login', { data: { email: demo.ben.email, password: demo.ben.password } });
-  const token = (await signIn.json()).user.accessToken as string;
-  const pledges = await (await request.get('/api/events/pledges', { headers: { authorization: `Bearer ${token}` } })).json();
-  const live = (pledges.data.pledges as { event: { _id: string; status: string } }[]).find((pledge) => pledge.event.status === 'approved');
-  expect(live, 'the demo seed gives Ben a pledge on a live campaign').toBeTruthy();
-  return live!.event._id;
-}
-
-/**
- * The update holding `message`: the innermost article with it (the event page is an article too,
- * and other tests may post updates to the same demo campaign at the same time).
- */
-const updateWith = (page: import('@playwright/test').Page, message: string) =>
-  page
-    .getByRole('article')
-    .filter({ hasText: message })
-    .filter({ hasNot: page.getByRole('article') });
+import { campaignBenSupports, expectUpdateImage, updateWith } from './campaign-helpers';
 
 test('a creator posts an update with an image; a supporter comments; the creator hides the comment', async ({ browser, request }) => {
   // Two signed-in browsers and an image upload: more steps than the default budget is sized for.
   test.slow();
-  const eventId = await campaignBenSupports(request);
+  const { _id: eventId } = await campaignBenSupports(request);
   const message = `The route is set ${Date.now()}: water stations at 2 km and 4 km.`;
 
   const creator = await (await browser.newContext()).newPage();
@@ -44,11 +25,7 @@ test('a creator posts an update with an image; a supporter comments; the creator
   await login(supporter, demo.ben.email, demo.ben.password);
   await supporter.goto(`/events/${eventId}`);
   const update = updateWith(supporter, message);
-  // Its image loads lazily, once the reader scrolls down to it (the section may still be hydrating).
-  await expect(async () => {
-    await update.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await expectUpdateImage(update);
   await update.getByRole('button', { name: 'Write a comment' }).click();
   await update.getByLabel('Your comment').fill('Is there parking near the start?');
   await update.getByRole('button', { name: 'Post comment' }).click();
