@@ -274,23 +274,8 @@ export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
 export const AdminAuditResponse = pagedResponse(AdminAuditEntry);
 export type AdminAuditResponse = z.infer<typeof AdminAuditResponse>;
 
-/* Money core's admin endpoints (payouts, ledger check): the shapes the console reads. */
+/* Money core's admin endpoints: the payouts answer is PayoutsResponse in money-admin.ts. */
 
-export const AdminPayoutHistoryItem = z.object({
-  _id: z.string(),
-  amount: z.number(),
-  reference: z.string(),
-  paid_on: z.string(),
-  created_at: z.string().optional(),
-});
-export const AdminPayoutCharity = z.object({
-  charity_id: z.string(),
-  charity_name: z.string(),
-  payable: z.number(),
-  paid_total: z.number(),
-  history: z.array(AdminPayoutHistoryItem),
-});
-export type AdminPayoutCharity = z.infer<typeof AdminPayoutCharity>;
 export const MarkPayoutRequest = z.object({
   charity_id: z.uuid(),
   amount: z.number().positive('Amount must be more than $0'),

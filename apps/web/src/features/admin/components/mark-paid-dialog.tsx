@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MarkPayoutRequest, type AdminPayoutCharity } from '@pledgeway/domain/schemas/admin';
+import { MarkPayoutRequest } from '@pledgeway/domain/schemas/admin';
+import type { CharityPayouts } from '@pledgeway/domain/schemas/money-admin';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -14,7 +15,7 @@ import { formatDollars } from '../lib/format';
 type Values = { charity_id: string; amount: number; reference: string; paid_on: string };
 
 /** Records money sent to a charity, with the bank or transfer reference and the day it was paid. */
-export function MarkPaidDialog({ charity, onClose }: { charity: AdminPayoutCharity | null; onClose(): void }) {
+export function MarkPaidDialog({ charity, onClose }: { charity: CharityPayouts | null; onClose(): void }) {
   const create = useCreatePayout();
   const [failure, setFailure] = useState<string>();
   const form = useForm<Values>({ resolver: zodResolver(MarkPayoutRequest) as never });
@@ -28,7 +29,7 @@ export function MarkPaidDialog({ charity, onClose }: { charity: AdminPayoutChari
   const submit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      toast.success(`Payout of ${formatDollars(values.amount)} to ${charity!.charity_name} recorded`);
+      toast.success(`Payout of ${formatDollars(values.amount)} to ${charity!.name} recorded`);
       onClose();
     } catch (error) {
       setFailure((error as Error).message);
@@ -39,7 +40,7 @@ export function MarkPaidDialog({ charity, onClose }: { charity: AdminPayoutChari
     <Dialog
       open={Boolean(charity)}
       onOpenChange={(open) => !open && onClose()}
-      title={`Mark paid: ${charity?.charity_name ?? ''}`}
+      title={`Mark paid: ${charity?.name ?? ''}`}
       description={charity ? `Payable now: ${formatDollars(charity.payable)}.` : undefined}
     >
       <form onSubmit={submit} noValidate className="mt-5 space-y-4">

@@ -1,10 +1,10 @@
-import type { AdminPayoutCharity } from '@pledgeway/domain/schemas/admin';
+import type { CharityPayouts } from '@pledgeway/domain/schemas/money-admin';
 import { useState } from 'react';
 import { actionsColumn, DataTable, type Column } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { formatDollars, formatShortDate } from '../lib/format';
 
-function PayoutHistory({ charity }: { charity: AdminPayoutCharity }) {
+function PayoutHistory({ charity }: { charity: CharityPayouts }) {
   if (!charity.history.length) return <p className="text-sm text-ink-600">No payout yet.</p>;
   return (
     <ul className="space-y-1 text-sm">
@@ -18,12 +18,12 @@ function PayoutHistory({ charity }: { charity: AdminPayoutCharity }) {
 }
 
 /** Per charity: payable, paid so far, its payout history (opened in place) and Mark as paid. */
-export function PayoutsTable({ charities, onPay }: { charities: AdminPayoutCharity[]; onPay(charity: AdminPayoutCharity): void }) {
+export function PayoutsTable({ charities, onPay }: { charities: CharityPayouts[]; onPay(charity: CharityPayouts): void }) {
   const [open, setOpen] = useState<string | null>(null);
-  const columns: Column<AdminPayoutCharity>[] = [
-    { header: 'Charity', className: 'font-semibold', cell: (charity) => charity.charity_name },
+  const columns: Column<CharityPayouts>[] = [
+    { header: 'Charity', className: 'font-semibold', cell: (charity) => charity.name },
     { header: 'Payable', className: 'font-semibold', cell: (charity) => formatDollars(charity.payable) },
-    { header: 'Paid so far', cell: (charity) => formatDollars(charity.paid_total) },
+    { header: 'Paid so far', cell: (charity) => formatDollars(charity.paid) },
     actionsColumn((charity) => (
       <>
         <Button
@@ -32,10 +32,10 @@ export function PayoutsTable({ charities, onPay }: { charities: AdminPayoutChari
           aria-expanded={open === charity.charity_id}
           onClick={() => setOpen(open === charity.charity_id ? null : charity.charity_id)}
         >
-          History ({charity.history.length})<span className="sr-only"> of {charity.charity_name}</span>
+          History ({charity.history.length})<span className="sr-only"> of {charity.name}</span>
         </Button>
         <Button size="sm" disabled={charity.payable <= 0} onClick={() => onPay(charity)}>
-          Mark as paid<span className="sr-only"> {charity.charity_name}</span>
+          Mark as paid<span className="sr-only"> {charity.name}</span>
         </Button>
       </>
     )),

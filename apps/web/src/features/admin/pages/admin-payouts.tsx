@@ -1,4 +1,4 @@
-import type { AdminPayoutCharity } from '@pledgeway/domain/schemas/admin';
+import type { CharityPayouts } from '@pledgeway/domain/schemas/money-admin';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,13 +11,13 @@ import { PageHeader } from '../components/page-header';
 import { QueryState } from '../components/query-state';
 import { saveText } from '../lib/download-csv';
 
-function exportCsv(charities: AdminPayoutCharity[]) {
+function exportCsv(charities: CharityPayouts[]) {
   const escape = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
   const lines = [['charity', 'payable', 'paid_total', 'payout_amount', 'reference', 'paid_on'].join(',')];
   for (const charity of charities) {
-    if (!charity.history.length) lines.push([charity.charity_name, charity.payable, charity.paid_total, '', '', ''].map(escape).join(','));
+    if (!charity.history.length) lines.push([charity.name, charity.payable, charity.paid, '', '', ''].map(escape).join(','));
     for (const payout of charity.history) {
-      lines.push([charity.charity_name, charity.payable, charity.paid_total, payout.amount, payout.reference, payout.paid_on].map(escape).join(','));
+      lines.push([charity.name, charity.payable, charity.paid, payout.amount, payout.reference, payout.paid_on].map(escape).join(','));
     }
   }
   saveText(`${lines.join('\r\n')}\r\n`, `payouts-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -38,7 +38,7 @@ function LedgerStatus() {
 /** /admin/payouts: what each charity is owed from the ledger, payouts marked with a reference, and the history. */
 export default function AdminPayoutsPage() {
   const payouts = usePayouts();
-  const [paying, setPaying] = useState<AdminPayoutCharity | null>(null);
+  const [paying, setPaying] = useState<CharityPayouts | null>(null);
   return (
     <div className="space-y-6">
       <PageHeader
