@@ -2,7 +2,8 @@
 # Stage 1 builds with every dependency; the final stage holds production dependencies and the
 # build output only, and runs as the unprivileged `node` user.
 
-FROM node:20-bookworm-slim AS build
+# Node 26 is the Active LTS (since October 2026); package.json's engines allow ^22.13.0 || >=24.
+FROM node:26-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -15,7 +16,7 @@ COPY . .
 # bundle and its migrations (apps/api/dist).
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

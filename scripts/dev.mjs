@@ -2,6 +2,9 @@
 // Development: the API with restart on change (port 3000) and Vite with hot reload (port 5173,
 // proxying /api and /uploads to the API). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
+import { warnOnUnsupportedNode } from './node-version.mjs';
+
+warnOnUnsupportedNode();
 
 const children = [spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit' }), spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' })];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

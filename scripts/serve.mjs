@@ -3,6 +3,9 @@
 // production dependencies (`npm ci --omit=dev`); build first with `npm run build`.
 import { pathToFileURL } from 'node:url';
 import { buildExists, SERVER_ENTRY } from './build-state.mjs';
+import { refuseUnsupportedNode } from './node-version.mjs';
+
+refuseUnsupportedNode();
 
 if (!buildExists()) {
   console.error('There is no build to serve: run `npm run build` first (or `npm start`, which builds when needed).');

@@ -5,6 +5,9 @@
 // e-mail that production otherwise refuses without an explicit setting (README, Configuration).
 import { spawnSync } from 'node:child_process';
 import { ROOT, staleReason } from './build-state.mjs';
+import { refuseUnsupportedNode } from './node-version.mjs';
+
+refuseUnsupportedNode();
 
 const reason = staleReason();
 if (reason) {

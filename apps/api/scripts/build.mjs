@@ -41,7 +41,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.13',
   sourcemap: true,
   logLevel: 'warning',
   plugins: [externalDependencies],
