@@ -73,6 +73,18 @@ export default tseslint.config(
       ],
     },
   },
+  // One key, one resource, one shape (CONTRIBUTING.md, "A page"): a key written inline beside its
+  // query drifts from the one an invalidation names, and the page shows stale data.
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [`${web}/lib/query-keys.ts`, '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Take the query key from queryKeys in lib/query-keys.ts.' },
+      ],
+    },
+  },
   // No import cycles anywhere: a cycle makes load order matter and hides a missing layer.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

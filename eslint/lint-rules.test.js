@@ -51,6 +51,13 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(code, 'apps/web/src/features/auth/components/sample.ts')).toContain('no-restricted-imports');
   });
 
+  it('reports a query key written inline in the web app, but not one from lib/query-keys.ts', async () => {
+    const inline = "export const sample = { queryKey: ['admin', 'payouts'] };\n";
+    const shared = "import { queryKeys } from '@/lib/query-keys';\nexport const sample = { queryKey: queryKeys.admin.payouts };\n";
+    expect(await ruleIds(inline, 'apps/web/src/features/admin/api/sample.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(shared, 'apps/web/src/features/admin/api/sample.ts')).toEqual([]);
+  });
+
   it('reports a function over 80 lines of code', async () => {
     const body = Array.from({ length: 81 }, (_, index) => `  total += ${index};`).join('\n');
     const code = `export function long() {\n  let total = 0;\n${body}\n  return total;\n}\n`;

@@ -30,6 +30,8 @@ export const queryKeys = {
     promotions: (id: string) => ['events', 'promotions', id] as const,
     managedPromotions: (id: string) => ['events', 'promotions', id, 'manage'] as const,
     myPromotion: (id: string) => ['events', 'promotions', id, 'mine'] as const,
+    /** The charge run of a campaign, as its host sees it. */
+    chargeRun: (id: string) => ['events', 'charge-run', id] as const,
   },
   /** Event Stacking: a public stack page, and the signed-in host's stacks. */
   stacks: {
@@ -39,4 +41,30 @@ export const queryKeys = {
   hosts: (id: string) => ['hosts', id] as const,
   search: (q: string) => ['search', q] as const,
   closureStatus: ['account-closure'] as const,
+  /** The admin console: `admin.all` refreshes every console query after an admin action. */
+  admin: {
+    all: ['admin'] as const,
+    dashboard: ['admin', 'dashboard'] as const,
+    reviews: ['admin', 'reviews'] as const,
+    review: (eventId: string) => ['admin', 'reviews', eventId] as const,
+    campaigns: <Filters>(filters: Filters) => ['admin', 'campaigns', filters] as const,
+    campaignPledges: (eventId: string) => ['admin', 'campaigns', eventId, 'pledges'] as const,
+    users: {
+      all: ['admin', 'users'] as const,
+      list: <Filters>(filters: Filters) => ['admin', 'users', filters] as const,
+      detail: (userId: string) => ['admin', 'users', 'detail', userId] as const,
+    },
+    messages: {
+      all: ['admin', 'messages'] as const,
+      list: <Filters>(filters: Filters) => ['admin', 'messages', filters] as const,
+    },
+    audit: <Filters>(filters: Filters) => ['admin', 'audit', filters] as const,
+    subscribers: (page: number) => ['admin', 'subscribers', page] as const,
+    charities: ['admin', 'charities'] as const,
+    charging: ['admin', 'charging'] as const,
+    chargeHold: (eventId: string) => ['admin', 'charge-hold', eventId] as const,
+    chargeRun: (runId: string) => ['admin', 'charge-runs', runId] as const,
+    payouts: ['admin', 'payouts'] as const,
+    ledgerCheck: ['admin', 'ledger-check'] as const,
+  },
 };

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A console action that touches a campaign's life: its status, its charge or the hold on it. Each
@@ -9,7 +10,7 @@ export function useCampaignActionMutation<Variables, Result>(request: (variables
   return useMutation({
     mutationFn: request,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }

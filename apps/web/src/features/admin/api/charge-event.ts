@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const chargeEvent = (eventId: string) =>
   api.post<ChargeRunResponse>(`/admin/events/${encodeURIComponent(eventId)}/charge`).then((response) => response.data);
@@ -10,7 +11,7 @@ export function useChargeEvent() {
   return useMutation({
     mutationFn: chargeEvent,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'charging'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.charging });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkPayoutRequest } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createPayout = (payout: MarkPayoutRequest) => api.post<{ success: true; message?: string }>('/admin/payouts', payout);
 
@@ -10,8 +11,8 @@ export function useCreatePayout() {
     mutationFn: createPayout,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.payouts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.dashboard }),
       ]);
     },
   });

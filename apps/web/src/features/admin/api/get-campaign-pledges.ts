@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPledgesResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getCampaignPledges = (eventId: string, signal?: AbortSignal) =>
   api.get<AdminPledgesResponse>(`/admin/campaigns/${encodeURIComponent(eventId)}/pledges`, signal).then((response) => response.data.items);
 
 export const campaignPledgesQuery = (eventId: string) =>
-  queryOptions({ queryKey: ['admin', 'campaigns', eventId, 'pledges'], queryFn: ({ signal }) => getCampaignPledges(eventId, signal) });
+  queryOptions({ queryKey: queryKeys.admin.campaignPledges(eventId), queryFn: ({ signal }) => getCampaignPledges(eventId, signal) });
 
 export const useCampaignPledges = (eventId: string, enabled = true) => useQuery({ ...campaignPledgesQuery(eventId), enabled });

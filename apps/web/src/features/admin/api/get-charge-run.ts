@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getChargeRun = (runId: string, signal?: AbortSignal) =>
   api.get<ChargeRunResponse>(`/admin/charge-runs/${encodeURIComponent(runId)}`, signal).then((response) => response.data);
@@ -8,7 +9,7 @@ export const getChargeRun = (runId: string, signal?: AbortSignal) =>
 /** Polls every second while the run is going; stops once it has finished or while an admin's hold keeps it waiting. */
 export const chargeRunQuery = (runId: string) =>
   queryOptions({
-    queryKey: ['admin', 'charge-runs', runId],
+    queryKey: queryKeys.admin.chargeRun(runId),
     queryFn: ({ signal }) => getChargeRun(runId, signal),
     refetchInterval: (query) => (query.state.data?.status === 'finished' || query.state.data?.status === 'held' ? false : 1000),
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The books check (GET /api/admin/ledger/verify); the console shows whether it passed and its summary. */
 export interface LedgerCheck {
@@ -24,6 +25,6 @@ export function toLedgerCheck(body: unknown): LedgerCheck {
 
 export const getLedgerCheck = (signal?: AbortSignal) => api.get<unknown>('/admin/ledger/verify', signal).then(toLedgerCheck);
 
-export const ledgerCheckQuery = () => queryOptions({ queryKey: ['admin', 'ledger-check'], queryFn: ({ signal }) => getLedgerCheck(signal), retry: false });
+export const ledgerCheckQuery = () => queryOptions({ queryKey: queryKeys.admin.ledgerCheck, queryFn: ({ signal }) => getLedgerCheck(signal), retry: false });
 
 export const useLedgerCheck = () => useQuery(ledgerCheckQuery());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PayoutsResponse } from '@pledgeway/domain/schemas/money-admin';
 import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/admin/payouts: per charity, the payable amount, the paid total and the history, parsed
@@ -10,6 +11,6 @@ import { parseResponse } from '@/lib/parse-response';
 export const getPayouts = (signal?: AbortSignal) =>
   api.get<unknown>('/admin/payouts', signal).then((body) => parseResponse(PayoutsResponse, body, 'payouts').data.charities);
 
-export const payoutsQuery = () => queryOptions({ queryKey: ['admin', 'payouts'], queryFn: ({ signal }) => getPayouts(signal) });
+export const payoutsQuery = () => queryOptions({ queryKey: queryKeys.admin.payouts, queryFn: ({ signal }) => getPayouts(signal) });
 
 export const usePayouts = () => useQuery(payoutsQuery());

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCharityResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/charities (new) or PUT /api/admin/charities/{id} (edit), multipart with an optional logo. */
 export function saveCharity({ charityId, form }: { charityId?: string; form: FormData }): Promise<AdminCharityResponse> {
@@ -9,5 +10,5 @@ export function saveCharity({ charityId, form }: { charityId?: string; form: For
 
 export function useSaveCharity() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCharity, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'charities'] }) });
+  return useMutation({ mutationFn: saveCharity, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.charities }) });
 }

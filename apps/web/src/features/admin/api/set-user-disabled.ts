@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserActionResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/users/{id}/disable or /enable, with the reason kept in the audit log. */
 export const setUserDisabled = ({ userId, disabled, reason }: { userId: string; disabled: boolean; reason: string }) =>
@@ -8,5 +9,5 @@ export const setUserDisabled = ({ userId, disabled, reason }: { userId: string; 
 
 export function useSetUserDisabled() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setUserDisabled, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }) });
+  return useMutation({ mutationFn: setUserDisabled, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all }) });
 }

@@ -3,6 +3,7 @@ import type { CreatePledgeRequestInput, CreatePledgeResponse } from '@pledgeway/
 import { apiRequest } from '@/lib/api-client';
 import { eventQueryOptions } from './get-event';
 import { supportersQueryKey } from './get-supporters';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * POST /events/{id}/pledges. `requestKey` is sent as Idempotency-Key: the same key for retries of
@@ -20,7 +21,7 @@ export function useCreatePledge(eventId: string) {
       void queryClient.invalidateQueries({ queryKey: eventQueryOptions(eventId).queryKey });
       void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
       // My Pledges' list (its feature owns the key; features do not import each other).
-      void queryClient.invalidateQueries({ queryKey: ['my-pledges'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myPledges });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChargeRun, ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The campaign's charge run for its creator, or null while none has started (the API answers 404). */
 export async function getCampaignChargeRun(eventId: string, signal?: AbortSignal): Promise<ChargeRun | null> {
@@ -15,7 +16,7 @@ export async function getCampaignChargeRun(eventId: string, signal?: AbortSignal
 /** Refreshed every 5 seconds while the run is charging; a held or finished run, or none, is read once a minute. */
 export const useCampaignChargeRun = (eventId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['events', 'charge-run', eventId],
+    queryKey: queryKeys.events.chargeRun(eventId),
     queryFn: ({ signal }) => getCampaignChargeRun(eventId, signal),
     enabled,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 5_000 : 60_000),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateEventResponse } from '@pledgeway/domain/schemas/event-update';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /events/:id as SPEC.md's multipart (categories and participants as JSON text). */
 export function putEvent(id: string, form: FormData): Promise<UpdateEventResponse> {
@@ -11,6 +12,6 @@ export function useUpdateEvent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => putEvent(id, form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
   });
 }
