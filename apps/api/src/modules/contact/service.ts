@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES, ContactRequest } from '@pledgeway/domain/schemas/contact';
 import type { AppContext } from '../../context.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactRepository } from './repository.ts';
 
 type ContactInput = z.output<typeof ContactRequest>;
 
@@ -11,10 +11,7 @@ const TAB_LABELS = { organizer: 'Campaign Organizer', support: 'User Support' } 
 export function createContactService(ctx: Pick<AppContext, 'db' | 'mailer' | 'config'>) {
   return {
     async submit(input: ContactInput) {
-      const [row] = await ctx.db
-        .insert(contactMessages)
-        .values({ tab: input.tab, name: input.name, email: input.email, phone: input.phone, eventName: input.eventName, message: input.message })
-        .returning({ id: contactMessages.id });
+      const row = await contactRepository.insertMessage(ctx.db, input);
       await ctx.mailer.send({
         to: ctx.config.supportEmail,
         subject: `[${TAB_LABELS[input.tab]}] ${input.eventName}`,
@@ -29,10 +26,10 @@ export function createContactService(ctx: Pick<AppContext, 'db' | 'mailer' | 'co
           '',
           input.message || '(no message)',
           '',
-          `Reply to ${input.email}. Message id ${row!.id}.`,
+          `Reply to ${input.email}. Message id ${row.id}.`,
         ].join('\n'),
       });
-      return { success: true as const, message: CONTACT_MESSAGES.sent, id: row!.id };
+      return { success: true as const, message: CONTACT_MESSAGES.sent, id: row.id };
     },
   };
 }

@@ -2,8 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, participants } from '../../db/schema.ts';
 
-/** SQL of participant removal: the campaign row is the lock every removal of its participants queues on. */
+/** SQL of the participants' routes; in a removal the campaign row is the lock every removal of its participants queues on. */
 export const participantsRepository = {
+  async findById(db: Executor, participantId: string) {
+    const [row] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
+    return row;
+  },
   async lockEvent(db: Executor, eventId: string) {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
     return row;

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, RUNOFF_MIN_OPTIONS } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { participants } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../events/access.ts';
@@ -15,7 +13,7 @@ export function createParticipantsService(ctx: AppContext) {
   const { db, storage } = ctx;
 
   async function load(participantId: string, auth: AuthInfo | null) {
-    const [person] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
+    const person = await participantsRepository.findById(db, participantId);
     if (!person) throw AppError.notFound('Participant not found');
     const event = await eventRecords.findById(db, person.eventId);
     if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
