@@ -20,12 +20,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  // One retry on CI absorbs a machine hiccup; a test that needed it is listed as flaky by npm test.
+  // On CI a failed test runs once more only to tell flaky from broken: npm test counts one that
+  // passed on its retry as flaky, names it and fails the run (decision 098).
   retries: process.env.CI ? 1 : 0,
-  // Generous, because a 2-core CI machine runs two browsers, the server and its database at once:
-  // a passing test takes no longer for it, and a broken one still fails, only later.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Playwright's own timeouts (30 s a test, 5 s an assertion); a test that is long by nature says
+  // so with test.slow() and a reason.
   reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, '.results/results.json') }]],
   globalSetup: './global-setup.ts',
   use: {

@@ -4,7 +4,7 @@ import { isoDaysFromNow, signIn, uploadAndCrop } from './campaign-helpers';
 const STEP_ERROR = 'Please complete all required fields before proceeding.';
 
 test('a verified creator builds a campaign through all five steps, fixing mistakes on each, and lands on its page', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // All five wizard steps, with an image upload and crop.
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
   await expect(page.getByRole('heading', { name: 'Step 1: Create Event' })).toBeVisible();
@@ -102,13 +102,14 @@ test('the wizard draft survives a reload', async ({ page }) => {
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
   await page.getByLabel('Event name').fill('Draft that survives');
-  await page.waitForTimeout(400);
+  // Reload once the wizard has written the draft, not after a guessed delay.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pledgeway:create-event-draft') ?? '')).toContain('Draft that survives');
   await page.reload();
   await expect(page.getByLabel('Event name')).toHaveValue('Draft that survives');
 });
 
 test('on the payment step a creator adds a new card, which is selected and charged for the funding pledge', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // The whole wizard, with a card added on the payment step.
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
   const next = page.getByRole('button', { name: 'Next' });

@@ -2,7 +2,7 @@ import { demo, expect, test } from '../fixtures';
 import { accessToken, createCampaignByApi, createPdf, openWizardWithDraft, signIn } from './campaign-helpers';
 
 test('a campaign created with a PDF lists it on its summary and public page, and serves it', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow(); // A campaign created through the wizard with a PDF.
   // The document used to be fetched from a data: URL, which the content-security policy blocks.
   const blocked: string[] = [];
   page.on('console', (message) => {
@@ -37,7 +37,7 @@ test('a campaign created with a PDF lists it on its summary and public page, and
 });
 
 test('an edit that adds a document saves it together with the other changes', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.slow(); // An edit that uploads a document.
   const token = await accessToken(request, demo.ava.email, demo.ava.password);
   const event = await createCampaignByApi(request, token);
   await signIn(page, demo.ava.email, demo.ava.password);

@@ -40,7 +40,7 @@ async function createCampaign(request: import('@playwright/test').APIRequestCont
 }
 
 test('the owner edits the campaign, changes a participant image and removes a participant', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.slow(); // An edit with an image upload and a participant removal.
   const { event, token } = await createCampaign(request);
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto(`/user/event/${event.id}`);

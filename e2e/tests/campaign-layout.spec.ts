@@ -32,7 +32,7 @@ test.describe('campaign pages at 360 px', () => {
   });
 
   test('a campaign of very long unbroken words and addresses fits too, on its public page and its summary', async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.slow(); // Two pages checked at several widths.
     const token = await accessToken(request, demo.ava.email, demo.ava.password);
     const long = (seed: string, times: number) => seed.repeat(times);
     const event = await createCampaignByApi(request, token, {
@@ -95,7 +95,7 @@ async function edgeColours(page: Page, framed: Buffer, saved: Buffer, savedType:
 }
 
 test('the banner crop saves exactly what the dialog frames, at the picture’s own resolution', async ({ page, request, browser }) => {
-  test.setTimeout(60_000);
+  test.slow(); // An upload, a crop and both pictures compared pixel by pixel.
   const token = await accessToken(request, demo.ava.email, demo.ava.password);
   const event = await createCampaignByApi(request, token);
   await signIn(page, demo.ava.email, demo.ava.password);
@@ -104,7 +104,10 @@ test('the banner crop saves exactly what the dialog frames, at the picture’s o
   const dialog = page.getByRole('dialog');
   const frame = dialog.getByTestId('cropper');
   await expect(frame).toBeVisible();
-  await page.waitForTimeout(500);
+  // The picture has loaded and the cropper has measured its area (Crop is enabled only then); the
+  // element screenshot itself waits until the dialog has stopped moving.
+  await expect(dialog.locator('img')).toHaveJSProperty('complete', true);
+  await expect(dialog.getByRole('button', { name: 'Crop', exact: true })).toBeEnabled();
   const framed = await frame.screenshot();
   await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
   await expect(dialog).toBeHidden();

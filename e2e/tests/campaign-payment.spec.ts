@@ -13,7 +13,7 @@ async function saveCard(request: APIRequestContext, token: string, number: strin
 }
 
 test('test mode shows the fixed 12/25 expiry marked as a test card, and the saved default card is preselected', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.slow(); // A campaign created through the API, then the pledge dialog with two cards.
   const token = await accessToken(request, demo.ava.email, demo.ava.password);
   const card = await saveCard(request, token, '5555 5555 5555 4444');
   const made = await request.post(`/api/payment-methods/${card.id}/default`, { headers: { authorization: `Bearer ${token}` } });
@@ -42,7 +42,7 @@ test('a declining card is refused when saved, and a declined funding payment lea
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow(); // Two declined cards: one when saved, one on the funding payment.
   const token = await accessToken(request, demo.ava.email, demo.ava.password);
   await saveCard(request, token, '4242 4242 4242 4242');
   await signIn(page, demo.ava.email, demo.ava.password);

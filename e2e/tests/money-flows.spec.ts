@@ -169,7 +169,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   baseURL,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // A campaign closed by its creator, with supporters' pledges released and a refund.
   const campaign = await liveCampaign(request, `Lighthouse Run ${Date.now()}`);
   const supporter = await registerUser(request);
   const supporterToken = await accessToken(request, supporter.email, supporter.password);

@@ -2,7 +2,7 @@ import { demoCampaign, expect, expectNoAxeViolations, login, readMailbox, regist
 
 test.describe('pledging on a live campaign', () => {
   test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.slow(); // Two browsers: a pledge in one, the live total in the other.
     const campaign = await demoCampaign(page, 'event');
     const eventPath = `/events/${campaign._id}`;
 

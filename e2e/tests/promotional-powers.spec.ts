@@ -33,7 +33,7 @@ const raisedText = (page: Page) => page.locator('aside p').filter({ hasText: 'ra
 
 test.describe('promotional powers', () => {
   test('a supporter raises their pledge from the campaign page and the total moves', async ({ page, request, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.slow(); // Two browsers: a pledge raised in one, the total watched in the other.
     // API calls go through their own context: a log-in there must not sign the page in.
     const campaign = await demoCampaign(request, 'event');
     const supporter = await supporterWithCard(request);
@@ -77,7 +77,7 @@ test.describe('promotional powers', () => {
   });
 
   test('a host stacks two campaigns and a visitor sees the stack page', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.slow(); // A stack made by the host, then opened by a visitor in a second browser.
     const title = `Spring stack ${Date.now()}`;
     await login(page, demo.ava.email, demo.ava.password);
     await page.goto('/user/events');

@@ -2,7 +2,7 @@ import { expect, expectNoAxeViolations, readMailbox, test } from '../fixtures';
 
 test.describe('donation dialog', () => {
   test('shows every SPEC.md message, formats card and expiry, shows a decline, charges, thanks and closes', async ({ page }) => {
-    test.setTimeout(60_000); // one long walk through every message, on a shared machine
+    test.slow(); // One long walk through every message of the dialog.
     await page.goto('/charities');
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Donate to Pledgeway' });

@@ -9,7 +9,7 @@ interface RunoffDetail {
 
 test.describe('a live runoff', () => {
   test('a pledge to an option in one browser moves the ranking in another within a second', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.slow(); // Two browsers: a pledge in one, the live ranking in the other.
     // The demo runoff is won by donation total.
     const campaign = await demoCampaign(page, 'runoff');
     const eventPath = `/events/${campaign._id}`;

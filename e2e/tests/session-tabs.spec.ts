@@ -6,7 +6,7 @@ import { expect, login, registerUser, test } from '../fixtures';
  * that reuse as theft and ends the session in every tab.
  */
 test('several tabs opened together all stay signed in', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.slow(); // Several tabs opened and refreshed together.
   const user = await registerUser(page);
   await login(page, user.email, user.password);
   const tabs = [page, await context.newPage(), await context.newPage(), await context.newPage()];

@@ -21,7 +21,7 @@ test.describe('closing an account', () => {
   });
 
   test('a creator whose campaigns all await review closes the account in one go', async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.slow(); // Campaigns created, then the account closed.
     const user = await registerUser(request);
     const token = await accessToken(request, user.email, user.password);
     const headers = { authorization: `Bearer ${token}` };

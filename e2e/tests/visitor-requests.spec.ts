@@ -1,7 +1,7 @@
 import { demoCampaign, expect, test } from '../fixtures';
 
 test('a visitor loads ten public pages without a console error or a failed request', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow(); // Ten public pages loaded in turn.
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
