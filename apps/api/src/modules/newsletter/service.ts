@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, isNull } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
 import type { AppContext } from '../../context.ts';
-import { newsletterSubscriptions } from './tables.ts';
+import { newsletterRepository } from './repository.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -15,16 +14,7 @@ export function createNewsletterService(ctx: Pick<AppContext, 'db' | 'mailer' | 
     async subscribe(email: string) {
       const token = randomBytes(24).toString('base64url');
       const tokenHash = hashToken(token);
-      // Insert or, for an unconfirmed address, replace the token (older links stop working).
-      const [row] = await ctx.db
-        .insert(newsletterSubscriptions)
-        .values({ email, confirmTokenHash: tokenHash })
-        .onConflictDoUpdate({
-          target: newsletterSubscriptions.email,
-          set: { confirmTokenHash: tokenHash },
-          setWhere: isNull(newsletterSubscriptions.confirmedAt),
-        })
-        .returning({ confirmedAt: newsletterSubscriptions.confirmedAt, confirmTokenHash: newsletterSubscriptions.confirmTokenHash });
+      const row = await newsletterRepository.upsertUnconfirmed(ctx.db, email, tokenHash);
       if (row && !row.confirmedAt && row.confirmTokenHash === tokenHash) {
         const link = `${ctx.config.publicUrl}/api/newsletter/confirm?token=${token}`;
         await ctx.mailer.send({
@@ -51,12 +41,7 @@ export function createNewsletterService(ctx: Pick<AppContext, 'db' | 'mailer' | 
     /** Marks the subscription confirmed; false when the token matches nothing. */
     async confirm(token: string): Promise<boolean> {
       if (!token) return false;
-      const [row] = await ctx.db
-        .update(newsletterSubscriptions)
-        .set({ confirmedAt: new Date() })
-        .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)))
-        .returning({ id: newsletterSubscriptions.id });
-      return Boolean(row);
+      return newsletterRepository.confirmByTokenHash(ctx.db, hashToken(token));
     },
   };
 }

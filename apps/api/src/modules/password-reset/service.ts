@@ -1,13 +1,12 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AUTH_MESSAGES, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
 import { AppError, redactedError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
 import { refreshTokenStore } from '../auth/tokens.ts';
 import { usersService } from '../users/service.ts';
+import { passwordResetRepository } from './repository.ts';
 
 /** Matches no user: the unknown-e-mail path runs the same query as the known one. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
@@ -17,7 +16,7 @@ export function createPasswordResetService(ctx: AppContext) {
 
   async function sendResetLink(user: { id: string; email: string; name: string }) {
     const { token, hash } = newOpaqueToken();
-    await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+    await passwordResetRepository.insert(db, user.id, hash, new Date(Date.now() + PASSWORD_RESET_TTL_MS));
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await ctx.mailer.send({
       to: user.email,
@@ -43,10 +42,7 @@ export function createPasswordResetService(ctx: AppContext) {
     async requestReset(email: string): Promise<void> {
       const user = await usersService.findByEmail(db, email);
       // A new link replaces any earlier one still unused (for an unknown e-mail this matches no row).
-      await db
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetTokens.userId, user?.id ?? NO_USER), isNull(passwordResetTokens.usedAt)));
+      await passwordResetRepository.retireUnused(db, user?.id ?? NO_USER);
       if (!user) return;
       void sendResetLink(user).catch((error: unknown) => ctx.log.error({ err: redactedError(error) }, 'password-reset e-mail failed'));
     },
@@ -56,11 +52,7 @@ export function createPasswordResetService(ctx: AppContext) {
       const passwordHash = await hashPassword(newPassword);
       const userId = await db.transaction(async (tx) => {
         // Claiming the token and changing the password happen together: a link works only once.
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-          .returning();
+        const claimed = await passwordResetRepository.claim(tx, hashToken(token));
         if (!claimed) throw new AppError('INVALID_RESET_TOKEN', PASSWORD_RESET_MESSAGES.invalidToken, 400);
         await usersService.update(tx, claimed.userId, { passwordHash });
         return claimed.userId;
@@ -73,5 +65,5 @@ export function createPasswordResetService(ctx: AppContext) {
 
 /** The account is closing: its reset links go with it. */
 export async function deletePasswordResetTokensOf(db: Executor, userId: string): Promise<void> {
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await passwordResetRepository.deleteAllOf(db, userId);
 }
