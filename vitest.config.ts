@@ -9,7 +9,7 @@ export default defineConfig({
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'eslint/**/*.test.js'],
+          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'eslint/**/*.test.js', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },

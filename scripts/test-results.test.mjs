@@ -1,0 +1,58 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { addPlaywrightReport, addVitestReport, closingLine, createTally, tallySucceeded } from './test-results.mjs';
+import { unsupportedNode } from './node-version.mjs';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'test-results-'));
+function report(name, content) {
+  const file = path.join(folder, name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+const playwrightReport = (stats, flakyTitle) =>
+  report(`playwright-${Math.random()}.json`, {
+    stats,
+    suites: [{ title: 'pledges.spec.ts', specs: [{ title: flakyTitle ?? 'steady', tests: [{ status: flakyTitle ? 'flaky' : 'expected' }] }] }],
+  });
+
+describe('the closing line of npm test', () => {
+  it('counts a test that passed only on its retry as flaky, not passed, names it and fails the run', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tally = createTally();
+    addVitestReport(tally, report('vitest.json', { numPassedTests: 10, numFailedTests: 0, numPendingTests: 1, testResults: [] }), 'unit');
+    addPlaywrightReport(tally, playwrightReport({ expected: 4, unexpected: 0, flaky: 1, skipped: 0 }, 'a pledge moves the total'));
+    expect(closingLine(tally)).toBe('14 passed, 0 failed, 1 flaky, 1 skipped');
+    expect(tallySucceeded(tally)).toBe(false);
+    expect(errors).toHaveBeenCalledWith('flaky (failed, then passed on its retry): pledges.spec.ts › a pledge moves the total');
+    errors.mockRestore();
+  });
+
+  it('starts with "N passed, N failed" and succeeds when nothing failed or was flaky', () => {
+    const tally = createTally();
+    addPlaywrightReport(tally, playwrightReport({ expected: 3, unexpected: 0, flaky: 0, skipped: 0 }));
+    expect(closingLine(tally)).toMatch(/^3 passed, 0 failed, 0 flaky$/);
+    expect(tallySucceeded(tally)).toBe(true);
+  });
+
+  it('counts a Vitest file that failed to load as a failure, and a missing report as a crash', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tally = createTally();
+    const broken = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, testResults: [{ status: 'failed', assertionResults: [] }] };
+    addVitestReport(tally, report('broken.json', broken), 'api');
+    addVitestReport(tally, path.join(folder, 'missing.json'), 'api on PostgreSQL');
+    expect(tally.failed).toBe(1);
+    expect(tally.crashed).toBe(true);
+    expect(tallySucceeded(tally)).toBe(false);
+    errors.mockRestore();
+  });
+});
+
+describe('the Node versions package.json promises', () => {
+  it('accepts 22.13 and later 22s, 24 and later, and refuses 20, 22.12 and 23', () => {
+    for (const version of ['22.13.0', '22.20.1', '24.0.0', '26.1.0']) expect(unsupportedNode(version)).toBeNull();
+    for (const version of ['20.19.0', '22.12.0', '23.11.0']) expect(unsupportedNode(version)).toMatch(/^Pledgeway needs Node \^22\.13\.0 \|\| >=24/);
+  });
+});
