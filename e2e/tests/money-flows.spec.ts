@@ -67,7 +67,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   baseURL,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.slow(); // A charge run, a decline, a new card and the retry.
   const campaign = await liveCampaign(request, `Harbour Swim ${Date.now()}`);
 
   // Supporter one pledges $40 with a 10% tip on a card that charges.

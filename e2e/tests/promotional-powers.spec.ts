@@ -115,8 +115,7 @@ test.describe('promotional powers', () => {
   });
 
   test('a user asks to promote, the host accepts, a pledge through the link is credited on the page', async ({ page, request, browser, baseURL }) => {
-    // Four browsers, two sign-ins, a card and a pledge: on a loaded 2-core machine each step takes seconds.
-    test.setTimeout(180_000);
+    test.slow(); // Four browsers, two sign-ins, a card and a pledge.
     const campaign = await demoCampaign(request, 'crowdfunding');
     // A retry finds the first attempt's request on the same campaign: this note is this attempt's own.
     const note = `I will share it with my running club (${randomUUID().slice(0, 8)}).`;
