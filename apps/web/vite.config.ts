@@ -77,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true },
-        build: { target: 'node20', outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true, copyPublicDir: false },
+        build: { target: 'node22.13', outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true, copyPublicDir: false },
       }
     : {
         build: {
