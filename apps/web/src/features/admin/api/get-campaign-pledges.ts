@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPledgesResponse } from '@pledgeway/domain/schemas/admin';
+import { AdminPledgesResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
+import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCampaignPledges = (eventId: string, signal?: AbortSignal) =>
-  api.get<AdminPledgesResponse>(`/admin/campaigns/${encodeURIComponent(eventId)}/pledges`, signal).then((response) => response.data.items);
+  api
+    .get<unknown>(`/admin/campaigns/${encodeURIComponent(eventId)}/pledges`, signal)
+    .then((body) => parseResponse(AdminPledgesResponse, body, "the campaign's pledges").data.items);
 
 export const campaignPledgesQuery = (eventId: string) =>
   queryOptions({ queryKey: queryKeys.admin.campaignPledges(eventId), queryFn: ({ signal }) => getCampaignPledges(eventId, signal) });
