@@ -5,9 +5,11 @@
 // e-mail that production otherwise refuses without an explicit setting (README, Configuration).
 import { spawnSync } from 'node:child_process';
 import { ROOT, staleReason } from './build-state.mjs';
-import { refuseUnsupportedNode } from './node-version.mjs';
+import { warnOnUnsupportedNode } from './node-version.mjs';
 
-refuseUnsupportedNode();
+// The local demo goes on with a warning on an older Node (a fresh machine may have only that);
+// `npm run serve`, the production start, refuses.
+warnOnUnsupportedNode();
 
 const reason = staleReason();
 if (reason) {
