@@ -113,7 +113,11 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
       failedAt: windowStart,
       nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
     });
-    if (found.email) await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, result.message, ctx.config.publicUrl, false), tx);
+    if (found.email)
+      await ctx.mailer.send(
+        lifecycleEmails.chargeFailed(found.email, campaign, { reason: result.message, pledgeId: current.id }, ctx.config.publicUrl, false),
+        tx,
+      );
     if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
     return 'failed';
   });
