@@ -1,3 +1,4 @@
+import { plainDollars } from '@pledgeway/domain/money';
 import type { AdminPayoutCharity } from '@pledgeway/domain/schemas/admin';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -15,9 +16,14 @@ function exportCsv(charities: AdminPayoutCharity[]) {
   const escape = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
   const lines = [['charity', 'payable', 'paid_total', 'payout_amount', 'reference', 'paid_on'].join(',')];
   for (const charity of charities) {
-    if (!charity.history.length) lines.push([charity.charity_name, charity.payable, charity.paid_total, '', '', ''].map(escape).join(','));
+    if (!charity.history.length)
+      lines.push([charity.charity_name, plainDollars(charity.payable), plainDollars(charity.paid_total), '', '', ''].map(escape).join(','));
     for (const payout of charity.history) {
-      lines.push([charity.charity_name, charity.payable, charity.paid_total, payout.amount, payout.reference, payout.paid_on].map(escape).join(','));
+      lines.push(
+        [charity.charity_name, plainDollars(charity.payable), plainDollars(charity.paid_total), plainDollars(payout.amount), payout.reference, payout.paid_on]
+          .map(escape)
+          .join(','),
+      );
     }
   }
   saveText(`${lines.join('\r\n')}\r\n`, `payouts-${new Date().toISOString().slice(0, 10)}.csv`);
