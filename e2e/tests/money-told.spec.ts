@@ -113,7 +113,7 @@ test("a completed campaign's page shows what was charged and, after a payout, wh
   await expect(page.getByText('Charged pledges, less fees, are passed on to this charity.')).toHaveCount(0);
 
   // The admin pays the charity everything it is owed: this campaign's money is in it.
-  const payouts = (await (await request.get('/api/admin/payouts', { headers: bearer(campaign.adminToken) })).json()).data as {
+  const payouts = (await (await request.get('/api/admin/payouts', { headers: bearer(campaign.adminToken) })).json()).data.charities as {
     charity_id: string;
     payable: number;
   }[];
