@@ -122,7 +122,8 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await login(payerPage, payer.email, payer.password);
   const charged = await pledgeCardOn(payerPage, campaign.name);
   await expect(charged.getByText('Charged', { exact: true })).toBeVisible();
-  await expect(charged.getByText('Charged and passed on to the charity.')).toBeVisible();
+  // Charged, but no payout has included it yet: it is not called passed on.
+  await expect(charged.getByText("Charged. $37.22 of it is for the charity; it is passed on with the charity's next payout.")).toBeVisible();
   const receipt = await mailTo(request, payer.email, `Receipt: your pledge to "${campaign.name}" was charged`);
   for (const line of [
     'Your card was charged $44.00',
@@ -137,15 +138,18 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   }
   await payerContext.close();
 
-  // Supporter two: failed with the reason and "Update card"; the e-mail links to My Pledges.
-  const failedMail = await mailTo(request, decliner.email, `your pledge to "${campaign.name}" could not be charged`);
+  // Supporter two: failed with the reason and "Update card"; the e-mail links to that pledge's Update card.
+  const failedMail = await mailTo(request, decliner.email, `Your pledge to "${campaign.name}" could not be charged`);
   expect(failedMail.text).toContain('Your card has insufficient funds.');
-  expect(failedMail.text).toContain('/user/pledges');
+  const updateLink = /\/user\/pledges\?update=[0-9a-f-]{36}(?= )/.exec(failedMail.text)?.[0];
+  expect(updateLink).toBeTruthy();
   const failed = await pledgeCardOn(page, campaign.name);
   await expect(failed.getByText('Payment failed', { exact: true })).toBeVisible();
   await expect(failed.getByText('Your card has insufficient funds.')).toBeVisible();
-  await failed.getByRole('button', { name: 'Update card' }).click();
+  // The e-mail's link opens this pledge's Update card straight away.
+  await page.goto(updateLink!);
   const update = page.getByRole('dialog', { name: 'Update card' });
+  await expect(update).toBeVisible();
   await update.getByRole('button', { name: 'Add a new card' }).click();
   const newCard = page.getByRole('dialog', { name: 'Add New Card' });
   await newCard.getByLabel('Card holder name').fill(decliner.name);

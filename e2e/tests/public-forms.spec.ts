@@ -5,8 +5,14 @@ test.describe('donation dialog', () => {
     test.slow(); // One long walk through every message of the dialog.
     await page.goto('/charities');
     await page.getByRole('button', { name: 'Donate', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Donate to Pledgeway' });
+    // The title names the charity the donation goes to, and follows the donor's choice.
+    const dialog = page.getByRole('dialog', { name: /^Donate to / });
     await expect(dialog).toBeVisible();
+    const picker = dialog.getByLabel('Charity to support');
+    await expect(dialog.getByRole('heading', { name: `Donate to ${await picker.locator('option:checked').innerText()}` })).toBeVisible();
+    const other = await picker.locator('option').nth(1).innerText();
+    await picker.selectOption({ label: other });
+    await expect(dialog.getByRole('heading', { name: `Donate to ${other}` })).toBeVisible();
     const field = (label: string) => dialog.getByLabel(label, { exact: false });
     const submit = () => dialog.getByRole('button', { name: 'Donate', exact: true }).click();
 

@@ -59,3 +59,13 @@ describe('scheduling', () => {
     expect(pledgingNotYetOpen(null, clock)).toBeUndefined();
   });
 });
+
+describe('ended campaigns', () => {
+  const clock = new Date('2026-11-25T12:00:00Z');
+  it('a completed, closed or cancelled campaign says so instead of the days before its date', () => {
+    expect(campaignTimeLabel({ event_date: '2026-12-12', status: 'approved' }, clock)).toBe('17 days left');
+    expect(campaignTimeLabel({ event_date: '2026-12-12', status: 'completed' }, clock)).toBe('Campaign completed');
+    expect(campaignTimeLabel({ event_date: '2026-12-12', status: 'close' }, clock)).toBe('Campaign closed');
+    expect(campaignTimeLabel({ start_date: '2026-12-01', event_date: '2026-12-12', status: 'cancelled' }, clock)).toBe('Campaign cancelled');
+  });
+});

@@ -53,8 +53,22 @@ export function startsInLabel(startDate: string | null | undefined, now: Date = 
   return days === 1 ? 'Starts in 1 day' : `Starts in ${days} days`;
 }
 
-/** What cards and the public page show under the progress bar: "Starts in N days" before the start, else days left. */
-export function campaignTimeLabel(event: { start_date?: string | null; event_date: string | null }, now: Date = new Date()): string {
+/** A campaign that is over whatever its date says: what it shows instead of days left. */
+const ENDED_LABELS: Record<string, string> = { completed: 'Campaign completed', close: 'Campaign closed', cancelled: 'Campaign cancelled' };
+
+/** The label of a campaign that has ended (completed, closed, cancelled); undefined while it can still run. */
+export function endedLabel(status: string | undefined): string | undefined {
+  return status ? ENDED_LABELS[status] : undefined;
+}
+
+/**
+ * What cards and the public page show under the progress bar: that the campaign ended (a
+ * completed campaign has no days left, whatever its event date), "Starts in N days" before the
+ * start, else days left.
+ */
+export function campaignTimeLabel(event: { start_date?: string | null; event_date: string | null; status?: string }, now: Date = new Date()): string {
+  const ended = endedLabel(event.status);
+  if (ended) return ended;
   return isUpcoming(event.start_date, now) ? startsInLabel(event.start_date, now) : daysLeftLabel(event.event_date, now);
 }
 

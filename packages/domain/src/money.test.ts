@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, cardProgressPercent, centsToDollars, dollarsToCents, exactProgressPercent, formatCents } from './money.ts';
+import { applyBasisPoints, cardProgressPercent, centsToDollars, dollarsToCents, exactProgressPercent, formatCents, plainDollars } from './money.ts';
 
 describe('money', () => {
   it('converts dollars to cents without float drift', () => {
@@ -27,5 +27,13 @@ describe('money', () => {
   it('formats US dollars', () => {
     expect(formatCents(123_456)).toBe('$1,234.56');
     expect(formatCents(10_000, { whole: true })).toBe('$100');
+  });
+
+  it('writes plain dollars with two decimals for exports', () => {
+    expect(plainDollars(284.6)).toBe('284.60');
+    expect(plainDollars(0)).toBe('0.00');
+    expect(plainDollars(19.99)).toBe('19.99');
+    expect(plainDollars(-3.2)).toBe('-3.20');
+    expect(plainDollars(50000)).toBe('50000.00');
   });
 });

@@ -45,6 +45,13 @@ export function formatDollars(dollars: number, options: { whole?: boolean } = {}
   return formatCents(dollarsToCents(dollars), options);
 }
 
+/** Dollars as a plain decimal with two places and no symbol or grouping ("284.60", "0.00", "-3.20"): for CSV exports. */
+export function plainDollars(dollars: number): string {
+  const cents = dollarsToCents(dollars);
+  const whole = Math.trunc(Math.abs(cents) / 100);
+  return `${cents < 0 ? '-' : ''}${whole}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
 /** Progress for cards: rounded, capped at 100, 0 without a target. */
 export function cardProgressPercent(raisedCents: Cents, targetCents: Cents): number {
   if (!targetCents || targetCents <= 0) return 0;

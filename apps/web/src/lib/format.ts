@@ -40,3 +40,49 @@ export function formatTime(value: string | null | undefined): string {
   const suffix = hours >= 12 ? 'PM' : 'AM';
   return `${((hours + 11) % 12) + 1}:${String(minutes ?? 0).padStart(2, '0')} ${suffix}`;
 }
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** A file's size, the one way the whole app writes it: "303 B", "1.5 KB", "24 KB", "2.1 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / KB).toFixed(bytes < 10 * KB ? 1 : 0)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
+}
+
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant with its zone named ("Dec 12, 2026, 6:00 PM UTC"), in `timeZone` (undefined: the
+ * browser's). Server-rendered pages pass useDisplayTimeZone(): UTC until hydrated, then the viewer's.
+ */
+export function formatInstant(value: string | Date, timeZone?: string): string {
+  let format = instantFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    instantFormats.set(timeZone ?? '', format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/**
+ * The instant of an event's date and time. Both are read in UTC, as the date is everywhere (days
+ * left count to 00:00 UTC of it; decision 094), so each viewer can be shown it in their own zone.
+ * Undefined without a date and a readable time.
+ */
+export function eventInstant(date: string | null | undefined, time: string | null | undefined): string | undefined {
+  if (!date || !time || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return undefined;
+  const instant = new Date(`${date}T${match[1]!.padStart(2, '0')}:${match[2]}:00Z`);
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+}

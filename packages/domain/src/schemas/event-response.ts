@@ -94,6 +94,8 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   pledges: z.object({ total: z.number(), count: z.number() }),
   /** Dollars charged so far (pledges and the creator's funding), once the charge run has charged them. */
   charged_amount: z.number().optional(),
+  /** Dollars of what was charged that are for the charity, after the platform and card fees (its payable, passed on or not). */
+  to_charity: z.number().optional(),
   /** Dollars of this campaign that reached its charity: its share of the payouts marked sent (oldest campaigns first). */
   passed_on: z.number().optional(),
   /** The host's public page, `/hosts/{host_page_id}`, which the About-host block links to (Platform Building). */

@@ -38,6 +38,10 @@ export const MyPledgeResponse = z.object({
   failure_reason: z.string().nullable(),
   /** What went back to the card (a closed or deleted campaign's funding); 0 when nothing was refunded. */
   refunded_amount: z.number(),
+  /** Once charged: what of it is for the charity after fees (0 before). */
+  to_charity: z.number(),
+  /** What of `to_charity` a payout has passed on to the charity (payouts reach a charity's campaigns oldest first). */
+  passed_on: z.number(),
   createdAt: z.string(),
   raise: PledgeRaiseOffer,
   event: z.object({

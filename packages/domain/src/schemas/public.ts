@@ -26,6 +26,8 @@ export const CharityResponse = z.object({
   logo: z.string(),
   link: z.string().nullable(),
   description: z.string(),
+  /** Dollars Pledgeway has passed on to this charity so far: the payouts marked sent. */
+  passed_on: z.number(),
 });
 export type CharityResponse = z.infer<typeof CharityResponse>;
 

@@ -33,6 +33,11 @@ function receiptEmail(email: string, campaign: { id: string; name: string }, set
   });
 }
 
+/** The donor's first e-mail of a failed charge, with the link to that pledge's Update card. */
+function failedEmail(email: string, campaign: { id: string; name: string }, reason: string, pledgeId: string, publicUrl: string) {
+  return lifecycleEmails.chargeFailed(email, campaign, { reason, pledgeId }, publicUrl, false);
+}
+
 /**
  * Charges one pledge (pledge + tip + cover) with its attempt's idempotency key, then records the
  * outcome under the pledge's row lock. Safe to run any number of times, at once on several
@@ -113,7 +118,7 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
       failedAt: windowStart,
       nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
     });
-    if (found.email) await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, result.message, ctx.config.publicUrl, false), tx);
+    if (found.email) await ctx.mailer.send(failedEmail(found.email, campaign, result.message, current.id, ctx.config.publicUrl), tx);
     if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
     return 'failed';
   });

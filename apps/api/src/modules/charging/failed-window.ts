@@ -48,7 +48,10 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
         await repo.updatePledge(tx, id, { nextReminderAt: new Date(current.nextReminderAt.getTime() + REMINDER_INTERVAL_MS) });
         if (found.email) {
           const campaign = { id: found.event.id, name: found.event.name };
-          await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, current.failureReason ?? '', ctx.config.publicUrl, true), tx);
+          await ctx.mailer.send(
+            lifecycleEmails.chargeFailed(found.email, campaign, { reason: current.failureReason ?? '', pledgeId: id }, ctx.config.publicUrl, true),
+            tx,
+          );
         }
         return true;
       });

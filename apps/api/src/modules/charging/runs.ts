@@ -9,7 +9,7 @@ import type { EventRow } from '../events/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingSettlementEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { lifecycleRecords, REFUND_FUNDING_QUEUE } from '../lifecycle/service.ts';
+import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
 import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
@@ -49,7 +49,7 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, r
   // A runoff releases the options outside the creator's chosen placements first.
   let total = (fundingCharged ? 1 : 0) + (await settleRunoff(tx, event, run.id, missed));
   if (missed) {
-    total += await lifecycleRecords.releaseUncharged(tx, event.id, run.id);
+    total += await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'target', run.id);
   } else {
     pledgeIds = await repo.claimPendingForRun(tx, event.id, run.id);
     total += pledgeIds.length;

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, dollarsToCents, platformFeeCents, type EventPaymentRequestInput } from '@pledgeway/domain';
 import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
@@ -9,6 +10,7 @@ import { chargingService } from '../charging/service.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingChargeEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
+import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
 import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
@@ -89,6 +91,16 @@ export function createFunding(ctx: AppContext) {
     });
   }
 
+  /** The creator's receipt, in the transaction that books the charge: it exists exactly when the charge does. */
+  async function sendFundingReceipt(tx: Executor, pledge: PledgeRow, eventId: string, charge: { amountCents: number; feeCents: number }) {
+    const event = await lifecycleRecords.findEvent(tx, eventId);
+    const to = pledge.userId ? await lifecycleRecords.ownerEmail(tx, pledge.userId) : undefined;
+    if (!event || !to) return;
+    const charity = event.charityId ? await eventsRepository.charityName(tx, event.charityId) : null;
+    const parts = { chargedCents: charge.amountCents, cardFeeCents: charge.feeCents, platformFeeCents: pledge.platformFeeCents, charityName: charity };
+    await ctx.mailer.send(lifecycleEmails.fundingReceipt(to, { id: event.id, name: event.name }, parts), tx);
+  }
+
   /**
    * Books the provider's answer under the pledge's row lock, only while the pledge is still the
    * same pending attempt (`expectedRef`: the checkout it was waiting for, or none).
@@ -118,6 +130,7 @@ export function createFunding(ctx: AppContext) {
         providerChargeRef: result.ref,
         chargedAt: now,
       });
+      await sendFundingReceipt(tx, current, eventId, result);
       return 'charged';
     });
   }

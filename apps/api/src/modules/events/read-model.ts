@@ -170,7 +170,7 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
   const summary = toEventSummary(row, eventTotals);
   const chargedCents = Number(found.charged);
   // Nothing reached a charity before anything was charged: the ledger is read only after a charge.
-  const passedOnCents = charity && chargedCents > 0 ? await payoutRecords.passedOnCents(db, row.id, charity.id) : 0;
+  const payout = charity && chargedCents > 0 ? await payoutRecords.campaignPayout(db, row.id, charity.id) : { payableCents: 0, passedCents: 0 };
   return {
     row,
     detail: {
@@ -198,7 +198,8 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
       participants: found.participants.map((person) => toParticipantResponse({ ...person, eventId: row.id, position: 0, createdAt: row.createdAt })),
       pledges: { total: centsToDollars(eventTotals.raisedCents), count: eventTotals.pledgeCount },
       charged_amount: centsToDollars(chargedCents),
-      passed_on: centsToDollars(passedOnCents),
+      to_charity: centsToDollars(payout.payableCents),
+      passed_on: centsToDollars(payout.passedCents),
     },
   };
 }

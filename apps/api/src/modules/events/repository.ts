@@ -39,6 +39,10 @@ export const eventsRepository = {
     const [row] = await db.select({ id: charities.id }).from(charities).where(eq(charities.id, id)).limit(1);
     return Boolean(row);
   },
+  async charityName(db: Executor, id: string): Promise<string | null> {
+    const [row] = await db.select({ name: charities.name }).from(charities).where(eq(charities.id, id)).limit(1);
+    return row?.name ?? null;
+  },
   async insertParticipants(db: Executor, values: NewParticipant[]) {
     if (!values.length) return [];
     return db.insert(participants).values(values).returning();

@@ -7,6 +7,15 @@ interface Campaign {
   id: string;
 }
 
+export type ReleaseReason = 'close' | 'delete' | 'target';
+
+/** Why a pledge was released, as the supporter's e-mail opens. */
+const RELEASE_REASONS: Record<ReleaseReason, (campaign: Campaign) => string> = {
+  close: (campaign) => `"${campaign.name}" was closed by its creator`,
+  delete: (campaign) => `"${campaign.name}" was withdrawn by its creator before it went live`,
+  target: (campaign) => `"${campaign.name}" did not reach its target, and it charges only if the target is reached (All or Nothing)`,
+};
+
 const eventUrl = (publicUrl: string, campaign: Campaign) => `${publicUrl}/events/${campaign.id}`;
 
 export const lifecycleEmails = {
@@ -75,12 +84,14 @@ export const lifecycleEmails = {
     };
   },
 
-  chargeFailed(to: string, campaign: Campaign, reason: string, publicUrl: string, reminder: boolean): EmailMessage {
+  /** Links straight to the pledge's Update card on My Pledges (`?update={pledge id}` opens it). */
+  chargeFailed(to: string, campaign: Campaign, failure: { reason: string; pledgeId: string }, publicUrl: string, reminder: boolean): EmailMessage {
+    const updateUrl = `${publicUrl}/user/pledges?update=${encodeURIComponent(failure.pledgeId)}`;
     return {
       to,
       kind: reminder ? 'charge-failed-reminder' : 'charge-failed',
-      subject: `${reminder ? 'Reminder: ' : ''}your pledge to "${campaign.name}" could not be charged`,
-      text: `We could not charge your card for your pledge to "${campaign.name}": ${reason}\n\nUpdate your card or authenticate at ${publicUrl}/user/pledges within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
+      subject: `${reminder ? 'Reminder: your' : 'Your'} pledge to "${campaign.name}" could not be charged`,
+      text: `We could not charge your card for your pledge to "${campaign.name}": ${failure.reason}\n\nUpdate your card or authenticate at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
     };
   },
 
@@ -90,6 +101,47 @@ export const lifecycleEmails = {
       kind: 'pledge-dropped',
       subject: `Your pledge to "${campaign.name}" was dropped`,
       text: `Your card could not be charged within 7 days, so your pledge to "${campaign.name}" was dropped. Nothing was charged.`,
+    };
+  },
+
+  /** A supporter's pledge that will never be charged: the campaign was closed, deleted or missed its target. */
+  released(to: string, campaign: Campaign, pledge: { amountCents: number; tipCents: number }, reason: ReleaseReason): EmailMessage {
+    const tip = pledge.tipCents > 0 ? ` (and your ${formatCents(pledge.tipCents)} tip)` : '';
+    return {
+      to,
+      kind: 'pledge-released',
+      subject: `Your pledge to "${campaign.name}" was released`,
+      text: [
+        `${RELEASE_REASONS[reason](campaign)}, so your pledge of ${formatCents(pledge.amountCents)}${tip} was released.`,
+        'Nothing was charged to your card, and nothing will be.',
+        '',
+        'Thank you for your support.',
+      ].join('\n'),
+    };
+  },
+
+  /** The creator's receipt for the funding payment: what was charged, the card fee, and where the rest goes. */
+  fundingReceipt(
+    to: string,
+    campaign: Campaign,
+    parts: { chargedCents: number; cardFeeCents: number; platformFeeCents: number; charityName: string | null },
+  ): EmailMessage {
+    const heldCents = parts.chargedCents - parts.cardFeeCents;
+    const charity = parts.charityName ?? 'the charity';
+    return {
+      to,
+      kind: 'funding-receipt',
+      subject: `Receipt: your funding of "${campaign.name}" was charged`,
+      text: [
+        `Your card was charged ${formatCents(parts.chargedCents)} to fund "${campaign.name}".`,
+        '',
+        `Total charged: ${formatCents(parts.chargedCents)}`,
+        `Card processing fee: ${formatCents(parts.cardFeeCents)}`,
+        `Held for the campaign: ${formatCents(heldCents)}`,
+        '',
+        `When the campaign's pledges are charged, the 5% platform fee (${formatCents(parts.platformFeeCents)}) is kept and ${formatCents(heldCents - parts.platformFeeCents)} goes to ${charity}.`,
+        'If you delete the campaign before it is approved, this is refunded less the card fee; if you close it after approval, less the card fee, the refund fee and 5%.',
+      ].join('\n'),
     };
   },
 };

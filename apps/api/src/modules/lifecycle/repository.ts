@@ -4,6 +4,14 @@ import { eventDocuments, events, participants, pledges, users } from '../../db/s
 import { hasMoneyTrail } from '../ledger/repository.ts';
 import type { EventRow } from '../events/read-model.ts';
 
+export interface ReleasedPledge {
+  id: string;
+  userId: string | null;
+  amountCents: number;
+  tipCents: number;
+  isCreatorPledge: boolean;
+}
+
 export type NewEventValues = Partial<typeof events.$inferInsert>;
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
@@ -38,14 +46,28 @@ export const lifecycleRepository = {
       .limit(1);
     return row;
   },
-  /** Pledges never charged are released: they will never be charged. Returns how many. */
-  async releaseUncharged(tx: Executor, eventId: string, chargeRunId: string | null = null): Promise<number> {
-    const rows = await tx
+  /** Pledges never charged are released: they will never be charged. Returns what was released, for the supporters' e-mails. */
+  async releaseUncharged(tx: Executor, eventId: string, chargeRunId: string | null = null): Promise<ReleasedPledge[]> {
+    return tx
       .update(pledges)
       .set({ status: 'released', nextReminderAt: null, updatedAt: new Date(), ...(chargeRunId ? { chargeRunId } : {}) })
       .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'failed'])))
-      .returning({ id: pledges.id });
-    return rows.length;
+      .returning({
+        id: pledges.id,
+        userId: pledges.userId,
+        amountCents: pledges.amountCents,
+        tipCents: pledges.tipCents,
+        isCreatorPledge: pledges.isCreatorPledge,
+      });
+  },
+  /** The e-mail address of each of these users (a deleted account has none). */
+  async emailsOf(tx: Executor, userIds: string[]): Promise<Map<string, string>> {
+    if (!userIds.length) return new Map();
+    const rows = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...new Set(userIds)]));
+    return new Map(rows.map((row) => [row.id, row.email]));
   },
   /** Campaign totals counted for an all-or-nothing target: pledges still valid. */
   async countedTotalCents(tx: Executor, eventId: string): Promise<number> {

@@ -7,7 +7,11 @@ import { assertCanManage } from '../events/access.ts';
 import type { EventRow } from '../events/read-model.ts';
 import { lifecycleEmails } from './emails.ts';
 import { notifyCampaignChanged } from './notify.ts';
+import { releasePledgesWithin } from './release.ts';
 import { lifecycleRepository as repo, type NewEventValues } from './repository.ts';
+
+/** Other modules (the charge run) release a campaign's pledges, and tell its supporters, through this. */
+export { releasePledgesWithin };
 
 /** Queue of the creator's funding refunds (delete, close, missed all-or-nothing target). */
 export const REFUND_FUNDING_QUEUE = 'refund-creator-funding';
@@ -121,7 +125,7 @@ export function createLifecycleService(ctx: AppContext) {
         break;
       case 'close': {
         values.endedAt = now;
-        await repo.releaseUncharged(tx, row.id);
+        await releasePledgesWithin(ctx, tx, campaign, 'close');
         const funding = await repo.creatorPledge(tx, row.id);
         if (funding?.status === 'charged') afterSteps.push(() => queueFundingRefund(funding.id, 'close'));
         break;
@@ -170,7 +174,7 @@ export function createLifecycleService(ctx: AppContext) {
         if (!event) throw AppError.notFound('Event not found');
         if (event.ownerId !== auth.userId && auth.role !== 'admin') throw AppError.forbidden('You can only delete your own events');
         if (!canDeleteEvent(event.status)) throw AppError.conflict('EVENT_NOT_DELETABLE', MY_EVENTS_MESSAGES.notDeletable);
-        const releasedPledges = await repo.releaseUncharged(tx, eventId);
+        const releasedPledges = await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'delete');
         const funding = await repo.creatorPledge(tx, eventId);
         if (funding?.status === 'charged') refundPledgeId = funding.id;
         await repo.deleteContent(tx, eventId);
@@ -205,7 +209,6 @@ export const lifecycleRecords = {
   lockEvent: repo.lockEvent,
   countedTotalCents: repo.countedTotalCents,
   creatorPledge: repo.creatorPledge,
-  releaseUncharged: repo.releaseUncharged,
   findEvent: repo.findEvent,
   updateEvent: repo.updateEvent,
   ownerEmail: repo.ownerEmail,

@@ -36,11 +36,12 @@ export const payoutsRepository = {
     return row!;
   },
   /**
-   * What of one campaign reached its charity: the charity's payouts are applied to its campaigns'
-   * payables oldest campaign first, so a campaign shows money passed on only once it was paid.
+   * What of one campaign is for its charity (its payable, after fees) and what reached it: the
+   * charity's payouts are applied to its campaigns' payables oldest campaign first, so a campaign
+   * shows money passed on only once it was paid.
    */
-  async passedOnCents(db: Executor, eventId: string, charityId: string): Promise<number> {
-    const rows = (await db.execute(sql`
+  async campaignPayout(db: Executor, eventId: string, charityId: string): Promise<{ payableCents: number; passedCents: number }> {
+    const rows = await db.execute(sql`
       with campaign as (
         select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
         from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
@@ -53,9 +54,59 @@ export const payoutsRepository = {
       ), paid as (
         select coalesce(sum(amount_cents), 0) as total from ledger_entries where account = 'charity_paid' and charity_id = ${charityId}
       )
-      select greatest(0, least(o.payable, paid.total - o.before)) as passed from ordered o, paid where o.event_id = ${eventId}
-    `)) as unknown as { rows?: { passed: string }[] } | { passed: string }[];
-    const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
-    return Number(list[0]?.passed ?? 0);
+      select o.payable, greatest(0, least(o.payable, paid.total - o.before)) as passed from ordered o, paid where o.event_id = ${eventId}
+    `);
+    const [row] = rowsOf<{ payable: string; passed: string }>(rows);
+    return { payableCents: Number(row?.payable ?? 0), passedCents: Number(row?.passed ?? 0) };
+  },
+  /**
+   * Per charged pledge: what of it is for the charity, and what of that a payout has passed on.
+   * The same order as `campaignPayout` (oldest campaign first), and within a campaign its money
+   * in the order it was booked, so a pledge is passed on once the payouts reach it.
+   */
+  async pledgesPassedOn(db: Executor, pledgeIds: string[]): Promise<Map<string, { payableCents: number; passedCents: number }>> {
+    if (!pledgeIds.length) return new Map();
+    const ids = sql.join(
+      pledgeIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = await db.execute(sql`
+      with charity as (
+        select distinct ev.charity_id from pledges p join events ev on ev.id = p.event_id where p.id in (${ids}) and ev.charity_id is not null
+      ), items as (
+        select e.charity_id, e.event_id, t.pledge_id, t.id as tx_id, t.created_at, e.amount_cents
+        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id in (select charity_id from charity)
+      ), campaign as (
+        select charity_id, event_id, min(created_at) as first_at from items group by charity_id, event_id
+      ), ordered as (
+        select i.pledge_id, i.charity_id, i.amount_cents,
+          coalesce(sum(i.amount_cents) over (partition by i.charity_id order by c.first_at, i.event_id, i.created_at, i.tx_id rows between unbounded preceding and 1 preceding), 0) as before
+        from items i join campaign c on c.charity_id = i.charity_id and c.event_id = i.event_id
+      ), paid as (
+        select charity_id, sum(amount_cents) as total from ledger_entries where account = 'charity_paid' and charity_id in (select charity_id from charity) group by charity_id
+      )
+      select o.pledge_id, sum(o.amount_cents) as payable, sum(greatest(0, least(o.amount_cents, coalesce(p.total, 0) - o.before))) as passed
+      from ordered o left join paid p on p.charity_id = o.charity_id
+      where o.pledge_id in (${ids})
+      group by o.pledge_id
+    `);
+    return new Map(
+      rowsOf<{ pledge_id: string; payable: string; passed: string }>(rows).map((row) => [
+        row.pledge_id,
+        { payableCents: Number(row.payable), passedCents: Number(row.passed) },
+      ]),
+    );
+  },
+  /** What each charity has received: its payouts, from the ledger. */
+  async paidCentsByCharity(db: Executor): Promise<Map<string, number>> {
+    const balances = await payoutsRepository.balances(db);
+    return new Map([...balances].map(([charityId, balance]) => [charityId, balance.paidCents]));
   },
 };
+
+/** Rows of a raw query: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}

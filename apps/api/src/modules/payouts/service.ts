@@ -76,5 +76,5 @@ export function createPayoutsService(ctx: AppContext) {
   };
 }
 
-/** What other modules read of payouts: how much of one campaign's money reached its charity. */
-export const payoutRecords = { passedOnCents: repo.passedOnCents };
+/** What other modules read of payouts: how much of a campaign's, a pledge's or a charity's money reached the charity. */
+export const payoutRecords = { campaignPayout: repo.campaignPayout, pledgesPassedOn: repo.pledgesPassedOn, paidCentsByCharity: repo.paidCentsByCharity };

@@ -2,6 +2,7 @@ import { centsToDollars, tipPercentOf, type MyPledgeResponse, type PledgeRaiseOf
 import type { AppContext } from '../../context.ts';
 import { isCountedPledge, totalsFor } from '../events/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { payoutRecords } from '../payouts/service.ts';
 import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
@@ -32,6 +33,10 @@ export function createMyPledgesService(ctx: AppContext) {
         ctx.db,
         rows.filter((row) => row.pledge.status === 'refunded').map((row) => row.pledge.id),
       );
+      const passedOn = await payoutRecords.pledgesPassedOn(
+        ctx.db,
+        rows.filter((row) => row.pledge.status === 'charged').map((row) => row.pledge.id),
+      );
       const counted = rows.filter((row) => isCountedPledge(row.pledge));
       const totalPledgedCents = counted.reduce((sum, row) => sum + row.pledge.amountCents, 0);
       const now = ctx.clock.now();
@@ -43,6 +48,8 @@ export function createMyPledgesService(ctx: AppContext) {
           status: pledge.status,
           failure_reason: pledge.failureReason,
           refunded_amount: centsToDollars(refunded.get(pledge.id) ?? 0),
+          to_charity: centsToDollars(passedOn.get(pledge.id)?.payableCents ?? 0),
+          passed_on: centsToDollars(passedOn.get(pledge.id)?.passedCents ?? 0),
           createdAt: pledge.createdAt.toISOString(),
           raise: raiseOffer(pledge, event, charityName, now),
           event: {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
-import { campaignTimeLabel, isUpcoming } from '@pledgeway/domain/dates';
+import { campaignTimeLabel, endedLabel, isUpcoming } from '@pledgeway/domain/dates';
 import { CardCountdown } from './deadline-countdown';
 import { formatDate, mediaUrl } from '@/lib/format';
 import { useNow } from '@/lib/hydration';
@@ -95,7 +95,7 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} />
           <div className="flex items-center justify-between gap-2">
             <p className={upcoming ? 'text-sm font-semibold text-brand-800' : 'text-sm font-medium text-ink-600'}>
-              {event.deadline && !upcoming ? <CardCountdown deadline={event.deadline} /> : campaignTimeLabel(event, now)}
+              {event.deadline && !upcoming && !endedLabel(event.status) ? <CardCountdown deadline={event.deadline} /> : campaignTimeLabel(event, now)}
             </p>
             {actions ? <div className="relative z-10 flex gap-2">{actions}</div> : null}
           </div>

@@ -1,26 +1,10 @@
 import { countdownLabel, countdownParts } from '@pledgeway/domain/deadline';
 import { cn } from '@/lib/cn';
+import { formatInstant } from '@/lib/format';
 import { useDisplayTimeZone, useNow } from '@/lib/hydration';
 
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The deadline with its zone's abbreviation, in `timeZone` (undefined: the browser's). */
-export function formatDeadline(deadline: string, timeZone?: string): string {
-  let format = deadlineFormats.get(timeZone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-      timeZone,
-    });
-    deadlineFormats.set(timeZone ?? '', format);
-  }
-  return format.format(new Date(deadline));
-}
+export const formatDeadline = (deadline: string, timeZone?: string): string => formatInstant(deadline, timeZone);
 
 interface DeadlineCountdownProps {
   /** ISO instant the campaign's duration ends (EventSummaryResponse.deadline). */

@@ -20,8 +20,10 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const calls: { method: string; path: string; body: unknown }[] = [];
 const card = { id: 'card-1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, billing_details: { name: 'Dana Donor' }, is_default: true };
 
+let provider: 'stripe' | 'sandbox' = 'stripe';
+
 function answer(path: string): unknown {
-  if (path.endsWith('/payment-methods/config')) return { success: true, provider: 'stripe', publishable_key: 'pk_test_x' };
+  if (path.endsWith('/payment-methods/config')) return { success: true, provider, publishable_key: provider === 'stripe' ? 'pk_test_x' : null };
   if (path.endsWith('/payment-methods/setup-intent')) return { success: true, setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
   if (path.endsWith('/payment-methods')) return { success: true, message: 'Card added successfully', data: card };
   return {};
@@ -29,6 +31,7 @@ function answer(path: string): unknown {
 
 beforeEach(() => {
   calls.length = 0;
+  provider = 'stripe';
   stripeJs.load.mockReset();
   stripeJs.confirmSetup.mockReset();
   vi.stubGlobal(
@@ -86,5 +89,21 @@ describe('add-card dialog with Stripe', () => {
     expect(await screen.findByText('Your card was declined.')).toBeTruthy();
     expect(onAdded).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
+  });
+});
+
+describe('add-card dialog: what it says of the provider', () => {
+  it('with the sandbox provider, says that no real card is charged, and never claims a test mode', async () => {
+    provider = 'sandbox';
+    openDialog();
+    await waitFor(() => expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/)).toBeTruthy());
+    expect(screen.queryByText(/Test mode/)).toBeNull();
+  });
+
+  it('with Stripe, says the card goes to Stripe and mentions no test card', async () => {
+    stripeJs.load.mockResolvedValue({});
+    openDialog();
+    await waitFor(() => expect(screen.getByText(/Your card details go straight to Stripe/)).toBeTruthy());
+    expect(screen.queryByText(/4242/)).toBeNull();
   });
 });

@@ -37,12 +37,15 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
     onOpenChange(false);
   }
 
+  // Each says what is true of the provider in use; nothing while it is unknown or unavailable.
   const description = stripeKey
     ? 'Your card details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number.'
-    : 'Test mode: use 4242 4242 4242 4242 with any future date and any CVV. Your card number is never stored by Pledgeway.';
+    : config.data?.provider === 'sandbox'
+      ? 'Payments here go through the sandbox payment provider, so no real card is charged: a test card such as 4242 4242 4242 4242 works with any future date and any CVV.'
+      : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Card" description={config.isPending ? undefined : description}>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Card" description={description}>
       {config.isPending ? (
         <CardFormLoading />
       ) : config.isError || (config.data.provider === 'stripe' && !stripeKey) ? (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/domain/money';
-import { daysLeftLabel } from '@pledgeway/domain/dates';
+import { campaignTimeLabel } from '@pledgeway/domain/dates';
 import { FALLBACK_BANNER } from '@/components/campaign';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
@@ -55,7 +55,7 @@ export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: 
             </p>
           )}
           <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} size={full ? 'md' : 'sm'} />
-          <p className={cn('font-medium text-ink-600', full ? 'text-sm' : 'text-xs')}>{daysLeftLabel(event.event_date)}</p>
+          <p className={cn('font-medium text-ink-600', full ? 'text-sm' : 'text-xs')}>{campaignTimeLabel(event)}</p>
         </div>
         {full && <StatusNote pledge={pledge} onUpdateCard={onUpdateCard} />}
         {full && onRaise && <RaiseOffer pledge={pledge} onRaise={onRaise} />}
@@ -64,9 +64,23 @@ export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: 
   );
 }
 
-/** The failure's reason, or how much a refund gave back (the rest paid the fees), else the status's general note. */
+/**
+ * A charged pledge says what is true now: charged; passed on only once a payout to the charity
+ * included it (payouts reach a charity's campaigns oldest first, so part of it may be passed on).
+ */
+function chargedNote(pledge: MyPledgeResponse): string {
+  if (pledge.to_charity <= 0) return PLEDGE_STATUS.charged.note;
+  if (pledge.passed_on <= 0) return `Charged. ${formatDollars(pledge.to_charity)} of it is for the charity; it is passed on with the charity's next payout.`;
+  if (pledge.passed_on < pledge.to_charity) {
+    return `Charged. ${formatDollars(pledge.passed_on)} of the ${formatDollars(pledge.to_charity)} for the charity has been passed on so far.`;
+  }
+  return `Charged and passed on to the charity: ${formatDollars(pledge.to_charity)} after fees.`;
+}
+
+/** The failure's reason, what reached the charity, or how much a refund gave back (the rest paid the fees), else the status's general note. */
 function noteOf(pledge: MyPledgeResponse): string {
   if (pledge.status === 'failed' && pledge.failure_reason) return pledge.failure_reason;
+  if (pledge.status === 'charged') return chargedNote(pledge);
   if (pledge.status === 'refunded' && pledge.refunded_amount > 0) {
     return `${formatDollars(pledge.refunded_amount)} of your ${formatDollars(pledge.amount)} pledge refunded to your card.`;
   }

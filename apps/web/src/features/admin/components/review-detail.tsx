@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PledgeStatusBadge } from '@/components/pledge';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { mediaUrl } from '@/lib/format';
+import { formatBytes, mediaUrl } from '@/lib/format';
 import { formatDateTime, formatDollars, formatShortDate, KIND_LABELS, waitingFor } from '../lib/format';
 
 const IDENTITY_TONES = { verified: 'green', pending: 'yellow', failed: 'red', unverified: 'grey' } as const;
@@ -132,7 +132,7 @@ function Documents({ event }: { event: AdminReviewDetail['event'] }) {
                 {document.original_name}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
-              <span className="ml-2 text-sm text-ink-600">{Math.max(1, Math.round(document.size / 1024))} KB</span>
+              <span className="ml-2 text-sm text-ink-600">{formatBytes(document.size)}</span>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { plainDollars } from '@pledgeway/domain/money';
 import type { CharityPayouts } from '@pledgeway/domain/schemas/money-admin';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -15,9 +16,13 @@ function exportCsv(charities: CharityPayouts[]) {
   const escape = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
   const lines = [['charity', 'payable', 'paid_total', 'payout_amount', 'reference', 'paid_on'].join(',')];
   for (const charity of charities) {
-    if (!charity.history.length) lines.push([charity.name, charity.payable, charity.paid, '', '', ''].map(escape).join(','));
+    if (!charity.history.length) lines.push([charity.name, plainDollars(charity.payable), plainDollars(charity.paid), '', '', ''].map(escape).join(','));
     for (const payout of charity.history) {
-      lines.push([charity.name, charity.payable, charity.paid, payout.amount, payout.reference, payout.paid_on].map(escape).join(','));
+      lines.push(
+        [charity.name, plainDollars(charity.payable), plainDollars(charity.paid), plainDollars(payout.amount), payout.reference, payout.paid_on]
+          .map(escape)
+          .join(','),
+      );
     }
   }
   saveText(`${lines.join('\r\n')}\r\n`, `payouts-${new Date().toISOString().slice(0, 10)}.csv`);

@@ -2,7 +2,8 @@ import { useId, useRef, useState } from 'react';
 import type { DocumentDraft } from '@pledgeway/domain/schemas/event-create';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_LIMIT_BYTES, EVENT_MESSAGES } from '@pledgeway/domain/schemas/event-fields';
 import { TrashIcon } from '@/components/ui/icons';
-import { blobToDataUrl, formatBytes } from '../lib/images';
+import { blobToDataUrl } from '../lib/images';
+import { formatBytes } from '@/lib/format';
 
 interface DocumentPickerProps {
   value: DocumentDraft[];

@@ -1,5 +1,5 @@
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
-import { formatBytes } from '../lib/images';
+import { formatBytes } from '@/lib/format';
 
 /** The campaign's documents on its public page (nothing when it has none). */
 export function EventDocuments({ documents }: { documents: EventDetailResponse['documents'] }) {

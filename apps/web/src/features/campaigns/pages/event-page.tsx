@@ -65,7 +65,7 @@ function EventDetails({ event }: { event: EventDetailResponse }) {
       <div className="mt-8 grid gap-4">
         <EventPeople event={event} />
         <EventDocuments documents={event.documents} />
-        {event.charity && <CharityBlock charity={event.charity} />}
+        {event.charity && <CharityBlock event={event} />}
         <SupportersList eventId={event._id} />
         <Suspense fallback={null}>
           <PromotedBy eventId={event._id} />

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { CharityResponse } from '@pledgeway/domain/schemas/public';
 import { ExternalLinkIcon } from '@/components/ui/icons';
-import { mediaUrl } from '@/lib/format';
+import { formatDollars, mediaUrl } from '@/lib/format';
 
-/** Logo, name and Donate Now: an external link in a new tab only when the charity has one. */
+/** Logo, name, what Pledgeway has passed on to it, and Donate Now: an external link in a new tab only when the charity has one. */
 export function CharityCard({ charity }: { charity: CharityResponse }) {
   const noteId = useId();
   return (
@@ -11,6 +11,9 @@ export function CharityCard({ charity }: { charity: CharityResponse }) {
       <img src={mediaUrl(charity.logo)} alt={`${charity.name} logo`} width={120} height={120} loading="lazy" className="size-28 rounded-full object-contain" />
       <h4 className="mt-4 text-base leading-snug font-semibold">{charity.name}</h4>
       {charity.description && <p className="mt-2 line-clamp-3 text-sm text-ink-600">{charity.description}</p>}
+      <p className="mt-3 text-sm text-ink-700">
+        Passed on through Pledgeway: <span className="font-semibold text-ink-900">{formatDollars(charity.passed_on)}</span>
+      </p>
       <div className="mt-auto w-full pt-5">
         {charity.link ? (
           <a

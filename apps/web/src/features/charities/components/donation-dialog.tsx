@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { DonationForm } from '@pledgeway/domain/schemas/public';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { postDonation, tokenizeCard } from '../api/donate';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '@/components/payments/card-inputs';
 
@@ -16,8 +17,6 @@ export type DonationValues = DonationForm;
 interface DonationDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** Who receives the donation: a charity's name, or "Pledgeway" from the intro button. */
-  recipient: string;
   /** The charities a donation can go to; the first is chosen unless the donor picks another. */
   charities: Array<{ _id: string; name: string }>;
 }
@@ -32,9 +31,15 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
   const [failure, setFailure] = useState<string | null>(null);
   // The token of an attempt whose answer was lost: sent again, the server answers that donation.
   const [pendingToken, setPendingToken] = useState<string | undefined>();
+  // A signed-in donor starts with their own name and e-mail (still editable).
+  const { user } = useAuth();
+  const initial = useMemo<DonationValues>(() => ({ ...EMPTY, fullName: user?.name ?? '', email: user?.email ?? '' }), [user?.name, user?.email]);
   const form = useForm<DonationValues>({
     resolver: zodResolver(DonationForm),
-    defaultValues: EMPTY,
+    defaultValues: initial,
+    // The user can arrive after the dialog opened: fill in what the donor has not typed yet.
+    values: initial,
+    resetOptions: { keepDirtyValues: true },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -64,7 +69,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       setPendingToken(undefined);
       // SPEC.md's thank-you, now only once the charge went through.
       window.alert(answer.message);
-      form.reset(EMPTY);
+      form.reset(initial);
       onOpenChange(false);
     } catch (error) {
       // A lost answer is retried with the same token, so the donation is never charged twice.
@@ -76,7 +81,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
 
   function changeOpen(next: boolean) {
     if (!next) {
-      form.reset(EMPTY);
+      form.reset(initial);
       setFailure(null);
       setPendingToken(undefined);
     }
@@ -87,16 +92,18 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
 }
 
 /** The donation dialog of SPEC.md sections 2 and 5; card number and expiry are formatted as typed. */
-export function DonationDialog({ open, onOpenChange, recipient, charities }: DonationDialogProps) {
+export function DonationDialog({ open, onOpenChange, charities }: DonationDialogProps) {
   const [picked, setPicked] = useState('');
   const charityId = picked || charities[0]?._id || '';
+  // The title names the charity the donation goes to, and follows the donor's choice.
+  const chosen = charities.find((charity) => charity._id === charityId);
   const { errors, isSubmitting, failure, field, submit, changeOpen } = useDonationForm(charityId, onOpenChange);
 
   return (
     <Dialog
       open={open}
       onOpenChange={changeOpen}
-      title={`Donate to ${recipient}`}
+      title={chosen ? `Donate to ${chosen.name}` : 'Make a donation'}
       description="Your card details are used only for this donation."
       closeLabel="Close donation form"
     >

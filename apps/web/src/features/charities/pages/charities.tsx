@@ -10,17 +10,15 @@ import { CharityCard } from '../components/charity-card';
 // The dialog brings the form library and schemas; load them when someone opens it.
 const DonationDialog = lazy(() => import('../components/donation-dialog'));
 
-const ORGANISATION = 'Pledgeway';
-
-/** Which donation the dialog is for, and the focus handed back to its opener when it closes. */
+/** Whether the dialog was opened (it loads then), and the focus handed back to its opener when it closes. */
 function useDonationDialog() {
-  const [recipient, setRecipient] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLElement | null>(null);
 
-  function openDonation(name: string) {
+  function openDonation() {
     openerRef.current = document.activeElement as HTMLElement | null;
-    setRecipient(name);
+    setOpened(true);
     setOpen(true);
   }
 
@@ -30,12 +28,12 @@ function useDonationDialog() {
     if (!next) setTimeout(() => openerRef.current?.focus(), 0);
   }
 
-  return { recipient, open, openDonation, changeOpen };
+  return { opened, open, openDonation, changeOpen };
 }
 
 export default function CharitiesPage() {
   const charities = useCharities();
-  const { recipient, open, openDonation, changeOpen } = useDonationDialog();
+  const { opened, open, openDonation, changeOpen } = useDonationDialog();
 
   useEffect(() => {
     document.title = 'Charities — Pledgeway';
@@ -55,7 +53,7 @@ export default function CharitiesPage() {
               any size.
             </p>
           </div>
-          <Button size="lg" onClick={() => openDonation(ORGANISATION)} className="justify-self-start">
+          <Button size="lg" onClick={openDonation} className="justify-self-start">
             <HeartHandIcon /> Donate
           </Button>
         </div>
@@ -70,9 +68,9 @@ export default function CharitiesPage() {
         <Disclaimer />
       </div>
 
-      {recipient !== null && (
+      {opened && (
         <Suspense fallback={null}>
-          <DonationDialog open={open} onOpenChange={changeOpen} recipient={recipient} charities={(charities.data ?? []).flatMap((group) => group.charities)} />
+          <DonationDialog open={open} onOpenChange={changeOpen} charities={(charities.data ?? []).flatMap((group) => group.charities)} />
         </Suspense>
       )}
     </>

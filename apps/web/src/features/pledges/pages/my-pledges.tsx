@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDollars } from '@pledgeway/domain/money';
 import { PLEDGE_MESSAGES, type MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { PledgeCard } from '@/components/pledge';
@@ -21,7 +22,7 @@ export default function MyPledgesPage() {
   }, []);
   const pledges = useMyPledges();
   const [showAll, setShowAll] = useState(false);
-  const [updating, setUpdating] = useState<MyPledgeResponse | null>(null);
+  const [updating, setUpdating] = useUpdateFromLink(pledges.data?.pledges);
   const [raising, setRaising] = useState<MyPledgeResponse | null>(null);
 
   return (
@@ -74,6 +75,29 @@ export default function MyPledgesPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The pledge whose card is being updated. The failed-charge e-mail links to `?update={pledge id}`:
+ * that pledge's Update card opens as soon as the pledges are loaded, if it still needs one.
+ */
+function useUpdateFromLink(pledges: MyPledgeResponse[] | undefined) {
+  const [params, setParams] = useSearchParams();
+  const [updating, setUpdating] = useState<MyPledgeResponse | null>(null);
+  const linked = params.get('update');
+  useEffect(() => {
+    if (!linked || !pledges) return;
+    const pledge = pledges.find((candidate) => candidate._id === linked && candidate.status === 'failed');
+    if (pledge) setUpdating(pledge);
+    setParams(
+      (current) => {
+        current.delete('update');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linked, pledges, setParams]);
+  return [updating, setUpdating] as const;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {

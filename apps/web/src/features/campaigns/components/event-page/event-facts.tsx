@@ -2,7 +2,8 @@ import { KIND_LABELS } from '@pledgeway/domain/campaign-kinds';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { StatusBadge } from '@/components/ui/badge';
 import { CalendarIcon, GlobeIcon } from '@/components/ui/icons';
-import { formatDate, formatTime } from '@/lib/format';
+import { eventInstant, formatDate, formatInstant, formatTime } from '@/lib/format';
+import { useDisplayTimeZone } from '@/lib/hydration';
 
 /** The place of the event: the address, the link of a virtual event, or "Not defined". */
 function Where({ event }: { event: EventDetailResponse }) {
@@ -33,6 +34,17 @@ export function EventTags({ event }: { event: EventDetailResponse }) {
   );
 }
 
+/**
+ * The event's date and time, with its zone named: UTC as the server renders it, then the viewer's
+ * own zone once hydrated (the same as the deadline beside it). A date without a time is a day.
+ */
+function EventWhen({ date, time }: { date: string | null; time: string | null }) {
+  const timeZone = useDisplayTimeZone();
+  const instant = eventInstant(date, time);
+  if (!instant) return <>{`${formatDate(date)} ${formatTime(time)}`.trim()}</>;
+  return <time dateTime={instant}>{formatInstant(instant, timeZone)}</time>;
+}
+
 /** Date and time, and the place. */
 export function EventFacts({ event }: { event: EventDetailResponse }) {
   return (
@@ -44,7 +56,7 @@ export function EventFacts({ event }: { event: EventDetailResponse }) {
           Date and time
         </dt>
         <dd className="font-medium">
-          {formatDate(event.event_date)} {formatTime(event.event_time)}
+          <EventWhen date={event.event_date} time={event.event_time} />
         </dd>
       </div>
       <div className="relative min-w-0 pl-8">

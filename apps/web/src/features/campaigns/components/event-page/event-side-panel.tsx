@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { campaignTimeLabel, isUpcoming } from '@pledgeway/domain/dates';
+import { campaignTimeLabel, endedLabel, isUpcoming } from '@pledgeway/domain/dates';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { PageCountdown } from '@/components/campaign/deadline-countdown';
@@ -19,7 +19,7 @@ const PromotePanel = lazy(() => import('../promotions/promote-panel'));
 export function EventSidePanel({ event }: { event: EventDetailResponse }) {
   // Money Bomb and Crowdfunding count down to the deadline at which their pledges are charged.
   const now = useNow();
-  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date, now);
+  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date, now) && !endedLabel(event.status);
   const percent = exactProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
   const url = `${useOrigin()}${paths.event(event._id)}`;
   const { status } = useAuth();

@@ -1,7 +1,7 @@
 import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update';
 import { Avatar } from '@/components/ui/avatar';
 import { mediaUrl } from '@/lib/format';
-import { formatBytes } from '../../lib/images';
+import { formatBytes } from '@/lib/format';
 
 type ManagedEvent = ManageEventResponse;
 

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { usePostUpdate } from '../../api/post-update';
-import { formatBytes } from '../../lib/images';
+import { formatBytes } from '@/lib/format';
 import { ATTACHMENT_ACCEPT as ACCEPT, attachmentProblem } from '../../lib/update-attachment';
 
 interface PostUpdateFormProps {

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/hydration';
 import { useHideComment } from '../../api/hide-comment';
-import { formatBytes } from '../../lib/images';
+import { formatBytes } from '@/lib/format';
 
 // The form (and its schema library) loads only for people who may comment.
 const CommentForm = lazy(() => import('./comment-form'));

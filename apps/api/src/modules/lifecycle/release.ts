@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { lifecycleEmails, type ReleaseReason } from './emails.ts';
+import { lifecycleRepository as repo } from './repository.ts';
+
+/**
+ * Releases every pledge of a campaign that was never charged, and tells each supporter in the
+ * same transaction (outbox), so an e-mail exists exactly when its release does. The creator's own
+ * funding is told by its refund e-mail instead. Returns how many pledges were released.
+ */
+export async function releasePledgesWithin(
+  ctx: AppContext,
+  tx: Executor,
+  campaign: { id: string; name: string },
+  reason: ReleaseReason,
+  chargeRunId: string | null = null,
+): Promise<number> {
+  const released = await repo.releaseUncharged(tx, campaign.id, chargeRunId);
+  const supporters = released.filter((pledge) => !pledge.isCreatorPledge && pledge.userId);
+  const emails = await repo.emailsOf(
+    tx,
+    supporters.map((pledge) => pledge.userId!),
+  );
+  for (const pledge of supporters) {
+    const to = emails.get(pledge.userId!);
+    if (to) await ctx.mailer.send(lifecycleEmails.released(to, campaign, pledge, reason), tx);
+  }
+  return released.length;
+}
