@@ -8,6 +8,8 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
 import { createPaymentEventsService } from '../payment-events/service.ts';
+import { verifyLedger } from '../ledger/verify.ts';
+import { sandboxDisputes } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
 
 /**
@@ -138,6 +140,41 @@ describe('disputes', () => {
     expect((await deliver(`evt_closed_${pledgeId}`, 'charge.dispute.closed', closed)).dispute).toBe('lost');
     expect((await deliver(`evt_closed_${pledgeId}`, 'charge.dispute.closed', closed)).kind).toBe('duplicate');
     expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, pledgeId))).toMatchObject([{ status: 'lost', charityShareCents: 0 }]);
+    await expectBooksBalanced(server);
+  });
+
+  it("finds a provider's dispute that is not in the books, and one booked with another outcome", async () => {
+    const { pledgeId } = await chargedCampaign('4242 4242 4242 4242');
+    const pledge = await pledgeRow(server, pledgeId);
+    const check = () => verifyLedger(server.app.ctx.database.query, 'sandbox');
+    const [unbooked] = await server.app.ctx.db
+      .insert(sandboxDisputes)
+      .values({ id: `dp_sbx_unbooked_${pledgeId}`, chargeId: pledge.providerChargeRef!, amountCents: 12_000, feeCents: 1_500, status: 'lost' })
+      .returning();
+    expect((await check()).problems).toContain(`the provider's dispute ${unbooked!.id} of 12000 is not in the ledger`);
+    const events = createPaymentEventsService(server.app.ctx);
+    const object = {
+      id: unbooked!.id,
+      amount: 12_000,
+      charge: pledge.providerChargeRef,
+      status: 'needs_response',
+      balance_transactions: [{ amount: -12_000, fee: 1_500 }],
+    };
+    await events.receive({
+      id: `evt_unbooked_${pledgeId}`,
+      type: 'charge.dispute.created',
+      occurredAt: new Date(),
+      objectRef: unbooked!.id,
+      facts: disputeFacts('charge.dispute.created', object),
+    });
+    expect((await check()).problems).toEqual([`dispute ${unbooked!.id}: the provider says lost, the books open`]);
+    await events.receive({
+      id: `evt_unbooked_closed_${pledgeId}`,
+      type: 'charge.dispute.closed',
+      occurredAt: new Date(),
+      objectRef: unbooked!.id,
+      facts: disputeFacts('charge.dispute.closed', { ...object, status: 'lost' }),
+    });
     await expectBooksBalanced(server);
   });
 
