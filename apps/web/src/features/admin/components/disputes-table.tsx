@@ -25,15 +25,15 @@ function SandboxActions({
   if (dispute.status !== 'open') return null;
   const busy = deciding === dispute._id;
   return (
-    <>
+    <div className="flex flex-col items-end gap-1.5">
       <span className="text-xs font-semibold tracking-wide text-ink-600 uppercase">Sandbox</span>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide(dispute, 'won')}>
+      <Button size="sm" variant="outline" className="whitespace-nowrap" disabled={busy} onClick={() => onDecide(dispute, 'won')}>
         Close as won<span className="sr-only"> (sandbox) for {dispute.campaign.name}</span>
       </Button>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => onDecide(dispute, 'lost')}>
+      <Button size="sm" variant="outline" className="whitespace-nowrap" disabled={busy} onClick={() => onDecide(dispute, 'lost')}>
         Close as lost<span className="sr-only"> (sandbox) for {dispute.campaign.name}</span>
       </Button>
-    </>
+    </div>
   );
 }
 
@@ -51,7 +51,11 @@ export function DisputesTable({ disputes, onDecide, deciding }: DisputesTablePro
       ),
     },
     { header: 'Donor', cell: (dispute) => dispute.donor?.name ?? 'Deleted account' },
-    { header: 'Disputed', className: 'font-semibold', cell: (dispute) => `${formatDollars(dispute.amount)} of ${formatDollars(dispute.pledge.charged)}` },
+    {
+      header: 'Disputed',
+      className: 'font-semibold whitespace-nowrap',
+      cell: (dispute) => `${formatDollars(dispute.amount)} of ${formatDollars(dispute.pledge.charged)}`,
+    },
     { header: 'Fee', cell: (dispute) => formatDollars(dispute.fee) },
     { header: 'From the charity', cell: (dispute) => formatDollars(dispute.charity_share) },
     { header: 'Platform bears', cell: (dispute) => formatDollars(dispute.platform_share) },
@@ -64,8 +68,17 @@ export function DisputesTable({ disputes, onDecide, deciding }: DisputesTablePro
         </span>
       ),
     },
-    { header: 'Reference', className: 'font-mono text-xs', cell: (dispute) => `${dispute.provider_ref} · ${dispute.reason}` },
+    {
+      header: 'Reference',
+      className: 'max-w-[11rem] font-mono text-xs break-all',
+      cell: (dispute) => (
+        <>
+          {dispute.provider_ref}
+          <span className="block font-sans text-ink-600">{dispute.reason}</span>
+        </>
+      ),
+    },
   ];
   if (onDecide) columns.push(actionsColumn((dispute) => <SandboxActions dispute={dispute} onDecide={onDecide} deciding={deciding} />));
-  return <DataTable caption="Disputes of charged pledges" rows={disputes} columns={columns} rowKey={(dispute) => dispute._id} minWidth="min-w-[64rem]" />;
+  return <DataTable caption="Disputes of charged pledges" rows={disputes} columns={columns} rowKey={(dispute) => dispute._id} minWidth="min-w-[60rem]" />;
 }
