@@ -7,9 +7,9 @@ import { disputeFacts } from '../../providers/payments/stripe-events.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
-import { createPaymentEventsService } from '../payment-events/service.ts';
+import { createPaymentEventsService, deliverSandboxEvents } from '../payment-events/service.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { sandboxDisputes } from '../../providers/payments/tables.ts';
+import { sandboxCharges, sandboxDisputes } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
 
 /**
@@ -53,6 +53,35 @@ const listed = async (pledgeId: string) =>
   (await admin.get('/api/admin/disputes')).data.data.items.find((item: { pledge: { _id: string } }) => item.pledge._id === pledgeId);
 
 describe('disputes', () => {
+  it('opens the sandbox dispute of a 0259 charge once, also when the charge is replayed after a crash lost it, and holds back only its event', async () => {
+    const payments = server.app.ctx.payments;
+    if (!isSandbox(payments)) throw new Error('the sandbox is the provider here');
+    const customer = await payments.createCustomer({ email: 'crash@example.com', name: 'Crash Test' });
+    const { token } = await payments.tokenizeCard({ holder_name: 'Crash Test', number: DISPUTE_CARD, expiry: '09/40', cvv: '123' });
+    const card = await payments.attachCard({ customerRef: customer.ref, token });
+    // The charge committed at the provider, then the process stopped before its dispute was written.
+    const [charge] = await server.app.ctx.db
+      .insert(sandboxCharges)
+      .values({
+        id: `ch_sbx_crash_${card.ref}`,
+        idempotencyKey: `crash:${card.ref}`,
+        customerId: customer.ref,
+        cardId: card.ref,
+        amountCents: 5_000,
+        feeCents: 175,
+        status: 'succeeded',
+      })
+      .returning();
+    const replayed = await payments.charge({ customerRef: customer.ref, methodRef: card.ref, amountCents: 5_000, idempotencyKey: `crash:${card.ref}` });
+    expect(replayed).toMatchObject({ ok: true, ref: charge!.id });
+    await payments.charge({ customerRef: customer.ref, methodRef: card.ref, amountCents: 5_000, idempotencyKey: `crash:${card.ref}` });
+    expect(await server.app.ctx.db.select().from(sandboxDisputes).where(eq(sandboxDisputes.chargeId, charge!.id))).toMatchObject([
+      { amountCents: 5_000, feeCents: 1_500 },
+    ]);
+    // No pledge has this charge: its event waits, and the next tests' disputes are delivered past it.
+    expect(await deliverSandboxEvents(server.app.ctx)).toEqual({ delivered: 0, waiting: 1 });
+  });
+
   it('books a dispute of the 0259 card on its own, shows the pledge disputed, tells creator and admin, and a won dispute reverses it', async () => {
     const { creator, event, pledgeId } = await chargedCampaign(DISPUTE_CARD);
     // $120.00 charged, card fee $3.78, 3% $3.00, net $93.22 (money.md's worked example).

@@ -16,7 +16,14 @@ export const paymentEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   if (isSandbox(ctx.payments)) {
     // The sandbox's webhook: each new event is delivered by a job, and every minute any left over.
-    ctx.jobs.define(SANDBOX_EVENTS_QUEUE, async () => void (await deliverSandboxEvents(ctx)), { cron: '* * * * *', retryLimit: 10 });
+    ctx.jobs.define(
+      SANDBOX_EVENTS_QUEUE,
+      async () => {
+        const { waiting } = await deliverSandboxEvents(ctx);
+        if (waiting) throw new Error(`${waiting} sandbox event(s) wait for their charge to be booked; delivered again shortly`);
+      },
+      { cron: '* * * * *', retryLimit: 10 },
+    );
     ctx.payments.disputes.onEvent(() => ctx.jobs.enqueue(SANDBOX_EVENTS_QUEUE, {}));
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { disputeFacts, type PaymentProviderEvent } from './stripe-events.ts';
-import { sandboxCharges, sandboxDisputes, sandboxEvents } from './tables.ts';
+import { sandboxCards, sandboxCharges, sandboxDisputes, sandboxEvents } from './tables.ts';
 
 /** Stripe's dispute test card: the charge succeeds, then the cardholder's bank disputes it. */
 const DISPUTE_TEST_CARD = '4000000000000259';
@@ -55,9 +55,17 @@ export function createSandboxDisputes(db: Db) {
     for (const listener of listeners) listener();
   }
 
-  const disputes: SandboxDisputes & { openOn(charge: ChargeRow): Promise<void> } = {
-    /** One dispute per charge: a replayed charge (same idempotency key) never opens a second. */
-    async openOn(charge) {
+  const disputes: SandboxDisputes & { openIfDisputeCard(charge: ChargeRow, disputesCharges?: boolean): Promise<void> } = {
+    /**
+     * Disputes a successful charge of the 0259 card, once per charge. Also called when a charge is
+     * replayed by its idempotency key, so a crash between the charge and its dispute loses neither.
+     */
+    async openIfDisputeCard(charge, disputesCharges) {
+      if (charge.status !== 'succeeded' || disputesCharges === false) return;
+      if (disputesCharges === undefined) {
+        const [card] = await db.select({ disputes: sandboxCards.disputesCharges }).from(sandboxCards).where(eq(sandboxCards.id, charge.cardId)).limit(1);
+        if (!card?.disputes) return;
+      }
       const [row] = await db
         .insert(sandboxDisputes)
         .values({ id: newRef('dp_sbx'), chargeId: charge.id, amountCents: charge.amountCents, feeCents: SANDBOX_DISPUTE_FEE_CENTS })

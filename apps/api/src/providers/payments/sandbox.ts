@@ -132,7 +132,10 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     async charge({ customerRef, methodRef, amountCents, idempotencyKey, description }) {
       if (!Number.isInteger(amountCents) || amountCents < 50) throw new AppError('INVALID_AMOUNT', 'A charge must be at least $0.50', 400);
       const [previous] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
-      if (previous) return replay(previous, { customerRef, methodRef, amountCents });
+      if (previous) {
+        await disputes.openIfDisputeCard(previous);
+        return replay(previous, { customerRef, methodRef, amountCents });
+      }
 
       const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, methodRef)).limit(1);
       let failureCode: DeclineCode | null = null;
@@ -155,8 +158,10 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
         })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
         .returning();
-      if (inserted && succeeded && card?.disputesCharges) await disputes.openOn(inserted);
-      if (inserted) return chargeOutcome(inserted);
+      if (inserted) {
+        await disputes.openIfDisputeCard(inserted, card?.disputesCharges ?? false);
+        return chargeOutcome(inserted);
+      }
       // Another request with the same key won the race: answer with its charge.
       const [winner] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       return replay(winner!, { customerRef, methodRef, amountCents });
