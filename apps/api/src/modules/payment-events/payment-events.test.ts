@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { settlePledge } from '@pledgeway/domain';
+import { outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
+import { firstCharityId } from '../events/test-helpers.ts';
+import { pledgeChargeEntries } from '../ledger/postings.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { createCampaign } from '../my-events/test-factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import Stripe from 'stripe';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
@@ -195,6 +202,66 @@ describe('Stripe webhooks', () => {
     );
     expect(withoutCharge.status).toBe(400);
     expect(await recorded('object_ref', 'dp_no_charge')).toEqual([]);
+  });
+
+  it("books a Stripe dispute of a pledge's PaymentIntent once, and its win reverses it", async () => {
+    const creator = await signUp(server.url);
+    const charityId = await firstCharityId(server);
+    const event = await createCampaign(server.app, creator.user._id, { status: 'completed', charityId });
+    const settled = settlePledge({ amountCents: 10_000, tipCents: 2_000, platformFeeCents: 300, coverCents: 0, chargedCents: 12_000, cardFeeCents: 378 });
+    const db = server.app.ctx.db;
+    const [pledge] = await db
+      .insert(pledges)
+      .values({
+        eventId: event.id,
+        amountCents: 10_000,
+        tipCents: 2_000,
+        platformFeeCents: 300,
+        chargedCents: 12_000,
+        cardFeeCents: 378,
+        status: 'charged',
+        idempotencyKey: `stripe-dispute:${event.id}`,
+        providerChargeRef: `pi_disputed_${event.id}`,
+      })
+      .returning();
+    await ledgerRepository.post(db, {
+      kind: 'pledge_charge',
+      idempotencyKey: `pledge-charge:${pledge!.id}`,
+      pledgeId: pledge!.id,
+      eventId: event.id,
+      providerRef: pledge!.providerChargeRef,
+      entries: pledgeChargeEntries(settled, { eventId: event.id, charityId }),
+    });
+    const dispute = {
+      id: `dp_${event.id}`,
+      object: 'dispute',
+      amount: 12_000,
+      charge: `ch_${event.id}`,
+      payment_intent: pledge!.providerChargeRef,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      balance_transactions: [{ amount: -12_000, fee: 1_500 }],
+    };
+    const created = signedStripeEvent(SECRET, 'charge.dispute.created', dispute);
+    expect(await (await deliver(created)).json()).toEqual({ received: true, duplicate: false });
+    expect(await (await deliver(created)).json()).toEqual({ received: true, duplicate: true });
+    const booked = await server.app.ctx.database.query<{ kind: string; account: string; cents: string }>(
+      `select t.kind, e.account, e.amount_cents::text as cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.pledge_id = $1 and t.kind like 'dispute%' order by e.id`,
+      [pledge!.id],
+    );
+    expect(booked.filter((row) => row.account === 'charity_payable').map((row) => [row.kind, Number(row.cents)])).toEqual([['dispute_opened', -9_322]]);
+    expect((await db.select().from(pledges).where(eq(pledges.id, pledge!.id)))[0]!.status).toBe('disputed');
+    expect(await db.select().from(outboxEmails).where(eq(outboxEmails.to, creator.email.toLowerCase()))).toContainEqual(
+      expect.objectContaining({ kind: 'dispute-opened' }),
+    );
+
+    expect((await deliver(signedStripeEvent(SECRET, 'charge.dispute.closed', { ...dispute, status: 'won' }))).status).toBe(200);
+    expect((await db.select().from(pledges).where(eq(pledges.id, pledge!.id)))[0]!.status).toBe('charged');
+    const [{ total } = { total: '' }] = await server.app.ctx.database.query<{ total: string }>(
+      `select sum(e.amount_cents)::text as total from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.pledge_id = $1 and t.kind like 'dispute%' and e.account = 'charity_payable'`,
+      [pledge!.id],
+    );
+    expect(Number(total)).toBe(0);
   });
 
   it('passes identity verification events on to the identity module', async () => {
