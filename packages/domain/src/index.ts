@@ -30,3 +30,4 @@ export * from './schemas/runoff.ts';
 export * from './schemas/bidding.ts';
 export * from './schemas/stacks.ts';
 export * from './schemas/promotions.ts';
+export * from './schemas/disputes.ts';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, cardProgressPercent, centsToDollars, dollarsToCents, exactProgressPercent, formatCents, plainDollars } from './money.ts';
+import {
+  applyBasisPoints,
+  cardProgressPercent,
+  centsToDollars,
+  dollarsToCents,
+  exactProgressPercent,
+  formatCents,
+  plainDollars,
+  shareOfCents,
+} from './money.ts';
 
 describe('money', () => {
   it('converts dollars to cents without float drift', () => {
@@ -7,6 +16,15 @@ describe('money', () => {
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(dollarsToCents(50000)).toBe(5_000_000);
     expect(centsToDollars(1999)).toBe(19.99);
+  });
+
+  it('shares an amount in proportion, rounding half up to a cent', () => {
+    expect(shareOfCents(9322, 12_000, 12_000)).toBe(9322);
+    expect(shareOfCents(9322, 6_000, 12_000)).toBe(4661);
+    expect(shareOfCents(101, 1, 2)).toBe(51); // 50.5 → 51
+    expect(shareOfCents(100, 1, 3)).toBe(33);
+    expect(shareOfCents(0, 5, 7)).toBe(0);
+    expect(() => shareOfCents(100, 1, 0)).toThrow(RangeError);
   });
 
   it('applies basis points rounding half up to a cent', () => {

@@ -63,3 +63,14 @@ export function exactProgressPercent(raisedCents: Cents, targetCents: Cents): st
   if (!targetCents || targetCents <= 0) return '0.00';
   return ((raisedCents / targetCents) * 100).toFixed(2);
 }
+
+/**
+ * `part` of `whole` applied to `cents` (cents × part / whole), rounded half up to a cent: the
+ * share of a partial amount, e.g. the charity's part of a dispute for less than the whole charge.
+ */
+export function shareOfCents(cents: Cents, part: Cents, whole: Cents): Cents {
+  if (![cents, part, whole].every(Number.isInteger) || whole <= 0 || part < 0 || cents < 0) {
+    throw new RangeError('cents, part and whole must be integers, whole positive');
+  }
+  return Math.floor((2 * cents * part + whole) / (2 * whole));
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, updatedAt } from './columns.ts';
+import { PLEDGE_STATUSES } from '@pledgeway/domain/schemas/my-pledges';
 
 export const users = pgTable(
   'users',
@@ -233,9 +234,7 @@ export const pledges = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     retryCount: integer('retry_count').notNull().default(0),
-    status: text('status', { enum: ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: PLEDGE_STATUSES }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** The supporter's Idempotency-Key header: a retried request answers the first pledge again. */
     requestKey: text('request_key'),

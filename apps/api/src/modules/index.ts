@@ -32,6 +32,7 @@ import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
+import { disputesRoutes } from './disputes/routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
@@ -65,6 +66,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   chargingRoutes,
   ledgerRoutes,
   payoutsRoutes,
+  disputesRoutes,
   runoffRoutes,
 ];
 

@@ -105,6 +105,9 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/admin/ledger/verify': ADMIN,
   'GET /api/admin/payouts': ADMIN,
   'POST /api/admin/payouts': ADMIN,
+  'GET /api/admin/disputes': ADMIN,
+  // The body is validated after the admin check (400 here for an admin); the sandbox decides: disputes.test.ts.
+  'POST /api/admin/disputes/:id/sandbox-outcome': ADMIN,
   // The admin console.
   'GET /api/admin/dashboard': ADMIN,
   'GET /api/admin/campaigns': ADMIN,

@@ -48,6 +48,7 @@ export const paths = {
     campaigns: '/admin/campaigns',
     charging: '/admin/charging',
     payouts: '/admin/payouts',
+    disputes: '/admin/disputes',
     charities: '/admin/charities',
     people: '/admin/people',
     messages: '/admin/messages',

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { EventStatusSchema } from './event-response.ts';
 
-export const PLEDGE_STATUSES = ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] as const;
+/**
+ * `disputed`: the donor's bank reversed the charge and the dispute is open (counted in no total);
+ * a won dispute makes it `charged` again, a lost one `dispute_lost` for good (decision 093).
+ */
+export const PLEDGE_STATUSES = ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded', 'disputed', 'dispute_lost'] as const;
 export const PledgeStatusSchema = z.enum(PLEDGE_STATUSES);
 export type PledgeStatus = z.infer<typeof PledgeStatusSchema>;
 

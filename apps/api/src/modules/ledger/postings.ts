@@ -1,4 +1,4 @@
-import type { PledgeQuote } from '@pledgeway/domain';
+import { shareOfCents, type PledgeQuote } from '@pledgeway/domain';
 import type { LedgerEntryInput } from './repository.ts';
 
 /**
@@ -62,4 +62,45 @@ export function payoutEntries(input: { amountCents: number; charityId: string })
     { account: 'charity_payable', amountCents: -input.amountCents, charityId: input.charityId },
     { account: 'charity_paid', amountCents: input.amountCents, charityId: input.charityId },
   ];
+}
+
+/** What a dispute is booked from: the pledge's charge as settled, and the provider's dispute. */
+export interface DisputeBooking extends Where {
+  settled: PledgeQuote;
+  /** What the bank took back (at most the charge) and the provider's fee for the dispute. */
+  disputedCents: number;
+  feeCents: number;
+  /** The charity's payable not yet paid out (its balance under the charity's row lock). */
+  charityUnpaidCents: number;
+}
+
+/**
+ * Who bears a dispute (decision 093). The bank takes back the disputed amount; in proportion to it,
+ * the charity gives back its net and the platform its tip; the rest (its fee and the card fee, which
+ * the provider keeps) and the dispute fee are the platform's. The charity's part comes out of its
+ * payable only while that money is unpaid: what was already paid out is borne by the platform.
+ */
+export function disputeShares(booking: DisputeBooking) {
+  const { settled, disputedCents } = booking;
+  const charityPart = shareOfCents(settled.netToCharityCents, disputedCents, settled.totalCents);
+  const tipPart = shareOfCents(settled.tipCents, disputedCents, settled.totalCents);
+  const charityShareCents = Math.max(0, Math.min(charityPart, booking.charityUnpaidCents));
+  return { charityShareCents, tipShareCents: tipPart, platformShareCents: disputedCents - charityShareCents - tipPart + booking.feeCents };
+}
+
+/** A dispute opened: the disputed amount back to the donor's card, the dispute fee to the provider. */
+export function disputeOpenedEntries(booking: DisputeBooking): LedgerEntryInput[] {
+  const shares = disputeShares(booking);
+  return [
+    { account: 'donor_card', amountCents: booking.disputedCents, eventId: booking.eventId },
+    { account: 'card_processing_fees', amountCents: booking.feeCents, eventId: booking.eventId },
+    { account: 'charity_payable', amountCents: -shares.charityShareCents, eventId: booking.eventId, charityId: booking.charityId },
+    { account: 'tips_revenue', amountCents: -shares.tipShareCents, eventId: booking.eventId },
+    { account: 'platform_fee_revenue', amountCents: -shares.platformShareCents, eventId: booking.eventId },
+  ];
+}
+
+/** A dispute won: the provider returns the amount and the fee, so the opening is reversed exactly. */
+export function disputeWonEntries(opened: readonly LedgerEntryInput[]): LedgerEntryInput[] {
+  return opened.map((entry) => ({ ...entry, amountCents: -entry.amountCents }));
 }

@@ -1,4 +1,5 @@
 import type { LedgerVerifyReport } from '@pledgeway/domain';
+import { checkDisputes } from './verify-disputes.ts';
 
 /** Runs SQL with parameters and returns rows: the app's `database.query`, or a bare pg pool in the command. */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -35,7 +36,7 @@ async function checkCharges(query: Query, problems: string[]): Promise<number> {
        (select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'card_processing_fees') as ledger_fee
      from pledges p
      left join ledger_transactions t on t.pledge_id = p.id and t.kind in ('pledge_charge', 'funding_charge') and t.provider_ref = p.provider_charge_ref
-     where p.charged_cents is not null and p.status in ('charged', 'refunded')`,
+     where p.charged_cents is not null and p.status in ('charged', 'refunded', 'disputed', 'dispute_lost')`,
   );
   for (const row of charged) {
     if (!row.tx) {
@@ -81,7 +82,7 @@ async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems:
     `select p.id, p.provider_charge_ref as ref, p.charged_cents as charged, p.card_fee_cents as fee,
        c.amount_cents as sc_amount, c.fee_cents as sc_fee, c.status as sc_status
      from pledges p left join sandbox_charges c on c.id = p.provider_charge_ref
-     where p.charged_cents is not null and p.status in ('charged', 'refunded')`,
+     where p.charged_cents is not null and p.status in ('charged', 'refunded', 'disputed', 'dispute_lost')`,
   );
   for (const row of chargeRows) {
     providerRecords += 1;
@@ -127,7 +128,8 @@ async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems:
  * The books' self-check (DESIGN.md section 3): every ledger transaction sums to zero, every
  * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
  * pledge, every refund matches its ledger entry, and, with the sandbox provider, every charge,
- * refund and donation matches the provider's own record in amount and fee. Reads only.
+ * refund and donation matches the provider's own record in amount and fee, and so does every
+ * dispute (verify-disputes.ts). Reads only.
  */
 export async function verifyLedger(query: Query, provider: string): Promise<LedgerVerifyReport> {
   const problems: string[] = [];
@@ -136,6 +138,7 @@ export async function verifyLedger(query: Query, provider: string): Promise<Ledg
   const chargedPledges = await checkCharges(query, problems);
   const refunds = await checkRefunds(query, problems);
   const { providerRecords, donations } = checkProvider ? await checkSandboxRecords(query, refunds, problems) : { providerRecords: 0, donations: 0 };
+  await checkDisputes(query, problems, checkProvider);
 
   return {
     ok: problems.length === 0,

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { settlePledge } from '@pledgeway/domain';
+import { outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
+import { firstCharityId } from '../events/test-helpers.ts';
+import { pledgeChargeEntries } from '../ledger/postings.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { createCampaign } from '../my-events/test-factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import Stripe from 'stripe';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
 
 /** POST /api/payments/webhook with Stripe as the provider; calls signed by the SDK's test helper. */
@@ -129,7 +137,131 @@ describe('Stripe webhooks', () => {
     expect(refunded).toMatchObject({ type: 'charge.refunded', object_ref: 'ch_webhook', amount_cents: 1_500 });
     expect((await recorded('object_ref', 'seti_webhook'))[0]).toMatchObject({ type: 'setup_intent.succeeded', method_ref: 'pm_saved' });
     expect((await recorded('object_ref', 'cs_webhook'))[0]).toMatchObject({ payment_intent_ref: 'pi_checkout', amount_cents: 25_000 });
-    expect(await recorded('object_ref', 'cus_other')).toEqual([]);
+    expect(await recorded('object_ref', 'cus_other')).toMatchObject([{ type: 'customer.created', amount_cents: null }]);
+  });
+
+  it('refuses an empty or malformed signature with 400, never 500', async () => {
+    const { body } = signedStripeEvent(SECRET, 'payment_intent.succeeded', paymentIntent());
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [`t=${now},v1=`, `t=${now}`, 'v1=abc', `t=,v1=${'0'.repeat(64)}`, 't=abc,v1=zz']) {
+      const response = await deliver({ body, signature });
+      expect(response.status, signature).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'Invalid webhook signature' });
+    }
+  });
+
+  it('answers a correctly signed event with missing fields without a 500 and records nothing of it', async () => {
+    const session = { id: 'cs_no_created', object: 'checkout.session', amount_total: 25_000, payment_intent: 'pi_no_created', customer: 'cus_webhook' };
+    const bodies = [
+      { id: 'evt_no_created', object: 'event', type: 'checkout.session.completed', data: { object: session } },
+      { id: 'evt_no_data', object: 'event', type: 'checkout.session.completed', created: 1_700_000_000 },
+      { object: 'event', type: 'payment_intent.succeeded', created: 1_700_000_000, data: { object: paymentIntent() } },
+      { id: 'evt_no_object_id', object: 'event', type: 'charge.refunded', created: 1_700_000_000, data: { object: { object: 'charge' } } },
+    ];
+    for (const event of bodies) {
+      const payload = JSON.stringify(event);
+      const response = await deliver({ body: payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) });
+      expect(response.status, payload).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'Invalid webhook event' });
+    }
+    expect(await recorded('object_ref', 'cs_no_created')).toEqual([]);
+  });
+
+  it('records every verified event id once, of ignored types too, so a repeat answers duplicate', async () => {
+    const call = signedStripeEvent(SECRET, 'customer.updated', { id: 'cus_repeated', object: 'customer' });
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) answers.push(await (await deliver(call)).json());
+    expect(answers).toEqual([
+      { received: true, duplicate: false },
+      { received: true, duplicate: true },
+      { received: true, duplicate: true },
+    ]);
+    expect(await recorded('object_ref', 'cus_repeated')).toMatchObject([{ type: 'customer.updated' }]);
+  });
+
+  it("records Stripe's dispute events by the webhook, and refuses a dispute without its charge", async () => {
+    const dispute = {
+      id: 'dp_webhook',
+      object: 'dispute',
+      amount: 1_000,
+      charge: 'ch_unknown',
+      payment_intent: 'pi_unknown',
+      status: 'needs_response',
+      reason: 'fraudulent',
+      balance_transactions: [{ amount: -1_000, fee: 1_500 }],
+    };
+    const created = await deliver(signedStripeEvent(SECRET, 'charge.dispute.created', dispute));
+    expect(created.status).toBe(200);
+    expect((await recorded('object_ref', 'dp_webhook'))[0]).toMatchObject({
+      type: 'charge.dispute.created',
+      payment_intent_ref: 'pi_unknown',
+      amount_cents: 1_000,
+    });
+    const withoutCharge = await deliver(
+      signedStripeEvent(SECRET, 'charge.dispute.created', { id: 'dp_no_charge', object: 'dispute', amount: 1_000, status: 'needs_response' }),
+    );
+    expect(withoutCharge.status).toBe(400);
+    expect(await recorded('object_ref', 'dp_no_charge')).toEqual([]);
+  });
+
+  it("books a Stripe dispute of a pledge's PaymentIntent once, and its win reverses it", async () => {
+    const creator = await signUp(server.url);
+    const charityId = await firstCharityId(server);
+    const event = await createCampaign(server.app, creator.user._id, { status: 'completed', charityId });
+    const settled = settlePledge({ amountCents: 10_000, tipCents: 2_000, platformFeeCents: 300, coverCents: 0, chargedCents: 12_000, cardFeeCents: 378 });
+    const db = server.app.ctx.db;
+    const [pledge] = await db
+      .insert(pledges)
+      .values({
+        eventId: event.id,
+        amountCents: 10_000,
+        tipCents: 2_000,
+        platformFeeCents: 300,
+        chargedCents: 12_000,
+        cardFeeCents: 378,
+        status: 'charged',
+        idempotencyKey: `stripe-dispute:${event.id}`,
+        providerChargeRef: `pi_disputed_${event.id}`,
+      })
+      .returning();
+    await ledgerRepository.post(db, {
+      kind: 'pledge_charge',
+      idempotencyKey: `pledge-charge:${pledge!.id}`,
+      pledgeId: pledge!.id,
+      eventId: event.id,
+      providerRef: pledge!.providerChargeRef,
+      entries: pledgeChargeEntries(settled, { eventId: event.id, charityId }),
+    });
+    const dispute = {
+      id: `dp_${event.id}`,
+      object: 'dispute',
+      amount: 12_000,
+      charge: `ch_${event.id}`,
+      payment_intent: pledge!.providerChargeRef,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      balance_transactions: [{ amount: -12_000, fee: 1_500 }],
+    };
+    const created = signedStripeEvent(SECRET, 'charge.dispute.created', dispute);
+    expect(await (await deliver(created)).json()).toEqual({ received: true, duplicate: false });
+    expect(await (await deliver(created)).json()).toEqual({ received: true, duplicate: true });
+    const booked = await server.app.ctx.database.query<{ kind: string; account: string; cents: string }>(
+      `select t.kind, e.account, e.amount_cents::text as cents from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.pledge_id = $1 and t.kind like 'dispute%' order by e.id`,
+      [pledge!.id],
+    );
+    expect(booked.filter((row) => row.account === 'charity_payable').map((row) => [row.kind, Number(row.cents)])).toEqual([['dispute_opened', -9_322]]);
+    expect((await db.select().from(pledges).where(eq(pledges.id, pledge!.id)))[0]!.status).toBe('disputed');
+    expect(await db.select().from(outboxEmails).where(eq(outboxEmails.to, creator.email.toLowerCase()))).toContainEqual(
+      expect.objectContaining({ kind: 'dispute-opened' }),
+    );
+
+    expect((await deliver(signedStripeEvent(SECRET, 'charge.dispute.closed', { ...dispute, status: 'won' }))).status).toBe(200);
+    expect((await db.select().from(pledges).where(eq(pledges.id, pledge!.id)))[0]!.status).toBe('charged');
+    const [{ total } = { total: '' }] = await server.app.ctx.database.query<{ total: string }>(
+      `select sum(e.amount_cents)::text as total from ledger_transactions t join ledger_entries e on e.transaction_id = t.id where t.pledge_id = $1 and t.kind like 'dispute%' and e.account = 'charity_payable'`,
+      [pledge!.id],
+    );
+    expect(Number(total)).toBe(0);
   });
 
   it('passes identity verification events on to the identity module', async () => {

@@ -6,9 +6,21 @@ import { paymentProviderEvents } from './tables.ts';
 export type PaymentEventRow = typeof paymentProviderEvents.$inferSelect;
 
 export const paymentEventsRepository = {
-  /** Records an event once: false when this event id was already recorded (a repeated delivery). */
-  async recordOnce(db: Executor, provider: string, event: PaymentProviderEvent & { facts: NonNullable<PaymentProviderEvent['facts']> }): Promise<boolean> {
-    const { facts } = event;
+  /**
+   * Records an event once: false when this event id was already recorded (a repeated delivery).
+   * Events of types the app does not act on are recorded too, by id, type and object.
+   */
+  async recordOnce(db: Executor, provider: string, event: PaymentProviderEvent): Promise<boolean> {
+    const facts = event.facts ?? {
+      type: event.type,
+      objectRef: event.objectRef,
+      paymentIntentRef: null,
+      customerRef: null,
+      methodRef: null,
+      amountCents: null,
+      failureCode: null,
+      failureMessage: null,
+    };
     const inserted = await db
       .insert(paymentProviderEvents)
       .values({

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { createPaymentEventsService } from './service.ts';
+import { isSandbox } from '../../providers/payments/index.ts';
+import { createPaymentEventsService, deliverSandboxEvents, SANDBOX_EVENTS_QUEUE } from './service.ts';
 
 const SIGNATURE_HEADER = 'stripe-signature';
 
@@ -12,6 +13,19 @@ const SIGNATURE_HEADER = 'stripe-signature';
  */
 export const paymentEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPaymentEventsService(app.ctx);
+  const { ctx } = app;
+  if (isSandbox(ctx.payments)) {
+    // The sandbox's webhook: each new event is delivered by a job, and every minute any left over.
+    ctx.jobs.define(
+      SANDBOX_EVENTS_QUEUE,
+      async () => {
+        const { waiting } = await deliverSandboxEvents(ctx);
+        if (waiting) throw new Error(`${waiting} sandbox event(s) wait for their charge to be booked; delivered again shortly`);
+      },
+      { cron: '* * * * *', retryLimit: 10 },
+    );
+    ctx.payments.disputes.onEvent(() => ctx.jobs.enqueue(SANDBOX_EVENTS_QUEUE, {}));
+  }
 
   // The signature covers the exact bytes, so JSON is read as text here only.
   app.removeContentTypeParser('application/json');

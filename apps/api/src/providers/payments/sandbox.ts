@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { applyBasisPoints, cardBrand, cardDigits, isExpired, parseExpiry, type SandboxCardRequest } from '@pledgeway/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { createSandboxDisputes, disputesEveryCharge, type SandboxDisputes } from './sandbox-disputes.ts';
 import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
@@ -45,9 +46,12 @@ export interface SandboxPaymentProvider extends PaymentProvider {
    * last4, expiry, holder and how the test card behaves; returns a single-use token.
    */
   tokenizeCard(input: SandboxCardRequest): Promise<{ token: string; card: SavedCard }>;
+  /** Disputes of the 0259 card and their events, delivered to the app like Stripe's webhooks. */
+  readonly disputes: SandboxDisputes;
 }
 
 export function createSandboxProvider(db: Db): SandboxPaymentProvider {
+  const disputes = createSandboxDisputes(db);
   async function chargeOutcome(row: typeof sandboxCharges.$inferSelect): Promise<ChargeResult> {
     if (row.status === 'succeeded') return { ok: true, ref: row.id, amountCents: row.amountCents, feeCents: row.feeCents };
     const code = (row.failureCode ?? 'card_declined') as DeclineCode;
@@ -56,6 +60,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
 
   return {
     name: 'sandbox',
+    disputes,
 
     async tokenizeCard(input) {
       const digits = cardDigits(input.number);
@@ -72,6 +77,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
           expYear: expiry.year,
           holderName: input.holder_name,
           behaviour: TEST_CARD_BEHAVIOUR[digits] ?? 'succeed',
+          disputesCharges: disputesEveryCharge(digits),
         })
         .returning();
       return { token: row!.token, card: toSavedCard(row!) };
@@ -126,7 +132,10 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     async charge({ customerRef, methodRef, amountCents, idempotencyKey, description }) {
       if (!Number.isInteger(amountCents) || amountCents < 50) throw new AppError('INVALID_AMOUNT', 'A charge must be at least $0.50', 400);
       const [previous] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
-      if (previous) return replay(previous, { customerRef, methodRef, amountCents });
+      if (previous) {
+        await disputes.openIfDisputeCard(previous);
+        return replay(previous, { customerRef, methodRef, amountCents });
+      }
 
       const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, methodRef)).limit(1);
       let failureCode: DeclineCode | null = null;
@@ -149,7 +158,10 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
         })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
         .returning();
-      if (inserted) return chargeOutcome(inserted);
+      if (inserted) {
+        await disputes.openIfDisputeCard(inserted, card?.disputesCharges ?? false);
+        return chargeOutcome(inserted);
+      }
       // Another request with the same key won the race: answer with its charge.
       const [winner] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       return replay(winner!, { customerRef, methodRef, amountCents });

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox payment provider's own records (DESIGN.md section 2). They stand where Stripe's
@@ -33,6 +34,8 @@ export const sandboxCards = pgTable(
       .notNull()
       .default('succeed'),
     detachedAt: timestamp('detached_at', { withTimezone: true }),
+    /** Stripe's dispute test card (4000 0000 0000 0259): every successful charge is then disputed. */
+    disputesCharges: boolean('disputes_charges').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('sandbox_cards_token_unique').on(table.token), index('sandbox_cards_customer').on(table.customerId)],
@@ -68,4 +71,43 @@ export const sandboxRefunds = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('sandbox_refunds_idempotency_unique').on(table.idempotencyKey)],
+);
+
+/** Disputes the sandbox opened on its charges (the 0259 card), decided later by a sandbox action. */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: text('id').primaryKey(),
+  chargeId: text('charge_id')
+    .notNull()
+    .unique()
+    .references(() => sandboxCharges.id),
+  amountCents: cents('amount_cents').notNull(),
+  feeCents: cents('fee_cents').notNull(),
+  status: text('status', { enum: ['needs_response', 'won', 'lost'] })
+    .notNull()
+    .default('needs_response'),
+  reason: text('reason').notNull().default('fraudulent'),
+  createdAt: createdAt(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});
+
+/**
+ * The sandbox's webhook-style events (`evt_sbx_…`), in the order they happened, until delivered to
+ * the app's payment-events service: the same path a Stripe webhook takes.
+ */
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    objectId: text('object_id').notNull(),
+    /** The event's object as Stripe would send it (a `dispute`). */
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sandbox_events_undelivered')
+      .on(table.createdAt)
+      .where(sql`${table.deliveredAt} is null`),
+  ],
 );

@@ -9,6 +9,8 @@ export const PLEDGE_STATUS: Record<PledgeStatus, { label: string; tone: BadgeTon
   dropped: { label: 'Dropped', tone: 'grey', note: 'The payment did not go through in time.' },
   released: { label: 'Released', tone: 'blue', note: 'The campaign ended without charging this pledge.' },
   refunded: { label: 'Refunded', tone: 'blue', note: 'This pledge was refunded.' },
+  disputed: { label: 'Disputed', tone: 'red', note: 'Your bank disputed this charge; it counts in no total until the dispute is decided.' },
+  dispute_lost: { label: 'Dispute lost', tone: 'grey', note: 'Your bank reversed this charge; the pledge no longer counts.' },
 };
 
 export function PledgeStatusBadge({ status, className }: { status: PledgeStatus; className?: string }) {

@@ -1,0 +1,127 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { charities, events, ledgerEntries, ledgerTransactions, pledges, users } from '../../db/schema.ts';
+import type { LedgerEntryInput } from '../ledger/repository.ts';
+import { disputes } from './tables.ts';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+
+const creators = alias(users, 'creators');
+
+/** SQL of disputes: the disputed pledge under its row lock, the charity's payable from the ledger. */
+export const disputesRepository = {
+  /** The pledge whose charge is disputed (by charge or PaymentIntent reference), locked, with its campaign and people. */
+  async lockPledgeByCharge(tx: Executor, refs: string[]) {
+    const [row] = await tx
+      .select({
+        pledge: pledges,
+        event: { id: events.id, name: events.name, charityId: events.charityId },
+        creator: { email: creators.email, name: creators.name },
+      })
+      .from(pledges)
+      .innerJoin(events, eq(events.id, pledges.eventId))
+      .innerJoin(creators, eq(creators.id, events.ownerId))
+      .where(inArray(pledges.providerChargeRef, refs))
+      .for('update', { of: pledges })
+      .limit(1);
+    return row;
+  },
+
+  async find(db: Executor, provider: string, providerDisputeRef: string): Promise<DisputeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(disputes)
+      .where(and(eq(disputes.provider, provider), eq(disputes.providerDisputeRef, providerDisputeRef)))
+      .limit(1);
+    return row;
+  },
+
+  async byId(db: Executor, id: string): Promise<DisputeRow | undefined> {
+    const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).limit(1);
+    return row;
+  },
+
+  /** The same lock a payout takes, so the payable read next cannot be paid out meanwhile. */
+  async lockCharity(tx: Executor, charityId: string): Promise<void> {
+    await tx.select({ id: charities.id }).from(charities).where(eq(charities.id, charityId)).for('update');
+  },
+
+  /** What the charity is owed and not yet paid out (all its campaigns). */
+  async charityPayableCents(tx: Executor, charityId: string | null): Promise<number> {
+    const [row] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.account, 'charity_payable'), charityId ? eq(ledgerEntries.charityId, charityId) : isNull(ledgerEntries.charityId)));
+    return Number(row?.cents ?? 0);
+  },
+
+  /** What the pledge's own transactions credited to the charity (its net; a funding's settlement). */
+  async creditedToCharityCents(tx: Executor, pledgeId: string): Promise<number> {
+    const [row] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(and(eq(ledgerTransactions.pledgeId, pledgeId), eq(ledgerEntries.account, 'charity_payable'), gt(ledgerEntries.amountCents, 0)));
+    return Number(row?.cents ?? 0);
+  },
+
+  /** The entries of one posted transaction (a dispute's opening, reversed when it is won). */
+  async entriesOf(tx: Executor, transactionId: string): Promise<LedgerEntryInput[]> {
+    const rows = await tx
+      .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents, eventId: ledgerEntries.eventId, charityId: ledgerEntries.charityId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, transactionId))
+      .orderBy(ledgerEntries.id);
+    return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
+  },
+
+  /** Inserts a dispute once; undefined when this provider dispute is already recorded. */
+  async insert(tx: Executor, values: typeof disputes.$inferInsert): Promise<DisputeRow | undefined> {
+    const [row] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  /** Closes an open dispute; undefined when it was closed already. */
+  async close(tx: Executor, id: string, status: 'won' | 'lost', closedAt: Date): Promise<DisputeRow | undefined> {
+    const [row] = await tx
+      .update(disputes)
+      .set({ status, closedAt })
+      .where(and(eq(disputes.id, id), eq(disputes.status, 'open')))
+      .returning();
+    return row;
+  },
+
+  async setPledgeStatus(tx: Executor, pledgeId: string, status: 'charged' | 'disputed' | 'dispute_lost'): Promise<void> {
+    await tx.update(pledges).set({ status, updatedAt: new Date() }).where(eq(pledges.id, pledgeId));
+  },
+
+  /** Admins to tell (enabled accounts). */
+  async adminEmails(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+    return rows.map((row) => row.email);
+  },
+
+  /** The admin console's list: newest first, with pledge, donor, campaign and charity. */
+  list(db: Executor, id?: string) {
+    const query = db
+      .select({
+        dispute: disputes,
+        pledge: { id: pledges.id, amountCents: pledges.amountCents, chargedCents: pledges.chargedCents },
+        donor: { name: users.name, email: users.email },
+        event: { id: events.id, name: events.name },
+        charityName: charities.name,
+      })
+      .from(disputes)
+      .innerJoin(pledges, eq(pledges.id, disputes.pledgeId))
+      .leftJoin(users, eq(users.id, pledges.userId))
+      .innerJoin(events, eq(events.id, disputes.eventId))
+      .leftJoin(charities, eq(charities.id, events.charityId))
+      .orderBy(desc(disputes.createdAt))
+      .limit(500);
+    return id ? query.where(eq(disputes.id, id)) : query;
+  },
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { actionResponse, okResponse } from './common.ts';
+
+/**
+ * Disputes (chargebacks, decision 093): the donor's bank reverses a charge; the provider withdraws
+ * it with its dispute fee; a won dispute gives both back. Money in dollars at this edge.
+ */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export const DisputeStatusSchema = z.enum(DISPUTE_STATUSES);
+export type DisputeStatus = z.infer<typeof DisputeStatusSchema>;
+
+export const DISPUTE_MESSAGES = {
+  notFound: 'Dispute not found',
+  alreadyClosed: 'This dispute is already closed',
+  sandboxOnly: 'Disputes are closed by the payment provider; only the sandbox can close one here',
+  sandboxWon: 'SANDBOX: the dispute was closed as won; the charge is booked again',
+  sandboxLost: 'SANDBOX: the dispute was closed as lost',
+} as const;
+
+export const AdminDisputeRow = z.object({
+  _id: z.string(),
+  /** The provider's reference of the dispute (`dp_…`). */
+  provider_ref: z.string(),
+  status: DisputeStatusSchema,
+  reason: z.string(),
+  /** What the bank took back from the charge, and the provider's fee for the dispute. */
+  amount: z.number(),
+  fee: z.number(),
+  /** Taken from the charity's payable (money not yet paid out) and borne by the platform. */
+  charity_share: z.number(),
+  platform_share: z.number(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  pledge: z.object({ _id: z.string(), amount: z.number(), charged: z.number() }),
+  donor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  campaign: z.object({ _id: z.string(), name: z.string() }),
+  charity_name: z.string().nullable(),
+});
+export type AdminDisputeRow = z.infer<typeof AdminDisputeRow>;
+
+/** GET /api/admin/disputes: newest first, with the open ones counted. */
+export const AdminDisputesResponse = okResponse(z.object({ items: z.array(AdminDisputeRow), open_count: z.number(), sandbox: z.boolean() }));
+export type AdminDisputesResponse = z.infer<typeof AdminDisputesResponse>;
+
+/** POST /api/admin/disputes/{id}/sandbox-outcome: the sandbox provider decides an open dispute (tests and demos). */
+export const SandboxDisputeOutcomeRequest = z.object({
+  outcome: z.enum(['won', 'lost'], { error: 'Choose won or lost' }),
+});
+export type SandboxDisputeOutcomeRequest = z.infer<typeof SandboxDisputeOutcomeRequest>;
+export const SandboxDisputeOutcomeResponse = actionResponse(AdminDisputeRow);
+export type SandboxDisputeOutcomeResponse = z.infer<typeof SandboxDisputeOutcomeResponse>;
