@@ -39,7 +39,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
 
   const description = stripeKey
     ? 'Your card details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number.'
-    : 'Test mode: use 4242 4242 4242 4242 with any future date and any CVV. Your card number is never stored by Pledgeway.';
+    : 'Test mode: use 4242 4242 4242 4242 with any future date and any CVV (4000 0000 0000 0341 saves, then every charge of it is declined). Your card number is never stored by Pledgeway.';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add New Card" description={config.isPending ? undefined : description}>
