@@ -4,6 +4,7 @@ import { applyBasisPoints, cardBrand, cardDigits, isExpired, parseExpiry, type S
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
+import { listSandboxMovements } from './sandbox-movements.ts';
 import { declineOnCharge, declineOnSave, disputeOnCharge, TEST_CARD_BEHAVIOUR } from './sandbox-test-cards.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
@@ -141,6 +142,8 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       const [winner] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       return replay(winner!, { customerRef, methodRef, amountCents });
     },
+
+    listMovements: (window) => listSandboxMovements(db, window),
 
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       const [previous] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);
