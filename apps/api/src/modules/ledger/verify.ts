@@ -171,7 +171,7 @@ export function formatLedgerReport(report: LedgerVerifyReport): string {
     `postings without a provider record: ${report.reconciliation.posting_without_provider.length}`,
     `charges returned in full at the provider, booked neither way: ${report.reconciliation.returned_unbooked.length}`,
     ...report.problems.map((problem) => `DIFFERENCE: ${problem}`),
-    report.ok ? 'OK: the books balance and match the provider' : `FAILED: ${report.problems.length} difference(s)`,
+    report.ok ? 'OK: the books balance and match the provider both ways' : `FAILED: ${report.problems.length} difference(s)`,
   ];
   return lines.join('\n');
 }
