@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL_ENV } from './global-setup';
 
 /** Every test talks to the server global-setup started. */
@@ -107,11 +107,36 @@ export interface MailboxEmail {
   createdAt: string;
 }
 
-/** The e-mails the app sent to `to`, newest first (the embedded outbox at /api/dev/mailbox). */
-export async function readMailbox(request: APIRequestContext, to: string): Promise<MailboxEmail[]> {
-  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: MailboxEmail[] }).data;
+/**
+ * The outbox answers a signed-in admin only. The admin signs in from a request context of its
+ * own, so the refresh cookie never lands in a test's page, and its token is kept per worker.
+ */
+let mailboxReader: { context: APIRequestContext; token?: string } | undefined;
+
+async function mailboxReaderToken(fresh: boolean): Promise<{ context: APIRequestContext; token: string }> {
+  mailboxReader ??= { context: await playwrightRequest.newContext({ baseURL: process.env[BASE_URL_ENV] }) };
+  if (fresh || !mailboxReader.token) {
+    const login = await mailboxReader.context.post('/api/site/login', { data: { email: demo.admin.email, password: demo.admin.password } });
+    expect(login.ok(), await login.text()).toBe(true);
+    mailboxReader.token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+  }
+  return { context: mailboxReader.context, token: mailboxReader.token };
+}
+
+/**
+ * The e-mails the app sent to `to`, newest first (the embedded outbox at /api/dev/mailbox, read as
+ * the demo admin). `request` is the caller's context, kept for the callers' sake: it is not used,
+ * so reading the mailbox never signs a test's page in.
+ */
+export async function readMailbox(_request: APIRequestContext, to: string): Promise<MailboxEmail[]> {
+  for (const fresh of [false, true]) {
+    const { context, token } = await mailboxReaderToken(fresh);
+    const response = await context.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${token}` } });
+    // An expired token answers like a stranger (404): sign in again once.
+    if (response.ok()) return ((await response.json()) as { data: MailboxEmail[] }).data;
+    if (fresh) expect(response.ok(), `GET /api/dev/mailbox as the demo admin: HTTP ${response.status()}`).toBe(true);
+  }
+  return [];
 }
 
 /** Fails on serious or critical axe findings; `include` limits the check to parts of the page. */

@@ -6,7 +6,12 @@ import { warnOnUnsupportedNode } from './node-version.mjs';
 
 warnOnUnsupportedNode();
 
-const children = [spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit' }), spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' })];
+// Only here may the development mailbox (which holds password-reset links) answer without an admin's sign-in.
+const apiEnv = { ...process.env, DEV_MAILBOX_OPEN: '1' };
+const children = [
+  spawn('npm', ['run', 'dev', '-w', 'apps/api'], { stdio: 'inherit', env: apiEnv }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
+];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,18 +1,25 @@
 /**
- * npm run ledger:verify: proves the books balance and match the payment provider's records, and
+ * npm run ledger:verify: proves the books balance and match the payment provider's records both
+ * ways (every provider charge and refund posted once, every posting known to the provider), and
  * exits non-zero on any difference. With DATABASE_URL it reads PostgreSQL directly; the embedded
  * database belongs to the running app's process, so without DATABASE_URL it asks the running app
  * (GET /api/admin/ledger/verify) with the admin log-in from ADMIN_EMAIL and ADMIN_PASSWORD, at
  * LEDGER_VERIFY_URL or PUBLIC_URL or http://localhost:$PORT.
  */
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { LedgerVerifyReport } from '@pledgeway/domain';
+import { loadConfig } from '../apps/api/src/config.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import { formatLedgerReport, verifyLedger } from '../apps/api/src/modules/ledger/verify.ts';
+import { createPaymentProvider } from '../apps/api/src/providers/payments/index.ts';
 
 async function fromDatabase(url: string): Promise<LedgerVerifyReport> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
-    const provider = process.env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+    // The provider the app runs with (STRIPE_SECRET_KEY or the sandbox's tables), to list its charges and refunds.
+    const config = loadConfig(process.env, { databaseUrl: url, jwtSecret: 'not-used-by-ledger-verify' });
+    const provider = createPaymentProvider(config, drizzle(pool) as unknown as Db);
     return await verifyLedger(async (text, params) => (await pool.query(text, params as unknown[])).rows, provider);
   } finally {
     await pool.end();

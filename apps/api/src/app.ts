@@ -18,7 +18,7 @@ import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createJobs } from './lib/jobs/index.ts';
-import { registerErrorHandler, errorBody, frameworkErrors, rejectNulCharacters } from './errors.ts';
+import { registerErrorHandler, errorBody, frameworkErrors, rejectUnstorableText } from './errors.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { loadBuiltRenderer, startPageRenderer, type LoadPageRenderer } from './lib/ssr.ts';
@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectUnstorableText);
   observeRequests(app, ctx.metrics);
   // A successful write of this instance is visible to its public reads at once (decision 062).
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
   CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').default(25),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEV_MAILBOX_OPEN: flag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -95,6 +96,8 @@ export interface Config {
   chargeRatePerSecond: number;
   /** Bearer token for GET /metrics; without it only a direct loopback connection (no trusted proxy) may read them. */
   metricsToken: string | undefined;
+  /** Set by `npm run dev` (scripts/dev.mjs) only: the development mailbox answers without a sign-in. Refused in production. */
+  devMailboxOpen: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     refundFeeCents: env.REFUND_FEE_CENTS,
     chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
     metricsToken: env.METRICS_TOKEN,
+    devMailboxOpen: env.DEV_MAILBOX_OPEN ?? false,
     ...overrides,
   };
   // A generated secret would differ on every instance sharing the database: production leaves it
@@ -182,6 +186,11 @@ export function unsafeProductionSettings(config: Config): string[] {
   if (!config.smtpUrl && !config.allowOutboxEmail) {
     problems.push(
       'SMTP_URL is not set, so e-mail would only be kept in the outbox and the development mailbox: set SMTP_URL, or ALLOW_OUTBOX_EMAIL=1 for a demo deployment.',
+    );
+  }
+  if (config.devMailboxOpen) {
+    problems.push(
+      'DEV_MAILBOX_OPEN is set, so anyone could read the e-mails (password-reset links) in the development mailbox: unset it; npm run dev sets it.',
     );
   }
   return problems;

@@ -92,11 +92,31 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-/** preValidation hook: a NUL in the query, the path or a JSON body is a 400 on every route (multipart fields: readMultipart). */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
-  if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-    throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
-  }
+export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone surrogate (\\uD800 to \\uDFFF without its pair) is not allowed';
+
+/** With the u flag a surrogate pair is one code point, so this matches only a surrogate without its pair. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+function containsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(containsLoneSurrogate);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || containsLoneSurrogate(item));
+  return false;
+}
+
+/**
+ * Refuses text no column can keep, wherever it arrives (query, path, JSON body, multipart field,
+ * JSON inside a multipart field): PostgreSQL text cannot store a NUL, and jsonb refuses a lone
+ * surrogate, so either would otherwise fail as a 500 in the middle of a write.
+ */
+export function assertStorableText(...values: unknown[]): void {
+  if (values.some(containsNul)) throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
+  if (values.some(containsLoneSurrogate)) throw new AppError('INVALID_UNICODE', LONE_SURROGATE_MESSAGE, 400);
+}
+
+/** preValidation hook: unstorable text in the query, the path or a JSON body is a 400 on every route (multipart fields: readMultipart). */
+export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+  assertStorableText(request.query, request.params, request.body);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { verifyLedger } from '../modules/ledger/verify.ts';
+import { createSandboxProvider } from '../providers/payments/sandbox.ts';
 import { createPayload } from '../modules/events/test-helpers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
@@ -115,7 +116,7 @@ describe(`a charge run whose process is killed (SIGKILL) mid-run (${testDriver})
       );
       expect(perPledge).toHaveLength(SUPPORTERS * PLEDGES_EACH);
       for (const pledge of perPledge) expect(pledge, pledge.id).toMatchObject({ status: 'charged', charges: 1, postings: 1 });
-      const report = await verifyLedger(opened.query, 'sandbox');
+      const report = await verifyLedger(opened.query, createSandboxProvider(opened.db));
       expect(report.problems).toEqual([]);
     } finally {
       await opened.close();

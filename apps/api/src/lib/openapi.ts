@@ -62,7 +62,7 @@ export function openapiDocumentTransform({ openapiObject }: { openapiObject: Jso
   for (const path of Object.values((openapiObject.paths ?? {}) as Record<string, Record<string, JsonObject>>)) {
     for (const operation of Object.values(path)) {
       const responses = (operation.responses ??= {}) as JsonObject;
-      responses['400'] ??= errorResponse('Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, BAD_URL)');
+      responses['400'] ??= errorResponse('Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL)');
       if (operation.security) {
         responses['401'] ??= errorResponse('No valid access token');
         responses['403'] ??= errorResponse('Not allowed for this user');

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AUTH_MESSAGES, BANNER_MAX_WIDTH, EVENT_MESSAGES } from '@pledgeway/domain';
-import { AppError, NUL_MESSAGE } from '../errors.ts';
+import { AppError, assertStorableText } from '../errors.ts';
 import type { Storage } from '../providers/storage/index.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -48,13 +48,28 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
     }
   }
-  if (
-    Object.entries(fields).some(([name, value]) => name.includes('\u0000') || value.includes('\u0000')) ||
-    files.some((file) => file.filename.includes('\u0000'))
-  ) {
-    throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
-  }
+  assertStorableText(
+    fields,
+    files.map((file) => file.filename),
+  );
   return { fields, files };
+}
+
+/**
+ * Reads a multipart field that carries JSON text (SPEC.md's participants, categories). The parsed
+ * value is checked like a JSON body: an escaped `\u0000` or lone surrogate is only text after parsing.
+ */
+export function parseMultipartJson(value: string | undefined, field: string, options: { allowText?: boolean } = {}): unknown {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    if (options.allowText) return value;
+    throw AppError.validation({ [field]: `${field} must be a JSON list` });
+  }
+  assertStorableText(parsed);
+  return parsed;
 }
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);

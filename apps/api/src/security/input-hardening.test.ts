@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { NUL_MESSAGE, redactedError } from '../errors.ts';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, redactedError } from '../errors.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { createPayload, firstCharityId, verifiedCreator } from '../modules/events/test-helpers.ts';
 import { createCampaign } from '../modules/my-events/test-factories.ts';
+import { adminClient, liveCampaign, pledgeFrom } from '../modules/charging/test-helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,6 +58,82 @@ describe('a NUL character in a text field', () => {
     expectNulRefused(await client.request('PUT', `/api/events/${event.id}`, { form: edit }), 'edit');
     expectNulRefused(await client.post('/api/payment-methods', { token: NUL }), 'card');
     expectNulRefused(await client.post('/api/sandbox/cards', { holder_name: NUL, number: '4242424242424242', expiry: '09/40', cvv: '123' }), 'tokenize');
+  });
+});
+
+type ErrorResponse = { status: number; data: { success: boolean; code: string; message: string } };
+
+function expectSurrogateRefused(response: ErrorResponse, route: string) {
+  expect(response.status, route).toBe(400);
+  expect(response.data, route).toMatchObject({ success: false, code: 'INVALID_UNICODE', message: LONE_SURROGATE_MESSAGE });
+}
+
+describe('JSON text inside a multipart field', () => {
+  const participant = (fullName: string) => ({
+    about: 'Runner',
+    full_name: fullName,
+    email: 'p@example.com',
+    occupation: 'Coach',
+    company_name: '',
+    about_participant: 'Coach',
+  });
+
+  it('is a 400 with a NUL or a lone surrogate in participants or categories, and the campaign is unchanged', async () => {
+    const { client, user } = await verifiedCreator(server);
+    const event = await createCampaign(server.app, user._id);
+    const before = (await client.get(`/api/events/show/${event.id}`)).data;
+    // JSON.stringify writes both as escapes (\u0000, \ud800): harmless text until the JSON is parsed.
+    const cases: [string, string, (response: ErrorResponse, route: string) => void][] = [
+      ['participants', JSON.stringify([participant(NUL)]), expectNulRefused],
+      ['categories', JSON.stringify([NUL]), expectNulRefused],
+      ['participants', JSON.stringify([participant('\uD800x')]), expectSurrogateRefused],
+      ['categories', JSON.stringify(['\uDFFFx']), expectSurrogateRefused],
+    ];
+    for (const [field, value, expectRefused] of cases) {
+      const form = new FormData();
+      form.set('name', 'Renamed by a refused request');
+      form.set(field, value);
+      expectRefused(await client.request('PUT', `/api/events/${event.id}`, { form }), field);
+    }
+    const after = (await client.get(`/api/events/show/${event.id}`)).data;
+    expect(after.name).toBe(before.name);
+    expect(after.categories).toEqual(before.categories);
+    expect(after.participants).toEqual(before.participants);
+  });
+
+  it('still takes a surrogate pair (an emoji) as text', async () => {
+    const { client, user } = await verifiedCreator(server);
+    const event = await createCampaign(server.app, user._id, { eventTime: '10:00', eventLocation: 'Town Hall' });
+    const form = new FormData();
+    form.set('categories', JSON.stringify(['Charity']));
+    form.set('participants', JSON.stringify([participant('Pat \u{1F3C3} Lee')]));
+    const response = await client.request('PUT', `/api/events/${event.id}`, { form });
+    expect(response.status, JSON.stringify(response.data)).toBe(200);
+    expect((await client.get(`/api/events/show/${event.id}`)).data.participants[0].full_name).toBe('Pat \u{1F3C3} Lee');
+  });
+});
+
+describe('a lone surrogate in a JSON body', () => {
+  it('is a 400 on an admin payout reference, and no payout is recorded', async () => {
+    const admin = await adminClient(server);
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 20_000, tipPercent: 0 });
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    const payout = { charity_id: event.charityId, amount: 10, reference: '\uD800x', paid_on: '2026-11-23' };
+    expectSurrogateRefused(await admin.post('/api/admin/payouts', payout), 'payout');
+    expect(await server.app.ctx.database.query('select id from payouts')).toEqual([]);
+  });
+
+  it('is a 400 on public routes too', async () => {
+    const anonymous = new TestClient(server.url);
+    expectSurrogateRefused(
+      await anonymous.post('/api/contact', { name: 'A\uDC00', email: 'a@example.com', subject: 'Hi', message: 'Hello there, friends' }),
+      'contact',
+    );
+    expectSurrogateRefused(await anonymous.post('/api/site/login', { email: 'x@example.com', password: '\uD800' }), 'login');
   });
 });
 

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import Stripe from 'stripe';
 
 /**
  * A small local stand-in for the Stripe endpoints Pledgeway uses, reached by the official SDK
  * through STRIPE_API_BASE (host/port/protocol). It keeps customers, SetupIntents, PaymentMethods,
  * PaymentIntents with their charges and balance transactions, refunds, Checkout Sessions and
- * Identity sessions in memory, answers in Stripe's shapes (errors included), and honours
+ * Identity sessions in memory, answers in Stripe's shapes (errors included; each object built from
+ * Stripe's published fixture of its type, stripe-fixtures/, checked by stripe-stand-in.test.ts), lists
+ * charges and refunds page by page, and honours
  * Idempotency-Key like Stripe: the same key replays the first answer, other parameters are refused.
  * The suite never reaches the internet.
  */
@@ -51,6 +55,47 @@ class StripeFailure extends Error {
   }
 }
 
+/** Stripe's published example of each object the stand-in returns (stripe-fixtures/README.md). */
+export const STRIPE_FIXTURES = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'stripe-fixtures', 'fixtures.json'), 'utf8')) as { resources: Record<string, Json> }
+).resources;
+
+/**
+ * Fields whose fixture example shows another state (a cancelled intent, a failed setup, a discount,
+ * a legacy source): null until the stand-in sets them, as Stripe has them on a new object.
+ */
+const UNSET_FIELDS: Record<string, string[]> = {
+  customer: ['discount', 'email', 'name'],
+  setup_intent: ['last_setup_error', 'next_action', 'payment_method_configuration_details', 'automatic_payment_methods'],
+  payment_intent: [
+    'canceled_at',
+    'cancellation_reason',
+    'last_payment_error',
+    'next_action',
+    'latest_charge',
+    'processing',
+    'transfer_data',
+    'payment_method_configuration_details',
+    'automatic_payment_methods',
+  ],
+  charge: ['source', 'transfer_data', 'payment_method_details', 'failure_code', 'failure_message'],
+  'checkout.session': ['payment_intent', 'shipping_cost', 'total_details', 'currency_conversion', 'collected_information', 'after_expiration'],
+  'identity.verification_session': ['last_verification_report', 'last_error', 'redaction'],
+};
+
+/** A new object of a Stripe type: the fixture's keys, a fresh id and time, and the fields given. */
+function shaped(type: string, fields: Json): Json {
+  const fixture = structuredClone(STRIPE_FIXTURES[type]);
+  if (!fixture) throw new Error(`No Stripe fixture for ${type}`);
+  for (const key of UNSET_FIELDS[type] ?? []) fixture[key] = null;
+  const fresh: Json = { created: now(), livemode: false, metadata: {} };
+  for (const [key, value] of Object.entries(fresh)) if (key in fixture) fixture[key] = value;
+  return { ...fixture, ...fields };
+}
+
+/** A nested part of a fixture (`payment_method` → `card`), to overwrite some of its fields. */
+const fixturePart = (type: string, key: string) => structuredClone(STRIPE_FIXTURES[type]![key] as Json);
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 /** `metadata[key]=value` fields of a form, as Stripe's object keeps them. */
@@ -60,6 +105,8 @@ const expandsOf = (form: URLSearchParams) => [...form.entries()].filter(([key]) 
 
 export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   const calls: RecordedCall[] = [];
+  /** Every successful answer's body, for the shape test. */
+  const answers: Json[] = [];
   const objects = new Map<string, Json>();
   const behaviourOf = new Map<string, CardBehaviour>();
   const idempotent = new Map<string, { form: string; status: number; body: Json }>();
@@ -98,15 +145,20 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         message: `No such PaymentMethod: '${methodId}'`,
       });
     }
-    const intent = put({
-      id: newId('pi'),
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency: form.get('currency'),
-      customer,
-      payment_method: methodId,
-    });
+    const id = newId('pi');
+    const intent = put(
+      shaped('payment_intent', {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: 0,
+        currency: form.get('currency'),
+        customer,
+        payment_method: methodId,
+        client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+        setup_future_usage: null,
+      }),
+    );
     Object.assign(intent, {
       description: form.get('description'),
       status: 'requires_payment_method',
@@ -130,24 +182,39 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       Object.assign(intent, { last_payment_error: { ...error, payment_method: { id: methodId } } });
       throw new StripeFailure(402, { ...error, payment_intent: { ...intent } });
     }
-    const balance = put({
-      id: newId('txn'),
-      object: 'balance_transaction',
-      amount,
-      currency: 'usd',
-      fee: state.cardFeeCents,
-      net: amount - state.cardFeeCents,
-    });
-    const charge = put({
-      id: newId('ch'),
-      object: 'charge',
-      amount,
-      amount_refunded: 0,
-      payment_intent: intent.id,
-      customer,
-      payment_method: methodId,
-      balance_transaction: balance.id,
-    });
+    const chargeId = newId('ch');
+    const balance = put(
+      shaped('balance_transaction', {
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount,
+        currency: 'usd',
+        fee: state.cardFeeCents,
+        net: amount - state.cardFeeCents,
+        source: chargeId,
+        description: form.get('description'),
+      }),
+    );
+    const charge = put(
+      shaped('charge', {
+        id: chargeId,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        captured: true,
+        paid: true,
+        refunded: false,
+        status: 'succeeded',
+        currency: 'usd',
+        description: form.get('description'),
+        payment_intent: intent.id,
+        customer,
+        payment_method: methodId,
+        balance_transaction: balance.id,
+        refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${chargeId}/refunds` },
+      }),
+    );
     Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: charge.id });
     return { status: 200, body: expand(intent, expandsOf(form)) };
   }
@@ -169,7 +236,45 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         message: 'Refund amount is greater than unrefunded amount on charge',
       });
     charge.amount_refunded = Number(charge.amount_refunded) + amount;
-    return put({ id: newId('re'), object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', failure_reason: null });
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return put(
+      shaped('refund', {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        charge: charge.id,
+        payment_intent: intent.id,
+        payment_method: charge.payment_method,
+        status: 'succeeded',
+      }),
+    );
+  }
+
+  /**
+   * A list endpoint (`GET /v1/charges`, `/v1/refunds`): newest first, `created[gte|gt|lte|lt]`,
+   * `limit` and `starting_after`, as Stripe pages them.
+   */
+  function listOf(type: string, form: URLSearchParams, url: string): Json {
+    const bound = (op: string) => (form.has(`created[${op}]`) ? Number(form.get(`created[${op}]`)) : undefined);
+    const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+    const all = [...objects.values()]
+      .filter((object) => object.object === type)
+      .filter((object) => {
+        const created = Number(object.created);
+        return (
+          (gte === undefined || created >= gte) &&
+          (gt === undefined || created > gt) &&
+          (lte === undefined || created <= lte) &&
+          (lt === undefined || created < lt)
+        );
+      })
+      .reverse();
+    const after = form.get('starting_after');
+    const start = after ? all.findIndex((object) => object.id === after) + 1 : 0;
+    const limit = Math.min(Number(form.get('limit') ?? 10), 100);
+    const data = all.slice(start, start + limit);
+    return { object: 'list', data, has_more: start + limit < all.length, url };
   }
 
   /** One Stripe endpoint per method and path. */
@@ -181,15 +286,19 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     const id = parts.find(isId) ?? '';
     switch (key) {
       case 'POST customers':
-        return ok(put({ id: newId('cus'), object: 'customer', email: form.get('email'), name: form.get('name') }));
+        return ok(
+          put(shaped('customer', { id: newId('cus'), object: 'customer', email: form.get('email'), name: form.get('name'), invoice_prefix: 'PLEDGE01' })),
+        );
       case 'POST setup_intents': {
-        const intent = put({
-          id: newId('seti'),
-          object: 'setup_intent',
-          customer: form.get('customer'),
-          usage: form.get('usage'),
-          status: 'requires_payment_method',
-        });
+        const intent = put(
+          shaped('setup_intent', {
+            id: newId('seti'),
+            object: 'setup_intent',
+            customer: form.get('customer'),
+            usage: form.get('usage'),
+            status: 'requires_payment_method',
+          }),
+        );
         Object.assign(intent, { client_secret: `${intent.id}_secret_${randomBytes(6).toString('hex')}`, payment_method: null, last_setup_error: null });
         return ok(intent);
       }
@@ -201,14 +310,16 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         // Only Stripe's test card can be attached by id here; cards of the browser come through SetupIntents.
         if (id !== 'pm_card_visa') return ok(get(id, 'payment_method'));
         return ok(
-          put({
-            id: newId('pm'),
-            object: 'payment_method',
-            type: 'card',
-            customer: form.get('customer'),
-            card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 },
-            billing_details: { name: null },
-          }),
+          put(
+            shaped('payment_method', {
+              id: newId('pm'),
+              object: 'payment_method',
+              type: 'card',
+              customer: form.get('customer'),
+              card: { ...fixturePart('payment_method', 'card'), brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2 },
+              billing_details: { ...fixturePart('payment_method', 'billing_details'), name: null },
+            }),
+          ),
         );
       }
       case 'POST payment_methods/:id/detach':
@@ -221,19 +332,26 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return createPaymentIntent(form);
       case 'GET payment_intents/:id':
         return ok(expand(get(id, 'payment_intent'), expandsOf(form)));
+      case 'GET charges':
+        return ok(listOf('charge', form, path));
+      case 'GET refunds':
+        return ok(listOf('refund', form, path));
       case 'GET charges/:id':
         return ok(expand(get(id, 'charge'), expandsOf(form)));
       case 'POST refunds':
         return ok(createRefund(form));
       case 'POST checkout/sessions': {
-        const session = put({
-          id: newId('cs'),
-          object: 'checkout.session',
-          status: 'open',
-          payment_status: 'unpaid',
-          customer: form.get('customer'),
-          metadata: metadataOf(form),
-        });
+        const session = put(
+          shaped('checkout.session', {
+            id: newId('cs'),
+            object: 'checkout.session',
+            status: 'open',
+            payment_status: 'unpaid',
+            customer: form.get('customer'),
+            metadata: metadataOf(form),
+            cancel_url: form.get('cancel_url'),
+          }),
+        );
         Object.assign(session, {
           amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
           payment_intent: null,
@@ -251,7 +369,14 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return ok(Object.assign(session, { status: 'expired' }));
       }
       case 'POST identity/verification_sessions': {
-        const session = put({ id: newId('vs'), object: 'identity.verification_session', type: form.get('type'), status: 'requires_input' });
+        const session = put(
+          shaped('identity.verification_session', {
+            id: newId('vs'),
+            object: 'identity.verification_session',
+            type: form.get('type'),
+            status: 'requires_input',
+          }),
+        );
         return ok(Object.assign(session, { url: `https://verify.stripe.example/start/${String(session.id)}` }));
       }
       default:
@@ -290,6 +415,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       result = { status: error.status, body: { error: error.body } };
     }
     if (cacheKey) idempotent.set(cacheKey, { form: body, ...result });
+    if (result.status === 200) answers.push(result.body);
     return { ...result, lose: fault === 'lose-answer' };
   }
 
@@ -306,6 +432,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
 
   return {
     calls,
+    answers,
     state,
     /** Calls to one endpoint, e.g. `callsTo('POST', '/v1/payment_intents')`. */
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
@@ -342,7 +469,16 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     }
     const digits = number.replace(/\D/g, '');
     const card = { brand: digits.startsWith('4') ? 'visa' : 'mastercard', last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 2 };
-    const method = put({ id: newId('pm'), object: 'payment_method', type: 'card', card, billing_details: { name: holderName }, customer: intent.customer });
+    const method = put(
+      shaped('payment_method', {
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        card: { ...fixturePart('payment_method', 'card'), ...card },
+        billing_details: { ...fixturePart('payment_method', 'billing_details'), name: holderName },
+        customer: intent.customer,
+      }),
+    );
     behaviourOf.set(String(method.id), behaviour);
     return Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
   }
@@ -352,15 +488,16 @@ export type StripeStandIn = ReturnType<typeof createStripeStandIn>;
 
 /** A webhook call as Stripe sends it, signed with the SDK's own test helper. */
 export function signedStripeEvent(secret: string, type: string, object: Json, options: { id?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify({
-    id: options.id ?? newId('evt'),
-    object: 'event',
-    type,
-    created: now(),
-    data: { object },
-    livemode: false,
-    api_version: Stripe.API_VERSION,
-  });
+  const payload = JSON.stringify(
+    shaped('event', {
+      id: options.id ?? newId('evt'),
+      object: 'event',
+      type,
+      data: { object },
+      api_version: Stripe.API_VERSION,
+      request: { id: null, idempotency_key: null },
+    }),
+  );
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
   return { body: payload, signature };
 }

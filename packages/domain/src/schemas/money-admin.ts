@@ -59,6 +59,36 @@ export type PayoutsResponse = z.infer<typeof PayoutsResponse>;
 export const CreatePayoutResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ payout: Payout, charity: CharityPayouts }) });
 export type CreatePayoutResponse = z.infer<typeof CreatePayoutResponse>;
 
+/**
+ * Kinds of money movement compared both ways between the provider and the ledger. A new kind (a
+ * dispute) is added here, to the provider's listing and to the ledger's kinds in `reconcile.ts`.
+ */
+export const MOVEMENT_KINDS = ['charge', 'refund'] as const;
+export const MovementKind = z.enum(MOVEMENT_KINDS);
+export type MovementKind = z.infer<typeof MovementKind>;
+
+/** One side's record that the other side lacks: a provider movement no posting knows, or a posting the provider has no record of. */
+export const ReconciliationOrphan = z.object({
+  kind: MovementKind,
+  /** The provider's reference (`ch_sbx_…`, `re_sbx_…`, Stripe's `pi_…`, `re_…`). */
+  ref: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  /** The ledger transaction, for a posting without its provider record. */
+  transaction_id: z.string().optional(),
+});
+export type ReconciliationOrphan = z.infer<typeof ReconciliationOrphan>;
+
+/** Provider ↔ ledger, per kind: how many each side holds, and what one side has that the other lacks. */
+export const Reconciliation = z.object({
+  compared: z.array(z.object({ kind: MovementKind, provider: z.number(), postings: z.number() })),
+  provider_without_posting: z.array(ReconciliationOrphan),
+  posting_without_provider: z.array(ReconciliationOrphan),
+  /** Charges the provider returned in full with nothing booked either way (a Checkout paid after its funding was withdrawn): not a difference. */
+  returned_unbooked: z.array(ReconciliationOrphan),
+});
+export type Reconciliation = z.infer<typeof Reconciliation>;
+
 /** GET /api/admin/ledger/verify: what was checked and every difference found. */
 export const LedgerVerifyReport = z.object({
   ok: z.boolean(),
@@ -70,6 +100,7 @@ export const LedgerVerifyReport = z.object({
     donations: z.number(),
     provider_records: z.number(),
   }),
+  reconciliation: Reconciliation,
   problems: z.array(z.string()),
 });
 export type LedgerVerifyReport = z.infer<typeof LedgerVerifyReport>;

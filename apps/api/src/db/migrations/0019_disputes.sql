@@ -37,7 +37,6 @@ CREATE TABLE "sandbox_events" (
 	"delivered_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "sandbox_cards" ADD COLUMN "disputes_charges" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_pledge_id_pledges_id_fk" FOREIGN KEY ("pledge_id") REFERENCES "public"."pledges"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_opened_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("opened_transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -108,7 +108,7 @@ export async function mailsTo(server: TestServer, email: string) {
 
 /** The books balance and match the sandbox's records: run at the end of every money scenario. */
 export async function expectBooksBalanced(server: TestServer) {
-  const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments.name);
+  const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
   expect(report.problems).toEqual([]);
   expect(report.ok).toBe(true);
   return report;

@@ -4,12 +4,16 @@ import { CONTACT_MESSAGES } from '@pledgeway/domain/schemas/contact';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { contactMessages } from '../../db/schema.ts';
+import { adminClient } from '../charging/test-helpers.ts';
 
 let server: TestServer;
 let client: TestClient;
+/** The outbox answers a signed-in admin only. */
+let mailboxReader: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   client = new TestClient(server.url);
+  mailboxReader = await adminClient(server);
 });
 afterAll(async () => {
   await server.close();
@@ -42,7 +46,7 @@ describe('POST /api/contact', () => {
       phone: '+1 (555) 010-2030 #12',
       eventName: 'Polar Plunge',
     });
-    const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(server.config.supportEmail)}`);
+    const mailbox = await mailboxReader.get(`/api/dev/mailbox?to=${encodeURIComponent(server.config.supportEmail)}`);
     const mail = mailbox.data.data.find((item: { kind: string }) => item.kind === 'contact-message');
     expect(mail.subject).toBe('[User Support] Polar Plunge');
     expect(mail.text).toContain('rosa@example.com');

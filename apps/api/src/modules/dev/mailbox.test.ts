@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig, unsafeProductionSettings } from '../../config.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { TestClient } from '../../test/client.ts';
-import { mailboxEnabled } from './routes.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { adminClient } from '../charging/test-helpers.ts';
+import { mailboxEnabled, mayReadMailbox } from './routes.ts';
 
 const local = (env: Record<string, string>) =>
   loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/pledgeway-mailbox-rule', JWT_SECRET: 'x'.repeat(32), ...env });
@@ -21,20 +22,29 @@ describe('which installs have a mailbox', () => {
 
 describe('who may read the mailbox', () => {
   let server: TestServer;
+  let admin: TestClient;
   beforeAll(async () => {
     server = await startTestServer();
+    admin = await adminClient(server);
   });
   afterAll(() => server.close());
 
-  it('answers a direct connection from this machine', async () => {
-    expect((await new TestClient(server.url).get('/api/dev/mailbox?limit=1')).status).toBe(200);
+  it('answers a signed-in admin', async () => {
+    const response = await admin.get('/api/dev/mailbox?limit=1');
+    expect(response.status).toBe(200);
+    expect(response.data.success).toBe(true);
   });
 
-  it('refuses a request a reverse proxy on this machine forwarded, even from the loopback address', async () => {
-    for (const headers of <Record<string, string>[]>[{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
-      const response = await new TestClient(server.url).request('GET', '/api/dev/mailbox?limit=1', { headers });
-      expect(response.status).toBe(404);
-      expect(response.data.code).toBe('NOT_FOUND');
+  it('refuses a request from this machine without forwarding headers, as a same-host proxy (nginx, socat, an SSH tunnel) sends it', async () => {
+    const stranger = await signUp(server.url);
+    const cases: [string, TestClient][] = [
+      ['not signed in', new TestClient(server.url)],
+      ['signed in, not an admin', stranger.client],
+    ];
+    for (const [who, client] of cases) {
+      const response = await client.get('/api/dev/mailbox?limit=1');
+      expect(response.status, who).toBe(404);
+      expect(response.data.code, who).toBe('NOT_FOUND');
     }
   });
 
@@ -45,5 +55,18 @@ describe('who may read the mailbox', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it('answers without a sign-in only under npm run dev (DEV_MAILBOX_OPEN), which production refuses', async () => {
+    const dev = await startTestServer({ devMailboxOpen: true, env: 'development' });
+    try {
+      expect((await new TestClient(dev.url).get('/api/dev/mailbox?limit=1')).status).toBe(200);
+    } finally {
+      await dev.close();
+    }
+    expect(mayReadMailbox(local({ DEV_MAILBOX_OPEN: '1' }), null)).toBe(false);
+    expect(unsafeProductionSettings(local({ DEV_MAILBOX_OPEN: '1', ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_OUTBOX_EMAIL: '1' }))).toEqual([
+      expect.stringContaining('DEV_MAILBOX_OPEN'),
+    ]);
   });
 });

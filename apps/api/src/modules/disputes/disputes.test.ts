@@ -175,7 +175,7 @@ describe('disputes', () => {
   it("finds a provider's dispute that is not in the books, and one booked with another outcome", async () => {
     const { pledgeId } = await chargedCampaign('4242 4242 4242 4242');
     const pledge = await pledgeRow(server, pledgeId);
-    const check = () => verifyLedger(server.app.ctx.database.query, 'sandbox');
+    const check = () => verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
     const [unbooked] = await server.app.ctx.db
       .insert(sandboxDisputes)
       .values({ id: `dp_sbx_unbooked_${pledgeId}`, chargeId: pledge.providerChargeRef!, amountCents: 12_000, feeCents: 1_500, status: 'lost' })

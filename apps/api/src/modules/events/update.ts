@@ -15,23 +15,19 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
-import { DOCUMENT_CONTENT_TYPES as CONTENT_TYPES, DOCUMENT_MAX_BYTES, documentExtension, storeImage, type MultipartBody } from '../../lib/uploads.ts';
+import {
+  DOCUMENT_CONTENT_TYPES as CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  documentExtension,
+  parseMultipartJson,
+  storeImage,
+  type MultipartBody,
+} from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from './access.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
 import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
 import { loadEventDetail, type EventRow } from './read-model.ts';
 import { eventsRepository, type NewParticipant } from './repository.ts';
-
-/** Reads SPEC.md's "JSON text" fields; categories may also arrive comma-joined. */
-function parseJsonField(value: string | undefined, field: string, allowText = false): unknown {
-  if (value === undefined) return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    if (allowText) return value;
-    throw AppError.validation({ [field]: `${field} must be a JSON list` });
-  }
-}
 
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */
 function participantColumns(person: {
@@ -86,7 +82,7 @@ function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm
   const parsed = EditEventForm.safeParse({
     name: fields.name ?? row.name,
     description: fields.description ?? row.description,
-    categories: parseJsonField(fields.categories, 'categories', true) ?? row.categories,
+    categories: parseMultipartJson(fields.categories, 'categories', { allowText: true }) ?? row.categories,
     target_amount: fields.target_amount ?? String(centsToDollars(row.targetCents)),
     status: fields.status ?? 'default',
     location_type: fields.location_type ?? row.locationType,
@@ -95,7 +91,7 @@ function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm
     event_location: fields.event_location ?? row.eventLocation,
     online_event_link: fields.online_event_link ?? row.onlineEventLink,
     original_event_date: row.eventDate,
-    participants: parseJsonField(fields.participants, 'participants'),
+    participants: parseMultipartJson(fields.participants, 'participants'),
     ...runoffRuleFields(row, fields),
   });
   if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));

@@ -8,8 +8,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/ledger/verify',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['ledger'], summary: 'Check that the books balance and match the provider', response: { 200: LedgerVerifyResponse } },
+      schema: { tags: ['ledger'], summary: 'Check that the books balance and match the provider, both ways', response: { 200: LedgerVerifyResponse } },
     },
-    async () => ({ success: true as const, data: await verifyLedger(app.ctx.database.query, app.ctx.payments.name) }),
+    async () => ({ success: true as const, data: await verifyLedger(app.ctx.database.query, app.ctx.payments) }),
   );
 };

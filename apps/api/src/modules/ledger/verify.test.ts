@@ -6,6 +6,7 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { adminClient, expectBooksBalanced, fundedCampaign } from '../charging/test-helpers.ts';
 import { makeAdmin } from '../events/test-helpers.ts';
+import { isSandbox } from '../../providers/payments/index.ts';
 import { ledgerRepository } from './repository.ts';
 
 let server: TestServer;
@@ -73,5 +74,48 @@ describe('ledger verification', () => {
     await expect(
       ledgerRepository.post(server.app.ctx.db, { kind: 'test', idempotencyKey: 'unbalanced', entries: [{ account: 'donor_card', amountCents: -100 }] }),
     ).rejects.toThrow(/does not balance/);
+  });
+
+  // Last: the orphans it plants stay, since the ledger is append-only.
+  it('reports a provider charge no posting knows and a posting the provider has no charge for, through the route and the command', async () => {
+    const sandbox = server.app.ctx.payments;
+    if (!isSandbox(sandbox)) throw new Error('the sandbox is the provider');
+    // A second charge of a card that the books never heard of (the double charge of the issue).
+    const customer = await sandbox.createCustomer({ email: 'twice@example.com', name: 'Charged Twice' });
+    const { token } = await sandbox.tokenizeCard({ holder_name: 'Charged Twice', number: '4242424242424242', expiry: '12/40', cvv: '123' });
+    const card = await sandbox.attachCard({ customerRef: customer.ref, token });
+    const unbooked = await sandbox.charge({ customerRef: customer.ref, methodRef: card.ref, amountCents: 89_680, idempotencyKey: 'charged-twice' });
+    expect(unbooked.ok).toBe(true);
+    // A posting that names a charge the provider never made.
+    const invented = await ledgerRepository.post(server.app.ctx.db, {
+      kind: 'donation',
+      idempotencyKey: 'invented-donation',
+      providerRef: 'ch_sbx_never_made',
+      entries: [
+        { account: 'donor_card', amountCents: -2_500 },
+        { account: 'tips_revenue', amountCents: 2_500 },
+      ],
+    });
+
+    const report = (await admin.get('/api/admin/ledger/verify')).data.data;
+    expect(report.ok).toBe(false);
+    expect(report.reconciliation.provider_without_posting).toEqual([{ kind: 'charge', ref: unbooked.ref, amount: 896.8 }]);
+    expect(report.reconciliation.posting_without_provider).toEqual([
+      { kind: 'charge', ref: 'ch_sbx_never_made', amount: 25, transaction_id: (invented as { id: string }).id },
+    ]);
+    expect(report.problems).toContain(`the provider's charge ${unbooked.ref} of $896.80 has no posting in the ledger`);
+
+    const signed = await signUp(server.url);
+    await makeAdmin(server, signed.user._id);
+    const env: Record<string, string> =
+      testDriver === 'postgres'
+        ? { DATABASE_URL: server.config.databaseUrl! }
+        : { LEDGER_VERIFY_URL: server.url, ADMIN_EMAIL: signed.email, ADMIN_PASSWORD: signed.password };
+    const command = await ledgerVerifyCommand(env);
+    expect(command.code).toBe(1);
+    expect(command.stdout).toContain('provider movements without a posting: 1');
+    expect(command.stdout).toContain('postings without a provider record: 1');
+    expect(command.stdout).toContain(`DIFFERENCE: the provider's charge ${unbooked.ref} of $896.80 has no posting in the ledger`);
+    expect(command.stdout).toContain('DIFFERENCE: posting');
   });
 });

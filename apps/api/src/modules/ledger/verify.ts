@@ -1,8 +1,9 @@
 import type { LedgerVerifyReport } from '@pledgeway/domain';
+import type { PaymentProvider } from '../../providers/payments/index.ts';
+import { reconcileWithProvider, type Query } from './reconcile.ts';
 import { checkDisputes } from './verify-disputes.ts';
 
-/** Runs SQL with parameters and returns rows: the app's `database.query`, or a bare pg pool in the command. */
-export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+export type { Query } from './reconcile.ts';
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -127,23 +128,32 @@ async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems:
 /**
  * The books' self-check (DESIGN.md section 3): every ledger transaction sums to zero, every
  * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
- * pledge, every refund matches its ledger entry, and, with the sandbox provider, every charge,
- * refund and donation matches the provider's own record in amount and fee, and so does every
- * dispute (verify-disputes.ts). Reads only.
+ * pledge, every refund matches its ledger entry; with the sandbox, every charge, refund, donation
+ * and dispute matches the provider's own record in amount and fee (verify-disputes.ts); and, with
+ * any provider, both ways (reconcile.ts): every charge and refund the provider lists has exactly
+ * one posting of the same amount, and every posting has its provider record. Reads only.
  */
-export async function verifyLedger(query: Query, provider: string): Promise<LedgerVerifyReport> {
+export async function verifyLedger(query: Query, provider: Pick<PaymentProvider, 'name' | 'listMovements'>): Promise<LedgerVerifyReport> {
   const problems: string[] = [];
-  const checkProvider = provider === 'sandbox';
   const transactions = await checkBalanced(query, problems);
   const chargedPledges = await checkCharges(query, problems);
   const refunds = await checkRefunds(query, problems);
-  const { providerRecords, donations } = checkProvider ? await checkSandboxRecords(query, refunds, problems) : { providerRecords: 0, donations: 0 };
-  await checkDisputes(query, problems, checkProvider);
+  const sandbox = provider.name === 'sandbox' ? await checkSandboxRecords(query, refunds, problems) : { providerRecords: 0, donations: 0 };
+  await checkDisputes(query, problems, provider.name === 'sandbox');
+  const twoWay = await reconcileWithProvider(query, provider);
+  problems.push(...twoWay.problems);
 
   return {
     ok: problems.length === 0,
-    provider: checkProvider ? provider : `${provider} (provider records not compared)`,
-    checked: { transactions, charged_pledges: chargedPledges, refunds: refunds.length, donations, provider_records: providerRecords },
+    provider: provider.name,
+    checked: {
+      transactions,
+      charged_pledges: chargedPledges,
+      refunds: refunds.length,
+      donations: sandbox.donations,
+      provider_records: sandbox.providerRecords + twoWay.reconciliation.compared.reduce((sum, kind) => sum + kind.provider, 0),
+    },
+    reconciliation: twoWay.reconciliation,
     problems,
   };
 }
@@ -158,8 +168,12 @@ export function formatLedgerReport(report: LedgerVerifyReport): string {
     `refunds: ${checked.refunds}`,
     `donations: ${checked.donations}`,
     `provider records compared: ${checked.provider_records}`,
+    ...report.reconciliation.compared.map((kind) => `${kind.kind}s: ${kind.provider} at the provider, ${kind.postings} posted`),
+    `provider movements without a posting: ${report.reconciliation.provider_without_posting.length}`,
+    `postings without a provider record: ${report.reconciliation.posting_without_provider.length}`,
+    `charges returned in full at the provider, booked neither way: ${report.reconciliation.returned_unbooked.length}`,
     ...report.problems.map((problem) => `DIFFERENCE: ${problem}`),
-    report.ok ? 'OK: the books balance and match the provider' : `FAILED: ${report.problems.length} difference(s)`,
+    report.ok ? 'OK: the books balance and match the provider both ways' : `FAILED: ${report.problems.length} difference(s)`,
   ];
   return lines.join('\n');
 }

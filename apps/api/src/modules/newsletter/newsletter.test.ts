@@ -4,19 +4,23 @@ import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, uniqueEmail } from '../../test/client.ts';
 import { newsletterSubscriptions } from './tables.ts';
+import { adminClient } from '../charging/test-helpers.ts';
 
 let server: TestServer;
 let client: TestClient;
+/** The outbox answers a signed-in admin only. */
+let mailboxReader: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   client = new TestClient(server.url);
+  mailboxReader = await adminClient(server);
 });
 afterAll(async () => {
   await server.close();
 });
 
 async function confirmationMails(email: string): Promise<Array<{ text: string; kind: string }>> {
-  const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mailbox = await mailboxReader.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
   return mailbox.data.data.filter((mail: { kind: string }) => mail.kind === 'newsletter-confirm');
 }
 

@@ -100,7 +100,7 @@ describe('1,000 concurrent pledges across 10 campaigns', () => {
     }
 
     // npm run ledger:verify's check, on the same database.
-    const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments.name);
+    const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
   });

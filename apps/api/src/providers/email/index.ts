@@ -35,7 +35,7 @@ export function outboxBackoffMs(attempts: number): number {
 /**
  * Every e-mail is written to the outbox table, inside the caller's transaction when there is one,
  * so the mail exists exactly when the change that caused it does. The outbox worker delivers it
- * with SMTP_URL, retrying with backoff; without SMTP it stays readable at /api/dev/mailbox and in
+ * with SMTP_URL, retrying with backoff; without SMTP it stays readable (by an admin) at /api/dev/mailbox and in
  * the logs. Nothing is sent inside a request, so response times reveal nothing.
  */
 export interface StoredEmail {
@@ -72,7 +72,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
   let transport: MailTransport | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
   const mailer: Mailer = {
-    name: transport ? 'SMTP' : 'outbox (read at /api/dev/mailbox)',
+    name: transport ? 'SMTP' : 'outbox (an admin reads it at /api/dev/mailbox; npm run dev opens it to anyone)',
 
     async send(message, tx) {
       const [row] = await (tx ?? db).insert(outboxEmails).values(outboxValues(message)).returning({ id: outboxEmails.id });

@@ -4,14 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { disputeFacts, type PaymentProviderEvent } from './stripe-events.ts';
 import { sandboxCards, sandboxCharges, sandboxDisputes, sandboxEvents } from './tables.ts';
 
-/** Stripe's dispute test card: the charge succeeds, then the cardholder's bank disputes it. */
-const DISPUTE_TEST_CARD = '4000000000000259';
 /** What Stripe charges per dispute in the US ($15.00), returned when the dispute is won. */
 export const SANDBOX_DISPUTE_FEE_CENTS = 1_500;
-
-export function disputesEveryCharge(cardDigits: string): boolean {
-  return cardDigits === DISPUTE_TEST_CARD;
-}
 
 type ChargeRow = typeof sandboxCharges.$inferSelect;
 type DisputeRow = typeof sandboxDisputes.$inferSelect;
@@ -55,17 +49,14 @@ export function createSandboxDisputes(db: Db) {
     for (const listener of listeners) listener();
   }
 
-  const disputes: SandboxDisputes & { openIfDisputeCard(charge: ChargeRow, disputesCharges?: boolean): Promise<void> } = {
+  const disputes: SandboxDisputes & { openIfDisputeCard(charge: ChargeRow): Promise<void> } = {
     /**
-     * Disputes a successful charge of the 0259 card, once per charge. Also called when a charge is
-     * replayed by its idempotency key, so a crash between the charge and its dispute loses neither.
+     * Disputes a successful charge of the 0259 card (marked `will_dispute` when it was made), once
+     * per charge. Also called when a charge is replayed by its idempotency key, so a crash between
+     * the charge and its dispute loses neither.
      */
-    async openIfDisputeCard(charge, disputesCharges) {
-      if (charge.status !== 'succeeded' || disputesCharges === false) return;
-      if (disputesCharges === undefined) {
-        const [card] = await db.select({ disputes: sandboxCards.disputesCharges }).from(sandboxCards).where(eq(sandboxCards.id, charge.cardId)).limit(1);
-        if (!card?.disputes) return;
-      }
+    async openIfDisputeCard(charge) {
+      if (charge.status !== 'succeeded' || !charge.willDispute) return;
       const [row] = await db
         .insert(sandboxDisputes)
         .values({ id: newRef('dp_sbx'), chargeId: charge.id, amountCents: charge.amountCents, feeCents: SANDBOX_DISPUTE_FEE_CENTS })

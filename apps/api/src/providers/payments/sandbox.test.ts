@@ -42,10 +42,34 @@ describe('sandbox payment provider', () => {
   it.each([
     ['4000 0000 0000 9995', 'insufficient_funds'],
     ['4000 0027 6000 3184', 'authentication_required'],
+    ['4000 0000 0000 0341', 'card_declined'],
   ])('saves the test card %s and declines it at charge time with %s', async (number, code) => {
     const { customerRef, methodRef } = await savedCard(number);
     const result = await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: `decline-${code}` });
     expect(result).toMatchObject({ ok: false, code });
+  });
+
+  it('saves 4000 0000 0000 0341 and declines every charge of it as card_declined, like Stripe', async () => {
+    const { customerRef, methodRef } = await savedCard('4000 0000 0000 0341');
+    expect(await sandbox.listCards(customerRef)).toHaveLength(1);
+    for (const key of ['0341-a', '0341-b']) {
+      expect(await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: key })).toMatchObject({
+        ok: false,
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      });
+    }
+  });
+
+  it('charges 4000 0000 0000 0259 successfully and records that the charge will be disputed', async () => {
+    const disputing = await savedCard('4000 0000 0000 0259');
+    const result = await sandbox.charge({ ...disputing, amountCents: 5_000, idempotencyKey: 'dispute-0259' });
+    expect(result).toMatchObject({ ok: true, amountCents: 5_000 });
+    const ordinary = await savedCard('4242 4242 4242 4242');
+    const plain = await sandbox.charge({ ...ordinary, amountCents: 5_000, idempotencyKey: 'no-dispute-4242' });
+    const rows = await server.app.ctx.db.select().from(sandboxCharges);
+    expect(rows.find((row) => row.id === result.ref)?.willDispute).toBe(true);
+    expect(rows.find((row) => row.id === plain.ref)?.willDispute).toBe(false);
   });
 
   it('declines 4000 0000 0000 0002 when it is saved, like a SetupIntent, and attaches nothing', async () => {

@@ -3,8 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { applyBasisPoints, cardBrand, cardDigits, isExpired, parseExpiry, type SandboxCardRequest } from '@pledgeway/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { createSandboxDisputes, disputesEveryCharge, type SandboxDisputes } from './sandbox-disputes.ts';
+import { createSandboxDisputes, type SandboxDisputes } from './sandbox-disputes.ts';
 import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
+import { listSandboxMovements } from './sandbox-movements.ts';
+import { declineOnCharge, declineOnSave, disputeOnCharge, TEST_CARD_BEHAVIOUR } from './sandbox-test-cards.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 /** Card fee of the sandbox, like Stripe's US standard: 2.9% + $0.30 (DESIGN.md section 2). */
@@ -14,20 +16,6 @@ export const SANDBOX_FEE_FIXED_CENTS = 30;
 export function sandboxFeeCents(amountCents: number): number {
   return applyBasisPoints(amountCents, SANDBOX_FEE_BASIS_POINTS) + SANDBOX_FEE_FIXED_CENTS;
 }
-
-/**
- * The well-known test cards (DESIGN.md section 2). As with Stripe's SetupIntents, 4000 0000 0000 0002
- * is declined already when it is saved; 9995 (insufficient funds) saves and declines only when
- * charged, since funds are checked per charge; 3184 saves (the card form's authentication passes)
- * and then needs authentication again for every off-session charge. All of them decline at charge.
- */
-const DECLINED_AT_SAVE: ReadonlySet<DeclineCode> = new Set<DeclineCode>(['card_declined']);
-
-const TEST_CARD_BEHAVIOUR: Record<string, (typeof sandboxCards.$inferSelect)['behaviour']> = {
-  '4000000000000002': 'card_declined',
-  '4000000000009995': 'insufficient_funds',
-  '4000002760003184': 'authentication_required',
-};
 
 function newRef(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -77,7 +65,6 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
           expYear: expiry.year,
           holderName: input.holder_name,
           behaviour: TEST_CARD_BEHAVIOUR[digits] ?? 'succeed',
-          disputesCharges: disputesEveryCharge(digits),
         })
         .returning();
       return { token: row!.token, card: toSavedCard(row!) };
@@ -100,10 +87,9 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
 
     async attachCard({ customerRef, token }) {
       const [pending] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token)).limit(1);
-      if (pending && !pending.tokenUsedAt && pending.behaviour !== 'succeed' && DECLINED_AT_SAVE.has(pending.behaviour)) {
-        // The card is checked when saved: a declined card is never attached to anyone.
-        throw new AppError(pending.behaviour, DECLINE_MESSAGES[pending.behaviour], 402);
-      }
+      const declined = pending && !pending.tokenUsedAt ? declineOnSave(pending.behaviour) : null;
+      // The card is checked when saved: a declined card is never attached to anyone.
+      if (declined) throw new AppError(declined, DECLINE_MESSAGES[declined], 402);
       // Single use: the update only matches a token nobody has used yet.
       const [row] = await db
         .update(sandboxCards)
@@ -141,7 +127,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       let failureCode: DeclineCode | null = null;
       if (!card || card.customerId !== customerRef || card.detachedAt) failureCode = 'card_missing';
       else if (isExpired({ month: card.expMonth, year: card.expYear })) failureCode = 'expired_card';
-      else if (card.behaviour !== 'succeed') failureCode = card.behaviour;
+      else failureCode = declineOnCharge(card.behaviour);
       const succeeded = failureCode === null;
       const [inserted] = await db
         .insert(sandboxCharges)
@@ -154,18 +140,21 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
           feeCents: succeeded ? sandboxFeeCents(amountCents) : 0,
           status: succeeded ? 'succeeded' : 'failed',
           failureCode,
+          willDispute: succeeded && disputeOnCharge(card!.behaviour),
           description: description ?? '',
         })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
         .returning();
       if (inserted) {
-        await disputes.openIfDisputeCard(inserted, card?.disputesCharges ?? false);
+        await disputes.openIfDisputeCard(inserted);
         return chargeOutcome(inserted);
       }
       // Another request with the same key won the race: answer with its charge.
       const [winner] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       return replay(winner!, { customerRef, methodRef, amountCents });
     },
+
+    listMovements: (window) => listSandboxMovements(db, window),
 
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       const [previous] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);

@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
+import { listStripeMovements } from './stripe-movements.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 export interface StripeProviderOptions {
@@ -230,6 +231,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       }
       return outcomeOf(intent);
     },
+
+    listMovements: (window) => listStripeMovements(stripe, window),
 
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       try {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CARD_BEHAVIOURS } from './sandbox-test-cards.ts';
 
 /**
  * The sandbox payment provider's own records (DESIGN.md section 2). They stand where Stripe's
@@ -30,12 +31,8 @@ export const sandboxCards = pgTable(
     expYear: integer('exp_year').notNull(),
     holderName: text('holder_name').notNull(),
     /** What the card does when charged, decided from the test number when it was entered. */
-    behaviour: text('behaviour', { enum: ['succeed', 'card_declined', 'insufficient_funds', 'authentication_required'] })
-      .notNull()
-      .default('succeed'),
+    behaviour: text('behaviour', { enum: CARD_BEHAVIOURS }).notNull().default('succeed'),
     detachedAt: timestamp('detached_at', { withTimezone: true }),
-    /** Stripe's dispute test card (4000 0000 0000 0259): every successful charge is then disputed. */
-    disputesCharges: boolean('disputes_charges').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('sandbox_cards_token_unique').on(table.token), index('sandbox_cards_customer').on(table.customerId)],
@@ -53,6 +50,8 @@ export const sandboxCharges = pgTable(
     status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
     failureCode: text('failure_code'),
     refundedCents: cents('refunded_cents').notNull().default(0),
+    /** Stripe's dispute test card (0259): this charge succeeds and is then disputed (sandbox-test-cards.ts). */
+    willDispute: boolean('will_dispute').notNull().default(false),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
   },

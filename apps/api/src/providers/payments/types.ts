@@ -1,3 +1,5 @@
+import type { MovementKind } from '@pledgeway/domain';
+
 /**
  * The payment provider interface (DESIGN.md sections 2–3, CONVENTIONS habit 6). The app talks to
  * a provider only through this; the sandbox and Stripe implement it. Amounts are integer cents.
@@ -32,6 +34,27 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
+/**
+ * One movement of money the provider made: a succeeded charge, or a refund. Two-way
+ * reconciliation (modules/ledger/reconcile.ts) matches each to exactly one posting by kind and
+ * reference. A dispute becomes a third kind (`MovementKind` in packages/domain).
+ */
+export interface ProviderMovement {
+  kind: MovementKind;
+  /** The reference the app keeps for it: the charge result's `ref`, the refund's `ref`. */
+  ref: string;
+  amountCents: number;
+  /** For a refund: the charge it returns money from. */
+  chargeRef?: string;
+  createdAt: Date;
+}
+
+/** Creation time bounds of a listing, both inclusive; unset lists everything. */
+export interface MovementWindow {
+  from?: Date;
+  to?: Date;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCustomer(input: { email: string; name: string }): Promise<{ ref: string }>;
@@ -52,6 +75,8 @@ export interface PaymentProvider {
    * refused).
    */
   testCardToken?(customerRef: string): Promise<string>;
+  /** Every charge that succeeded and every refund, from the provider's own records (the sandbox's tables, Stripe's API). */
+  listMovements(window?: MovementWindow): Promise<ProviderMovement[]>;
 }
 
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {

@@ -41,7 +41,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   const description = stripeKey
     ? 'Your card details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number.'
     : config.data?.provider === 'sandbox'
-      ? 'Payments here go through the sandbox payment provider, so no real card is charged: a test card such as 4242 4242 4242 4242 works with any future date and any CVV.'
+      ? 'Payments here go through the sandbox payment provider, so no real card is charged: a test card such as 4242 4242 4242 4242 works with any future date and any CVV, and 4000 0000 0000 0341 saves but every charge of it is declined.'
       : undefined;
 
   return (

@@ -1,26 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LedgerVerifyResponse, type LedgerVerifyReport } from '@pledgeway/domain/schemas/money-admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The books check (GET /api/admin/ledger/verify); the console shows whether it passed and its summary. */
-export interface LedgerCheck {
-  ok: boolean;
-  summary: string;
-}
+export type LedgerCheck = LedgerVerifyReport;
 
+export const LEDGER_CHECK_SHAPE_ERROR = 'The books check answered in a form this page does not know, so its result cannot be shown.';
+
+/**
+ * GET /api/admin/ledger/verify, read with the shared schema: an answer of another shape is an
+ * error on screen, never a passing check or $0.00.
+ */
 export function toLedgerCheck(body: unknown): LedgerCheck {
-  const data = ((body as Record<string, unknown> | undefined)?.data ?? body ?? {}) as Record<string, unknown>;
-  const ok = data.ok === true || data.balanced === true || data.passed === true;
-  const problems = Array.isArray(data.problems) ? data.problems.length : Array.isArray(data.differences) ? data.differences.length : undefined;
-  const summary =
-    typeof data.summary === 'string'
-      ? data.summary
-      : typeof data.message === 'string'
-        ? data.message
-        : problems !== undefined
-          ? `${problems} difference(s) found`
-          : '';
-  return { ok, summary };
+  const parsed = LedgerVerifyResponse.safeParse(body);
+  if (!parsed.success) throw new Error(LEDGER_CHECK_SHAPE_ERROR);
+  return parsed.data.data;
 }
 
 export const getLedgerCheck = (signal?: AbortSignal) => api.get<unknown>('/admin/ledger/verify', signal).then(toLedgerCheck);

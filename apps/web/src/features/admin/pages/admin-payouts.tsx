@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useLedgerCheck } from '../api/get-ledger-check';
 import { usePayouts } from '../api/get-payouts';
+import { LedgerCheckFindings, LedgerCheckSummary } from '../components/ledger-check-panel';
 import { MarkPaidDialog } from '../components/mark-paid-dialog';
 import { PayoutsTable } from '../components/payouts-table';
 import { PageHeader } from '../components/page-header';
@@ -31,13 +32,19 @@ function exportCsv(charities: CharityPayouts[]) {
 function LedgerStatus() {
   const check = useLedgerCheck();
   if (check.isPending) return <Badge tone="grey">Checking the books…</Badge>;
-  if (check.isError) return <Badge tone="grey">Books check unavailable</Badge>;
-  return (
-    <span className="inline-flex items-center gap-2 text-sm text-ink-700">
-      <Badge tone={check.data.ok ? 'green' : 'red'}>{check.data.ok ? 'Books balance' : 'Books differ'}</Badge>
-      {check.data.summary}
-    </span>
-  );
+  if (check.isError)
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2 text-sm text-ink-700">
+        <Badge tone="red">Books check unavailable</Badge>
+        {check.error.message}
+      </span>
+    );
+  return <LedgerCheckSummary check={check.data} />;
+}
+
+function LedgerDifferences() {
+  const check = useLedgerCheck();
+  return check.data ? <LedgerCheckFindings check={check.data} /> : null;
 }
 
 /** /admin/payouts: what each charity is owed from the ledger, payouts marked with a reference, and the history. */
@@ -55,6 +62,7 @@ export default function AdminPayoutsPage() {
           </Button>
         }
       />
+      <LedgerDifferences />
       <QueryState
         query={payouts}
         noun="payouts"

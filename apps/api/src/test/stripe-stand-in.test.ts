@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeProvider, type StripePaymentProvider } from '../providers/payments/stripe.ts';
+import { createStripeClient } from '../providers/stripe/client.ts';
+import { createStripeStandIn, signedStripeEvent, STRIPE_FIXTURES } from './stripe-stand-in.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * Where `actual` differs in shape from Stripe's fixture: keys missing or extra, or a value of
+ * another type, recursively. Null on either side is a nullable field; `metadata` and fields the
+ * fixture shows as `{}` are free-form maps; an object naming its own type (an expanded field, an
+ * event's `data.object`) is compared with that type's fixture.
+ */
+export function shapeDifferences(actual: unknown, fixture: unknown, path: string): string[] {
+  if (actual === null || fixture === null) return [];
+  if (isObject(actual) && typeof actual.object === 'string' && STRIPE_FIXTURES[actual.object] && !(isObject(fixture) && fixture.object === actual.object)) {
+    return shapeDifferences(actual, STRIPE_FIXTURES[actual.object], `${path}<${actual.object}>`);
+  }
+  if (Array.isArray(fixture)) {
+    if (!Array.isArray(actual)) return [`${path}: ${typeName(actual)}, Stripe has an array`];
+    return fixture.length ? actual.flatMap((item, index) => shapeDifferences(item, fixture[0], `${path}[${index}]`)) : [];
+  }
+  if (isObject(fixture)) {
+    if (!isObject(actual)) return [`${path}: ${typeName(actual)}, Stripe has an object`];
+    if (Object.keys(fixture).length === 0 || path.endsWith('.metadata')) return [];
+    const missing = Object.keys(fixture).filter((key) => !(key in actual));
+    const extra = Object.keys(actual).filter((key) => !(key in fixture));
+    return [
+      ...missing.map((key) => `${path}.${key}: missing`),
+      ...extra.map((key) => `${path}.${key}: not in Stripe's object`),
+      ...Object.keys(fixture)
+        .filter((key) => key in actual)
+        .flatMap((key) => shapeDifferences(actual[key], fixture[key], `${path}.${key}`)),
+    ];
+  }
+  return typeName(actual) === typeName(fixture) ? [] : [`${path}: ${typeName(actual)}, Stripe has ${typeName(fixture)}`];
+}
+
+/** Every object in an answer: a list's items, or the answer itself. */
+function objectsOf(body: Json): Json[] {
+  if (body.object === 'list') return (body.data as Json[]).flatMap(objectsOf);
+  return [body];
+}
+
+const standIn = createStripeStandIn();
+let stripe: StripePaymentProvider;
+let apiBase: string;
+
+beforeAll(async () => {
+  apiBase = await standIn.start();
+  stripe = createStripeProvider({ secretKey: 'sk_test_shape', publishableKey: 'pk_test_shape', apiBase, webhookSecret: 'whsec_shape_secret' });
+});
+afterAll(() => standIn.close());
+
+describe('the shape checker', () => {
+  it('finds a missing key, an extra key and a value of another type, also nested', () => {
+    const charge = structuredClone(STRIPE_FIXTURES.charge!);
+    expect(shapeDifferences(charge, STRIPE_FIXTURES.charge, 'charge')).toEqual([]);
+    delete charge.paid;
+    charge.pledge = 1;
+    charge.amount = '100';
+    (charge.billing_details as Json).name = 3;
+    expect(shapeDifferences(charge, STRIPE_FIXTURES.charge, 'charge')).toEqual([
+      'charge.paid: missing',
+      "charge.pledge: not in Stripe's object",
+      'charge.amount: string, Stripe has number',
+      'charge.billing_details.name: number, Stripe has string',
+    ]);
+  });
+});
+
+describe('the Stripe stand-in', () => {
+  it('answers every call of the payment provider with objects of the shape of Stripe’s published fixtures', async () => {
+    const customer = await stripe.createCustomer({ email: 'shape@example.com', name: 'Shape Tester' });
+    const setup = await stripe.createSetupIntent({ customerRef: customer.ref });
+    standIn.confirmSetupIntent(setup.ref, '4242424242424242');
+    const card = await stripe.attachCard({ customerRef: customer.ref, token: setup.ref });
+    await stripe.listCards(customer.ref);
+    const charge = await stripe.charge({ customerRef: customer.ref, methodRef: card.ref, amountCents: 5_000, idempotencyKey: 'shape-charge' });
+    expect(charge.ok).toBe(true);
+    await stripe.retrieveCharge(charge.ref);
+    await stripe.refund({ chargeRef: charge.ref, amountCents: 1_000, idempotencyKey: 'shape-refund' });
+    expect(await stripe.listMovements()).toHaveLength(2);
+    const declining = await stripe.createSetupIntent({ customerRef: customer.ref });
+    standIn.confirmSetupIntent(declining.ref, '4000000000000341');
+    const declined = await stripe.attachCard({ customerRef: customer.ref, token: declining.ref });
+    expect(await stripe.charge({ customerRef: customer.ref, methodRef: declined.ref, amountCents: 5_000, idempotencyKey: 'shape-0341' })).toMatchObject({
+      ok: false,
+      code: 'card_declined',
+    });
+    const session = await stripe.createCheckoutSession({
+      customerRef: customer.ref,
+      amountCents: 10_000,
+      description: 'Funding',
+      successUrl: 'http://localhost/ok',
+      cancelUrl: 'http://localhost/cancel',
+      idempotencyKey: 'shape-session-1',
+      metadata: { funding_pledge_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    standIn.payCheckoutSession(session.ref);
+    await stripe.checkoutOutcome(session.ref);
+    const open = await stripe.createCheckoutSession({
+      customerRef: customer.ref,
+      amountCents: 10_000,
+      description: 'Funding',
+      successUrl: 'http://localhost/ok',
+      cancelUrl: 'http://localhost/cancel',
+      idempotencyKey: 'shape-session-2',
+      metadata: { funding_pledge_id: '00000000-0000-4000-8000-000000000001' },
+    });
+    await stripe.expireCheckoutSession(open.ref);
+    await stripe.testCardToken!(customer.ref);
+    await stripe.detachCard({ customerRef: customer.ref, methodRef: card.ref });
+    await createStripeClient({ secretKey: 'sk_test_shape', apiBase }).identity.verificationSessions.create({ type: 'document' });
+    const event = JSON.parse(signedStripeEvent('whsec_shape_secret', 'payment_intent.succeeded', standIn.objectsOf('payment_intent')[0]!).body) as Json;
+
+    const answered = [...standIn.answers.flatMap(objectsOf), event];
+    const types = new Set(answered.map((object) => String(object.object)));
+    for (const type of [
+      'customer',
+      'setup_intent',
+      'payment_method',
+      'payment_intent',
+      'charge',
+      'refund',
+      'checkout.session',
+      'identity.verification_session',
+      'event',
+    ]) {
+      expect(types, type).toContain(type);
+    }
+    for (const object of answered) {
+      const fixture = STRIPE_FIXTURES[String(object.object)];
+      expect(fixture, `a fixture for ${String(object.object)}`).toBeDefined();
+      expect(shapeDifferences(object, fixture, String(object.object))).toEqual([]);
+    }
+  });
+});
