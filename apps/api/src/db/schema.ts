@@ -233,6 +233,11 @@ export const pledges = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     retryCount: integer('retry_count').notNull().default(0),
+    /**
+     * When attempt `retry_count` was claimed for a provider call whose outcome is not recorded yet
+     * (decision 091); null when no attempt is in flight. Only the claimant calls the provider.
+     */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
     status: text('status', { enum: ['pending', 'charged', 'failed', 'dropped', 'released', 'refunded'] })
       .notNull()
       .default('pending'),
