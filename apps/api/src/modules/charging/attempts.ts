@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
 
@@ -57,6 +57,18 @@ export async function claimAttempt(db: Executor, pledgeId: string, attempt: numb
   const row = result.rows[0] as { status: string; retry_count: number; attempt_started_at: unknown; claimed: boolean } | undefined;
   if (!row) return undefined;
   return { claimed: Boolean(row.claimed), previousStartedAt: asDate(row.attempt_started_at), status: row.status, retryCount: Number(row.retry_count) };
+}
+
+/**
+ * Gives up a claim whose provider call failed without an answer. The claim stays (the outcome is
+ * still unknown and its age still counts towards the key lifetime), but it is dated a lease back so
+ * the next try takes it over at once instead of waiting for the lease.
+ */
+export async function releaseClaim(db: Executor, pledgeId: string, attempt: number): Promise<void> {
+  await db
+    .update(pledges)
+    .set({ attemptStartedAt: sql`${pledges.attemptStartedAt} - make_interval(secs => ${ATTEMPT_LEASE_MS / 1000})` })
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.retryCount, attempt), isNotNull(pledges.attemptStartedAt)));
 }
 
 /**

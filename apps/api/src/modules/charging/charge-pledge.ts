@@ -7,7 +7,7 @@ import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { claimAttempt, claimIsFresh } from './attempts.ts';
+import { claimAttempt, claimIsFresh, releaseClaim } from './attempts.ts';
 
 export const CHARGE_PLEDGE_QUEUE = 'charge-pledge';
 /** A failed charge's window (DESIGN.md section 4): reminders every 48 hours for 7 days. */
@@ -64,7 +64,15 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
  * the start of the earlier claim it took over (its outcome unknown), or null for a fresh attempt.
  */
 export async function chargeClaimedAttempt(ctx: AppContext, limiter: RateLimiter, found: PledgeForCharge, abandonedAt: Date | null): Promise<ChargeOutcome> {
-  const result = await providerAnswer(ctx, limiter, found, abandonedAt);
+  let result: ProviderAnswer;
+  try {
+    result = await providerAnswer(ctx, limiter, found, abandonedAt);
+  } catch (error) {
+    // The answer is lost (a timeout, the provider down): the outcome stays unknown, but nobody is
+    // waiting for it any more, so the next try may take the attempt over at once.
+    await releaseClaim(ctx.db, found.pledge.id, found.pledge.retryCount);
+    throw error;
+  }
   const outcome = await recordOutcome(ctx, found, result);
   if (outcome !== 'skipped') notifyCampaignChanged(ctx, found.event.id);
   return outcome;
