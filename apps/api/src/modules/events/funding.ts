@@ -140,6 +140,9 @@ export function createFunding(ctx: AppContext) {
   async function record(pledge: PledgeRow, eventId: string, result: ChargeResult, expectedRef: string | null) {
     const now = ctx.clock.now();
     return db.transaction(async (tx) => {
+      // The campaign's row first, as `reserve` takes them: the ledger row's key check on the campaign
+      // would otherwise wait for a reserving request that waits for this pledge (a deadlock).
+      await lifecycleRecords.lockEvent(tx, eventId);
       const current = await chargingService.lockPledge(tx, pledge.id);
       if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
       if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;
