@@ -24,6 +24,8 @@ export type ClaimState = {
   claimed: boolean;
   /** The claim this one replaced (an attempt taken over), or the claim in flight that stopped this one. */
   previousStartedAt: Date | null;
+  /** When the attempt in flight was first claimed (its key's age), however often it was taken over since. */
+  firstClaimedAt: Date | null;
   status: string;
   retryCount: number;
 };
@@ -44,32 +46,47 @@ export async function claimAttempt(db: Executor, pledgeId: string, attempt: numb
   const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
   const result = await db.execute(sql`
     with locked as (
-      select id, status, retry_count, attempt_started_at from pledges where id = ${pledgeId} for update
+      select id, status, retry_count, attempt_started_at, attempt_first_claimed_at from pledges where id = ${pledgeId} for update
     ), claimed as (
-      update pledges set attempt_started_at = ${now.toISOString()}, updated_at = now()
+      update pledges set attempt_started_at = ${now.toISOString()}, updated_at = now(),
+        attempt_first_claimed_at = coalesce(locked.attempt_first_claimed_at, locked.attempt_started_at, ${now.toISOString()})
       from locked
       where pledges.id = locked.id and locked.retry_count = ${attempt}
         and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))
         and (locked.attempt_started_at is null or locked.attempt_started_at <= ${staleBefore})
       returning pledges.id
     )
-    select locked.status, locked.retry_count, locked.attempt_started_at, exists (select 1 from claimed) as claimed from locked`);
-  const row = result.rows[0] as { status: string; retry_count: number; attempt_started_at: unknown; claimed: boolean } | undefined;
+    select locked.status, locked.retry_count, locked.attempt_started_at, locked.attempt_first_claimed_at, exists (select 1 from claimed) as claimed
+      from locked`);
+  const row = result.rows[0] as
+    { status: string; retry_count: number; attempt_started_at: unknown; attempt_first_claimed_at: unknown; claimed: boolean } | undefined;
   if (!row) return undefined;
-  return { claimed: Boolean(row.claimed), previousStartedAt: asDate(row.attempt_started_at), status: row.status, retryCount: Number(row.retry_count) };
+  const previousStartedAt = asDate(row.attempt_started_at);
+  return {
+    claimed: Boolean(row.claimed),
+    previousStartedAt,
+    firstClaimedAt: asDate(row.attempt_first_claimed_at) ?? previousStartedAt,
+    status: row.status,
+    retryCount: Number(row.retry_count),
+  };
 }
 
 /**
  * Gives up a claim whose provider call failed without an answer. The claim stays (the outcome is
- * still unknown and its age still counts towards the key lifetime), but it is dated a lease back so
- * the next try takes it over at once instead of waiting for the lease.
+ * still unknown, and its first claim still dates the key), but its lease ends now, so the next try
+ * takes the attempt over at once instead of waiting for the lease.
  */
-export async function releaseClaim(db: Executor, pledgeId: string, attempt: number): Promise<void> {
+export async function releaseClaim(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<void> {
+  const leaseOver = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
   await db
     .update(pledges)
-    .set({ attemptStartedAt: sql`${pledges.attemptStartedAt} - make_interval(secs => ${ATTEMPT_LEASE_MS / 1000})` })
+    .set({ attemptStartedAt: sql`least(${pledges.attemptStartedAt}, ${leaseOver})` })
     .where(and(eq(pledges.id, pledgeId), eq(pledges.retryCount, attempt), isNotNull(pledges.attemptStartedAt)));
 }
+
+/** The columns of a new claim at `now`, and of none once an outcome is recorded. */
+export const newClaim = (now: Date) => ({ attemptStartedAt: now, attemptFirstClaimedAt: now });
+export const noClaim = { attemptStartedAt: null, attemptFirstClaimedAt: null } as const;
 
 /**
  * A concurrent duplicate of a request whose attempt is in flight waits for the claimant's answer,

@@ -7,7 +7,7 @@ import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { claimAttempt, claimIsFresh, releaseClaim } from './attempts.ts';
+import { claimAttempt, claimIsFresh, noClaim, releaseClaim } from './attempts.ts';
 
 export const CHARGE_PLEDGE_QUEUE = 'charge-pledge';
 /** A failed charge's window (DESIGN.md section 4): reminders every 48 hours for 7 days. */
@@ -56,12 +56,13 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
     const sameAttempt = claim?.retryCount === pledge.retryCount && (claim.status === 'pending' || claim.status === 'failed');
     return sameAttempt && claimIsFresh(claim.previousStartedAt, now) ? 'in_flight' : 'skipped';
   }
-  return chargeClaimedAttempt(ctx, limiter, found, claim.previousStartedAt);
+  // A takeover: the attempt's key has been at the provider since its first claim.
+  return chargeClaimedAttempt(ctx, limiter, found, claim.previousStartedAt ? claim.firstClaimedAt : null);
 }
 
 /**
  * Calls the provider for an attempt this caller claimed, and records the answer. `abandonedAt` is
- * the start of the earlier claim it took over (its outcome unknown), or null for a fresh attempt.
+ * the first claim of the attempt it took over (its outcome unknown), or null for a fresh attempt.
  */
 export async function chargeClaimedAttempt(ctx: AppContext, limiter: RateLimiter, found: PledgeForCharge, abandonedAt: Date | null): Promise<ChargeOutcome> {
   let result: ProviderAnswer;
@@ -70,7 +71,7 @@ export async function chargeClaimedAttempt(ctx: AppContext, limiter: RateLimiter
   } catch (error) {
     // The answer is lost (a timeout, the provider down): the outcome stays unknown, but nobody is
     // waiting for it any more, so the next try may take the attempt over at once.
-    await releaseClaim(ctx.db, found.pledge.id, found.pledge.retryCount);
+    await releaseClaim(ctx.db, found.pledge.id, found.pledge.retryCount, ctx.clock.now());
     throw error;
   }
   const outcome = await recordOutcome(ctx, found, result);
@@ -111,7 +112,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
     if (!current || current.retryCount !== attempt || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
     if (current.status === 'failed' && current.providerChargeRef === result.ref) {
       // A taken-over retry whose decline was booked already: only its claim is left to release.
-      if (current.attemptStartedAt) await repo.updatePledge(tx, current.id, { attemptStartedAt: null });
+      if (current.attemptStartedAt) await repo.updatePledge(tx, current.id, noClaim);
       return 'skipped';
     }
     if (result.ok) {
@@ -139,7 +140,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         chargedAt: now,
         failureReason: null,
         nextReminderAt: null,
-        attemptStartedAt: null,
+        ...noClaim,
       });
       if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled), tx);
       if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
@@ -153,7 +154,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         failureReason: result.message,
         providerChargeRef: result.ref,
         nextReminderAt: null,
-        attemptStartedAt: null,
+        ...noClaim,
       });
       if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
       if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
@@ -165,7 +166,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
       providerChargeRef: result.ref,
       failedAt: windowStart,
       nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
-      attemptStartedAt: null,
+      ...noClaim,
     });
     if (found.email) await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, result.message, ctx.config.publicUrl, false), tx);
     if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);

@@ -4,7 +4,7 @@ import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
-import { ATTEMPT_MESSAGES, claimIsFresh, waitForAttempt } from './attempts.ts';
+import { ATTEMPT_MESSAGES, claimIsFresh, newClaim, waitForAttempt } from './attempts.ts';
 import { chargeClaimedAttempt, chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { chargingRepository as repo } from './repository.ts';
@@ -71,7 +71,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
         // A retry still in flight: its outcome comes first (taken over once abandoned), the final retry next time.
         if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'no' : 'abandoned';
         // No reminder is due any more: the null also marks that the final retry was started.
-        await repo.updatePledge(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1, attemptStartedAt: now });
+        await repo.updatePledge(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1, ...newClaim(now) });
         return 'claimed';
       });
       if (started === 'abandoned') await chargePledge(ctx, limiter, id);
@@ -92,7 +92,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
       const windowOpen = current?.failedAt && now.getTime() < current.failedAt.getTime() + FAILED_WINDOW_MS;
       if (!current || current.status !== 'failed' || !windowOpen) throw AppError.conflict('PLEDGE_NOT_FAILED', FAILED_PLEDGE_MESSAGES.notFailed);
       if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'in_flight' : 'abandoned';
-      await repo.updatePledge(tx, pledgeId, { paymentMethodId, retryCount: current.retryCount + 1, attemptStartedAt: now });
+      await repo.updatePledge(tx, pledgeId, { paymentMethodId, retryCount: current.retryCount + 1, ...newClaim(now) });
       return 'claimed';
     });
   }

@@ -88,6 +88,21 @@ describe(`an attempt whose outcome stayed unknown past Stripe's key lifetime (${
     expect(await postings(pledge.id)).toHaveLength(1);
   });
 
+  it('dates the key from the first claim, however often the attempt was taken over since', async () => {
+    const pledge = await pendingPledge(2_700);
+    await chargeWithAnswerLost(pledge.id);
+    // Twelve hours later a takeover replays the key, but Stripe is down: still no answer.
+    clock.advance(12 * 3_600_000);
+    standIn.state.faults.push(...Array.from({ length: 3 }, () => ({ status: 500, body: { error: { type: 'api_error', message: 'Down' } } })));
+    await expect(chargePledge(server.app.ctx, limiter, pledge.id)).rejects.toMatchObject({ status: 502 });
+    // 25 hours after the first call, 13 after the last: the key is gone at Stripe.
+    clock.advance(13 * 3_600_000);
+    standIn.forgetIdempotencyKeys();
+    expect(await chargePledge(server.app.ctx, limiter, pledge.id)).toBe('charged');
+    expect(intentsFor(pledge)).toHaveLength(1);
+    expect(await postings(pledge.id)).toHaveLength(1);
+  });
+
   it('books a decline found at Stripe as the failure it was, charging nothing', async () => {
     const pledge = await pendingPledge(2_200, '4000000000009995');
     await chargeWithAnswerLost(pledge.id);

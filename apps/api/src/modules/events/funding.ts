@@ -6,7 +6,7 @@ import { pledges } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
 import { chargingService } from '../charging/service.ts';
-import { claimIsFresh, releaseClaim, waitForAttempt } from '../charging/attempts.ts';
+import { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from '../charging/attempts.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingChargeEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
@@ -79,7 +79,7 @@ export function createFunding(ctx: AppContext) {
       if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
       const idempotencyKey = `creator-funding:${event.id}`;
       const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
-      const claim = { attemptStartedAt: options.claim ? now : null };
+      const claim = options.claim ? newClaim(now) : noClaim;
       const attempt = options.claim ? 'claimed' : 'none';
       const [existing] = await tx.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).for('update').limit(1);
       if (!existing) {
@@ -151,7 +151,7 @@ export function createFunding(ctx: AppContext) {
           status: 'dropped',
           failureReason: result.message,
           providerChargeRef: result.ref,
-          attemptStartedAt: null,
+          ...noClaim,
         });
         return 'dropped';
       }
@@ -169,7 +169,7 @@ export function createFunding(ctx: AppContext) {
         cardFeeCents: result.feeCents,
         providerChargeRef: result.ref,
         chargedAt: now,
-        attemptStartedAt: null,
+        ...noClaim,
       });
       return 'charged';
     });
@@ -220,7 +220,7 @@ export function createFunding(ctx: AppContext) {
         })
         .catch(async (error: unknown) => {
           // No answer: the outcome is unknown, and the next request asks the provider before paying again.
-          await releaseClaim(db, pledge.id, pledge.retryCount);
+          await releaseClaim(db, pledge.id, pledge.retryCount, ctx.clock.now());
           throw error;
         });
       const recorded = await record(pledge, event.id, result, pledge.providerChargeRef);
