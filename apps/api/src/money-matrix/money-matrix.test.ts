@@ -40,6 +40,8 @@ interface Race {
   after(answers: Answer[], mode: KeyMode): Promise<void>;
 }
 type Scenario = { stripe?: boolean; prepare(mode: KeyMode): Promise<Race> };
+/** A route with more than one way of moving money gets a scenario for each (funding: a saved card, Stripe's Checkout page). */
+type Entry = Scenario | Scenario[];
 
 let server: TestServer;
 let stripeServer: TestServer;
@@ -74,7 +76,7 @@ async function completedWithPledges() {
   return { creator, event, pledges: made.map((made) => made.pledge) };
 }
 
-const MONEY_ROUTES: Record<string, Scenario> = {
+const MONEY_ROUTES: Record<string, Entry> = {
   'POST /api/events/:id/pledges': {
     async prepare(mode) {
       const event = await liveCampaign(server, await signUp(server.url), admin);
@@ -135,24 +137,54 @@ const MONEY_ROUTES: Record<string, Scenario> = {
       };
     },
   },
-  'POST /api/events/payment': {
-    async prepare() {
-      const creator = await signUp(server.url);
-      const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId });
-      const card = await addCard(creator.client);
-      return {
-        client: creator.client,
-        method: 'POST',
-        path: '/api/events/payment',
-        body: () => ({ event_id: event.id, amount: 120, payment_method_id: card }),
-        allowed: [200, 409],
-        async after() {
-          expect(await providerChargesOf(server, `creator-funding:${event.id}:`)).toBe(1);
-          expect(await fundingOf(event.id)).toMatchObject({ status: 'charged', chargedCents: 12_000 });
-        },
-      };
+  'POST /api/events/payment': [
+    {
+      // A new card with Stripe: one Checkout page stays open, the others are expired, and it is booked once.
+      stripe: true,
+      async prepare() {
+        const creator = await signUp(stripeServer.url);
+        const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(stripeServer) });
+        return {
+          client: creator.client,
+          method: 'POST',
+          path: '/api/events/payment',
+          body: () => ({ event_id: event.id, amount: 160, test_mode: false }),
+          allowed: [200, 409],
+          async after() {
+            const [funding] = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+            const sessions = standIn.objectsOf('checkout.session').filter((session) => (session.metadata as Record<string, string>).event_id === event.id);
+            const open = sessions.filter((session) => session.status === 'open');
+            expect(open).toHaveLength(1);
+            expect(funding).toMatchObject({ status: 'pending', providerChargeRef: open[0]!.id });
+            standIn.payCheckoutSession(String(open[0]!.id));
+            const settled = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 160, test_mode: false });
+            expect(settled.status, JSON.stringify(settled.data)).toBe(200);
+            const [paid] = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+            expect(paid).toMatchObject({ status: 'charged', chargedCents: 16_000 });
+            expect(standIn.objectsOf('payment_intent').filter((intent) => intent.customer === open[0]!.customer)).toHaveLength(1);
+          },
+        };
+      },
     },
-  },
+    {
+      async prepare() {
+        const creator = await signUp(server.url);
+        const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId });
+        const card = await addCard(creator.client);
+        return {
+          client: creator.client,
+          method: 'POST',
+          path: '/api/events/payment',
+          body: () => ({ event_id: event.id, amount: 120, payment_method_id: card }),
+          allowed: [200, 409],
+          async after() {
+            expect(await providerChargesOf(server, `creator-funding:${event.id}:`)).toBe(1);
+            expect(await fundingOf(event.id)).toMatchObject({ status: 'charged', chargedCents: 12_000 });
+          },
+        };
+      },
+    },
+  ],
   'POST /api/charities/:id/donations': {
     async prepare() {
       const donor = await signUp(server.url);
@@ -428,9 +460,11 @@ describe(`money concurrency matrix (${testDriver})`, () => {
     expect(Object.keys(MONEY_ROUTES).filter((route) => NO_MONEY.has(route))).toEqual([]);
   });
 
-  for (const [route, scenario] of Object.entries(MONEY_ROUTES)) {
+  const scenarios = Object.entries(MONEY_ROUTES).flatMap(([route, entry]) => [entry].flat().map((scenario) => [route, scenario] as const));
+  for (const [route, scenario] of scenarios) {
     for (const mode of ['same', 'different'] as const) {
-      it(`${route}: ${RACERS} at once with ${mode === 'same' ? 'one Idempotency-Key' : 'a key each'} move the money once`, { timeout: 120_000 }, async () => {
+      const name = `${route}${scenario.stripe ? ' (Stripe)' : ''}: ${RACERS} at once with ${mode === 'same' ? 'one Idempotency-Key' : 'a key each'}`;
+      it(`${name} move the money once`, { timeout: 120_000 }, async () => {
         const target = scenario.stripe ? stripeServer : server;
         const race = await scenario.prepare(mode);
         const answers = await run(race, mode, target);
