@@ -234,6 +234,13 @@ export const pledges = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     retryCount: integer('retry_count').notNull().default(0),
+    /**
+     * When attempt `retry_count` was last claimed for a provider call whose outcome is not recorded
+     * yet (decision 091): the claimant's lease. Null when no attempt is in flight.
+     */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    /** When the attempt in flight was first claimed: its key's age counts from here, across takeovers. */
+    attemptFirstClaimedAt: timestamp('attempt_first_claimed_at', { withTimezone: true }),
     status: text('status', { enum: PLEDGE_STATUSES }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** The supporter's Idempotency-Key header: a retried request answers the first pledge again. */

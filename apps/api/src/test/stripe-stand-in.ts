@@ -161,6 +161,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     );
     Object.assign(intent, {
       description: form.get('description'),
+      metadata: metadataOf(form),
       status: 'requires_payment_method',
       latest_charge: null,
       last_payment_error: null,
@@ -277,6 +278,20 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     return { object: 'list', data, has_more: start + limit < all.length, url };
   }
 
+  /** Stripe's search, for the one query form Pledgeway sends: `metadata['key']:'value'`. */
+  function searchPaymentIntents(form: URLSearchParams): Json {
+    const query = /^metadata\['(\w+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(form.get('query') ?? '');
+    if (!query) throw new StripeFailure(400, { type: 'invalid_request_error', param: 'query', message: 'The stand-in searches by one metadata value only' });
+    const [, key, value] = query;
+    const paths = expandsOf(form).map((path) => path.replace(/^data\./, ''));
+    const data = [...objects.values()]
+      .filter(
+        (object) => object.object === 'payment_intent' && (object.metadata as Record<string, string> | undefined)?.[key!] === value!.replaceAll("\\'", "'"),
+      )
+      .map((object) => expand(object, paths));
+    return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' };
+  }
+
   /** One Stripe endpoint per method and path. */
   function route(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
     const ok = (body: Json) => ({ status: 200, body });
@@ -330,6 +345,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       }
       case 'POST payment_intents':
         return createPaymentIntent(form);
+      case 'GET payment_intents/search':
+        return ok(searchPaymentIntents(form));
       case 'GET payment_intents/:id':
         return ok(expand(get(id, 'payment_intent'), expandsOf(form)));
       case 'GET charges':
@@ -437,6 +454,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     /** Calls to one endpoint, e.g. `callsTo('POST', '/v1/payment_intents')`. */
     callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
     object: (id: string) => objects.get(id),
+    /** What Stripe does 24 hours after a request: its idempotency key is forgotten, the objects stay. */
+    forgetIdempotencyKeys: () => idempotent.clear(),
     /** Every object of one type (`payment_intent`) the stand-in holds. */
     objectsOf: (type: string) => [...objects.values()].filter((object) => object.object === type),
     async start(): Promise<string> {

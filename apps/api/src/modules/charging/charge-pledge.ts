@@ -7,6 +7,7 @@ import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { claimAttempt, claimIsFresh, noClaim, releaseClaim } from './attempts.ts';
 
 export const CHARGE_PLEDGE_QUEUE = 'charge-pledge';
 /** A failed charge's window (DESIGN.md section 4): reminders every 48 hours for 7 days. */
@@ -18,7 +19,8 @@ export function chargeAttemptKey(pledge: Pick<PledgeRow, 'idempotencyKey' | 'ret
   return `${pledge.idempotencyKey}:charge:${pledge.retryCount}`;
 }
 
-export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped';
+/** `in_flight`: another worker holds this attempt's claim; it alone calls the provider. */
+export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';
 
 /** The donor's receipt of a charged pledge, with the split the ledger recorded. */
 function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>) {
@@ -38,41 +40,86 @@ function failedEmail(email: string, campaign: { id: string; name: string }, reas
   return lifecycleEmails.chargeFailed(email, campaign, { reason, pledgeId }, publicUrl, false);
 }
 
+type PledgeForCharge = NonNullable<Awaited<ReturnType<typeof repo.pledgeForCharge>>>;
+type ProviderAnswer = Awaited<ReturnType<AppContext['payments']['charge']>>;
+
 /**
  * Charges one pledge (pledge + tip + cover) with its attempt's idempotency key, then records the
- * outcome under the pledge's row lock. Safe to run any number of times, at once on several
- * workers, or again after a crash between the provider's charge and the database update: the
- * provider answers a repeated key with the first charge, and an outcome already recorded is kept.
+ * outcome under the pledge's row lock. The attempt is claimed first (decision 091), so of several
+ * workers only one calls the provider; the others answer `in_flight`. A claim abandoned by a crash
+ * is taken over once its lease has passed, with the same key; past the provider's key lifetime the
+ * provider is asked what the attempt did before anything is sent again.
  */
 export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledgeId: string): Promise<ChargeOutcome> {
   const found = await repo.pledgeForCharge(ctx.db, pledgeId);
   if (!found) return 'skipped';
-  const { pledge, method, event } = found;
+  const { pledge } = found;
   if (pledge.status !== 'pending' && pledge.status !== 'failed') return 'skipped';
-  const attempt = pledge.retryCount;
-  const total = pledge.amountCents + pledge.tipCents + pledge.coverCents;
-
-  let result: Awaited<ReturnType<AppContext['payments']['charge']>>;
-  if (!method || method.removedAt || method.provider !== ctx.payments.name) {
-    result = { ok: false, ref: `missing:${pledge.id}:${attempt}`, code: 'card_missing', message: DECLINE_MESSAGES.card_missing };
-  } else {
-    await limiter.take();
-    result = await ctx.payments.charge({
-      customerRef: method.providerCustomerRef,
-      methodRef: method.providerMethodRef,
-      amountCents: total,
-      idempotencyKey: chargeAttemptKey(pledge),
-      description: `Pledge to ${event.name}`,
-    });
+  const now = ctx.clock.now();
+  const claim = await claimAttempt(ctx.db, pledgeId, pledge.retryCount, now);
+  if (!claim?.claimed) {
+    const sameAttempt = claim?.retryCount === pledge.retryCount && (claim.status === 'pending' || claim.status === 'failed');
+    return sameAttempt && claimIsFresh(claim.previousStartedAt, now) ? 'in_flight' : 'skipped';
   }
+  // A takeover: the attempt's key has been at the provider since its first claim.
+  return chargeClaimedAttempt(ctx, limiter, found, claim.previousStartedAt ? claim.firstClaimedAt : null);
+}
 
+/**
+ * Calls the provider for an attempt this caller claimed, and records the answer. `abandonedAt` is
+ * the first claim of the attempt it took over (its outcome unknown), or null for a fresh attempt.
+ */
+export async function chargeClaimedAttempt(ctx: AppContext, limiter: RateLimiter, found: PledgeForCharge, abandonedAt: Date | null): Promise<ChargeOutcome> {
+  let result: ProviderAnswer;
+  try {
+    result = await providerAnswer(ctx, limiter, found, abandonedAt);
+  } catch (error) {
+    // The answer is lost (a timeout, the provider down): the outcome stays unknown, but nobody is
+    // waiting for it any more, so the next try may take the attempt over at once.
+    await releaseClaim(ctx.db, found.pledge.id, found.pledge.retryCount, ctx.clock.now());
+    throw error;
+  }
+  const outcome = await recordOutcome(ctx, found, result);
+  if (outcome !== 'skipped') notifyCampaignChanged(ctx, found.event.id);
+  return outcome;
+}
+
+async function providerAnswer(ctx: AppContext, limiter: RateLimiter, found: PledgeForCharge, abandonedAt: Date | null): Promise<ProviderAnswer> {
+  const { pledge, method, event } = found;
+  const idempotencyKey = chargeAttemptKey(pledge);
+  // Past the key's lifetime the provider would take the same key for a new charge: ask it first.
+  if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
+    const earlier = await ctx.payments.findCharge(idempotencyKey);
+    if (earlier) return earlier;
+  }
+  if (!method || method.removedAt || method.provider !== ctx.payments.name) {
+    return { ok: false, ref: `missing:${pledge.id}:${pledge.retryCount}`, code: 'card_missing', message: DECLINE_MESSAGES.card_missing };
+  }
+  await limiter.take();
+  return ctx.payments.charge({
+    customerRef: method.providerCustomerRef,
+    methodRef: method.providerMethodRef,
+    amountCents: pledge.amountCents + pledge.tipCents + pledge.coverCents,
+    idempotencyKey,
+    description: `Pledge to ${event.name}`,
+  });
+}
+
+/** Books the provider's answer under the pledge's row lock, once, and releases the claim. */
+function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: ProviderAnswer): Promise<ChargeOutcome> {
+  const { event } = found;
+  const attempt = found.pledge.retryCount;
   const now = ctx.clock.now();
   const campaign = { id: event.id, name: event.name };
-  const outcome = await ctx.db.transaction(async (tx): Promise<ChargeOutcome> => {
-    const current = await repo.lockPledge(tx, pledgeId);
+  return ctx.db.transaction(async (tx): Promise<ChargeOutcome> => {
+    const current = await repo.lockPledge(tx, found.pledge.id);
     // Another worker recorded this attempt already, or a newer attempt started.
     if (!current || current.retryCount !== attempt || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
-    if (current.status === 'failed' && current.providerChargeRef === result.ref) return 'skipped';
+    if (current.status === 'failed' && current.providerChargeRef === result.ref) {
+      // A taken-over retry whose decline was booked already: only its claim is left to release.
+      if (current.attemptStartedAt) await repo.updatePledge(tx, current.id, noClaim);
+      return 'skipped';
+    }
     if (result.ok) {
       const settled = settlePledge({
         amountCents: current.amountCents,
@@ -98,6 +145,7 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
         chargedAt: now,
         failureReason: null,
         nextReminderAt: null,
+        ...noClaim,
       });
       if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled), tx);
       if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
@@ -106,7 +154,13 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
     const windowStart = current.failedAt ?? now;
     // A decline at or after the end of the 7-day window (the final retry) drops the pledge.
     if (current.failedAt && now.getTime() >= windowStart.getTime() + FAILED_WINDOW_MS) {
-      await repo.updatePledge(tx, current.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref, nextReminderAt: null });
+      await repo.updatePledge(tx, current.id, {
+        status: 'dropped',
+        failureReason: result.message,
+        providerChargeRef: result.ref,
+        nextReminderAt: null,
+        ...noClaim,
+      });
       if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
       if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
       return 'dropped';
@@ -117,11 +171,10 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
       providerChargeRef: result.ref,
       failedAt: windowStart,
       nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
+      ...noClaim,
     });
     if (found.email) await ctx.mailer.send(failedEmail(found.email, campaign, result.message, current.id, ctx.config.publicUrl), tx);
     if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
     return 'failed';
   });
-  if (outcome !== 'skipped') notifyCampaignChanged(ctx, event.id);
-  return outcome;
 }

@@ -4,7 +4,8 @@ import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
-import { chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
+import { ATTEMPT_MESSAGES, claimIsFresh, newClaim, waitForAttempt } from './attempts.ts';
+import { chargeClaimedAttempt, chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { chargingRepository as repo } from './repository.ts';
 
@@ -69,14 +70,41 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
     for (const { id } of ended) {
       const started = await db.transaction(async (tx) => {
         const current = await repo.lockPledge(tx, id);
-        if (!current || current.status !== 'failed' || !current.nextReminderAt) return false;
+        if (!current || current.status !== 'failed' || !current.nextReminderAt) return 'no';
+        // A retry still in flight: its outcome comes first (taken over once abandoned), the final retry next time.
+        if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'no' : 'abandoned';
         // No reminder is due any more: the null also marks that the final retry was started.
-        await repo.updatePledge(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1 });
-        return true;
+        await repo.updatePledge(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1, ...newClaim(now) });
+        return 'claimed';
       });
-      if (started) await chargePledge(ctx, limiter, id);
+      if (started === 'abandoned') await chargePledge(ctx, limiter, id);
+      if (started === 'claimed') await chargeClaimedAttempt(ctx, limiter, (await repo.pledgeForCharge(db, id))!, null);
     }
     return ended.length;
+  }
+
+  /**
+   * Claims a retry with the donor's new card under the pledge's row lock (decision 091), so of
+   * requests racing for it one calls the provider. `in_flight`: another request holds the retry;
+   * `abandoned`: a retry claimed earlier never recorded its outcome and must be settled first.
+   */
+  function claimRetry(pledgeId: string, paymentMethodId: string): Promise<'claimed' | 'in_flight' | 'abandoned'> {
+    const now = ctx.clock.now();
+    return db.transaction(async (tx) => {
+      const current = await repo.lockPledge(tx, pledgeId);
+      const windowOpen = current?.failedAt && now.getTime() < current.failedAt.getTime() + FAILED_WINDOW_MS;
+      if (!current || current.status !== 'failed' || !windowOpen) throw AppError.conflict('PLEDGE_NOT_FAILED', FAILED_PLEDGE_MESSAGES.notFailed);
+      if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'in_flight' : 'abandoned';
+      await repo.updatePledge(tx, pledgeId, { paymentMethodId, retryCount: current.retryCount + 1, ...newClaim(now) });
+      return 'claimed';
+    });
+  }
+
+  /** The answer of the request that holds the retry, once it has one; 409 while it is still unknown. */
+  async function answerOfClaimant(pledgeId: string, outcome: ChargeOutcome) {
+    const row = await waitForAttempt(db, pledgeId);
+    if (!row) throw AppError.conflict('PAYMENT_IN_PROGRESS', ATTEMPT_MESSAGES.inProgress);
+    return { status: row.status, failure_reason: row.failureReason, outcome };
   }
 
   return {
@@ -96,13 +124,15 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
       if (!found || found.pledge.userId !== auth.userId) throw AppError.notFound(FAILED_PLEDGE_MESSAGES.notFound);
       const method = await paymentMethodRecords.findActive(db, auth.userId, paymentMethodId);
       if (!method) throw AppError.validation({ payment_method_id: FAILED_PLEDGE_MESSAGES.cardRequired });
-      await db.transaction(async (tx) => {
-        const current = await repo.lockPledge(tx, pledgeId);
-        const windowOpen = current?.failedAt && ctx.clock.now().getTime() < current.failedAt.getTime() + FAILED_WINDOW_MS;
-        if (!current || current.status !== 'failed' || !windowOpen) throw AppError.conflict('PLEDGE_NOT_FAILED', FAILED_PLEDGE_MESSAGES.notFailed);
-        await repo.updatePledge(tx, pledgeId, { paymentMethodId: method.id, retryCount: current.retryCount + 1 });
-      });
-      const outcome = await chargePledge(ctx, limiter, pledgeId);
+      let claim = await claimRetry(pledgeId, method.id);
+      if (claim === 'abandoned') {
+        // The earlier retry's outcome first: it may have charged the card already.
+        const settled = await chargePledge(ctx, limiter, pledgeId);
+        if (settled === 'in_flight' || settled === 'charged' || settled === 'dropped') return answerOfClaimant(pledgeId, settled);
+        claim = await claimRetry(pledgeId, method.id);
+      }
+      if (claim !== 'claimed') return answerOfClaimant(pledgeId, 'in_flight');
+      const outcome = await chargeClaimedAttempt(ctx, limiter, (await repo.pledgeForCharge(db, pledgeId))!, null);
       const after = await repo.pledgeForCharge(db, pledgeId);
       return { status: after!.pledge.status, failure_reason: after!.pledge.failureReason, outcome };
     },

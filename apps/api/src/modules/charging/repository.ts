@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, paymentMethods, pledges, users } from '../../db/schema.ts';
 import { chargeRuns } from './tables.ts';
@@ -90,6 +90,24 @@ export const chargingRepository = {
       released: count('released') + count('refunded'),
       chargedCents: Number(rows.find((row) => row.status === 'charged')?.charged ?? 0),
     };
+  },
+  /**
+   * Supporters' pledges whose claimed attempt never recorded an outcome (decision 091): a worker or
+   * a retry request died between the claim and the record. A creator's funding is settled by the
+   * creator's next funding request instead, which knows the card it was paid with.
+   */
+  async abandonedAttempts(db: Executor, claimedBefore: Date): Promise<string[]> {
+    const rows = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(
+        and(
+          inArray(pledges.status, ['pending', 'failed']),
+          eq(pledges.isCreatorPledge, false),
+          sql`${pledges.attemptStartedAt} <= ${claimedBefore.toISOString()}`,
+        ),
+      );
+    return rows.map((row) => row.id);
   },
   /** Pending pledges of runs still running (to queue again after a crash). */
   async pendingOfRunningRuns(db: Executor, startedBefore: Date): Promise<string[]> {

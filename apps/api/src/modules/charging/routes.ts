@@ -9,6 +9,7 @@ import {
   UpdatePledgeCardResponse,
 } from '@pledgeway/domain';
 import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
+import { ATTEMPT_LEASE_MS } from './attempts.ts';
 import { chargePledge, CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
 import { createChargeHolds } from './holds.ts';
@@ -28,7 +29,16 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(ctx.config.chargeRatePerSecond);
   const failedWindow = createFailedWindow(ctx, limiter);
 
-  ctx.jobs.define<{ pledgeId: string }>(CHARGE_PLEDGE_QUEUE, async ({ pledgeId }) => void (await chargePledge(ctx, limiter, pledgeId)), { concurrency: 8 });
+  ctx.jobs.define<{ pledgeId: string }>(
+    CHARGE_PLEDGE_QUEUE,
+    async ({ pledgeId }) => {
+      // Another worker holds this attempt: look again once its claim can have lapsed, in case that worker died.
+      if ((await chargePledge(ctx, limiter, pledgeId)) === 'in_flight') {
+        await ctx.jobs.send(CHARGE_PLEDGE_QUEUE, { pledgeId }, { startAfterSeconds: ATTEMPT_LEASE_MS / 1000 });
+      }
+    },
+    { concurrency: 8 },
+  );
   ctx.jobs.define<{ pledgeId: string; reason: RefundReason }>(
     REFUND_FUNDING_QUEUE,
     async ({ pledgeId, reason }) => void (await refundFunding(ctx, pledgeId, reason)),

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { events, pledges } from '../../db/schema.ts';
 import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
+import { ATTEMPT_LEASE_MS } from './attempts.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository } from './repository.ts';
 import { chargeRuns } from './tables.ts';
@@ -11,15 +12,17 @@ export const MONEY_SWEEP_QUEUE = 'money-sweep';
 const STALLED_AFTER_MS = 10 * 60_000;
 
 /**
- * Queues again what a crash may have left unqueued: pending pledges of running charge runs, and
- * refunds owed on closed, deleted or released campaigns. Both handlers are idempotent, so a job
+ * Queues again what a crash may have left unqueued: pending pledges of running charge runs,
+ * attempts claimed and never recorded (taken over by their job), and refunds owed on closed, deleted or released campaigns. Both handlers are idempotent, so a job
  * queued twice does nothing the second time.
  */
 export async function resumeInterruptedWork(ctx: AppContext): Promise<void> {
-  const stalled = await chargingRepository.pendingOfRunningRuns(ctx.db, new Date(ctx.clock.now().getTime() - STALLED_AFTER_MS));
+  const now = ctx.clock.now().getTime();
+  const stalled = await chargingRepository.pendingOfRunningRuns(ctx.db, new Date(now - STALLED_AFTER_MS));
+  const abandoned = await chargingRepository.abandonedAttempts(ctx.db, new Date(now - ATTEMPT_LEASE_MS));
   await ctx.jobs.sendMany(
     CHARGE_PLEDGE_QUEUE,
-    stalled.map((pledgeId) => ({ pledgeId })),
+    [...new Set([...stalled, ...abandoned])].map((pledgeId) => ({ pledgeId })),
   );
   const owed = await ctx.db
     .select({ id: pledges.id, eventStatus: events.status, outcome: chargeRuns.outcome })

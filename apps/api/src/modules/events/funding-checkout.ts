@@ -10,12 +10,19 @@ import { createPaymentMethodsService } from '../payment-methods/service.ts';
 
 /** A funding pledge waiting for a hosted checkout keeps the session's id (`cs_…`) as its provider reference. */
 export const CHECKOUT_REF_PREFIX = 'cs_';
+const IN_PROGRESS = 'Another payment for this campaign is being processed. Please refresh the page.';
 
 type PledgeRow = typeof pledges.$inferSelect;
 type CampaignRow = { id: string; name: string };
 
 interface FundingSteps {
-  reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null): Promise<{ event: CampaignRow; pledge: PledgeRow }>;
+  /** `attempt`: `charged`/`settled` when the funding is paid already, `in_flight` while a saved card's charge is. */
+  reserve(
+    userId: string,
+    eventId: string,
+    amountCents: number,
+    paymentMethodId: string | null,
+  ): Promise<{ event: CampaignRow; pledge: PledgeRow; attempt: string }>;
   record(pledge: PledgeRow, eventId: string, result: ChargeResult, expectedRef: string | null): Promise<string | undefined>;
 }
 
@@ -89,8 +96,9 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
 
     async start(userId: string, event: CampaignRow, amountCents: number): Promise<{ pledgeId: string; url?: string }> {
       const customerRef = await createPaymentMethodsService(ctx).customerFor(userId);
-      const { pledge } = await steps.reserve(userId, event.id, amountCents, null);
-      if (pledge.status === 'charged') return { pledgeId: pledge.id };
+      const { pledge, attempt } = await steps.reserve(userId, event.id, amountCents, null);
+      if (pledge.status === 'charged' || attempt === 'settled') return { pledgeId: pledge.id };
+      if (attempt === 'in_flight') throw AppError.conflict('FUNDING_IN_PROGRESS', IN_PROGRESS);
       const previous = pledge.providerChargeRef?.startsWith(CHECKOUT_REF_PREFIX) ? pledge.providerChargeRef : null;
       if (previous && (await retirePrevious(previous)) === 'charged') return { pledgeId: pledge.id };
 
@@ -113,7 +121,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
         .returning({ id: pledges.id });
       if (!kept) {
         await stripe().expireCheckoutSession(session.ref);
-        throw AppError.conflict('FUNDING_IN_PROGRESS', 'Another payment for this campaign is being processed. Please refresh the page.');
+        throw AppError.conflict('FUNDING_IN_PROGRESS', IN_PROGRESS);
       }
       return { pledgeId: pledge.id, url: session.url };
     },

@@ -8,6 +8,8 @@ import { accountBalance, addCard, CARDS, expectBooksBalanced } from '../charging
 import { createCampaign } from '../my-events/test-factories.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { FUNDING_MESSAGES } from './funding.ts';
+import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
+import { createTestClock } from '../../lib/clock.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,6 +66,76 @@ describe("POST /api/events/payment: the creator's funding", () => {
     const late = await creator.client.post('/api/events/payment', { event_id: live.id, amount: 100, test_mode: true });
     expect(late.status).toBe(409);
     expect(await fundingRows(live.id)).toEqual([]);
+  });
+});
+
+describe('a funding attempt whose outcome was never recorded (decision 091)', () => {
+  const clock = createTestClock();
+  beforeAll(() => {
+    server.app.ctx.clock = clock;
+  });
+
+  /** The creator's first request claimed attempt 0 of $100 and died; `charged`: after the provider charged. */
+  async function crashedFunding(charged: boolean) {
+    const creator = await signUp(server.url);
+    const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
+    const card = await addCard(creator.client);
+    const [method] = await server.app.ctx.database.query<{ customer: string; method: string }>(
+      'select provider_customer_ref as customer, provider_method_ref as method from payment_methods where id = $1',
+      [card],
+    );
+    const key = `creator-funding:${event.id}`;
+    await server.app.ctx.db.insert(pledges).values({
+      eventId: event.id,
+      userId: creator.user._id,
+      isCreatorPledge: true,
+      idempotencyKey: key,
+      amountCents: 10_000,
+      platformFeeCents: 500,
+      paymentMethodId: card,
+      attemptStartedAt: clock.now(),
+    });
+    if (charged)
+      await server.app.ctx.payments.charge({
+        customerRef: method!.customer,
+        methodRef: method!.method,
+        amountCents: 10_000,
+        idempotencyKey: `${key}:charge:0`,
+      });
+    const providerCharges = () =>
+      server.app.ctx.database.query<{ key: string; amount: string }>(
+        'select idempotency_key as key, amount_cents as amount from sandbox_charges where idempotency_key like $1',
+        [`${key}:%`],
+      );
+    return { creator, event, card, providerCharges };
+  }
+
+  it('is settled from the provider when the creator asks again with another amount, never charged twice', { timeout: 30_000 }, async () => {
+    const { creator, event, card, providerCharges } = await crashedFunding(true);
+    // While the claim is live the first request may still be running: nothing is sent.
+    const early = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 150, payment_method_id: card });
+    expect(early.status).toBe(409);
+    expect(early.data.message).toBe(FUNDING_MESSAGES.inProgress);
+
+    clock.advance(ATTEMPT_LEASE_MS);
+    const later = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 150, payment_method_id: card });
+    expect(later.status, JSON.stringify(later.data)).toBe(200);
+    expect(later.data.message).toBe(FUNDING_MESSAGES.earlierPaymentBooked);
+    expect(await fundingRows(event.id)).toMatchObject([{ status: 'charged', amountCents: 10_000, chargedCents: 10_000, attemptStartedAt: null }]);
+    expect(await providerCharges()).toHaveLength(1);
+    expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(-10_000);
+    await expectBooksBalanced(server);
+  });
+
+  it('sends a changed amount under a new attempt key once the provider confirms the old one charged nothing', async () => {
+    const { creator, event, card, providerCharges } = await crashedFunding(false);
+    clock.advance(ATTEMPT_LEASE_MS);
+    const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 150, payment_method_id: card });
+    expect(paid.status, JSON.stringify(paid.data)).toBe(200);
+    expect(paid.data.message).toBe(FUNDING_MESSAGES.initiated);
+    expect(await providerCharges()).toEqual([{ key: `creator-funding:${event.id}:charge:1`, amount: expect.anything() }]);
+    expect(await fundingRows(event.id)).toMatchObject([{ status: 'charged', amountCents: 15_000, chargedCents: 15_000, retryCount: 1 }]);
+    await expectBooksBalanced(server);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, dollarsToCents, platformFeeCents, type EventPaymentRequestInput } from '@pledgeway/domain';
 import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
 import type { AppContext } from '../../context.ts';
@@ -7,13 +7,14 @@ import { pledges } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
 import { chargingService } from '../charging/service.ts';
+import { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from '../charging/attempts.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingChargeEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
-import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
+import { DECLINE_MESSAGES, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
 import { eventsRepository } from './repository.ts';
 
@@ -24,7 +25,17 @@ export const FUNDING_MESSAGES = {
   notYours: 'Only the creator can fund this campaign',
   closed: 'The funding payment is taken only before the campaign is approved',
   testModeUnavailable: 'Test mode pays with the sandbox test card; it is not available with this payment provider',
+  inProgress: 'Another payment for this campaign is being processed. Please refresh the page.',
+  earlierPaymentBooked: 'Your earlier payment for this campaign went through and is now recorded; nothing more was charged.',
 } as const;
+
+type ReserveOptions = { claim: boolean; lookedUp?: number | undefined };
+type Reservation = {
+  event: { id: string; name: string };
+  pledge: PledgeRow;
+  /** `claimed`: this request alone calls the provider; `none`: nothing claimed (a checkout page pays). */
+  attempt: 'claimed' | 'none' | 'charged' | 'in_flight' | 'abandoned';
+};
 
 type Card = { customerRef: string; methodRef: string; paymentMethodId: string | null };
 
@@ -54,40 +65,46 @@ export function createFunding(ctx: AppContext) {
     return { customerRef: method.providerCustomerRef, methodRef: method.providerMethodRef, paymentMethodId: method.id };
   }
 
-  /** Locks the campaign and reserves (or revives after a decline) its one funding pledge. */
-  async function reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null) {
-    return db.transaction(async (tx) => {
+  /**
+   * Locks the campaign and reserves its one funding pledge for this request (decision 091). Every
+   * provider call gets an attempt of its own (a new key, so a changed amount or card is never sent
+   * under an old key), claimed here when `claim` is set. An earlier attempt whose outcome is not
+   * recorded answers `in_flight` while its claim is live and `abandoned` after, so the caller asks
+   * the provider about it first; `lookedUp` is the attempt the provider said it never charged.
+   */
+  async function reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null, options: ReserveOptions) {
+    const now = ctx.clock.now();
+    return db.transaction(async (tx): Promise<Reservation> => {
       const event = await lifecycleRecords.lockEvent(tx, eventId);
       if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       if (event.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
       const idempotencyKey = `creator-funding:${event.id}`;
       const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
+      const claim = options.claim ? newClaim(now) : noClaim;
+      const attempt = options.claim ? 'claimed' : 'none';
       const [existing] = await tx.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).for('update').limit(1);
       if (!existing) {
         const [row] = await tx
           .insert(pledges)
-          .values({ eventId: event.id, userId, isCreatorPledge: true, status: 'pending', idempotencyKey, ...values })
+          .values({ eventId: event.id, userId, isCreatorPledge: true, status: 'pending', idempotencyKey, ...values, ...claim })
           .returning();
-        return { event, pledge: row! };
+        return { event, pledge: row!, attempt };
       }
-      if (existing.status === 'dropped') {
-        const [row] = await tx
-          .update(pledges)
-          .set({ ...values, status: 'pending', retryCount: existing.retryCount + 1, updatedAt: new Date() })
-          .where(eq(pledges.id, existing.id))
-          .returning();
-        return { event, pledge: row! };
+      if (existing.status === 'charged') return { event, pledge: existing, attempt: 'charged' };
+      if (existing.status !== 'pending' && existing.status !== 'dropped') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
+      if (existing.status === 'pending' && existing.attemptStartedAt && claimIsFresh(existing.attemptStartedAt, now)) {
+        return { event, pledge: existing, attempt: 'in_flight' };
       }
-      if (existing.status === 'pending' && existing.amountCents !== amountCents) {
-        await tx
-          .update(pledges)
-          .set(values)
-          .where(and(eq(pledges.id, existing.id), eq(pledges.status, 'pending')));
-        return { event, pledge: { ...existing, ...values } };
-      }
-      if (existing.status !== 'pending' && existing.status !== 'charged') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
-      return { event, pledge: existing };
+      // A claimed attempt never recorded, or one made before attempts were claimed (no checkout page either).
+      const unknown = existing.status === 'pending' && (existing.attemptStartedAt !== null || existing.providerChargeRef === null);
+      if (unknown && options.lookedUp !== existing.retryCount) return { event, pledge: existing, attempt: 'abandoned' };
+      const [row] = await tx
+        .update(pledges)
+        .set({ ...values, ...claim, status: 'pending', retryCount: existing.retryCount + 1, updatedAt: new Date() })
+        .where(eq(pledges.id, existing.id))
+        .returning();
+      return { event, pledge: row!, attempt };
     });
   }
 
@@ -102,17 +119,52 @@ export function createFunding(ctx: AppContext) {
   }
 
   /**
+   * `reserve`, with any abandoned attempt settled first: the provider is asked what it did (the
+   * key alone cannot tell once the amount or card changed, or past the key's lifetime). A charge
+   * found is booked (`settled`); a decline found is booked and a new attempt follows.
+   */
+  async function reserveSettled(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null, claim: boolean) {
+    let lookedUp: number | undefined;
+    for (let round = 0; ; round += 1) {
+      const reserved = await reserve(userId, eventId, amountCents, paymentMethodId, { claim, lookedUp });
+      if (reserved.attempt !== 'abandoned' || round === 3) return reserved;
+      const earlier = await payments.findCharge(chargeAttemptKey(reserved.pledge));
+      if (earlier && (await record(reserved.pledge, eventId, earlier, reserved.pledge.providerChargeRef)) === 'charged') {
+        notifyCampaignChanged(ctx, eventId);
+        return { ...reserved, attempt: 'settled' as const };
+      }
+      lookedUp = reserved.pledge.retryCount;
+    }
+  }
+
+  /** A concurrent duplicate's answer: the claimant's outcome once recorded, 409 while unknown. */
+  async function answerOfClaimant(pledgeId: string): Promise<'charged'> {
+    const row = await waitForAttempt(db, pledgeId);
+    if (row?.status === 'charged') return 'charged';
+    if (row?.status === 'dropped') throw new AppError('PAYMENT_DECLINED', row.failureReason ?? DECLINE_MESSAGES.card_declined, 402);
+    throw AppError.conflict('FUNDING_IN_PROGRESS', FUNDING_MESSAGES.inProgress);
+  }
+
+  /**
    * Books the provider's answer under the pledge's row lock, only while the pledge is still the
    * same pending attempt (`expectedRef`: the checkout it was waiting for, or none).
    */
   async function record(pledge: PledgeRow, eventId: string, result: ChargeResult, expectedRef: string | null) {
     const now = ctx.clock.now();
     return db.transaction(async (tx) => {
+      // The campaign's row first, as `reserve` takes them: the ledger row's key check on the campaign
+      // would otherwise wait for a reserving request that waits for this pledge (a deadlock).
+      await lifecycleRecords.lockEvent(tx, eventId);
       const current = await chargingService.lockPledge(tx, pledge.id);
       if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
       if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;
       if (!result.ok) {
-        await chargingService.updatePledge(tx, pledge.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref });
+        await chargingService.updatePledge(tx, pledge.id, {
+          status: 'dropped',
+          failureReason: result.message,
+          providerChargeRef: result.ref,
+          ...noClaim,
+        });
         return 'dropped';
       }
       await ledgerRepository.post(tx, {
@@ -129,13 +181,17 @@ export function createFunding(ctx: AppContext) {
         cardFeeCents: result.feeCents,
         providerChargeRef: result.ref,
         chargedAt: now,
+        ...noClaim,
       });
       await sendFundingReceipt(tx, current, eventId, result);
       return 'charged';
     });
   }
 
-  const checkout = createFundingCheckout(ctx, { reserve, record });
+  const checkout = createFundingCheckout(ctx, {
+    reserve: (userId, eventId, amountCents, paymentMethodId) => reserveSettled(userId, eventId, amountCents, paymentMethodId, false),
+    record,
+  });
 
   return {
     /** Stripe's webhook (or the return from its page) reports a finished checkout: its funding is booked once. */
@@ -157,26 +213,32 @@ export function createFunding(ctx: AppContext) {
         return { success: true as const, message, test_mode: false, pledge_id: started.pledgeId, session };
       }
       const card = await cardFor(userId, body);
-      const { event, pledge } = await reserve(userId, body.event_id, amountCents, card.paymentMethodId);
-      if (pledge.status === 'charged') return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
+      const { event, pledge, attempt } = await reserveSettled(userId, body.event_id, amountCents, card.paymentMethodId, true);
+      const answer = (text: string = message) => ({ success: true as const, message: text, test_mode: body.test_mode, pledge_id: pledge.id });
+      if (attempt === 'charged') return answer();
+      if (attempt === 'settled') return answer(FUNDING_MESSAGES.earlierPaymentBooked);
+      if (attempt !== 'claimed') return (await answerOfClaimant(pledge.id)) && answer();
 
       if (pledge.providerChargeRef?.startsWith(CHECKOUT_REF_PREFIX)) {
         // A hosted checkout was started for this funding: it is settled first, so the creator never pays twice.
-        if ((await checkout.retirePrevious(pledge.providerChargeRef)) === 'charged') {
-          return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
-        }
+        if ((await checkout.retirePrevious(pledge.providerChargeRef)) === 'charged') return answer();
       }
-      const result = await payments.charge({
-        customerRef: card.customerRef,
-        methodRef: card.methodRef,
-        amountCents,
-        idempotencyKey: chargeAttemptKey(pledge),
-        description: `Funding of ${event.name}`,
-      });
+      const result = await payments
+        .charge({
+          customerRef: card.customerRef,
+          methodRef: card.methodRef,
+          amountCents,
+          idempotencyKey: chargeAttemptKey(pledge),
+          description: `Funding of ${event.name}`,
+        })
+        .catch(async (error: unknown) => {
+          // No answer: the outcome is unknown, and the next request asks the provider before paying again.
+          await releaseClaim(db, pledge.id, pledge.retryCount, ctx.clock.now());
+          throw error;
+        });
       const recorded = await record(pledge, event.id, result, pledge.providerChargeRef);
       if (!result.ok) throw new AppError('PAYMENT_DECLINED', result.message, 402);
-      if (recorded !== 'charged')
-        throw AppError.conflict('FUNDING_IN_PROGRESS', 'Another payment for this campaign is being processed. Please refresh the page.');
+      if (recorded !== 'charged') throw AppError.conflict('FUNDING_IN_PROGRESS', FUNDING_MESSAGES.inProgress);
       notifyCampaignChanged(ctx, event.id);
       return { success: true as const, message, test_mode: body.test_mode, pledge_id: pledge.id };
     },

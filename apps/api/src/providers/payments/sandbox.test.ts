@@ -100,6 +100,10 @@ describe('sandbox payment provider', () => {
     const rows = await server.app.ctx.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, 'pledge-abc'));
     expect(rows).toHaveLength(1);
     await expect(sandbox.charge({ ...input, amountCents: 9_900 })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    // Its records answer what an attempt did; it never forgets a key.
+    expect(await sandbox.findCharge('pledge-abc')).toEqual(first);
+    expect(await sandbox.findCharge('pledge-never-sent')).toBeNull();
+    expect(sandbox.idempotencyKeyLifetimeMs).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('accepts a card token only once and never charges a card of another customer', async () => {

@@ -49,6 +49,13 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
   return {
     name: 'sandbox',
     disputes,
+    // The sandbox keeps every key with its charge (a unique index), so a key never expires.
+    idempotencyKeyLifetimeMs: Number.POSITIVE_INFINITY,
+
+    async findCharge(attemptKey) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, attemptKey)).limit(1);
+      return row ? chargeOutcome(row) : null;
+    },
 
     async tokenizeCard(input) {
       const digits = cardDigits(input.number);

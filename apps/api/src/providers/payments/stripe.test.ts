@@ -155,6 +155,22 @@ describe('Stripe payment provider (local stand-in)', () => {
     expect(await stripe.charge(declineInput)).toEqual(await stripe.charge(declineInput));
   });
 
+  it('finds the charge an attempt made by the attempt key in its metadata, also once Stripe forgot the key', async () => {
+    const { customerRef, methodRef } = await chargeableCard();
+    const input = { customerRef, methodRef, amountCents: 6_100, idempotencyKey: newKey('find') };
+    const made = await stripe.charge(input);
+    expect(standIn.callsTo('POST', '/v1/payment_intents').at(-1)!.form.get('metadata[attempt_key]')).toBe(input.idempotencyKey);
+    standIn.forgetIdempotencyKeys();
+    expect(await stripe.findCharge(input.idempotencyKey)).toEqual(made);
+    expect(await stripe.findCharge(newKey('never-sent'))).toBeNull();
+    expect(stripe.idempotencyKeyLifetimeMs).toBe(24 * 3_600_000);
+    const declined = await chargeableCard('4000000000000341');
+    const declineInput = { ...declined, amountCents: 1_000, idempotencyKey: newKey('find-declined') };
+    expect(await stripe.findCharge(declineInput.idempotencyKey)).toBeNull();
+    const refused = await stripe.charge(declineInput);
+    expect(await stripe.findCharge(declineInput.idempotencyKey)).toEqual(refused);
+  });
+
   it('refunds once per key and never more than was charged', async () => {
     const { customerRef, methodRef } = await chargeableCard();
     const charge = await stripe.charge({ customerRef, methodRef, amountCents: 10_000, idempotencyKey: newKey('to-refund') });

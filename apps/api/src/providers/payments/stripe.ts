@@ -59,6 +59,9 @@ export interface StripePaymentProvider extends PaymentProvider {
 }
 
 const CURRENCY = 'usd';
+/** Stripe keeps an idempotency key for 24 hours (https://docs.stripe.com/api/idempotent_requests). */
+const STRIPE_KEY_LIFETIME_MS = 24 * 3_600_000;
+const ATTEMPT_KEY_METADATA = 'attempt_key';
 const INVALID_TOKEN_MESSAGE = 'This card could not be saved. Please enter it again.';
 
 const refOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
@@ -120,6 +123,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    idempotencyKeyLifetimeMs: STRIPE_KEY_LIFETIME_MS,
     ...(options.secretKey.startsWith('sk_test_') ? { testCardToken } : {}),
 
     async createCustomer({ email, name }) {
@@ -211,6 +215,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             off_session: true,
             confirm: true,
             ...(description ? { description } : {}),
+            // Kept on the PaymentIntent so findCharge can still find it once Stripe forgot the key.
+            metadata: { [ATTEMPT_KEY_METADATA]: idempotencyKey },
             expand: ['latest_charge.balance_transaction'],
           },
           { idempotencyKey },
@@ -233,6 +239,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     },
 
     listMovements: (window) => listStripeMovements(stripe, window),
+
+    /** Searches the PaymentIntents by the attempt key kept in their metadata; a succeeded one wins over declines. */
+    async findCharge(attemptKey) {
+      try {
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['${ATTEMPT_KEY_METADATA}']:'${attemptKey.replaceAll("'", "\\'")}'`,
+          expand: ['data.latest_charge.balance_transaction'],
+        });
+        const intent = found.data.find((candidate) => candidate.status === 'succeeded') ?? found.data[0];
+        return intent ? await outcomeOf(intent) : null;
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
 
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       try {

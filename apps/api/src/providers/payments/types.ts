@@ -22,7 +22,7 @@ export interface ChargeInput {
   customerRef: string;
   methodRef: string;
   amountCents: number;
-  /** Same key → same charge, never charged twice. */
+  /** Same key → same charge, never charged twice; also kept on the charge, so `findCharge` finds it. */
   idempotencyKey: string;
   description?: string;
 }
@@ -67,6 +67,18 @@ export interface PaymentProvider {
   listCards(customerRef: string): Promise<SavedCard[]>;
   detachCard(input: { customerRef: string; methodRef: string }): Promise<void>;
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * How long the provider remembers an idempotency key (Stripe: 24 hours). Past it the same key is
+   * a new request, so an attempt whose outcome is unknown must be looked up with `findCharge`
+   * before it is sent again (decision 091).
+   */
+  readonly idempotencyKeyLifetimeMs: number;
+  /**
+   * The charge an attempt made, from the provider's own records rather than its idempotency cache:
+   * the outcome of an attempt whose answer was lost. Null when the provider made no charge with
+   * that attempt key.
+   */
+  findCharge(attemptKey: string): Promise<ChargeResult | null>;
   refund(input: RefundInput): Promise<{ ref: string; amountCents: number }>;
   /**
    * A single-use token of the provider's always-succeeding test card (Visa 4242…, valid expiry),

@@ -1,0 +1,479 @@
+import { randomUUID } from 'node:crypto';
+import { centsToDollars } from '@pledgeway/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { pledges } from '../db/schema.ts';
+import { charityDonations } from '../modules/donations/tables.ts';
+import { createTestClock, type TestClock } from '../lib/clock.ts';
+import { rateLimitCounters } from '../lib/rate-limit/tables.ts';
+import { DEADLINE_CHARGES_QUEUE } from '../modules/charging/deadline.ts';
+import { chargeHolds, chargeRuns } from '../modules/charging/tables.ts';
+import { firstCharityId } from '../modules/events/test-helpers.ts';
+import { createCampaign } from '../modules/my-events/test-factories.ts';
+import { pledgeRaises } from '../modules/pledges/tables.ts';
+import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
+import { signUp, type TestClient } from '../test/client.ts';
+import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
+import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
+import { expectMoneyAgrees, postingsOf, providerChargesOf } from './test-money-checks.ts';
+
+/**
+ * The money concurrency matrix (decision 091), generated from the route table like the
+ * authorisation matrix: every route that moves money is sent RACERS times at once, once with one
+ * Idempotency-Key for all and once with a key each, and afterwards the provider's records, the
+ * ledger and the pledge rows must agree and the books verify clean. Every other route is listed as
+ * moving no money (reads, GET, move none by definition), so a new route without an entry fails.
+ * On PGlite the requests run one statement at a time and this proves correctness; on PostgreSQL
+ * they truly race.
+ */
+const RACERS = 20;
+type KeyMode = 'same' | 'different';
+type Answer = { status: number; data: unknown };
+interface Race {
+  client: TestClient | 'stripe-webhook';
+  method: 'POST' | 'DELETE';
+  path: string;
+  body?: (nth: number) => unknown;
+  /** The statuses a racer may get: the winner's and the clear refusals of the rest. */
+  allowed: number[];
+  /** What must hold once the race and the jobs it queued are over. */
+  after(answers: Answer[], mode: KeyMode): Promise<void>;
+}
+type Scenario = { stripe?: boolean; prepare(mode: KeyMode): Promise<Race> };
+/** A route with more than one way of moving money gets a scenario for each (funding: a saved card, Stripe's Checkout page). */
+type Entry = Scenario | Scenario[];
+
+let server: TestServer;
+let stripeServer: TestServer;
+const standIn = createStripeStandIn();
+const WEBHOOK_SECRET = 'whsec_money_matrix';
+let admin: TestClient;
+let clock: TestClock;
+let charityId: string;
+
+const fundingOf = async (eventId: string) =>
+  (
+    await server.app.ctx.db
+      .select()
+      .from(pledges)
+      .where(eq(pledges.idempotencyKey, `creator-funding:${eventId}`))
+  )[0]!;
+
+async function liveCampaignWithCreator() {
+  const creator = await signUp(server.url);
+  return { creator, event: await liveCampaign(server, creator, admin) };
+}
+
+/** A completed campaign with two supporters' pending pledges. */
+async function completedWithPledges() {
+  const creator = await signUp(server.url);
+  const event = await liveCampaign(server, creator, admin);
+  const supporters = await Promise.all([signUp(server.url), signUp(server.url)]);
+  const made = await Promise.all(
+    supporters.map((supporter, nth) => pledgeFrom(server, supporter, event.id, { amountCents: 1_500 + nth * 100, tipPercent: 10 })),
+  );
+  expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+  return { creator, event, pledges: made.map((made) => made.pledge) };
+}
+
+const MONEY_ROUTES: Record<string, Entry> = {
+  'POST /api/events/:id/pledges': {
+    async prepare(mode) {
+      const event = await liveCampaign(server, await signUp(server.url), admin);
+      const supporter = await signUp(server.url);
+      const card = await addCard(supporter.client);
+      return {
+        client: supporter.client,
+        method: 'POST',
+        path: `/api/events/${event.id}/pledges`,
+        body: () => ({ amount: 25, tip_percent: 10, cover_fees: false, payment_method_id: card }),
+        allowed: [200, 201],
+        async after() {
+          const made = await server.app.ctx.db.select().from(pledges).where(eq(pledges.userId, supporter.user._id));
+          expect(made).toHaveLength(mode === 'same' ? 1 : RACERS);
+        },
+      };
+    },
+  },
+  'POST /api/pledges/:id/raise': {
+    async prepare() {
+      const event = await liveCampaign(server, await signUp(server.url), admin);
+      const supporter = await signUp(server.url);
+      const { pledge } = await pledgeFrom(server, supporter, event.id, { amountCents: 2_500 });
+      return {
+        client: supporter.client,
+        method: 'POST',
+        path: `/api/pledges/${pledge.id}/raise`,
+        body: () => ({ amount: 80, tip_percent: 10, cover_fees: false }),
+        allowed: [200, 400, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+          expect(await server.app.ctx.db.select().from(pledgeRaises).where(eq(pledgeRaises.pledgeId, pledge.id))).toHaveLength(1);
+          expect(await pledgeRow(server, pledge.id)).toMatchObject({ amountCents: 8_000, status: 'pending' });
+        },
+      };
+    },
+  },
+  'POST /api/pledges/:id/payment-method': {
+    async prepare() {
+      const { creator, event } = await liveCampaignWithCreator();
+      const donor = await signUp(server.url);
+      const { pledge } = await pledgeFrom(server, donor, event.id, { amountCents: 2_000, card: CARDS.insufficientFunds });
+      expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+      await admin.post(`/api/admin/events/${event.id}/charge`);
+      await server.app.ctx.jobs.drain();
+      expect((await pledgeRow(server, pledge.id)).status).toBe('failed');
+      const card = await addCard(donor.client);
+      return {
+        client: donor.client,
+        method: 'POST',
+        path: `/api/pledges/${pledge.id}/payment-method`,
+        body: () => ({ payment_method_id: card }),
+        allowed: [200, 409],
+        async after() {
+          expect(await providerChargesOf(server, `${pledge.idempotencyKey}:`)).toBe(1);
+          expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'charged', retryCount: 1 });
+        },
+      };
+    },
+  },
+  'POST /api/events/payment': [
+    {
+      // A new card with Stripe: one Checkout page stays open, the others are expired, and it is booked once.
+      stripe: true,
+      async prepare() {
+        const creator = await signUp(stripeServer.url);
+        const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(stripeServer) });
+        return {
+          client: creator.client,
+          method: 'POST',
+          path: '/api/events/payment',
+          body: () => ({ event_id: event.id, amount: 160, test_mode: false }),
+          allowed: [200, 409],
+          async after() {
+            const [funding] = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+            const sessions = standIn.objectsOf('checkout.session').filter((session) => (session.metadata as Record<string, string>).event_id === event.id);
+            const open = sessions.filter((session) => session.status === 'open');
+            expect(open).toHaveLength(1);
+            expect(funding).toMatchObject({ status: 'pending', providerChargeRef: open[0]!.id });
+            standIn.payCheckoutSession(String(open[0]!.id));
+            const settled = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 160, test_mode: false });
+            expect(settled.status, JSON.stringify(settled.data)).toBe(200);
+            const [paid] = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+            expect(paid).toMatchObject({ status: 'charged', chargedCents: 16_000 });
+            expect(standIn.objectsOf('payment_intent').filter((intent) => intent.customer === open[0]!.customer)).toHaveLength(1);
+          },
+        };
+      },
+    },
+    {
+      async prepare() {
+        const creator = await signUp(server.url);
+        const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId });
+        const card = await addCard(creator.client);
+        return {
+          client: creator.client,
+          method: 'POST',
+          path: '/api/events/payment',
+          body: () => ({ event_id: event.id, amount: 120, payment_method_id: card }),
+          allowed: [200, 409],
+          async after() {
+            expect(await providerChargesOf(server, `creator-funding:${event.id}:`)).toBe(1);
+            expect(await fundingOf(event.id)).toMatchObject({ status: 'charged', chargedCents: 12_000 });
+          },
+        };
+      },
+    },
+  ],
+  'POST /api/charities/:id/donations': {
+    async prepare() {
+      const donor = await signUp(server.url);
+      const token = (await donor.client.post('/api/sandbox/cards', { holder_name: 'Dana Donor', number: CARDS.visa, expiry: '09/40', cvv: '123' })).data.token;
+      const email = `matrix-${randomUUID()}@example.com`;
+      // The donation form allows 10 a minute from one address: the counters of an earlier race are cleared.
+      await server.app.ctx.db.delete(rateLimitCounters);
+      return {
+        client: donor.client,
+        method: 'POST',
+        path: `/api/charities/${charityId}/donations`,
+        body: () => ({ fullName: 'Dana Donor', email, amount: 35, token }),
+        allowed: [200, 201, 422, 429],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status < 300).length).toBeGreaterThanOrEqual(1);
+          expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toHaveLength(1);
+        },
+      };
+    },
+  },
+  'POST /api/events/:id/complete': {
+    async prepare() {
+      const { creator, event } = await liveCampaignWithCreator();
+      await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_000 });
+      return {
+        client: creator.client,
+        method: 'POST',
+        path: `/api/events/${event.id}/complete`,
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          expect(await postingsOf(server, event.id, 'pledge_charge')).toBe(0);
+        },
+      };
+    },
+  },
+  'POST /api/events/:id/close': {
+    async prepare() {
+      const { creator, event } = await liveCampaignWithCreator();
+      return {
+        client: creator.client,
+        method: 'POST',
+        path: `/api/events/${event.id}/close`,
+        allowed: [200, 409],
+        async after() {
+          expect(await postingsOf(server, event.id, 'funding_refund')).toBe(1);
+          expect(await fundingOf(event.id)).toMatchObject({ status: 'refunded' });
+        },
+      };
+    },
+  },
+  'DELETE /api/events/:id': {
+    async prepare() {
+      const creator = await signUp(server.url);
+      const event = await fundedCampaign(server, creator);
+      return {
+        client: creator.client,
+        method: 'DELETE',
+        path: `/api/events/${event.id}`,
+        allowed: [200, 204, 404, 409],
+        async after() {
+          expect(await postingsOf(server, event.id, 'funding_refund')).toBe(1);
+        },
+      };
+    },
+  },
+  'POST /api/admin/events/:id/charge': {
+    async prepare() {
+      const { event, pledges: made } = await completedWithPledges();
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/events/${event.id}/charge`,
+        allowed: [200, 201],
+        async after() {
+          expect(await server.app.ctx.db.select().from(chargeRuns).where(eq(chargeRuns.eventId, event.id))).toHaveLength(1);
+          for (const pledge of made) expect(await providerChargesOf(server, `${pledge.idempotencyKey}:`)).toBe(1);
+          expect(await postingsOf(server, event.id, 'pledge_charge')).toBe(made.length);
+        },
+      };
+    },
+  },
+  'POST /api/admin/events/:id/charge-hold': {
+    async prepare() {
+      const event = await liveCampaign(server, await signUp(server.url), admin, { values: { kind: 'crowdfunding', durationDays: 3 } });
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/events/${event.id}/charge-hold`,
+        body: () => ({ reason: 'Matrix review' }),
+        allowed: [200],
+        async after() {
+          expect(await server.app.ctx.db.select().from(chargeHolds).where(eq(chargeHolds.eventId, event.id))).toHaveLength(1);
+        },
+      };
+    },
+  },
+  'DELETE /api/admin/events/:id/charge-hold': {
+    async prepare() {
+      const event = await liveCampaign(server, await signUp(server.url), admin, { values: { kind: 'crowdfunding', durationDays: 3 } });
+      const { pledge } = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 2_200 });
+      expect((await admin.post(`/api/admin/events/${event.id}/charge-hold`, {})).status).toBe(200);
+      clock.advance(4 * 86_400_000);
+      await server.app.ctx.jobs.runScheduled(DEADLINE_CHARGES_QUEUE);
+      expect((await server.app.ctx.db.select().from(chargeRuns).where(eq(chargeRuns.eventId, event.id)))[0]).toMatchObject({ status: 'held' });
+      return {
+        client: admin,
+        method: 'DELETE',
+        path: `/api/admin/events/${event.id}/charge-hold`,
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          expect(await providerChargesOf(server, `${pledge.idempotencyKey}:`)).toBe(1);
+          expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'charged' });
+        },
+      };
+    },
+  },
+  'POST /api/admin/payouts': {
+    async prepare() {
+      const { event } = await completedWithPledges();
+      await admin.post(`/api/admin/events/${event.id}/charge`);
+      await server.app.ctx.jobs.drain();
+      const payableCents = await accountBalance(server, 'charity_payable', { charityId });
+      expect(payableCents).toBeGreaterThan(0);
+      const paidBefore = await accountBalance(server, 'charity_paid', { charityId });
+      return {
+        client: admin,
+        method: 'POST',
+        path: '/api/admin/payouts',
+        body: (nth) => ({ charity_id: charityId, amount: centsToDollars(payableCents), reference: `WIRE-${nth}`, paid_on: '2026-11-25' }),
+        allowed: [200, 201, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status < 300)).toHaveLength(1);
+          expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(0);
+          expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(paidBefore + payableCents);
+        },
+      };
+    },
+  },
+  // Stripe's webhook books a creator's funding paid on the hosted Checkout page (money.md, Funding).
+  'POST /api/payments/webhook': {
+    stripe: true,
+    async prepare(mode) {
+      const creator = await signUp(stripeServer.url);
+      const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(stripeServer) });
+      const started = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 140, test_mode: false });
+      expect(started.status, JSON.stringify(started.data)).toBe(200);
+      const sessionId = String(started.data.session.url).split('/').at(-1)!;
+      const session = standIn.payCheckoutSession(sessionId);
+      const shared = randomUUID();
+      return {
+        client: 'stripe-webhook',
+        method: 'POST',
+        path: '/api/payments/webhook',
+        body: (nth) => signedStripeEvent(WEBHOOK_SECRET, 'checkout.session.completed', session, { id: `evt_${mode === 'same' ? shared : `${shared}${nth}`}` }),
+        allowed: [200],
+        async after() {
+          const rows = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+          expect(rows).toMatchObject([{ status: 'charged', chargedCents: 14_000 }]);
+          const [booked] = await stripeServer.app.ctx.database.query<{ n: number }>(
+            "select count(*)::int as n from ledger_transactions where kind = 'funding_charge' and event_id = $1",
+            [event.id],
+          );
+          expect(booked!.n).toBe(1);
+          expect(standIn.objectsOf('payment_intent').filter((intent) => intent.customer === session.customer)).toHaveLength(1);
+        },
+      };
+    },
+  },
+};
+
+/**
+ * Routes that move no money, besides every GET (a read never moves money). Approval, freezing and
+ * runoff placements change what a later charge does, not money; account closure only releases
+ * pledges that were never charged.
+ */
+const NO_MONEY = new Set([
+  'POST /api/site/register',
+  'POST /api/site/login',
+  'POST /api/site/refresh-token',
+  'POST /api/site/logout',
+  'PUT /api/users/update',
+  'POST /api/profile/image',
+  'POST /api/contact',
+  'POST /api/newsletter',
+  'POST /api/payment-methods',
+  'DELETE /api/payment-methods/:id',
+  'POST /api/payment-methods/:id/default',
+  'POST /api/payment-methods/setup-intent',
+  'POST /api/sandbox/cards',
+  'POST /api/site/forgot-password',
+  'POST /api/site/reset-password',
+  'POST /api/account/close',
+  'DELETE /api/account/close',
+  'POST /api/events/create',
+  'PUT /api/events/:id',
+  'PUT /api/challengees/:participantId/image',
+  'DELETE /api/participants/:participantId',
+  'PATCH /api/participants/:participantId',
+  'POST /api/identity/session',
+  'POST /api/identity/sandbox/sessions/:sessionId/verify',
+  'POST /api/identity/webhook',
+  'POST /api/admin/events/:id/approve',
+  'POST /api/admin/events/:id/reject',
+  'POST /api/admin/events/:id/freeze',
+  'POST /api/admin/events/:id/unfreeze',
+  'POST /api/events/:id/runoff/placements',
+  'POST /api/admin/charities',
+  'PUT /api/admin/charities/:id',
+  'POST /api/admin/charities/:id/visibility',
+  'POST /api/admin/charity-groups',
+  'POST /api/admin/users/:id/disable',
+  'POST /api/admin/users/:id/enable',
+  'POST /api/admin/messages/:id/handled',
+  'POST /api/events/:id/updates',
+  'POST /api/updates/:id/comments',
+  'POST /api/comments/:id/hide',
+  'POST /api/stacks',
+  'PUT /api/stacks/:id',
+  'DELETE /api/stacks/:id',
+  'POST /api/events/:id/promotions',
+  'POST /api/promotions/:id/accept',
+  'POST /api/promotions/:id/decline',
+  'POST /api/promotions/:id/end',
+]);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clock = createTestClock();
+  server.app.ctx.clock = clock;
+  stripeServer = await startTestServer({
+    stripeSecretKey: 'sk_test_stand_in',
+    stripePublishableKey: 'pk_test_stand_in',
+    stripeWebhookSecret: WEBHOOK_SECRET,
+    stripeApiBase: await standIn.start(),
+  });
+  admin = await adminClient(server);
+  charityId = await firstCharityId(server);
+});
+afterAll(async () => {
+  await server?.close();
+  await stripeServer?.close();
+  await standIn.close();
+});
+
+/** RACERS copies of the race's request at once, with one Idempotency-Key for all or one each. */
+async function run(race: Race, mode: KeyMode, target: TestServer): Promise<Answer[]> {
+  const shared = randomUUID();
+  const send = async (nth: number): Promise<Answer> => {
+    const headers = { 'idempotency-key': mode === 'same' ? shared : `${shared}-${nth}` };
+    const body = race.body?.(nth);
+    if (race.client === 'stripe-webhook') {
+      const call = body as { body: string; signature: string };
+      const response = await fetch(`${target.url}${race.path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'stripe-signature': call.signature },
+        body: call.body,
+      });
+      return { status: response.status, data: await response.text() };
+    }
+    return race.client.request(race.method, race.path, body === undefined ? { headers } : { json: body, headers });
+  };
+  return Promise.all(Array.from({ length: RACERS }, (_, nth) => send(nth)));
+}
+
+describe(`money concurrency matrix (${testDriver})`, () => {
+  it('classifies every route of the app as moving money or not', () => {
+    const routes = server.app.routeTable.map((route) => `${route.method} ${route.url}`);
+    const unclassified = routes.filter((route) => !route.startsWith('GET ') && !route.startsWith('HEAD ') && !MONEY_ROUTES[route] && !NO_MONEY.has(route));
+    expect(unclassified).toEqual([]);
+    expect(Object.keys(MONEY_ROUTES).filter((route) => !routes.includes(route))).toEqual([]);
+    expect(Object.keys(MONEY_ROUTES).filter((route) => NO_MONEY.has(route))).toEqual([]);
+  });
+
+  const scenarios = Object.entries(MONEY_ROUTES).flatMap(([route, entry]) => [entry].flat().map((scenario) => [route, scenario] as const));
+  for (const [route, scenario] of scenarios) {
+    for (const mode of ['same', 'different'] as const) {
+      const name = `${route}${scenario.stripe ? ' (Stripe)' : ''}: ${RACERS} at once with ${mode === 'same' ? 'one Idempotency-Key' : 'a key each'}`;
+      it(`${name} move the money once`, { timeout: 120_000 }, async () => {
+        const target = scenario.stripe ? stripeServer : server;
+        const race = await scenario.prepare(mode);
+        const answers = await run(race, mode, target);
+        const unexpected = answers.filter((answer) => !race.allowed.includes(answer.status));
+        expect(unexpected.map((answer) => `${answer.status} ${JSON.stringify(answer.data).slice(0, 200)}`)).toEqual([]);
+        await target.app.ctx.jobs.drain();
+        await race.after(answers, mode);
+        if (!scenario.stripe) await expectMoneyAgrees(target);
+      });
+    }
+  }
+});
