@@ -31,7 +31,28 @@ export const CHARGE_RUN_STATUSES = ['held', 'running', 'finished'] as const;
 /** Who started a run: an admin's charge, or the deadline job of a Money Bomb or Crowdfunding campaign. */
 export const CHARGE_RUN_TRIGGERS = ['admin', 'deadline'] as const;
 
-/** A charge run: every pledge of a completed campaign charged (or released) by one job each. */
+/** Supporters' pledges of a run by outcome, the creator's funding left out. */
+export const ChargeRunPledgeCounts = z.object({
+  total: z.number(),
+  charged: z.number(),
+  failed: z.number(),
+  released: z.number(),
+  charged_amount: z.number(),
+});
+
+/**
+ * The creator's funding when the run settles it: charged at submission, so never charged again;
+ * passed on to the charity (less 5%) when the run charges, refunded less its card fee when it releases.
+ */
+export const ChargeRunFunding = z.object({ amount: z.number(), outcome: z.enum(['passed_on', 'refunding', 'refunded']) });
+export type ChargeRunFunding = z.infer<typeof ChargeRunFunding>;
+
+/**
+ * A charge run: every pledge of a completed campaign charged (or released) by one job each.
+ * `total`, `charged`, `failed`, `released` and `charged_amount` count the creator's funding too
+ * when the run settles it; `pledges` counts the supporters' pledges alone and `funding` says what
+ * happens to the funding.
+ */
 export const ChargeRun = z.object({
   _id: z.string(),
   event_id: z.string(),
@@ -44,6 +65,8 @@ export const ChargeRun = z.object({
   failed: z.number(),
   released: z.number(),
   charged_amount: z.number(),
+  pledges: ChargeRunPledgeCounts,
+  funding: ChargeRunFunding.nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
