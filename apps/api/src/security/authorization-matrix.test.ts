@@ -86,6 +86,7 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
   // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
   'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },
+  'GET /api/events/:id/lifecycle-preview': OWNER,
   'POST /api/events/:id/complete': { ...OWNER, fresh: true },
   'POST /api/events/:id/close': { ...OWNER, fresh: true },
   // The body (a card of the caller's) is checked first; a pledge of someone else is then 404 (pledges tests).

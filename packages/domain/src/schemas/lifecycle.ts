@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventStatusSchema } from './event-response.ts';
+import { EventStatusSchema, FundingModel } from './event-response.ts';
 
 /** Campaign life-cycle endpoints (DESIGN.md sections 4 and 6); every change goes through one service. */
 export const LIFECYCLE_MESSAGES = {
@@ -97,3 +97,42 @@ export const CHARGE_HOLD_MESSAGES = {
   notHeld: 'This campaign is not on hold',
   notLive: 'Only a live, frozen or completed campaign can be held',
 } as const;
+
+/**
+ * GET /api/events/{id}/lifecycle-preview: what Close and Complete would do with the money, worked
+ * out on the server by the code that acts, shown in the confirmation before the creator acts.
+ */
+export const ClosePreview = z.object({
+  allowed: z.boolean(),
+  /** The creator's funding as charged; null when there is none to refund. */
+  funding_amount: z.number().nullable(),
+  /** Back to the creator's card: the funding less its card fee, the refund fee and 5%. */
+  refund_amount: z.number(),
+  /** Kept: the card fee, the refund fee and 5%. */
+  kept_amount: z.number(),
+  /** Supporters' pledges (and any not charged yet) released uncharged. */
+  released_pledges: z.number(),
+  released_amount: z.number(),
+});
+export const CompletePreview = z.object({
+  allowed: z.boolean(),
+  /** `release` when All or Nothing is below its target: nobody would be charged. */
+  outcome: z.enum(['charge', 'release']),
+  /** Pending pledges the admin's charge run would charge (or release). */
+  pledges: z.number(),
+  /** What their cards would be charged: pledges, tips and fee covers. */
+  charge_amount: z.number(),
+  /** What counts against an All or Nothing target, the funding included. */
+  counted_amount: z.number(),
+  target_amount: z.number(),
+  funding_model: FundingModel,
+  /** A runoff charges only the placements its creator chooses: `charge_amount` is then the most. */
+  runoff: z.boolean(),
+  funding_amount: z.number().nullable(),
+  /** What the funding passes on to the charity when the run charges (less its card fee and 5%). */
+  funding_to_charity: z.number(),
+});
+export const LifecyclePreview = z.object({ status: EventStatusSchema, close: ClosePreview, complete: CompletePreview });
+export type LifecyclePreview = z.infer<typeof LifecyclePreview>;
+export const LifecyclePreviewResponse = z.object({ success: z.literal(true), data: LifecyclePreview });
+export type LifecyclePreviewResponse = z.infer<typeof LifecyclePreviewResponse>;

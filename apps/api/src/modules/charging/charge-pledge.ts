@@ -33,6 +33,11 @@ function receiptEmail(email: string, campaign: { id: string; name: string }, set
   });
 }
 
+/** What the card is charged for a pledge: the pledge, its tip and what the donor added to cover the fees. */
+export function pledgeChargeCents(pledge: { amountCents: number; tipCents: number; coverCents: number }): number {
+  return pledge.amountCents + pledge.tipCents + pledge.coverCents;
+}
+
 /**
  * Charges one pledge (pledge + tip + cover) with its attempt's idempotency key, then records the
  * outcome under the pledge's row lock. Safe to run any number of times, at once on several
@@ -45,7 +50,7 @@ export async function chargePledge(ctx: AppContext, limiter: RateLimiter, pledge
   const { pledge, method, event } = found;
   if (pledge.status !== 'pending' && pledge.status !== 'failed') return 'skipped';
   const attempt = pledge.retryCount;
-  const total = pledge.amountCents + pledge.tipCents + pledge.coverCents;
+  const total = pledgeChargeCents(pledge);
 
   let result: Awaited<ReturnType<AppContext['payments']['charge']>>;
   if (!method || method.removedAt || method.provider !== ctx.payments.name) {

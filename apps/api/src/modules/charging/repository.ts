@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, paymentMethods, pledges, users } from '../../db/schema.ts';
 import { chargeRuns } from './tables.ts';
@@ -109,6 +109,19 @@ export const chargingRepository = {
       supporters: tally(rows.filter((row) => !row.isCreatorPledge)),
       funding: funding ? { status: funding.status, chargedCents: Number(funding.charged) } : null,
     };
+  },
+  /** A campaign's pledges not charged yet (what a close releases, what a run claims), for the life-cycle preview. */
+  async unchargedPledges(db: Executor, eventId: string) {
+    return db
+      .select({
+        status: pledges.status,
+        isCreatorPledge: pledges.isCreatorPledge,
+        amountCents: pledges.amountCents,
+        tipCents: pledges.tipCents,
+        coverCents: pledges.coverCents,
+      })
+      .from(pledges)
+      .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'failed'])));
   },
   /** Pending pledges of runs still running (to queue again after a crash). */
   async pendingOfRunningRuns(db: Executor, startedBefore: Date): Promise<string[]> {
