@@ -27,6 +27,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Access tokens issued before this moment are refused (log-out everywhere, disable, delete). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** The owner opened the confirmation link sent to this address; null until then (decision 095). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +53,18 @@ export const refreshTokens = pgTable(
 );
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One-time links confirming a user's e-mail address; only the token's hash is kept (decision 095). */
+export const emailConfirmationTokens = pgTable('email_confirmation_tokens', {
   id: id(),
   userId: uuid('user_id')
     .notNull()

@@ -57,6 +57,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/sandbox/cards': SIGNED_IN,
   'POST /api/site/forgot-password': PUBLIC,
   'POST /api/site/reset-password': PUBLIC,
+  'POST /api/auth/confirm-email': PUBLIC,
+  // The matrix's users are confirmed: a resend is answered 409, which is neither 401 nor 403.
+  'POST /api/auth/confirm-email/resend': SIGNED_IN,
   'GET /api/account/closure': SIGNED_IN,
   'POST /api/account/close': { ...SIGNED_IN, fresh: true },
   'DELETE /api/account/close': { ...SIGNED_IN, fresh: true },
