@@ -112,17 +112,21 @@ export function createAuthService(ctx: AppContext) {
       }
       const image = body.files.find((file) => file.fieldname === 'profile_image' || file.fieldname === 'image');
       const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
+      const newAddress = fields.email !== user.email;
       try {
         const updated = await db.transaction(async (tx) => {
           const row = await usersService.update(tx, user.id, {
             name: fields.name,
             email: fields.email,
+            // A new address is confirmed like the first one (decision 095): its link goes out with the change.
+            ...(newAddress ? { emailConfirmedAt: null } : {}),
             occupation: fields.occupation,
             companyName: fields.company_name,
             description: fields.description,
             ...(stored ? { image: stored.url } : {}),
             ...(changingPassword ? { passwordHash: await hashPassword(fields.new_password) } : {}),
           });
+          if (newAddress) await emailConfirmation.sendLink(tx, row);
           return row;
         });
         if (changingPassword) await refreshTokenStore.revokeAllForUser(db, user.id);

@@ -32,7 +32,10 @@ const confirmedAt = async (email: string) => (await server.app.ctx.db.select().f
 /** A user who may create campaigns but for the e-mail address: identity verified, profile complete. */
 async function unconfirmedCreator() {
   const signed = await signUp(server.url, { confirmEmail: false });
-  await server.app.ctx.db.update(users).set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' }).where(eq(users.id, signed.user._id));
+  await server.app.ctx.db
+    .update(users)
+    .set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' })
+    .where(eq(users.id, signed.user._id));
   return signed;
 }
 
@@ -110,6 +113,19 @@ describe('e-mail confirmation', () => {
     expect(limited.status).toBe(429);
     expect(limited.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.tooManyRequests);
     expect(await linksTo(email)).toHaveLength(4);
+  });
+
+  it('a changed address is confirmed again: the account loses the right to create campaigns until the new link is opened', async () => {
+    const { client, email } = await signUp(server.url);
+    const form = new FormData();
+    const newEmail = email.replace('@', '.new@');
+    for (const [key, value] of Object.entries({ name: 'Moved Person', email: newEmail, occupation: 'Organizer', company_name: 'Riverside' }))
+      form.set(key, value);
+    expect((await client.request('PUT', '/api/users/update', { form })).status).toBe(200);
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(false);
+    const [token] = await linksTo(newEmail);
+    expect((await new TestClient(server.url).post('/api/auth/confirm-email', { token })).status).toBe(200);
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(true);
   });
 
   it('the test factory confirms through the same link', async () => {

@@ -22,7 +22,9 @@ export function createEmailConfirmationService(ctx: AppContext) {
       .set({ usedAt: ctx.clock.now() })
       .where(and(eq(emailConfirmationTokens.userId, user.id), isNull(emailConfirmationTokens.usedAt)));
     const { token, hash } = newOpaqueToken();
-    await tx.insert(emailConfirmationTokens).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(ctx.clock.now().getTime() + EMAIL_CONFIRMATION_TTL_MS) });
+    await tx
+      .insert(emailConfirmationTokens)
+      .values({ userId: user.id, tokenHash: hash, expiresAt: new Date(ctx.clock.now().getTime() + EMAIL_CONFIRMATION_TTL_MS) });
     const link = `${ctx.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     await ctx.mailer.send(
       {
@@ -62,7 +64,7 @@ export function createEmailConfirmationService(ctx: AppContext) {
           .returning();
         if (!claimed) throw new AppError('INVALID_CONFIRMATION_TOKEN', EMAIL_CONFIRMATION_MESSAGES.invalidToken, 400);
         const user = await usersService.findById(tx, claimed.userId);
-        // The address changed since the link was sent: the link confirmed the old one, not this one.
+        // Already confirmed (an earlier link, or an account from before confirmation existed): nothing to change.
         if (!user || user.emailConfirmedAt) return;
         await usersService.update(tx, user.id, { emailConfirmedAt: ctx.clock.now() });
       });
