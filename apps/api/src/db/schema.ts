@@ -63,18 +63,6 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   createdAt: createdAt(),
 });
 
-/** One-time links confirming a user's e-mail address; only the token's hash is kept (decision 095). */
-export const emailConfirmationTokens = pgTable('email_confirmation_tokens', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
-
 export const charityGroups = pgTable('charity_groups', {
   id: id(),
   title: text('title').notNull().unique(),

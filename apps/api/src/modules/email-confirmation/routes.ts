@@ -13,7 +13,10 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/confirm-email',
-    { config: confirmLimit, schema: { tags: ['auth'], summary: 'Confirm an e-mail address with the link sent to it', body: ConfirmEmailRequest, response: { 200: SuccessResponse } } },
+    {
+      config: confirmLimit,
+      schema: { tags: ['auth'], summary: 'Confirm an e-mail address with the link sent to it', body: ConfirmEmailRequest, response: { 200: SuccessResponse } },
+    },
     async (request) => {
       await service.confirm(request.body.token);
       return { success: true as const, message: EMAIL_CONFIRMATION_MESSAGES.confirmed };

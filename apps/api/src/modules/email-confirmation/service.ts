@@ -2,10 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { EMAIL_CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_TTL_MS } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { emailConfirmationTokens } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { usersService } from '../users/service.ts';
+import { emailConfirmationTokens } from './tables.ts';
 
 /**
  * E-mail confirmation (decision 095): a new account is sent a one-time link that works for 48
