@@ -42,7 +42,7 @@ export default function ConfirmEmailPage() {
       headline="One address, yours."
       points={['Receipts and reset links reach you', 'Create campaigns once confirmed', 'The link works once, for 48 hours']}
     >
-      <AuthHeading title="Confirm your e-mail address" subtitle="Checking the link from your e-mail." />
+      <AuthHeading title="Confirm your e-mail address" subtitle={outcome ? 'The link from your e-mail.' : 'Checking the link from your e-mail…'} />
       <div className="grid gap-5" aria-live="polite">
         {!outcome && <Spinner label="Confirming your e-mail address" />}
         {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}

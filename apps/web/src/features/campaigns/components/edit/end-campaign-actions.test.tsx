@@ -78,3 +78,17 @@ describe('ending a campaign', () => {
     expect(container.textContent).toBe('');
   });
 });
+
+describe('the words of the money', () => {
+  it('speaks of a refund of the funding only when there is a charged funding', async () => {
+    const { completeMoneyLines } = await import('./end-campaign-text');
+    const release = { ...preview.complete, outcome: 'release' as const, charge_amount: 0, counted_amount: 25, target_amount: 5000, funding_to_charity: 0 };
+    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1 } })).toEqual([
+      'All or Nothing: $25.00 of the $5,000.00 target was pledged.',
+      '1 pledge will be released and nobody charged.',
+    ]);
+    expect(completeMoneyLines({ ...preview, complete: { ...release, counted_amount: 125 } })[1]).toBe(
+      '2 pledges will be released and nobody charged; your $100.00 funding is refunded to your card less its card fee.',
+    );
+  });
+});

@@ -18,9 +18,10 @@ export function closeMoneyLines({ close }: LifecyclePreview): string[] {
 /** What Complete leads to, in the server's figures: the pledges the admin's charge will charge, and the funding. */
 export function completeMoneyLines({ complete }: LifecyclePreview): string[] {
   if (complete.outcome === 'release') {
+    const funded = complete.funding_amount !== null;
     return [
-      `All or Nothing: ${formatDollars(complete.counted_amount)} of the ${formatDollars(complete.target_amount)} target was pledged (your funding included).`,
-      `${pledgesWord(complete.pledges)} will be released and nobody charged; your funding is refunded to your card less its card fee.`,
+      `All or Nothing: ${formatDollars(complete.counted_amount)} of the ${formatDollars(complete.target_amount)} target was pledged${funded ? ' (your funding included)' : ''}.`,
+      `${pledgesWord(complete.pledges)} will be released and nobody charged${funded ? `; your ${formatDollars(complete.funding_amount!)} funding is refunded to your card less its card fee` : ''}.`,
     ];
   }
   const amount = complete.runoff ? `at most ${formatDollars(complete.charge_amount)}` : formatDollars(complete.charge_amount);
