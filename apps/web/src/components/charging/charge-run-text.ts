@@ -20,6 +20,7 @@ export function chargeRunState(run: ChargeRun): string {
 /** "2 of 3 pledges done: 1 charged ($25.00), 1 failed, 0 released." */
 export function chargeRunCounts(run: ChargeRun): string {
   const { total, charged, failed, released, charged_amount } = run.pledges;
+  if (total === 0) return 'No supporters’ pledges to charge in this run.';
   const done = charged + failed + released;
   return `${done} of ${pledgesWord(total)} done: ${charged} charged (${formatDollars(charged_amount)}), ${failed} failed, ${released} released.`;
 }

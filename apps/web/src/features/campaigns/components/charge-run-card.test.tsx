@@ -62,6 +62,16 @@ describe('ChargeRunCard', () => {
     expect(screen.queryByText(/Finished/)).toBeNull();
   });
 
+  it('says plainly when a run has no supporters’ pledges', () => {
+    runQuery.current = {
+      data: run({ trigger: 'admin', total: 1, charged: 1, failed: 0, pledges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 } }),
+      isError: false,
+      error: null,
+    };
+    render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(screen.getByText(/^Finished\. No supporters’ pledges to charge in this run\. Your funding of \$100\.00/)).toBeTruthy();
+  });
+
   it('says nothing for a live event promotion, which is charged on the admin’s confirmation', () => {
     const { container } = render(<ChargeRunCard event={event({ kind: 'event', deadline: null })} />);
     expect(container.textContent).toBe('');
