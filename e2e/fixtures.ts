@@ -63,14 +63,28 @@ export function newUser(): TestUser {
   return { name: `Test User ${id}`, email: `e2e-${id}@example.com`, password: `Pledge-${id}-Ok!` };
 }
 
-/** Registers through the API with the default avatar. */
-export async function registerUser(target: Page | APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+/**
+ * Registers through the API with the default avatar and, unless `confirmEmail: false`, confirms the
+ * address as its owner does: through the link of the confirmation e-mail in the local mailbox.
+ */
+export async function registerUser(target: Page | APIRequestContext, user: TestUser = newUser(), options: { confirmEmail?: boolean } = {}): Promise<TestUser> {
   const request = 'request' in target ? target.request : target;
   const response = await request.post('/api/site/register', {
     multipart: { name: user.name, email: user.email, password: user.password, use_default_avatar: 'true' },
   });
   expect(response.status(), await response.text()).toBe(201);
+  if (options.confirmEmail ?? true) {
+    const confirmed = await request.post('/api/auth/confirm-email', { data: { token: await confirmationToken(request, user.email) } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  }
   return user;
+}
+
+/** The token of the newest confirmation link e-mailed to `email`. */
+export async function confirmationToken(request: APIRequestContext, email: string): Promise<string> {
+  const mail = (await readMailbox(request, email)).find((message) => message.kind === 'email-confirmation');
+  expect(mail, `a confirmation e-mail to ${email}`).toBeTruthy();
+  return new URL(/\S+\/confirm-email\?token=\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
 }
 
 /**

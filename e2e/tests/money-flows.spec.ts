@@ -160,8 +160,9 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await expect(newCard).toBeHidden();
   await expect(update.getByRole('radio', { name: /4242/ })).toBeChecked();
   await update.getByRole('button', { name: 'Use this card' }).click();
-  await expect(update.getByText('Your card was charged. Thank you!')).toBeVisible();
-  await update.getByRole('button', { name: 'Close' }).first().click();
+  // The charge went through: the dialog closes by itself and the page says so.
+  await expect(update).toBeHidden();
+  await expect(page.getByText('Your card was charged. Thank you!')).toBeVisible();
   await expect(failed.getByText('Charged', { exact: true })).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Update card' })).toHaveCount(0);
   await mailTo(request, decliner.email, `Receipt: your pledge to "${campaign.name}" was charged`);
@@ -184,13 +185,21 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   });
   expect(pledged.status(), await pledged.text()).toBe(201);
 
-  // The creator closes it from the edit form reached through My Events.
+  // The creator closes it from the edit page reached through My Events: the confirmation states the money first.
   await login(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/events');
   await page.getByRole('link', { name: `Edit ${campaign.name}` }).click();
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Closed' });
-  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-  await expect(page.getByText('Event updated successfully!')).toBeVisible();
+  // Close is an action of its own now, not a choice of the Status select.
+  await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Closed' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close campaign' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close this campaign?' });
+  await expect(
+    confirm.getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).'),
+  ).toBeVisible();
+  await expect(confirm.getByText('1 pledge ($25.00) released: nobody is charged for them.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Close campaign' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Campaign closed')).toBeVisible();
   await expect(
     page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your card less the card fee/),
   ).toBeVisible();
@@ -210,4 +219,35 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   const released = await pledgeCardOn(supporterPage, campaign.name);
   await expect(released.getByText('Released', { exact: true })).toBeVisible();
   await supporterContext.close();
+});
+
+test('a creator who completes a live campaign is told first how many pledges and how much will be charged', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const campaign = await liveCampaign(request, `Harbour Swim ${Date.now()}`);
+  for (const amount of [25, 40]) {
+    const supporter = await registerUser(request);
+    const token = await accessToken(request, supporter.email, supporter.password);
+    const card = await saveCard(request, token, '4242 4242 4242 4242');
+    const pledged = await request.post(`/api/events/${campaign.id}/pledges`, {
+      headers: bearer(token),
+      data: { amount, tip_percent: 0, cover_fees: false, anonymous: false, message: '', payment_method_id: card },
+    });
+    expect(pledged.status(), await pledged.text()).toBe(201);
+  }
+
+  await login(page, demo.ava.email, demo.ava.password);
+  await page.goto(`/user/event/edit/${campaign.id}`);
+  await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Completed' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Complete campaign' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark this campaign complete?' });
+  await expect(confirm.getByText('2 pledges, $65.00 to be charged when an admin confirms the charge.')).toBeVisible();
+  // $100 funding less the card fee $3.20 and 5% $5.00.
+  await expect(confirm.getByText('Your $100.00 funding, charged already, passes $91.80 on to the charity.')).toBeVisible();
+  // Nothing has happened yet: the campaign is still live.
+  const before = await request.get(`/api/events/${campaign.id}/manage`, { headers: bearer(campaign.avaToken) });
+  expect((await before.json()).status).toBe('approved');
+  await confirm.getByRole('button', { name: 'Mark complete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Campaign marked complete. An admin will now charge its pledges.')).toBeVisible();
+  await expect(page.getByText(/This campaign is marked complete and can no longer be edited/)).toBeVisible();
 });

@@ -9,6 +9,7 @@ export * from './schemas/payment-methods.ts';
 export * from './schemas/my-pledges.ts';
 export * from './schemas/my-events.ts';
 export * from './schemas/password-reset.ts';
+export * from './schemas/email-confirmation.ts';
 export * from './schemas/account.ts';
 export * from './schemas/public.ts';
 export * from './schemas/contact.ts';

@@ -28,6 +28,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Access tokens issued before this moment are refused (log-out everywhere, disable, delete). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** The owner opened the confirmation link sent to this address; null until then (decision 095). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,7 @@ import { donationRoutes } from './donations/routes.ts';
 import { pledgeRoutes } from './pledges/pledge-routes.ts';
 import { raiseRoutes } from './pledges/raise-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
+import { emailConfirmationRoutes } from './email-confirmation/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
 import { paymentEventsRoutes } from './payment-events/routes.ts';
 import { eventRoutes } from './events/routes.ts';
@@ -53,6 +54,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentMethodsRoutes,
   paymentEventsRoutes,
   passwordResetRoutes,
+  emailConfirmationRoutes,
   accountRoutes,
   eventRoutes,
   participantRoutes,

@@ -58,6 +58,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/sandbox/cards': SIGNED_IN,
   'POST /api/site/forgot-password': PUBLIC,
   'POST /api/site/reset-password': PUBLIC,
+  'POST /api/auth/confirm-email': PUBLIC,
+  // The matrix's users are confirmed: a resend is answered 409, which is neither 401 nor 403.
+  'POST /api/auth/confirm-email/resend': SIGNED_IN,
   'GET /api/account/closure': SIGNED_IN,
   'POST /api/account/close': { ...SIGNED_IN, fresh: true },
   'DELETE /api/account/close': { ...SIGNED_IN, fresh: true },
@@ -87,6 +90,7 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
   // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
   'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },
+  'GET /api/events/:id/lifecycle-preview': OWNER,
   'POST /api/events/:id/complete': { ...OWNER, fresh: true },
   'POST /api/events/:id/close': { ...OWNER, fresh: true },
   // The body (a card of the caller's) is checked first; a pledge of someone else is then 404 (pledges tests).

@@ -65,8 +65,27 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
 
-/** Registers (default avatar) and logs in; returns the signed-in client. */
-export async function signUp(baseUrl: string, options: { name?: string; email?: string; password?: string } = {}) {
+/**
+ * Confirms `email` the way its owner does: opens the link of the confirmation e-mail, read from the
+ * local mailbox (so the server must run as a local install, as the test server does).
+ */
+export async function confirmEmailOf(baseUrl: string, email: string): Promise<void> {
+  const client = new TestClient(baseUrl);
+  const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (mailbox.status !== 200) throw new Error(`no local mailbox to confirm ${email} with (status ${mailbox.status}): sign up with { confirmEmail: false }`);
+  const mail = (mailbox.data.data as Array<{ kind: string; text: string }>).find((message) => message.kind === 'email-confirmation');
+  const token = mail && new URL(/https?:\/\/\S+\/confirm-email\?token=\S+/.exec(mail.text)![0]).searchParams.get('token');
+  if (!token) throw new Error(`no confirmation e-mail to ${email}`);
+  const confirmed = await client.post('/api/auth/confirm-email', { token });
+  if (confirmed.status !== 200) throw new Error(`confirming ${email} failed: ${JSON.stringify(confirmed.data)}`);
+}
+
+/**
+ * Registers (default avatar), confirms the e-mail address through its link (unless
+ * `confirmEmail: false`, for the tests of an unconfirmed account) and logs in; returns the
+ * signed-in client.
+ */
+export async function signUp(baseUrl: string, options: { name?: string; email?: string; password?: string; confirmEmail?: boolean } = {}) {
   const client = new TestClient(baseUrl);
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'Correct-Horse-42';
@@ -77,6 +96,7 @@ export async function signUp(baseUrl: string, options: { name?: string; email?: 
   form.set('use_default_avatar', 'true');
   const registered = await client.request('POST', '/api/site/register', { form });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.data)}`);
+  if (options.confirmEmail ?? true) await confirmEmailOf(baseUrl, email);
   const login = await client.post('/api/site/login', { email, password });
   client.accessToken = login.data.user.accessToken;
   return { client, email, password, user: login.data.user as { _id: string } };

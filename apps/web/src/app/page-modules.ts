@@ -32,6 +32,7 @@ const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
   [paths.register, 'src/features/auth/pages/register.tsx'],
   [paths.forgotPassword, 'src/features/auth/pages/forgot-password.tsx'],
   [paths.resetPassword, 'src/features/auth/pages/reset-password.tsx'],
+  [paths.confirmEmail, 'src/features/auth/pages/confirm-email.tsx'],
   [paths.closeAccount, 'src/features/account/pages/close-account.tsx'],
 ];
 

@@ -31,6 +31,7 @@ const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
 const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password'));
+const ConfirmEmailPage = lazy(() => import('@/features/auth/pages/confirm-email'));
 const CloseAccountPage = lazy(() => import('@/features/account/pages/close-account'));
 const LoginPage = lazy(() => import('@/features/auth/pages/login'));
 const RegisterPage = lazy(() => import('@/features/auth/pages/register'));
@@ -76,6 +77,7 @@ export function AppRoutes() {
             <Route path={'/stacks/:stackId'} element={<StackPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
             <Route path={paths.closeAccount} element={<CloseAccountPage />} />
             <Route element={<GuestRoute />}>
               <Route path={paths.login} element={<LoginPage />} />

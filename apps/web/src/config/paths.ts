@@ -27,6 +27,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   closeAccount: '/site/closeaccount',
   user: {
     dashboard: '/user/dashboard',

@@ -24,6 +24,8 @@ export const queryKeys = {
     manage: (id: string) => ['events', 'manage', id] as const,
     updates: (id: string) => ['events', 'updates', id] as const,
     supporters: (id: string) => ['events', 'supporters', id] as const,
+    /** What Close and Complete would do with the money (the confirmation before either). */
+    lifecyclePreview: (id: string) => ['events', 'lifecycle-preview', id] as const,
     /** Lists of live campaigns; the rest of the key says which list. */
     active: (...which: readonly unknown[]) => ['events', 'allActive', ...which] as const,
     /** Third-Party Promotion: the public "Promoted by" list, the host's requests, the caller's own. */

@@ -111,6 +111,8 @@ export type AdminPledgesResponse = z.infer<typeof AdminPledgesResponse>;
 /** Completed campaigns waiting for the admin's charge, with what All or Nothing will do. */
 export const AdminChargeQueueRow = CampaignMoney.extend({
   completed_at: z.string().nullable(),
+  /** What the run compares with an All or Nothing target: pending, charged and failed pledges, the creator's funding included. */
+  counted_amount: z.number(),
   /** `charge` every pledge, or `release` them all (All or Nothing below target). */
   expected_outcome: z.enum(['charge', 'release']),
   charge_run_id: z.string().nullable(),

@@ -89,6 +89,8 @@ export const PublicUser = z.object({
   image: z.string(),
   role_id: z.object({ name: RoleName }),
   identity_status: IdentityStatus,
+  /** The owner opened the confirmation link sent to `email` (decision 095). */
+  email_confirmed: z.boolean(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventStatusSchema } from './event-response.ts';
+import { EventStatusSchema, FundingModel } from './event-response.ts';
 
 /** Campaign life-cycle endpoints (DESIGN.md sections 4 and 6); every change goes through one service. */
 export const LIFECYCLE_MESSAGES = {
@@ -31,7 +31,28 @@ export const CHARGE_RUN_STATUSES = ['held', 'running', 'finished'] as const;
 /** Who started a run: an admin's charge, or the deadline job of a Money Bomb or Crowdfunding campaign. */
 export const CHARGE_RUN_TRIGGERS = ['admin', 'deadline'] as const;
 
-/** A charge run: every pledge of a completed campaign charged (or released) by one job each. */
+/** Supporters' pledges of a run by outcome, the creator's funding left out. */
+export const ChargeRunPledgeCounts = z.object({
+  total: z.number(),
+  charged: z.number(),
+  failed: z.number(),
+  released: z.number(),
+  charged_amount: z.number(),
+});
+
+/**
+ * The creator's funding when the run settles it: charged at submission, so never charged again;
+ * passed on to the charity (less 5%) when the run charges, refunded less its card fee when it releases.
+ */
+export const ChargeRunFunding = z.object({ amount: z.number(), outcome: z.enum(['passed_on', 'refunding', 'refunded']) });
+export type ChargeRunFunding = z.infer<typeof ChargeRunFunding>;
+
+/**
+ * A charge run: every pledge of a completed campaign charged (or released) by one job each.
+ * `total`, `charged`, `failed`, `released` and `charged_amount` count the creator's funding too
+ * when the run settles it; `pledges` counts the supporters' pledges alone and `funding` says what
+ * happens to the funding.
+ */
 export const ChargeRun = z.object({
   _id: z.string(),
   event_id: z.string(),
@@ -44,6 +65,8 @@ export const ChargeRun = z.object({
   failed: z.number(),
   released: z.number(),
   charged_amount: z.number(),
+  pledges: ChargeRunPledgeCounts,
+  funding: ChargeRunFunding.nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -74,3 +97,42 @@ export const CHARGE_HOLD_MESSAGES = {
   notHeld: 'This campaign is not on hold',
   notLive: 'Only a live, frozen or completed campaign can be held',
 } as const;
+
+/**
+ * GET /api/events/{id}/lifecycle-preview: what Close and Complete would do with the money, worked
+ * out on the server by the code that acts, shown in the confirmation before the creator acts.
+ */
+export const ClosePreview = z.object({
+  allowed: z.boolean(),
+  /** The creator's funding as charged; null when there is none to refund. */
+  funding_amount: z.number().nullable(),
+  /** Back to the creator's card: the funding less its card fee, the refund fee and 5%. */
+  refund_amount: z.number(),
+  /** Kept: the card fee, the refund fee and 5%. */
+  kept_amount: z.number(),
+  /** Supporters' pledges (and any not charged yet) released uncharged. */
+  released_pledges: z.number(),
+  released_amount: z.number(),
+});
+export const CompletePreview = z.object({
+  allowed: z.boolean(),
+  /** `release` when All or Nothing is below its target: nobody would be charged. */
+  outcome: z.enum(['charge', 'release']),
+  /** Pending pledges the admin's charge run would charge (or release). */
+  pledges: z.number(),
+  /** What their cards would be charged: pledges, tips and fee covers. */
+  charge_amount: z.number(),
+  /** What counts against an All or Nothing target, the funding included. */
+  counted_amount: z.number(),
+  target_amount: z.number(),
+  funding_model: FundingModel,
+  /** A runoff charges only the placements its creator chooses: `charge_amount` is then the most. */
+  runoff: z.boolean(),
+  funding_amount: z.number().nullable(),
+  /** What the funding passes on to the charity when the run charges (less its card fee and 5%). */
+  funding_to_charity: z.number(),
+});
+export const LifecyclePreview = z.object({ status: EventStatusSchema, close: ClosePreview, complete: CompletePreview });
+export type LifecyclePreview = z.infer<typeof LifecyclePreview>;
+export const LifecyclePreviewResponse = z.object({ success: z.literal(true), data: LifecyclePreview });
+export type LifecyclePreviewResponse = z.infer<typeof LifecyclePreviewResponse>;

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, type LoginRequest, ProfileUpdateFields, RegisterFields }
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
+import { createEmailConfirmationService } from '../email-confirmation/service.ts';
 import { toPublicUser, usersService, type UserRow } from '../users/service.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { refreshTokenStore } from './tokens.ts';
@@ -21,6 +22,7 @@ function assertNotCommon(password: string, field: string): void {
 
 export function createAuthService(ctx: AppContext) {
   const { db, storage } = ctx;
+  const emailConfirmation = createEmailConfirmationService(ctx);
 
   async function startSession(user: UserRow) {
     const session = await refreshTokenStore.issue(db, user.id);
@@ -43,11 +45,12 @@ export function createAuthService(ctx: AppContext) {
       }
       const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
       try {
-        const user = await usersService.insert(db, {
-          name: fields.name,
-          email: fields.email,
-          passwordHash: await hashPassword(fields.password),
-          image: stored?.url ?? '',
+        const passwordHash = await hashPassword(fields.password);
+        // The account and its confirmation link exist together: no account is left without a way to confirm.
+        const user = await db.transaction(async (tx) => {
+          const inserted = await usersService.insert(tx, { name: fields.name, email: fields.email, passwordHash, image: stored?.url ?? '' });
+          await emailConfirmation.sendLink(tx, inserted);
+          return inserted;
         });
         return toPublicUser(user);
       } catch (error) {
@@ -109,17 +112,21 @@ export function createAuthService(ctx: AppContext) {
       }
       const image = body.files.find((file) => file.fieldname === 'profile_image' || file.fieldname === 'image');
       const stored = image ? await storeImage(storage, image.buffer, 'avatars', { maxWidth: 512 }) : undefined;
+      const newAddress = fields.email !== user.email;
       try {
         const updated = await db.transaction(async (tx) => {
           const row = await usersService.update(tx, user.id, {
             name: fields.name,
             email: fields.email,
+            // A new address is confirmed like the first one (decision 095): its link goes out with the change.
+            ...(newAddress ? { emailConfirmedAt: null } : {}),
             occupation: fields.occupation,
             companyName: fields.company_name,
             description: fields.description,
             ...(stored ? { image: stored.url } : {}),
             ...(changingPassword ? { passwordHash: await hashPassword(fields.new_password) } : {}),
           });
+          if (newAddress) await emailConfirmation.sendLink(tx, row);
           return row;
         });
         if (changingPassword) await refreshTokenStore.revokeAllForUser(db, user.id);

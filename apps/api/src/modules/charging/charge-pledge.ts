@@ -43,6 +43,11 @@ function failedEmail(email: string, campaign: { id: string; name: string }, reas
 type PledgeForCharge = NonNullable<Awaited<ReturnType<typeof repo.pledgeForCharge>>>;
 type ProviderAnswer = Awaited<ReturnType<AppContext['payments']['charge']>>;
 
+/** What the card is charged for a pledge: the pledge, its tip and what the donor added to cover the fees. */
+export function pledgeChargeCents(pledge: { amountCents: number; tipCents: number; coverCents: number }): number {
+  return pledge.amountCents + pledge.tipCents + pledge.coverCents;
+}
+
 /**
  * Charges one pledge (pledge + tip + cover) with its attempt's idempotency key, then records the
  * outcome under the pledge's row lock. The attempt is claimed first (decision 091), so of several
@@ -99,7 +104,7 @@ async function providerAnswer(ctx: AppContext, limiter: RateLimiter, found: Pled
   return ctx.payments.charge({
     customerRef: method.providerCustomerRef,
     methodRef: method.providerMethodRef,
-    amountCents: pledge.amountCents + pledge.tipCents + pledge.coverCents,
+    amountCents: pledgeChargeCents(pledge),
     idempotencyKey,
     description: `Pledge to ${event.name}`,
   });

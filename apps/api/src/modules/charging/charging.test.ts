@@ -63,6 +63,9 @@ describe('charging a completed campaign', () => {
     const settled = settlePledge({ ...a.quote, chargedCents: charged.chargedCents!, cardFeeCents: charged.cardFeeCents! });
     expect(settled.netToCharityCents).toBeGreaterThanOrEqual(10_000);
     expect(run.charged_amount).toBe((a.quote.totalCents + b.quote.totalCents + 10_000) / 100);
+    // The supporters' pledges are counted apart from the funding, which is passed on, not charged again.
+    expect(run.pledges).toEqual({ total: 4, charged: 2, failed: 2, released: 0, charged_amount: (a.quote.totalCents + b.quote.totalCents) / 100 });
+    expect(run.funding).toEqual({ amount: 100, outcome: 'passed_on' });
     // The creator's escrowed funding is settled in the run: 5% fee, the rest payable.
     expect(await accountBalance(server, 'event_escrow', { eventId: event.id })).toBe(0);
     const bSettled = settlePledge({ ...b.quote, chargedCents: b.quote.totalCents, cardFeeCents: (await pledgeRow(server, b.pledge.id)).cardFeeCents! });
@@ -92,6 +95,8 @@ describe('charging a completed campaign', () => {
     await complete();
     const run = await charge(event.id);
     expect(run).toMatchObject({ outcome: 'release', status: 'finished', total: 2, charged: 0, released: 2 });
+    expect(run.pledges).toEqual({ total: 1, charged: 0, failed: 0, released: 1, charged_amount: 0 });
+    expect(run.funding).toEqual({ amount: 100, outcome: 'refunded' });
     expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'released', chargedCents: null });
     expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(-320);
     await expectBooksBalanced(server);
@@ -102,6 +107,9 @@ describe('charging a completed campaign', () => {
     const { event, complete } = await completedCampaign(creator, { targetCents: 15_000, fundingModel: 'all_or_nothing' });
     await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });
     await complete();
+    // The queue tells the admin what the run will do, counting the funding as the run does.
+    const queued = (await admin.get('/api/admin/charging')).data.data.waiting.find((row: { _id: string }) => row._id === event.id);
+    expect(queued).toMatchObject({ expected_outcome: 'charge', pledge_count: 1 });
     expect(await charge(event.id)).toMatchObject({ outcome: 'charge', charged: 2, total: 2 });
     await expectBooksBalanced(server);
   });

@@ -77,19 +77,51 @@ export const chargingRepository = {
         ),
       );
   },
+  /**
+   * A run's pledges by outcome. The creator's funding (charged at submission, settled or refunded
+   * by the run) is counted in the run's totals and also reported apart, so a screen can count
+   * supporters' pledges alone.
+   */
   async runCounts(db: Executor, runId: string) {
     const rows = await db
-      .select({ status: pledges.status, n: sql<string>`count(*)`, charged: sql<string>`coalesce(sum(${pledges.chargedCents}), 0)` })
+      .select({
+        status: pledges.status,
+        isCreatorPledge: pledges.isCreatorPledge,
+        n: sql<string>`count(*)`,
+        charged: sql<string>`coalesce(sum(${pledges.chargedCents}), 0)`,
+      })
       .from(pledges)
       .where(eq(pledges.chargeRunId, runId))
-      .groupBy(pledges.status);
-    const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
-    return {
-      charged: count('charged'),
-      failed: count('failed') + count('dropped'),
-      released: count('released') + count('refunded'),
-      chargedCents: Number(rows.find((row) => row.status === 'charged')?.charged ?? 0),
+      .groupBy(pledges.status, pledges.isCreatorPledge);
+    const tally = (of: typeof rows) => {
+      const count = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.n), 0);
+      return {
+        charged: count('charged'),
+        failed: count('failed') + count('dropped'),
+        released: count('released') + count('refunded'),
+        pending: count('pending'),
+        chargedCents: of.filter((row) => row.status === 'charged').reduce((sum, row) => sum + Number(row.charged), 0),
+      };
     };
+    const funding = rows.find((row) => row.isCreatorPledge);
+    return {
+      ...tally(rows),
+      supporters: tally(rows.filter((row) => !row.isCreatorPledge)),
+      funding: funding ? { status: funding.status, chargedCents: Number(funding.charged) } : null,
+    };
+  },
+  /** A campaign's pledges not charged yet (what a close releases, what a run claims), for the life-cycle preview. */
+  async unchargedPledges(db: Executor, eventId: string) {
+    return db
+      .select({
+        status: pledges.status,
+        isCreatorPledge: pledges.isCreatorPledge,
+        amountCents: pledges.amountCents,
+        tipCents: pledges.tipCents,
+        coverCents: pledges.coverCents,
+      })
+      .from(pledges)
+      .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'failed'])));
   },
   /**
    * Supporters' pledges whose claimed attempt never recorded an outcome (decision 091): a worker or

@@ -1,4 +1,4 @@
-import type { ChargeRun } from '@pledgeway/domain';
+import type { ChargeRun, ChargeRunFunding } from '@pledgeway/domain';
 import { centsToDollars } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -97,6 +97,11 @@ export async function afterRunBegun(ctx: AppContext, eventId: string, begun: Beg
   notifyCampaignChanged(ctx, eventId);
 }
 
+function fundingOutcome(runOutcome: ChargeRunRow['outcome'], status: string): ChargeRunFunding['outcome'] {
+  if (runOutcome === 'charge') return 'passed_on';
+  return status === 'refunded' ? 'refunded' : 'refunding';
+}
+
 /**
  * The admin's charge of a completed campaign (DESIGN.md section 4): one run per campaign (a
  * unique index and the campaign's row lock; a second request answers with the first run).
@@ -106,6 +111,7 @@ export function createChargeRuns(ctx: AppContext) {
 
   async function progress(run: ChargeRunRow): Promise<ChargeRun> {
     const counts = await repo.runCounts(db, run.id);
+    const { supporters, funding } = counts;
     return {
       _id: run.id,
       event_id: run.eventId,
@@ -117,6 +123,14 @@ export function createChargeRuns(ctx: AppContext) {
       failed: counts.failed,
       released: counts.released,
       charged_amount: centsToDollars(counts.chargedCents),
+      pledges: {
+        total: run.total - (funding ? 1 : 0),
+        charged: supporters.charged,
+        failed: supporters.failed,
+        released: supporters.released,
+        charged_amount: centsToDollars(supporters.chargedCents),
+      },
+      funding: funding ? { amount: centsToDollars(funding.chargedCents), outcome: fundingOutcome(run.outcome, funding.status) } : null,
       started_at: run.startedAt.toISOString(),
       finished_at: run.finishedAt?.toISOString() ?? null,
     };

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChargeRunResponse, IdParams, LIFECYCLE_MESSAGES, LifecycleResponse, OptionalReasonRequest, ReasonRequest } from '@pledgeway/domain';
+import {
+  ChargeRunResponse,
+  IdParams,
+  LIFECYCLE_MESSAGES,
+  LifecyclePreviewResponse,
+  LifecycleResponse,
+  OptionalReasonRequest,
+  ReasonRequest,
+} from '@pledgeway/domain';
+import { createLifecyclePreview } from '../charging/preview.ts';
 import { createChargeRuns } from '../charging/runs.ts';
 import { createLifecycleService, type LifecycleAction } from './service.ts';
 
@@ -28,6 +37,24 @@ function chargeRunRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
     '/admin/charge-runs/:id',
     { ...admin, schema: { tags, summary: 'Progress of a charge run', params: IdParams, response: { 200: ChargeRunResponse } } },
     async (request) => ({ success: true as const, data: await runs.get(request.params.id) }),
+  );
+}
+
+/** What Close and Complete would do with the money, for the creator's confirmation before either. */
+function previewRoute(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const preview = createLifecyclePreview(app.ctx);
+  app.get(
+    '/events/:id/lifecycle-preview',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['life-cycle'],
+        summary: 'What Close and Complete would do with the money, shown before the creator confirms',
+        params: IdParams,
+        response: { 200: LifecyclePreviewResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: await preview(request.auth, request.params.id) }),
   );
 }
 
@@ -84,6 +111,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   chargeRunRoutes(app);
 
+  previewRoute(app);
   app.post(
     '/events/:id/complete',
     {

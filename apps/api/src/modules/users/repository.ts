@@ -54,5 +54,6 @@ export function toPublicUser(row: UserRow): PublicUser {
     image,
     role_id: { name: row.role },
     identity_status: row.identityStatus,
+    email_confirmed: row.emailConfirmedAt !== null,
   };
 }

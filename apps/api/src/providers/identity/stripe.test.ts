@@ -38,7 +38,7 @@ async function deliver(body: string, signature: string) {
 
 describe('identity verification through Stripe Identity (local stand-in)', () => {
   it('creates a document session with the secret key and sends the browser to Stripe', async () => {
-    const { client, user } = await signUp(server.url);
+    const { client, user } = await signUp(server.url, { confirmEmail: false });
     const started = await client.post('/api/identity/session', { next: '/user/event/create' });
     expect(started.status, JSON.stringify(started.data)).toBe(201);
     const call = standIn.calls.at(-1)!;
@@ -52,7 +52,7 @@ describe('identity verification through Stripe Identity (local stand-in)', () =>
   });
 
   it('marks the user verified on a correctly signed webhook, once, and refuses forged ones', async () => {
-    const { client } = await signUp(server.url);
+    const { client } = await signUp(server.url, { confirmEmail: false });
     const sessionId = await startSession(client);
     const { body, signature: valid } = stripeEvent('identity.verification_session.verified', sessionId);
 
@@ -70,7 +70,7 @@ describe('identity verification through Stripe Identity (local stand-in)', () =>
   });
 
   it('records a failed check with its reason', async () => {
-    const { client } = await signUp(server.url);
+    const { client } = await signUp(server.url, { confirmEmail: false });
     const sessionId = await startSession(client);
     const { body, signature } = stripeEvent('identity.verification_session.requires_input', sessionId, 'document_expired');
     expect((await deliver(body, signature)).status).toBe(200);
@@ -81,7 +81,7 @@ describe('identity verification through Stripe Identity (local stand-in)', () =>
   });
 
   it("passes Stripe's refusal on as a clear 502 and leaves the user unverified", async () => {
-    const { client } = await signUp(server.url);
+    const { client } = await signUp(server.url, { confirmEmail: false });
     standIn.state.failNext = { status: 400, body: { error: { type: 'invalid_request_error', message: 'Invalid return_url', param: 'return_url' } } };
     const started = await client.post('/api/identity/session', {});
     expect(started.status).toBe(502);
@@ -90,7 +90,7 @@ describe('identity verification through Stripe Identity (local stand-in)', () =>
   });
 
   it('refuses the sandbox hosted form while Stripe is the provider', async () => {
-    const { client } = await signUp(server.url);
+    const { client } = await signUp(server.url, { confirmEmail: false });
     const sessionId = await startSession(client);
     const response = await client.post(`/api/identity/sandbox/sessions/${sessionId}/verify`, {
       legalName: 'Jordan Avery',

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { Dialog, DialogFooter } from './dialog';
 import { AlertCircleIcon, InfoIcon } from './icons';
@@ -34,6 +34,21 @@ export function ConfirmDialog({
   loading = false,
 }: ConfirmDialogProps) {
   const confirmVariant: ButtonVariant = tone === 'danger' ? 'danger' : 'primary';
+  // A double click comes before the caller's pending state re-renders the button: while an
+  // answer is awaited the confirm does nothing, so an action is asked for once.
+  const inFlight = useRef(false);
+  const [sending, setSending] = useState(false);
+  const confirm = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    try {
+      await onConfirm();
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  };
   return (
     <Dialog
       open={open}
@@ -52,7 +67,7 @@ export function ConfirmDialog({
             {denyLabel}
           </Button>
         )}
-        <Button variant={confirmVariant} loading={loading} onClick={() => void onConfirm()}>
+        <Button variant={confirmVariant} loading={loading || sending} onClick={() => void confirm()}>
           {confirmLabel}
         </Button>
       </DialogFooter>

@@ -158,11 +158,14 @@ export const adminCampaignsRepository = {
     const rows = await database.query<Record<string, unknown>>(
       `select e.id, e.name, e.kind, e.funding_model, e.target_cents, e.completed_at, cr.id as run_id, cr.status as run_status, cr.trigger as run_trigger,
               exists (select 1 from charge_holds h where h.event_id = e.id) as held,
-              coalesce(t.pledged_cents, 0) as pledged_cents, coalesce(t.pledge_count, 0) as pledge_count
+              coalesce(t.pledged_cents, 0) as pledged_cents, coalesce(t.pledge_count, 0) as pledge_count, coalesce(t.counted_cents, 0) as counted_cents
          from events e
          left join charge_runs cr on cr.event_id = e.id
          left join lateral (
-           select sum(amount_cents) as pledged_cents, count(*) as pledge_count from pledges p where p.event_id = e.id and p.status = 'pending'
+           -- counted_cents: what the run compares with an all-or-nothing target (countedTotalCents), the funding included.
+           select sum(amount_cents) filter (where p.status = 'pending') as pledged_cents, count(*) filter (where p.status = 'pending') as pledge_count,
+                  sum(amount_cents) filter (where p.status in ('pending', 'charged', 'failed')) as counted_cents
+             from pledges p where p.event_id = e.id
          ) t on true
         where e.status = 'completed' and (cr.id is null or cr.status in ('held', 'running'))
         order by e.completed_at asc nulls last, e.id
@@ -170,7 +173,7 @@ export const adminCampaignsRepository = {
     );
     return rows.map((row) => {
       const pledgedCents = num(row.pledged_cents);
-      const missedTarget = row.funding_model === 'all_or_nothing' && pledgedCents < num(row.target_cents);
+      const missedTarget = row.funding_model === 'all_or_nothing' && num(row.counted_cents) < num(row.target_cents);
       return {
         _id: String(row.id),
         name: String(row.name),
@@ -179,6 +182,7 @@ export const adminCampaignsRepository = {
         pledge_count: num(row.pledge_count),
         pledged_amount: dollars(pledgedCents),
         completed_at: isoOrNull(row.completed_at),
+        counted_amount: dollars(row.counted_cents),
         expected_outcome: missedTarget ? 'release' : 'charge',
         charge_run_id: row.run_id ? String(row.run_id) : null,
         charge_run_status: row.run_status ? (row.run_status as AdminChargeQueueRow['charge_run_status']) : null,

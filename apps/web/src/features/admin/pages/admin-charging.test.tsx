@@ -2,24 +2,36 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminChargeQueueRow } from '@pledgeway/domain/schemas/admin';
+import type { ChargeRun } from '@pledgeway/domain/schemas/lifecycle';
 import AdminChargingPage from './admin-charging';
 
 const mocks = vi.hoisted(() => ({
   waiting: [] as AdminChargeQueueRow[],
   release: vi.fn(async () => ({ success: true, message: 'The hold is lifted and charging has started', data: null })),
   charge: vi.fn(),
+  run: {
+    data: {
+      _id: 'run-1',
+      status: 'held',
+      outcome: 'charge',
+      trigger: 'deadline',
+      total: 0,
+      charged: 0,
+      failed: 0,
+      released: 0,
+      charged_amount: 0,
+      pledges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
+      funding: null,
+    } as Partial<ChargeRun>,
+    isError: false,
+  },
 }));
 vi.mock('../api/get-charging', () => ({
   useCharging: () => ({ data: { waiting: mocks.waiting, failed: [] }, isPending: false, isError: false, error: null, refetch: vi.fn() }),
 }));
 vi.mock('../api/charge-event', () => ({ useChargeEvent: () => ({ mutateAsync: mocks.charge, isPending: false }) }));
 vi.mock('../api/charge-hold', () => ({ useReleaseHold: () => ({ mutateAsync: mocks.release, isPending: false }) }));
-vi.mock('../api/get-charge-run', () => ({
-  useChargeRun: () => ({
-    data: { _id: 'run-1', status: 'held', outcome: 'charge', trigger: 'deadline', total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
-    isError: false,
-  }),
-}));
+vi.mock('../api/get-charge-run', () => ({ useChargeRun: () => mocks.run }));
 afterEach(cleanup);
 
 const heldRow: AdminChargeQueueRow = {
@@ -31,6 +43,7 @@ const heldRow: AdminChargeQueueRow = {
   pledge_count: 4,
   pledged_amount: 800,
   completed_at: '2030-01-03T12:00:30.000Z',
+  counted_amount: 900,
   expected_outcome: 'charge',
   charge_run_id: 'run-1',
   charge_run_status: 'held',
@@ -52,5 +65,46 @@ describe('the charging queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release and charge' }));
     await vi.waitFor(() => expect(mocks.release).toHaveBeenCalledWith('event-1'));
     expect(mocks.charge).not.toHaveBeenCalled();
+  });
+
+  it('counts a running run in pledges as its header does, with the funding said apart, and never reads finished while it runs', () => {
+    mocks.waiting = [{ ...heldRow, held: false, charge_run_status: 'running', charged_at_deadline: false, pledge_count: 2, completed_at: null }];
+    mocks.run = {
+      data: {
+        _id: 'run-1',
+        status: 'running',
+        outcome: 'charge',
+        trigger: 'admin',
+        total: 3,
+        charged: 2,
+        failed: 0,
+        released: 0,
+        charged_amount: 125,
+        pledges: { total: 2, charged: 1, failed: 0, released: 0, charged_amount: 25 },
+        funding: { amount: 100, outcome: 'passed_on' },
+      },
+      isError: false,
+    };
+    render(<AdminChargingPage />);
+    expect(screen.getByText('2 pledges to charge · $800.00 · completed')).toBeTruthy();
+    expect(screen.getByText(/1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./)).toBeTruthy();
+    expect(screen.getByText('Running: charging the pledges one by one.')).toBeTruthy();
+    expect(screen.queryByText(/finished/i)).toBeNull();
+    expect(screen.getByText(/The creator's funding of \$100\.00, charged at submission, is passed on/)).toBeTruthy();
+  });
+
+  it('asks for one charge run however often Charge now is clicked while the request is out', async () => {
+    mocks.waiting = [{ ...heldRow, held: false, charge_run_id: null, charge_run_status: null, charged_at_deadline: false }];
+    let answer!: (run: { _id: string }) => void;
+    mocks.charge.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<AdminChargingPage />);
+    fireEvent.click(screen.getByRole('button', { name: /^Charge\s*Library Roof Fund$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Charge every pledge?' });
+    const chargeNow = within(dialog).getByRole('button', { name: 'Charge now' });
+    fireEvent.click(chargeNow);
+    fireEvent.click(chargeNow);
+    expect(mocks.charge).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect((chargeNow as HTMLButtonElement).disabled).toBe(true));
+    answer({ _id: 'run-2' });
   });
 });

@@ -16,11 +16,18 @@ import { formatDateTime, formatDollars } from '../lib/format';
 
 function outcomeText(row: AdminChargeQueueRow): string {
   if (row.expected_outcome === 'release') {
-    return `All or Nothing: ${formatDollars(row.pledged_amount)} of ${formatDollars(row.target_amount)} was pledged, below the target. Every pledge will be released and nobody charged.`;
+    return `All or Nothing: ${formatDollars(row.counted_amount)} of ${formatDollars(row.target_amount)} was pledged (the creator's funding included), below the target. Every pledge will be released, nobody charged, and the funding refunded less its card fee.`;
   }
   return row.funding_model === 'all_or_nothing'
     ? `All or Nothing: the target of ${formatDollars(row.target_amount)} was reached. Every pledge will be charged.`
     : 'All Donations: every pledge will be charged.';
+}
+
+/** "2 pledges to charge · $45.00 · completed 3 Jan 2030, 12:00"; a date only when there is one. */
+function waitingSummary(row: AdminChargeQueueRow): string {
+  const count = `${row.pledge_count} pledge${row.pledge_count === 1 ? '' : 's'} to ${row.expected_outcome === 'release' ? 'release' : 'charge'}`;
+  const when = row.charged_at_deadline ? 'deadline passed' : 'completed';
+  return [count, formatDollars(row.pledged_amount), row.completed_at ? `${when} ${formatDateTime(row.completed_at)}` : when].join(' · ');
 }
 
 function WaitingCampaign({ row, runId, onStart, onRelease }: { row: AdminChargeQueueRow; runId: string | null; onStart(): void; onRelease(): void }) {
@@ -30,10 +37,7 @@ function WaitingCampaign({ row, runId, onStart, onRelease }: { row: AdminChargeQ
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h3 className="font-display text-lg font-semibold text-ink-900">{row.name}</h3>
-          <p className="text-sm text-ink-600">
-            {row.pledge_count} pledge{row.pledge_count === 1 ? '' : 's'} · {formatDollars(row.pledged_amount)} ·{' '}
-            {row.charged_at_deadline ? 'deadline passed' : 'completed'} {formatDateTime(row.completed_at)}
-          </p>
+          <p className="text-sm text-ink-600">{waitingSummary(row)}</p>
         </div>
         {held && (
           <Button onClick={onRelease}>

@@ -21,7 +21,9 @@ const run = (values: Partial<ChargeRun>): ChargeRun => ({
   charged: 2,
   failed: 1,
   released: 0,
-  charged_amount: 45,
+  charged_amount: 145,
+  pledges: { total: 2, charged: 1, failed: 1, released: 0, charged_amount: 45 },
+  funding: { amount: 100, outcome: 'passed_on' },
   started_at: '2030-01-03T12:00:30.000Z',
   finished_at: '2030-01-03T12:01:00.000Z',
   ...values,
@@ -42,7 +44,32 @@ describe('ChargeRunCard', () => {
     unmount();
     runQuery.current = { data: run({}), isError: false, error: null };
     render(<ChargeRunCard event={event({ status: 'completed' })} />);
-    expect(screen.getByText('Charging finished: 2 charged ($45.00), 1 failed, 0 released. Started automatically at the deadline.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Finished. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. Your funding of $100.00, charged at submission, is passed on to the charity less the 5% platform fee; it is not charged again. Started automatically at the deadline.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says a run still charging is running, counting the pledges without the funding', () => {
+    runQuery.current = {
+      data: run({ status: 'running', finished_at: null, pledges: { total: 2, charged: 1, failed: 0, released: 0, charged_amount: 45 } }),
+      isError: false,
+      error: null,
+    };
+    render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(screen.getByText(/^Running: charging the pledges one by one\. 1 of 2 pledges done: 1 charged \(\$45\.00\), 0 failed, 0 released\./)).toBeTruthy();
+    expect(screen.queryByText(/Finished/)).toBeNull();
+  });
+
+  it('says plainly when a run has no supporters’ pledges', () => {
+    runQuery.current = {
+      data: run({ trigger: 'admin', total: 1, charged: 1, failed: 0, pledges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 } }),
+      isError: false,
+      error: null,
+    };
+    render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(screen.getByText(/^Finished\. No supporters’ pledges to charge in this run\. Your funding of \$100\.00/)).toBeTruthy();
   });
 
   it('says nothing for a live event promotion, which is charged on the admin’s confirmation', () => {

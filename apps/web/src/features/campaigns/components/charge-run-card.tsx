@@ -1,16 +1,13 @@
 import type { ChargeRun } from '@pledgeway/domain/schemas/lifecycle';
 import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update';
-import { formatDollars } from '@pledgeway/domain/money';
 import { CardCountdown, formatDeadline } from '@/components/campaign/deadline-countdown';
+import { chargeRunCounts, chargeRunFunding, chargeRunState } from '@/components/charging/charge-run-text';
 import { useCampaignChargeRun } from '../api/get-charge-run';
 
 function runText(run: ChargeRun): string {
   if (run.status === 'held')
     return 'The deadline has passed and the platform team is reviewing the campaign before its pledges are charged. Nothing is charged yet.';
-  if (run.outcome === 'release') return 'The target was not reached: every pledge was released and nobody was charged.';
-  const done = run.charged + run.failed + run.released;
-  const counts = `${run.charged} charged (${formatDollars(run.charged_amount)}), ${run.failed} failed, ${run.released} released`;
-  return run.status === 'finished' ? `Charging finished: ${counts}.` : `Charging: ${done} of ${run.total} pledges done; ${counts}.`;
+  return [chargeRunState(run), chargeRunCounts(run), chargeRunFunding(run, 'Your')].filter(Boolean).join(' ');
 }
 
 /**

@@ -3,15 +3,28 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { buttonClasses } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
+import { useAuth } from '@/lib/auth';
 import { useMyProfile } from '@/lib/my-profile';
 import { CreateEventWizard } from '../components/wizard/create-event-wizard';
 
 /**
- * /user/event/create: phase 1 (identity) first, then a complete profile, then the five-step
+ * /user/event/create: a confirmed e-mail address, then phase 1 (identity), then a complete profile, then the five-step
  * wizard (phase 2), which ends by funding the campaign for review (phase 3).
  */
 export default function CreateEventPage() {
   const profile = useMyProfile();
+  const { user: signedIn } = useAuth();
+  // The server refuses a campaign from an unconfirmed address (decision 095): say so before any step.
+  if (signedIn && !signedIn.email_confirmed) {
+    return (
+      <div className="container-page max-w-5xl py-8 md:py-12">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">New campaign</p>
+        <h1 className="mt-1 mb-8 text-3xl font-bold md:text-4xl">Create Event</h1>
+        <ConfirmEmailNotice />
+      </div>
+    );
+  }
   // Fresh data only: a cached "unverified" from before verification must not send the user back.
   if (profile.isPending || (!profile.isFetchedAfterMount && profile.isFetching)) return <FullPageSpinner label="Loading your profile" />;
   if (profile.isError) {

@@ -3,6 +3,7 @@ import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { EndCampaignActions } from '../components/edit/end-campaign-actions';
 import { BasicsSection, DocumentsSection, PeopleSection, WhenWhereSection } from '../components/edit/edit-event-sections';
 import { ManagedEventLoader } from '../components/managed-event-loader';
 import { useEditEventForm } from '../hooks/use-edit-event-form';
@@ -38,6 +39,9 @@ function endedNotice(status: ManageEventResponse['status']): string {
   if (status === 'close') {
     return 'This campaign is closed and can no longer be edited. Your own pledge is refunded to your card less the card fee, the refund fee and 5%; supporters’ pledges are released uncharged.';
   }
+  if (status === 'completed') {
+    return 'This campaign is marked complete and can no longer be edited. An admin now charges its pledges, or releases them all when an All or Nothing target was missed.';
+  }
   return 'This campaign has ended and can no longer be edited.';
 }
 
@@ -50,7 +54,14 @@ export default function EditEventPage() {
         <div className="container-page max-w-4xl py-8 md:py-12">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit campaign</p>
           <h1 className="mt-1 mb-8 text-3xl font-bold break-words">{event.name}</h1>
-          {event.editable ? <EditForm key={event._id} event={event} /> : <Alert tone="info">{endedNotice(event.status)}</Alert>}
+          {event.editable ? (
+            <div className="grid grid-cols-1 gap-8">
+              <EditForm key={event._id} event={event} />
+              <EndCampaignActions event={event} />
+            </div>
+          ) : (
+            <Alert tone="info">{endedNotice(event.status)}</Alert>
+          )}
         </div>
       )}
     </ManagedEventLoader>

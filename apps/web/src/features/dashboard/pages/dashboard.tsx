@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
 import { useAuth } from '@/lib/auth';
 import { EventsSummary, PaymentMethodsSummary, PledgesSummary, ProfileSummary } from '../components/summary-sections';
 
@@ -14,6 +15,7 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-semibold sm:text-3xl">Account Summary</h1>
         <p className="mt-1 text-ink-600">Your profile, pledges, campaigns and cards at a glance.</p>
       </header>
+      <ConfirmEmailNotice />
       <ProfileSummary />
       <PledgesSummary />
       <EventsSummary userId={user?._id} />

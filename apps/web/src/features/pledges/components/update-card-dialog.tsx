@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { CardPicker } from '@/components/payments/card-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,28 +10,40 @@ const CHOOSE_CARD = 'Please select a payment method or add a new one';
 
 /**
  * "Update card" of a failed pledge: choose a saved card or add one in place; the server swaps it
- * and retries the charge, and its own message says how that went.
+ * and retries the charge, and its own message says how that went. A charge that went through ends
+ * the dialog (the pledge is no longer failed, a second retry would be refused); one that failed
+ * again keeps it open so another card can be tried.
  */
 export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: string; eventName: string; onClose(): void }) {
   const update = useUpdatePledgeCard(pledgeId);
   const [cardId, setCardId] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A double click lands before the pending state re-renders the button: one retry at a time.
+  const sending = useRef(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    setAnswer(null);
+    if (sending.current) return;
+    setFailure(null);
     if (!cardId) {
       setError(CHOOSE_CARD);
       return;
     }
     setError(undefined);
+    sending.current = true;
     try {
       const result = await update.mutateAsync(cardId);
-      const charged = result.data.status === 'charged';
-      setAnswer({ tone: result.success && charged ? 'success' : 'error', message: result.message });
-    } catch (failure) {
-      setAnswer({ tone: 'error', message: failure instanceof Error ? failure.message : 'The card could not be updated. Please try again.' });
+      if (result.success && result.data.status === 'charged') {
+        toast.success(result.message, { description: `Your pledge to ${eventName} is charged to the card you chose.` });
+        onClose();
+        return;
+      }
+      setFailure(result.message);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The card could not be updated. Please try again.');
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -42,7 +55,7 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
       description={`Choose the card for your pledge to ${eventName}. We retry the charge at once.`}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
-        {answer && <Alert tone={answer.tone}>{answer.message}</Alert>}
+        {failure && <Alert tone="error">{failure}</Alert>}
         <CardPicker value={cardId} onChange={setCardId} error={error} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

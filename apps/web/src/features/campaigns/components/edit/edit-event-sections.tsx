@@ -19,6 +19,9 @@ import { ParticipantPanel } from './participant-panel';
 
 // The sections of the edit form (/user/event/edit/{id}), in page order.
 
+/** Complete and Close move money: they are actions of their own with a confirmation (EndCampaignActions), not a choice in the select. */
+const isFormStatus = (status: ManageEventResponse['status']) => status !== 'close' && status !== 'completed';
+
 interface BasicsSectionProps {
   event: ManageEventResponse;
   form: EditEventFormApi;
@@ -47,7 +50,7 @@ export function BasicsSection({ event, form, banner, onBannerChange }: BasicsSec
         <Field label="Status" hint={`Currently ${statusBadge(event.status).label}.`}>
           <Select {...register('status')}>
             <option value="default">Keep current status ({statusBadge(event.status).label})</option>
-            {event.allowed_statuses.map((status) => (
+            {event.allowed_statuses.filter(isFormStatus).map((status) => (
               <option key={status} value={status}>
                 {status === 'pending' && event.status === 'rejected' ? 'Resubmit for review (Pending)' : statusBadge(status).label}
               </option>

@@ -39,6 +39,8 @@ async function uploadDocument(eventId: string, draft: WizardDraft): Promise<void
   await putEvent(eventId, form);
 }
 
+const HOST_INCOMPLETE = 'Fill in the required fields about you';
+
 function hasAnyValue(details: EventDetailsStepInput): boolean {
   return Boolean(details.eventDate || details.eventTime || details.eventLocation || details.onlineEventLink);
 }
@@ -62,6 +64,8 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
   const hostValid = hostForm.formState.isValid;
   const paymentValid = paymentForm.formState.isValid;
   const canAdvance = [basicValid, hostValid && !participantsError, true, true, paymentValid][step] ?? false;
+  // Biographies is the step whose missing part is not a field: say it next to Next.
+  const blockedReason = step === 1 ? (participantsError ?? (hostValid ? undefined : HOST_INCOMPLETE)) : undefined;
   // "Please complete all required fields" goes as soon as the step is complete.
   useEffect(() => {
     if (canAdvance) setStepError((current) => (current === EVENT_MESSAGES.stepIncomplete ? null : current));
@@ -167,6 +171,7 @@ export function CreateEventWizard({ profile }: { profile: Profile }) {
         step={step}
         last={CREATE_STEPS.length - 1}
         canAdvance={canAdvance}
+        blockedReason={blockedReason}
         busy={submitting}
         busyLabel={EVENT_MESSAGES.creating}
         finalLabel="Complete"

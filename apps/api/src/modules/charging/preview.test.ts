@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom } from './test-helpers.ts';
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server);
+});
+afterAll(async () => server.close());
+
+const previewOf = async (client: TestClient, eventId: string) => client.get(`/api/events/${eventId}/lifecycle-preview`);
+
+describe('the life-cycle preview', () => {
+  it('states the close refund, what is kept and the released pledges, and the close then moves exactly that', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 2_500, tipPercent: 20 });
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 4_000 });
+
+    const preview = await previewOf(creator.client, event.id);
+    expect(preview.status).toBe(200);
+    // $100 funding, card fee $3.20, refund fee $0, 5% $5.00.
+    expect(preview.data.data.close).toEqual({
+      allowed: true,
+      funding_amount: 100,
+      refund_amount: 91.8,
+      kept_amount: 8.2,
+      released_pledges: 2,
+      released_amount: 65,
+    });
+
+    expect((await creator.client.post(`/api/events/${event.id}/close`)).status).toBe(200);
+    await server.app.ctx.jobs.drain();
+    const refund = (await mailsTo(server, creator.email)).find((mail) => mail.subject.startsWith('Refund for'));
+    expect(refund?.text).toContain('Refunded to your card: $91.80');
+    expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(-10_000 + 9_180);
+    // Closed: nothing more to close or complete.
+    const after = (await previewOf(creator.client, event.id)).data.data;
+    expect(after).toMatchObject({ status: 'close', close: { allowed: false }, complete: { allowed: false } });
+    await expectBooksBalanced(server);
+  });
+
+  it('states the pledges and the amount the charge run will charge, and the run charges that amount', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const a = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20, coverFees: true });
+    const b = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 2_500 });
+
+    const { complete } = (await previewOf(creator.client, event.id)).data.data;
+    expect(complete).toMatchObject({ allowed: true, outcome: 'charge', pledges: 2, funding_model: 'all_donations', runoff: false, funding_amount: 100 });
+    expect(complete.charge_amount).toBe((a.quote.totalCents + b.quote.totalCents) / 100);
+    // The funding passes on less its card fee ($3.20) and 5% ($5.00).
+    expect(complete.funding_to_charity).toBe(91.8);
+
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    const started = await admin.post(`/api/admin/events/${event.id}/charge`);
+    await server.app.ctx.jobs.drain();
+    const run = (await admin.get(`/api/admin/charge-runs/${started.data.data._id}`)).data.data;
+    expect(run.pledges).toMatchObject({ total: 2, charged: 2, charged_amount: complete.charge_amount });
+    await expectBooksBalanced(server);
+  });
+
+  it('says All or Nothing below its target would charge nobody', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin, { targetCents: 500_000, fundingModel: 'all_or_nothing' });
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });
+    const { complete } = (await previewOf(creator.client, event.id)).data.data;
+    expect(complete).toMatchObject({ outcome: 'release', pledges: 1, charge_amount: 0, counted_amount: 150, target_amount: 5000, funding_to_charity: 0 });
+  });
+
+  it('is the creator’s and the admins’ only', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const stranger = await signUp(server.url);
+    expect((await previewOf(stranger.client, event.id)).status).toBe(403);
+    expect((await previewOf(new TestClient(server.url), event.id)).status).toBe(401);
+    expect((await previewOf(admin, event.id)).status).toBe(200);
+    expect((await previewOf(creator.client, crypto.randomUUID())).status).toBe(404);
+  });
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { EMAIL_CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_TTL_MS } from '@pledgeway/domain';
+import { users } from '../../db/schema.ts';
+import { createTestClock, type TestClock } from '../../lib/clock.ts';
+import { confirmEmailOf, signUp, TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createPayload, firstCharityId } from '../events/test-helpers.ts';
+
+let server: TestServer;
+let clock: TestClock;
+let charityId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clock = createTestClock();
+  server.app.ctx.clock = clock;
+  charityId = await firstCharityId(server);
+});
+afterAll(async () => server.close());
+
+/** The tokens of every confirmation e-mail sent to `email`, newest first. */
+async function linksTo(email: string): Promise<string[]> {
+  const mailbox = await new TestClient(server.url).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return (mailbox.data.data as Array<{ kind: string; text: string }>)
+    .filter((mail) => mail.kind === 'email-confirmation')
+    .map((mail) => new URL(/\S+\/confirm-email\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!);
+}
+
+const confirmedAt = async (email: string) => (await server.app.ctx.db.select().from(users).where(eq(users.email, email)))[0]!.emailConfirmedAt;
+
+/** A user who may create campaigns but for the e-mail address: identity verified, profile complete. */
+async function unconfirmedCreator() {
+  const signed = await signUp(server.url, { confirmEmail: false });
+  await server.app.ctx.db
+    .update(users)
+    .set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' })
+    .where(eq(users.id, signed.user._id));
+  return signed;
+}
+
+describe('e-mail confirmation', () => {
+  it('a new account is sent a link; until it is opened campaign creation is refused with 403, and the link works once', async () => {
+    const { client, email } = await unconfirmedCreator();
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(false);
+    const [token] = await linksTo(email);
+    expect(token).toBeTruthy();
+
+    const refused = await client.post('/api/events/create', await createPayload(charityId, email));
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address to create a campaign' });
+
+    const confirmed = await new TestClient(server.url).post('/api/auth/confirm-email', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.confirmed);
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(true);
+    expect((await client.post('/api/events/create', await createPayload(charityId, email))).status).toBe(201);
+
+    const again = await new TestClient(server.url).post('/api/auth/confirm-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.invalidToken);
+  });
+
+  it('keeps only the hash of the token', async () => {
+    const { email } = await signUp(server.url, { confirmEmail: false });
+    const [token] = await linksTo(email);
+    const stored = await server.app.ctx.database.query<{ token_hash: string }>('select token_hash from email_confirmation_tokens');
+    expect(stored.some((row) => row.token_hash === token)).toBe(false);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('refuses a link past its 48 hours, and the account stays unconfirmed', async () => {
+    const { email } = await signUp(server.url, { confirmEmail: false });
+    const [token] = await linksTo(email);
+    clock.advance(EMAIL_CONFIRMATION_TTL_MS + 1000);
+    const late = await new TestClient(server.url).post('/api/auth/confirm-email', { token });
+    expect(late.status).toBe(400);
+    expect(await confirmedAt(email)).toBeNull();
+  });
+
+  it('refuses a missing or unknown token with a clear message and changes nothing', async () => {
+    const anonymous = new TestClient(server.url);
+    const empty = await anonymous.post('/api/auth/confirm-email', { token: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.data.fields?.token).toBe(EMAIL_CONFIRMATION_MESSAGES.invalidToken);
+    expect((await anonymous.post('/api/auth/confirm-email', {})).status).toBe(400);
+    const unknown = await anonymous.post('/api/auth/confirm-email', { token: 'not-a-token' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.invalidToken);
+  });
+
+  it('resends a new link that replaces the old one; a confirmed account is told so', async () => {
+    const { client, email } = await signUp(server.url, { confirmEmail: false });
+    const [first] = await linksTo(email);
+    const resent = await client.post('/api/auth/confirm-email/resend');
+    expect(resent.status).toBe(200);
+    expect(resent.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.sent);
+    const [second] = await linksTo(email);
+    expect(second).not.toBe(first);
+    expect((await new TestClient(server.url).post('/api/auth/confirm-email', { token: first })).status).toBe(400);
+    expect((await new TestClient(server.url).post('/api/auth/confirm-email', { token: second })).status).toBe(200);
+
+    const already = await client.post('/api/auth/confirm-email/resend');
+    expect(already.status).toBe(409);
+    expect(already.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed);
+    expect((await new TestClient(server.url).post('/api/auth/confirm-email/resend')).status).toBe(401);
+  });
+
+  it('limits resends to 3 in a quarter of an hour', async () => {
+    const { client, email } = await signUp(server.url, { confirmEmail: false });
+    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/auth/confirm-email/resend')).status).toBe(200);
+    const limited = await client.post('/api/auth/confirm-email/resend');
+    expect(limited.status).toBe(429);
+    expect(limited.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.tooManyRequests);
+    expect(await linksTo(email)).toHaveLength(4);
+  });
+
+  it('a changed address is confirmed again: the account loses the right to create campaigns until the new link is opened', async () => {
+    const { client, email } = await signUp(server.url);
+    const form = new FormData();
+    const newEmail = email.replace('@', '.new@');
+    for (const [key, value] of Object.entries({ name: 'Moved Person', email: newEmail, occupation: 'Organizer', company_name: 'Riverside' }))
+      form.set(key, value);
+    expect((await client.request('PUT', '/api/users/update', { form })).status).toBe(200);
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(false);
+    const [token] = await linksTo(newEmail);
+    expect((await new TestClient(server.url).post('/api/auth/confirm-email', { token })).status).toBe(200);
+    expect((await client.get('/api/site/auth-check')).data.user.email_confirmed).toBe(true);
+  });
+
+  it('the test factory confirms through the same link', async () => {
+    const { email } = await signUp(server.url, { confirmEmail: false });
+    await confirmEmailOf(server.url, email);
+    expect(await confirmedAt(email)).not.toBeNull();
+  });
+});

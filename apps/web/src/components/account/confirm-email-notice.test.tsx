@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmEmailNotice } from './confirm-email-notice';
+
+const mocks = vi.hoisted(() => ({
+  user: { email: 'new@example.com', email_confirmed: false } as { email: string; email_confirmed: boolean } | null,
+  resend: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: mocks.user, status: 'authenticated' }) }));
+vi.mock('@/lib/email-confirmation', () => ({ useResendEmailConfirmation: () => ({ mutateAsync: mocks.resend, isPending: false }) }));
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('the e-mail confirmation notice', () => {
+  it('tells an unconfirmed user what waits on the link and sends a new one once per click', async () => {
+    mocks.user = { email: 'new@example.com', email_confirmed: false };
+    let answer!: (value: unknown) => void;
+    mocks.resend.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<ConfirmEmailNotice />);
+    expect(screen.getByRole('heading', { name: 'Confirm your e-mail address to create a campaign' })).toBeTruthy();
+    expect(screen.getByText('new@example.com')).toBeTruthy();
+    const resend = screen.getByRole('button', { name: 'Resend the link' });
+    fireEvent.click(resend);
+    fireEvent.click(resend);
+    expect(mocks.resend).toHaveBeenCalledTimes(1);
+    answer({ success: true, message: 'We sent a new confirmation link to your e-mail address. It works for 48 hours.' });
+    expect(await screen.findByText('We sent a new confirmation link to your e-mail address. It works for 48 hours.')).toBeTruthy();
+  });
+
+  it('says why a resend was refused', async () => {
+    mocks.user = { email: 'new@example.com', email_confirmed: false };
+    mocks.resend.mockRejectedValue(new Error('Too many confirmation e-mails asked for. Please wait a few minutes and try again.'));
+    render(<ConfirmEmailNotice />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend the link' }));
+    expect(await screen.findByText('Too many confirmation e-mails asked for. Please wait a few minutes and try again.')).toBeTruthy();
+  });
+
+  it('is not shown once the address is confirmed', () => {
+    mocks.user = { email: 'new@example.com', email_confirmed: true };
+    const { container } = render(<ConfirmEmailNotice />);
+    expect(container.textContent).toBe('');
+  });
+});
