@@ -68,5 +68,6 @@ export const queryKeys = {
     chargeRun: (runId: string) => ['admin', 'charge-runs', runId] as const,
     payouts: ['admin', 'payouts'] as const,
     ledgerCheck: ['admin', 'ledger-check'] as const,
+    disputes: ['admin', 'disputes'] as const,
   },
 };

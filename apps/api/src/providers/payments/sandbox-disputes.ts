@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { disputeFacts, type PaymentProviderEvent } from './stripe-events.ts';
-import { sandboxCards, sandboxCharges, sandboxDisputes, sandboxEvents } from './tables.ts';
+import { sandboxCharges, sandboxDisputes, sandboxEvents } from './tables.ts';
 
 /** What Stripe charges per dispute in the US ($15.00), returned when the dispute is won. */
 export const SANDBOX_DISPUTE_FEE_CENTS = 1_500;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SandboxDisputeOutcomeResponse, type SandboxDisputeOutcomeRequest } from '@pledgeway/domain/schemas/disputes';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/disputes/{id}/sandbox-outcome: the sandbox's card network decides an open dispute. */
 export const decideSandboxDispute = async ({ id, outcome }: { id: string } & SandboxDisputeOutcomeRequest) =>
@@ -12,7 +13,7 @@ export function useDecideSandboxDispute() {
   return useMutation({
     mutationFn: decideSandboxDispute,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
   });
 }
