@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pledges } from '../db/schema.ts';
 import { charityDonations } from '../modules/donations/tables.ts';
+import { disputes } from '../modules/disputes/tables.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 import { rateLimitCounters } from '../lib/rate-limit/tables.ts';
 import { DEADLINE_CHARGES_QUEUE } from '../modules/charging/deadline.ts';
@@ -65,12 +66,12 @@ async function liveCampaignWithCreator() {
 }
 
 /** A completed campaign with two supporters' pending pledges. */
-async function completedWithPledges() {
+async function completedWithPledges(options: { card?: string } = {}) {
   const creator = await signUp(server.url);
   const event = await liveCampaign(server, creator, admin);
   const supporters = await Promise.all([signUp(server.url), signUp(server.url)]);
   const made = await Promise.all(
-    supporters.map((supporter, nth) => pledgeFrom(server, supporter, event.id, { amountCents: 1_500 + nth * 100, tipPercent: 10 })),
+    supporters.map((supporter, nth) => pledgeFrom(server, supporter, event.id, { amountCents: 1_500 + nth * 100, tipPercent: 10, ...options })),
   );
   expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
   return { creator, event, pledges: made.map((made) => made.pledge) };
@@ -325,6 +326,29 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // The sandbox's card network decides a dispute of the 0259 card: a win books the reversal once.
+  'POST /api/admin/disputes/:id/sandbox-outcome': {
+    async prepare() {
+      const { event, pledges: made } = await completedWithPledges({ card: CARDS.dispute });
+      expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+      await server.app.ctx.jobs.drain();
+      const dispute = await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, made[0]!.id));
+      expect(dispute).toMatchObject([{ status: 'open' }]);
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/disputes/${dispute[0]!.id}/sandbox-outcome`,
+        body: () => ({ outcome: 'won' }),
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          expect(await postingsOf(server, event.id, 'dispute_opened')).toBe(made.length);
+          expect(await postingsOf(server, event.id, 'dispute_won')).toBe(1);
+          expect(await pledgeRow(server, made[0]!.id)).toMatchObject({ status: 'charged' });
+        },
+      };
+    },
+  },
   // Stripe's webhook books a creator's funding paid on the hosted Checkout page (money.md, Funding).
   'POST /api/payments/webhook': {
     stripe: true,
@@ -410,6 +434,8 @@ const NO_MONEY = new Set([
   'POST /api/promotions/:id/accept',
   'POST /api/promotions/:id/decline',
   'POST /api/promotions/:id/end',
+  'POST /api/auth/confirm-email',
+  'POST /api/auth/confirm-email/resend',
 ]);
 
 beforeAll(async () => {

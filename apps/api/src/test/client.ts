@@ -1,4 +1,7 @@
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../db/schema.ts';
+import { testServerAt } from './harness.ts';
 
 /** A small HTTP client for API tests that keeps cookies like a browser would. */
 export class TestClient {
@@ -66,18 +69,26 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /**
- * Confirms `email` the way its owner does: opens the link of the confirmation e-mail, read from the
- * local mailbox (so the server must run as a local install, as the test server does).
+ * Confirms `email` the way its owner does: opens the link of the confirmation e-mail. The mail is
+ * read from the server's outbox (a test server of this file), else from its development mailbox
+ * (a server started with DEV_MAILBOX_OPEN, as `npm run dev` is).
  */
 export async function confirmEmailOf(baseUrl: string, email: string): Promise<void> {
   const client = new TestClient(baseUrl);
-  const mailbox = await client.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  if (mailbox.status !== 200) throw new Error(`no local mailbox to confirm ${email} with (status ${mailbox.status}): sign up with { confirmEmail: false }`);
-  const mail = (mailbox.data.data as Array<{ kind: string; text: string }>).find((message) => message.kind === 'email-confirmation');
+  const mails = await confirmationMailsTo(baseUrl, email);
+  const mail = mails.find((message) => message.kind === 'email-confirmation');
   const token = mail && new URL(/https?:\/\/\S+\/confirm-email\?token=\S+/.exec(mail.text)![0]).searchParams.get('token');
   if (!token) throw new Error(`no confirmation e-mail to ${email}`);
   const confirmed = await client.post('/api/auth/confirm-email', { token });
   if (confirmed.status !== 200) throw new Error(`confirming ${email} failed: ${JSON.stringify(confirmed.data)}`);
+}
+
+async function confirmationMailsTo(baseUrl: string, email: string): Promise<Array<{ kind: string; text: string }>> {
+  const server = testServerAt(baseUrl);
+  if (server) return server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email.toLowerCase()));
+  const mailbox = await new TestClient(baseUrl).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (mailbox.status !== 200) throw new Error(`no mailbox to confirm ${email} with (status ${mailbox.status}): sign up with { confirmEmail: false }`);
+  return mailbox.data.data as Array<{ kind: string; text: string }>;
 }
 
 /**

@@ -67,14 +67,25 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return {
+  const server: TestServer = {
     app,
     url: `http://127.0.0.1:${port}`,
     config,
     async close() {
+      runningServers.delete(server.url);
       await app.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  runningServers.set(server.url, server);
+  return server;
+}
+
+/** The test servers of this file by URL, so a helper given only a URL can read that server's outbox. */
+const runningServers = new Map<string, TestServer>();
+
+/** The test server of this file listening at `url`, if it was started by startTestServer. */
+export function testServerAt(url: string): TestServer | undefined {
+  return runningServers.get(url);
 }

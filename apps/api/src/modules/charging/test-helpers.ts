@@ -17,6 +17,8 @@ export const CARDS = {
   declined: '4000 0000 0000 9995',
   insufficientFunds: '4000 0000 0000 9995',
   authenticationRequired: '4000 0027 6000 3184',
+  // Charged, then disputed by the cardholder's bank (Stripe's 0259).
+  dispute: '4000 0000 0000 0259',
 } as const;
 
 export async function adminClient(server: TestServer): Promise<TestClient> {

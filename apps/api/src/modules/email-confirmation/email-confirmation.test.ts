@@ -5,6 +5,7 @@ import { users } from '../../db/schema.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { confirmEmailOf, signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { mailsTo } from '../charging/test-helpers.ts';
 import { createPayload, firstCharityId } from '../events/test-helpers.ts';
 
 let server: TestServer;
@@ -21,8 +22,9 @@ afterAll(async () => server.close());
 
 /** The tokens of every confirmation e-mail sent to `email`, newest first. */
 async function linksTo(email: string): Promise<string[]> {
-  const mailbox = await new TestClient(server.url).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  return (mailbox.data.data as Array<{ kind: string; text: string }>)
+  const mails = await mailsTo(server, email);
+  return mails
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .filter((mail) => mail.kind === 'email-confirmation')
     .map((mail) => new URL(/\S+\/confirm-email\?token=\S+/.exec(mail.text)![0]).searchParams.get('token')!);
 }
