@@ -47,6 +47,8 @@ export async function startChildApp(options: { dataDir: string; databaseUrl?: st
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'fault-test-secret-that-is-long-enough-for-hs256',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // The tests confirm new accounts through the mailbox, as under npm run dev.
+      DEV_MAILBOX_OPEN: '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
