@@ -5,6 +5,7 @@ import { startTestServer, testDriver, type TestServer } from '../../test/harness
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { firstCharityId } from '../events/test-helpers.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
+import { ATTEMPT_LEASE_MS, claimRefund } from './attempts.ts';
 import { fundingRefund, fundingRefundKey, refundFunding } from './refunds.ts';
 import { expectBooksBalanced, pledgeRow } from './test-helpers.ts';
 
@@ -89,6 +90,23 @@ describe(`the creator's funding refund (${testDriver})`, () => {
     expect(refundsOf(pledge)[0]!.metadata).toEqual({ attempt_key: fundingRefundKey(pledge.id) });
     expect(await refundPostings(pledge.id)).toEqual([{ provider_ref: refundsOf(pledge)[0]!.id }]);
     expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'refunded', attemptStartedAt: null });
+  });
+
+  it('waits for a live claim, and takes a lapsed one over with the same key within the key lifetime', async () => {
+    const pledge = await fundedOnStripe(140);
+    standIn.state.faults.push('lose-answer', 'lose-answer', 'lose-answer');
+    await expect(refundFunding(server.app.ctx, pledge.id, 'delete')).rejects.toMatchObject({ status: 502 });
+    // Another job's claim, still within its lease: this job leaves the provider alone.
+    await claimRefund(server.app.ctx.db, pledge.id, clock.now());
+    const posted = standIn.callsTo('POST', '/v1/refunds').length;
+    expect(await refundFunding(server.app.ctx, pledge.id, 'delete')).toBe('in_flight');
+    expect(standIn.callsTo('POST', '/v1/refunds')).toHaveLength(posted);
+
+    clock.advance(ATTEMPT_LEASE_MS);
+    expect(await refundFunding(server.app.ctx, pledge.id, 'delete')).toBe('refunded');
+    expect(standIn.callsTo('POST', '/v1/refunds').at(-1)!.idempotencyKey).toBe(fundingRefundKey(pledge.id));
+    expect(refundsOf(pledge)).toHaveLength(1);
+    expect(await refundPostings(pledge.id)).toEqual([{ provider_ref: refundsOf(pledge)[0]!.id }]);
   });
 
   it('is sent once when Stripe has no refund of the key (the first call never got there)', async () => {
