@@ -109,6 +109,20 @@ describe(`the creator's funding refund (${testDriver})`, () => {
     expect(await refundPostings(pledge.id)).toEqual([{ provider_ref: refundsOf(pledge)[0]!.id }]);
   });
 
+  it('found at Stripe with another amount than owed is not booked, and nothing more is refunded', async () => {
+    const pledge = await fundedOnStripe(160);
+    standIn.state.faults.push('lose-answer', 'lose-answer', 'lose-answer');
+    await expect(refundFunding(server.app.ctx, pledge.id, 'delete')).rejects.toMatchObject({ status: 502 });
+    clock.advance(DAY + 60_000);
+    standIn.forgetIdempotencyKeys();
+    const posted = standIn.callsTo('POST', '/v1/refunds').length;
+    // A close owes less than the delete that was refunded: the books must not claim the smaller amount.
+    await expect(refundFunding(server.app.ctx, pledge.id, 'close')).rejects.toMatchObject({ code: 'REFUND_AMOUNT_MISMATCH' });
+    expect(standIn.callsTo('POST', '/v1/refunds')).toHaveLength(posted);
+    expect(await refundPostings(pledge.id)).toHaveLength(0);
+    expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'charged' });
+  });
+
   it('is sent once when Stripe has no refund of the key (the first call never got there)', async () => {
     const pledge = await fundedOnStripe(150);
     standIn.state.faults.push(...Array.from({ length: 3 }, () => ({ status: 500, body: { error: { type: 'api_error', message: 'Down' } } })));

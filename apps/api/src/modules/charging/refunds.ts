@@ -1,5 +1,6 @@
 import { closeRefundCents } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingRefundEntries } from '../ledger/postings.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
@@ -72,6 +73,11 @@ async function providerRefund(ctx: AppContext, found: FundingForRefund, refundCe
   const idempotencyKey = fundingRefundKey(found.pledge.id);
   if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
     const earlier = await ctx.payments.findRefund({ chargeRef, idempotencyKey });
+    // The books must hold what the provider returned, to the cent: a refund of another amount (the
+    // campaign's outcome changed since) is left to an admin, never booked as this one.
+    if (earlier && earlier.amountCents !== refundCents) {
+      throw new AppError('REFUND_AMOUNT_MISMATCH', `The provider's refund ${earlier.ref} is not the amount this refund owes`, 502);
+    }
     if (earlier) return earlier;
   }
   return ctx.payments.refund({ chargeRef, amountCents: refundCents, idempotencyKey });
