@@ -248,6 +248,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         payment_intent: intent.id,
         payment_method: charge.payment_method,
         status: 'succeeded',
+        metadata: metadataOf(form),
       }),
     );
   }
@@ -261,6 +262,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
     const all = [...objects.values()]
       .filter((object) => object.object === type)
+      // `GET /v1/refunds?payment_intent=…` or `?charge=…`: the refunds of one payment.
+      .filter((object) => ['payment_intent', 'charge'].every((field) => !form.has(field) || object[field] === form.get(field)))
       .filter((object) => {
         const created = Number(object.created);
         return (

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
 
@@ -42,17 +42,35 @@ export function claimIsFresh(startedAt: Date | null, now: Date): boolean {
  * abandoned, in one statement: the row is locked, and the claim written only when no live claim
  * holds it. Returns the row's state as the lock saw it.
  */
-export async function claimAttempt(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<ClaimState | undefined> {
+export function claimAttempt(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<ClaimState | undefined> {
+  return claimWhen(
+    db,
+    pledgeId,
+    now,
+    sql`locked.retry_count = ${attempt}
+    and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))`,
+  );
+}
+
+/**
+ * Claims the refund of a charged creator's funding, the same way and in the same columns as a
+ * charge attempt: the pledge has no charge attempt left once it is charged, so the columns are free,
+ * and recording the refund clears them with its status.
+ */
+export function claimRefund(db: Executor, pledgeId: string, now: Date): Promise<ClaimState | undefined> {
+  return claimWhen(db, pledgeId, now, sql`locked.status = 'charged' and locked.is_creator_pledge`);
+}
+
+async function claimWhen(db: Executor, pledgeId: string, now: Date, claimable: SQL): Promise<ClaimState | undefined> {
   const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
   const result = await db.execute(sql`
     with locked as (
-      select id, status, retry_count, attempt_started_at, attempt_first_claimed_at from pledges where id = ${pledgeId} for update
+      select id, status, is_creator_pledge, retry_count, attempt_started_at, attempt_first_claimed_at from pledges where id = ${pledgeId} for update
     ), claimed as (
       update pledges set attempt_started_at = ${now.toISOString()}, updated_at = now(),
         attempt_first_claimed_at = coalesce(locked.attempt_first_claimed_at, locked.attempt_started_at, ${now.toISOString()})
       from locked
-      where pledges.id = locked.id and locked.retry_count = ${attempt}
-        and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))
+      where pledges.id = locked.id and ${claimable}
         and (locked.attempt_started_at is null or locked.attempt_started_at <= ${staleBefore})
       returning pledges.id
     )

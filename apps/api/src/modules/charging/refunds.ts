@@ -1,11 +1,13 @@
 import { closeRefundCents } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingRefundEntries } from '../ledger/postings.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import type { RefundReason } from '../lifecycle/service.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
+import { claimIsFresh, claimRefund, noClaim, releaseClaim } from './attempts.ts';
 
 const REASON_TEXT: Record<RefundReason, string> = {
   delete: 'campaign deleted before approval',
@@ -27,33 +29,84 @@ export function fundingRefund(pledge: Pick<PledgeRow, 'chargedCents' | 'amountCe
   return { chargedCents, refundCents, refundFeeCents, keptCents: chargedCents - refundCents };
 }
 
+/** `in_flight`: another worker holds the refund's claim; it alone calls the provider. */
+export type RefundOutcome = 'refunded' | 'skipped' | 'in_flight';
+
+type FundingForRefund = NonNullable<Awaited<ReturnType<typeof repo.pledgeForCharge>>>;
+type RefundAnswer = Awaited<ReturnType<AppContext['payments']['refund']>>;
+
+/** The provider's idempotency key of a funding's refund: one refund per funding, however often it is tried. */
+export const fundingRefundKey = (pledgeId: string) => `funding-refund:${pledgeId}`;
+
 /**
  * Refunds the creator's escrowed funding (DESIGN.md section 4): in full less the original card fee
  * on delete or a missed all-or-nothing target; on close also less the provider's refund fee and
- * 5%. The provider's idempotency key makes a repeated or crashed run refund once.
+ * 5%. The refund is claimed under the pledge's row lock before the provider is called (decision
+ * 091), so of several jobs one calls the provider and the others answer `in_flight`; a claim whose
+ * answer was lost is taken over with the same key, and past the key's lifetime the provider is asked
+ * for the refund first.
  */
-export async function refundFunding(ctx: AppContext, pledgeId: string, reason: RefundReason): Promise<'refunded' | 'skipped'> {
+export async function refundFunding(ctx: AppContext, pledgeId: string, reason: RefundReason): Promise<RefundOutcome> {
   const found = await repo.pledgeForCharge(ctx.db, pledgeId);
   if (!found || !found.pledge.isCreatorPledge || found.pledge.status !== 'charged' || !found.pledge.providerChargeRef) return 'skipped';
-  const { pledge, event } = found;
-  const { chargedCents: charged, refundCents, refundFeeCents: refundFee } = fundingRefund(pledge, reason, ctx.config.refundFeeCents);
-  const cardFee = pledge.cardFeeCents ?? 0;
-  const idempotencyKey = `funding-refund:${pledge.id}`;
-  const refund = refundCents > 0 ? await ctx.payments.refund({ chargeRef: pledge.providerChargeRef!, amountCents: refundCents, idempotencyKey }) : undefined;
+  const now = ctx.clock.now();
+  const claim = await claimRefund(ctx.db, pledgeId, now);
+  if (!claim?.claimed) return claim?.status === 'charged' && claimIsFresh(claim.previousStartedAt, now) ? 'in_flight' : 'skipped';
+  const amounts = fundingRefund(found.pledge, reason, ctx.config.refundFeeCents);
+  let refund: RefundAnswer | undefined;
+  try {
+    // A takeover: the refund's key has been at the provider since its first claim.
+    refund = amounts.refundCents > 0 ? await providerRefund(ctx, found, amounts.refundCents, claim.previousStartedAt ? claim.firstClaimedAt : null) : undefined;
+  } catch (error) {
+    // The answer is lost or refused: the next try may take the refund over at once.
+    await releaseClaim(ctx.db, pledgeId, found.pledge.retryCount, ctx.clock.now());
+    throw error;
+  }
+  const done = await recordRefund(ctx, found, reason, amounts, refund);
+  if (done) notifyCampaignChanged(ctx, found.event.id);
+  return done ? 'refunded' : 'skipped';
+}
 
-  const done = await ctx.db.transaction(async (tx) => {
-    const current = await repo.lockPledge(tx, pledgeId);
+/** Sends the refund, or past the key's lifetime first asks the provider whether it was made already. */
+async function providerRefund(ctx: AppContext, found: FundingForRefund, refundCents: number, abandonedAt: Date | null): Promise<RefundAnswer> {
+  const chargeRef = found.pledge.providerChargeRef!;
+  const idempotencyKey = fundingRefundKey(found.pledge.id);
+  if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
+    const earlier = await ctx.payments.findRefund({ chargeRef, idempotencyKey });
+    // The books must hold what the provider returned, to the cent: a refund of another amount (the
+    // campaign's outcome changed since) is left to an admin, never booked as this one.
+    if (earlier && earlier.amountCents !== refundCents) {
+      throw new AppError('REFUND_AMOUNT_MISMATCH', `The provider's refund ${earlier.ref} is not the amount this refund owes`, 502);
+    }
+    if (earlier) return earlier;
+  }
+  return ctx.payments.refund({ chargeRef, amountCents: refundCents, idempotencyKey });
+}
+
+/** Books the refund under the pledge's row lock, once, clears the claim and tells the creator. */
+function recordRefund(
+  ctx: AppContext,
+  found: FundingForRefund,
+  reason: RefundReason,
+  amounts: ReturnType<typeof fundingRefund>,
+  refund: RefundAnswer | undefined,
+): Promise<boolean> {
+  const { pledge, event } = found;
+  const { chargedCents: charged, refundCents, refundFeeCents: refundFee } = amounts;
+  const cardFee = pledge.cardFeeCents ?? 0;
+  return ctx.db.transaction(async (tx) => {
+    const current = await repo.lockPledge(tx, pledge.id);
     if (!current || current.status !== 'charged') return false;
     await ledgerRepository.post(tx, {
       kind: 'funding_refund',
-      idempotencyKey,
-      pledgeId,
+      idempotencyKey: fundingRefundKey(pledge.id),
+      pledgeId: pledge.id,
       eventId: event.id,
       providerRef: refund?.ref ?? null,
       memo: { reason, refundCents, refundFeeCents: refundFee },
       entries: fundingRefundEntries({ escrowCents: charged - cardFee, refundCents, refundFeeCents: refundFee, eventId: event.id }),
     });
-    await repo.updatePledge(tx, pledgeId, { status: 'refunded' });
+    await repo.updatePledge(tx, pledge.id, { status: 'refunded', ...noClaim });
     if (found.email) {
       await ctx.mailer.send(
         lifecycleEmails.refunded(
@@ -66,6 +119,4 @@ export async function refundFunding(ctx: AppContext, pledgeId: string, reason: R
     }
     return true;
   });
-  if (done) notifyCampaignChanged(ctx, event.id);
-  return done ? 'refunded' : 'skipped';
 }

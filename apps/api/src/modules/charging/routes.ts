@@ -39,10 +39,12 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     { concurrency: 8 },
   );
-  ctx.jobs.define<{ pledgeId: string; reason: RefundReason }>(
-    REFUND_FUNDING_QUEUE,
-    async ({ pledgeId, reason }) => void (await refundFunding(ctx, pledgeId, reason)),
-  );
+  ctx.jobs.define<{ pledgeId: string; reason: RefundReason }>(REFUND_FUNDING_QUEUE, async ({ pledgeId, reason }) => {
+    // Another job holds this refund: look again once its claim can have lapsed, in case that job died.
+    if ((await refundFunding(ctx, pledgeId, reason)) === 'in_flight') {
+      await ctx.jobs.send(REFUND_FUNDING_QUEUE, { pledgeId, reason }, { startAfterSeconds: ATTEMPT_LEASE_MS / 1000 });
+    }
+  });
   ctx.jobs.define(FAILED_PLEDGES_QUEUE, () => failedWindow.run(), { cron: '*/10 * * * *', retryLimit: 1 });
   ctx.jobs.define(MONEY_SWEEP_QUEUE, () => resumeInterruptedWork(ctx), { cron: '*/10 * * * *', retryLimit: 1 });
   // Every minute, so a money bomb is charged within a minute of its deadline.

@@ -128,6 +128,16 @@ describe('sandbox payment provider', () => {
     expect(rest.amountCents).toBe(6_000);
   });
 
+  it('finds a refund by its key in its own records, and none of a key never sent or of another charge', async () => {
+    const { customerRef, methodRef } = await savedCard('4242424242424242');
+    const charge = await sandbox.charge({ customerRef, methodRef, amountCents: 5_000, idempotencyKey: 'to-find-refund' });
+    if (!charge.ok) throw new Error('charge failed');
+    expect(await sandbox.findRefund({ chargeRef: charge.ref, idempotencyKey: 'found-refund' })).toBeNull();
+    const made = await sandbox.refund({ chargeRef: charge.ref, amountCents: 1_500, idempotencyKey: 'found-refund' });
+    expect(await sandbox.findRefund({ chargeRef: charge.ref, idempotencyKey: 'found-refund' })).toEqual(made);
+    expect(await sandbox.findRefund({ chargeRef: 'ch_sbx_other', idempotencyKey: 'found-refund' })).toBeNull();
+  });
+
   it('does not charge a removed card', async () => {
     const { customerRef, methodRef } = await savedCard('4242424242424242');
     await sandbox.detachCard({ customerRef, methodRef });

@@ -163,6 +163,15 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
 
     listMovements: (window) => listSandboxMovements(db, window),
 
+    async findRefund({ chargeRef, idempotencyKey }) {
+      const [row] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(and(eq(sandboxRefunds.idempotencyKey, idempotencyKey), eq(sandboxRefunds.chargeId, chargeRef)))
+        .limit(1);
+      return row ? { ref: row.id, amountCents: row.amountCents } : null;
+    },
+
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       const [previous] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);
       if (previous) return { ref: previous.id, amountCents: previous.amountCents };

@@ -185,6 +185,20 @@ describe('Stripe payment provider (local stand-in)', () => {
     expect(await stripe.refund({ chargeRef: charge.ref, idempotencyKey: newKey('refund') })).toMatchObject({ amountCents: 6_000 });
   });
 
+  it("finds a refund by the key in its metadata among the charge's refunds, also once Stripe forgot the key", async () => {
+    const { customerRef, methodRef } = await chargeableCard();
+    const charge = await stripe.charge({ customerRef, methodRef, amountCents: 9_000, idempotencyKey: newKey('to-find-refund') });
+    if (!charge.ok) throw new Error('charge failed');
+    const key = newKey('find-refund');
+    expect(await stripe.findRefund({ chargeRef: charge.ref, idempotencyKey: key })).toBeNull();
+    await stripe.refund({ chargeRef: charge.ref, amountCents: 1_000, idempotencyKey: newKey('other-refund') });
+    const made = await stripe.refund({ chargeRef: charge.ref, amountCents: 2_500, idempotencyKey: key });
+    expect(standIn.callsTo('POST', '/v1/refunds').at(-1)!.form.get('metadata[attempt_key]')).toBe(key);
+    standIn.forgetIdempotencyKeys();
+    expect(await stripe.findRefund({ chargeRef: charge.ref, idempotencyKey: key })).toEqual(made);
+    expect(standIn.callsTo('GET', '/v1/refunds').at(-1)!.form.get('payment_intent')).toBe(charge.ref);
+  });
+
   it('lists saved cards, detaches one, and then reports it missing at charge time', async () => {
     const { customerRef, methodRef } = await chargeableCard();
     expect((await stripe.listCards(customerRef)).map((card) => card.ref)).toEqual([methodRef]);

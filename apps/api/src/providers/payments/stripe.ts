@@ -254,10 +254,28 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       }
     },
 
+    /** Stripe cannot search refunds: the charge's own refunds are listed and matched by the key in their metadata. */
+    async findRefund({ chargeRef, idempotencyKey }) {
+      try {
+        for await (const refund of stripe.refunds.list({ payment_intent: chargeRef, limit: 100 })) {
+          const made = refund.status !== 'failed' && refund.status !== 'canceled';
+          if (made && refund.metadata?.[ATTEMPT_KEY_METADATA] === idempotencyKey) return { ref: refund.id, amountCents: refund.amount };
+        }
+        return null;
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
     async refund({ chargeRef, amountCents, idempotencyKey }) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: chargeRef, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+          {
+            payment_intent: chargeRef,
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+            // Kept on the refund so findRefund can still find it once Stripe forgot the key.
+            metadata: { [ATTEMPT_KEY_METADATA]: idempotencyKey },
+          },
           { idempotencyKey },
         );
         if (refund.status === 'failed' || refund.status === 'canceled') {

@@ -27,6 +27,11 @@ export interface ChargeInput {
   description?: string;
 }
 
+export interface RefundResult {
+  ref: string;
+  amountCents: number;
+}
+
 export interface RefundInput {
   chargeRef: string;
   /** Defaults to what is left of the charge. */
@@ -79,7 +84,13 @@ export interface PaymentProvider {
    * that attempt key.
    */
   findCharge(attemptKey: string): Promise<ChargeResult | null>;
-  refund(input: RefundInput): Promise<{ ref: string; amountCents: number }>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * The refund made with this idempotency key, from the provider's own records: the outcome of a
+   * refund whose answer was lost, asked before it is sent again past the key's lifetime (decision
+   * 091). Null when the provider made no refund of that charge with that key.
+   */
+  findRefund(input: { chargeRef: string; idempotencyKey: string }): Promise<RefundResult | null>;
   /**
    * A single-use token of the provider's always-succeeding test card (Visa 4242…, valid expiry),
    * for test-mode funding of this customer: attach it with `attachCard`, then charge it like any
