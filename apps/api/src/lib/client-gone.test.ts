@@ -3,10 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp } from '../test/client.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
+import { buildApp } from '../app.ts';
 import { createCampaign } from '../modules/my-events/test-factories.ts';
 
 /**
@@ -103,5 +104,26 @@ describe('a reader who goes away mid-response', () => {
     expect(headers['content-type']).toContain('text/event-stream');
     const logged = await settled(String(headers['x-request-id']));
     expect(logged.filter((line) => line.level >= WARN)).toEqual([]);
+  });
+
+  it('still logs a real fault as an error: a compressed answer whose source breaks mid-stream', async () => {
+    const app = await buildApp(server.config, { logger: { level: 'debug', stream: logStream }, serveWeb: false });
+    app.get('/broken-stream', async (_request, reply) => {
+      const source = new Readable({ read() {} });
+      source.push('x'.repeat(64 * 1024));
+      setTimeout(() => source.destroy(new Error('the disk went away')), 50);
+      return reply.type('text/plain').send(source);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const answer = await fetch(`http://127.0.0.1:${port}/broken-stream`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(answer.headers.get('content-encoding')).toBe('gzip');
+      await answer.text().catch(() => undefined);
+      const reqId = String(answer.headers.get('x-request-id'));
+      await expect.poll(() => lines.filter((line) => line.reqId === reqId && line.level >= 50).map((line) => line.msg)).toContain('the disk went away');
+    } finally {
+      await app.close();
+    }
   });
 });
