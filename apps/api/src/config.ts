@@ -94,7 +94,7 @@ export interface Config {
   refundFeeCents: number;
   /** Charge requests per second per instance while a charge run works (Stripe allows 100/s live). */
   chargeRatePerSecond: number;
-  /** Bearer token for GET /metrics; without it only a direct loopback connection (no trusted proxy) may read them. */
+  /** Bearer token for GET /metrics; without it nobody may read them (404), whatever the request looks like. */
   metricsToken: string | undefined;
   /** Set by `npm run dev` (scripts/dev.mjs) only: the development mailbox answers without a sign-in. Refused in production. */
   devMailboxOpen: boolean;

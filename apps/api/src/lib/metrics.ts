@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../errors.ts';
 
@@ -25,17 +25,21 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/**
+ * Whether the request carries METRICS_TOKEN as its bearer token (Prometheus' `authorization` or
+ * `bearer_token` scrape setting). Without a configured token nobody may read them. How a request
+ * looks (a loopback address, no forwarding headers) decides nothing: a proxy on this machine
+ * (nginx `proxy_pass` alone, socat, an SSH tunnel) makes a stranger's request look local.
+ */
+export function mayReadMetrics(authorization: string | undefined, token: string | undefined): boolean {
+  if (!token) return false;
+  const sent = /^bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  // Compared as digests, so neither the length nor the content of the token leaks through timing.
+  return timingSafeEqual(digest(sent), digest(token));
+}
 
-function mayRead(request: FastifyRequest, token: string | undefined, trustProxy: boolean): boolean {
-  const header = request.headers.authorization ?? '';
-  if (token) {
-    const sent = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    const expected = Buffer.from(token);
-    return sent.length === expected.length && timingSafeEqual(sent, expected);
-  }
-  const forwarded = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via'].some((name) => request.headers[name] !== undefined);
-  return !trustProxy && !forwarded && LOOPBACK.has(request.socket.remoteAddress ?? '');
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }
 
 /** Request latency by route for every request (added before the routes, so it covers them all). */
@@ -46,10 +50,10 @@ export function observeRequests(app: FastifyInstance, metrics: Metrics): void {
   });
 }
 
-/** GET /metrics for Prometheus: with METRICS_TOKEN as a bearer token, else from this machine only when no proxy is trusted. */
+/** GET /metrics for Prometheus, with METRICS_TOKEN as the bearer token; 404 to anyone else, as if it did not exist. */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-    if (!mayRead(request, app.ctx.config.metricsToken, app.ctx.config.trustProxy)) throw AppError.notFound('Route GET /metrics not found');
+    if (!mayReadMetrics(request.headers.authorization, app.ctx.config.metricsToken)) throw AppError.notFound('Route GET /metrics not found');
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

@@ -80,8 +80,8 @@ const DECLARED: Record<string, Declaration> = {
   'GET /sitemap.xml': PUBLIC,
   'GET /robots.txt': PUBLIC,
   'GET /uploads/*': PUBLIC,
-  // Without METRICS_TOKEN, a direct connection from this machine may read them (tests connect so); see metrics.test.ts.
-  'GET /metrics': PUBLIC,
+  // Only with METRICS_TOKEN as the bearer token (the matrix's server has none): 404 to everyone; see metrics.test.ts.
+  'GET /metrics': { visitor: 'hidden', user: 'hidden', other: 'hidden', admin: 'hidden' },
   // Money: supporters' pledges, donations, the live channel, the life cycle, charging and the books.
   'POST /api/charities/:id/donations': PUBLIC,
   'POST /api/events/:id/pledges': SIGNED_IN,

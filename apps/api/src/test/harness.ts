@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ensureCharities } from '../db/seed.ts';
 import type { LoadPageRenderer } from '../lib/ssr.ts';
@@ -45,7 +45,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { serveWeb?: boolean; loadPageRenderer?: LoadPageRenderer } = {},
+  options: { serveWeb?: boolean; loadPageRenderer?: LoadPageRenderer; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-test-'));
   const database = testDriver === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -62,7 +62,7 @@ export async function startTestServer(
   );
   // Without a renderer given, a test's pages are the client-rendered shell (no web build needed).
   const loadPageRenderer = options.loadPageRenderer ?? (async () => undefined);
-  const app = await buildApp(config, { logger: { level: 'warn' }, serveWeb: options.serveWeb ?? false, loadPageRenderer });
+  const app = await buildApp(config, { logger: options.logger ?? { level: 'warn' }, serveWeb: options.serveWeb ?? false, loadPageRenderer });
   await ensureCharities(app.ctx.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
