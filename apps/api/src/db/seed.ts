@@ -157,13 +157,16 @@ async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
     event: typeof events.$inferSelect | undefined;
     amountCents: number;
     tipCents: number;
-    status: 'pending' | 'charged' | 'failed';
+    status: 'pending' | 'failed';
     failureReason?: string;
   }> = [
     { event: live[0], amountCents: 5_000, tipCents: 1_000, status: 'pending' },
     { event: live[1], amountCents: 2_500, tipCents: 0, status: 'pending' },
     { event: live[2], amountCents: 10_000, tipCents: 2_000, status: 'failed', failureReason: 'Your card was declined.' },
-    { event: completed, amountCents: 4_000, tipCents: 800, status: 'charged' },
+    // The completed campaign awaits the admin's charge. A demo pledge is never marked charged
+    // without a charge: no provider record or posting would stand behind it, and the books check
+    // reports such a pledge.
+    { event: completed, amountCents: 4_000, tipCents: 800, status: 'pending' },
   ];
   const rows = plan
     .filter((item) => item.event)
@@ -175,7 +178,6 @@ async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
       status: item.status,
       failureReason: item.failureReason ?? null,
       idempotencyKey: `demo-pledge-${index}-${item.event!.id}`,
-      chargedAt: item.status === 'charged' ? new Date() : null,
       // A failed pledge's 7-day window opens now, so "Update card" retries it.
       failedAt: item.status === 'failed' ? new Date() : null,
       nextReminderAt: item.status === 'failed' ? new Date(Date.now() + 48 * 3_600_000) : null,

@@ -8,6 +8,8 @@ import { adminClient, expectBooksBalanced, fundedCampaign } from '../charging/te
 import { makeAdmin } from '../events/test-helpers.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { ledgerRepository } from './repository.ts';
+import { verifyLedger } from './verify.ts';
+import { pledges } from '../../db/schema.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -68,6 +70,24 @@ describe('ledger verification', () => {
     expect(broken.stdout).toContain(`DIFFERENCE: pledge ${pledge!.id}`);
     await server.app.ctx.database.query('update pledges set card_fee_cents = card_fee_cents - 1 where id = $1', [pledge!.id]);
     await expectBooksBalanced(server);
+  });
+
+  it('reports a pledge that says it was charged but has no charge behind it', async () => {
+    // A server of its own: the planted row is a difference the other tests' books must not carry.
+    const own = await startTestServer();
+    try {
+      const creator = await signUp(own.url);
+      const event = await fundedCampaign(own, creator);
+      const [planted] = await own.app.ctx.db
+        .insert(pledges)
+        .values({ eventId: event.id, userId: creator.user._id, amountCents: 4_000, status: 'charged', idempotencyKey: `planted-${event.id}` })
+        .returning();
+      const report = await verifyLedger(own.app.ctx.database.query, own.app.ctx.payments);
+      expect(report.ok).toBe(false);
+      expect(report.problems).toContain(`pledge ${planted!.id} says it was charged but records no charge`);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses to post a transaction that does not balance', async () => {

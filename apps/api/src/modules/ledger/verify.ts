@@ -25,7 +25,7 @@ async function checkBalanced(query: Query, problems: string[]): Promise<number> 
 async function checkCharges(query: Query, problems: string[]): Promise<number> {
   const charged = await query<{
     id: string;
-    charged: string;
+    charged: string | null;
     fee: string;
     ref: string | null;
     ledger_card: string | null;
@@ -37,9 +37,13 @@ async function checkCharges(query: Query, problems: string[]): Promise<number> {
        (select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'card_processing_fees') as ledger_fee
      from pledges p
      left join ledger_transactions t on t.pledge_id = p.id and t.kind in ('pledge_charge', 'funding_charge') and t.provider_ref = p.provider_charge_ref
-     where p.charged_cents is not null and p.status in ('charged', 'refunded', 'disputed', 'dispute_lost')`,
+     where p.status in ('charged', 'refunded', 'disputed', 'dispute_lost')`,
   );
   for (const row of charged) {
+    if (row.charged === null) {
+      problems.push(`pledge ${row.id} says it was charged but records no charge`);
+      continue;
+    }
     if (!row.tx) {
       problems.push(`pledge ${row.id} is charged but its charge ${row.ref} is not in the ledger`);
       continue;
