@@ -14,13 +14,15 @@ export function useResendEmailConfirmation() {
   return useMutation({ mutationFn: resendEmailConfirmation });
 }
 
-/** Confirms, then reads the signed-in user again (if any) so every page knows at once. */
+/**
+ * Confirms, then reads the signed-in user again (if any) so every page knows at once. Always, not
+ * only when signed in already: a link opened in a new page confirms while the session is still
+ * loading, and that first read may have been answered before the confirmation.
+ */
 export function useConfirmEmail() {
-  const auth = useAuth();
+  const { refresh } = useAuth();
   return useMutation({
     mutationFn: confirmEmail,
-    onSuccess: async () => {
-      if (auth.status === 'authenticated') await auth.refresh();
-    },
+    onSuccess: () => refresh(),
   });
 }
