@@ -32,3 +32,4 @@ export * from './schemas/bidding.ts';
 export * from './schemas/stacks.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/disputes.ts';
+export * from './schemas/fundraising-pages.ts';

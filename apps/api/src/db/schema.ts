@@ -216,6 +216,8 @@ export const pledges = pgTable(
     /** Null once the donor's account is deleted; the pledge and its ledger rows stay. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     participantId: uuid('participant_id').references(() => participants.id),
+    /** The fundraising page the pledge was made through (decision 110; its foreign key is in migration 0022). */
+    fundraisingPageId: uuid('fundraising_page_id'),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
     amountCents: cents('amount_cents').notNull(),
     tipCents: cents('tip_cents').notNull().default(0),
@@ -261,6 +263,7 @@ export const pledges = pgTable(
     index('pledges_event_created').on(table.eventId, table.createdAt),
     index('pledges_charge_run').on(table.chargeRunId, table.status),
     index('pledges_failed_window').on(table.status, table.nextReminderAt),
+    index('pledges_fundraising_page').on(table.fundraisingPageId),
   ],
 );
 

@@ -68,6 +68,12 @@ describe('the orphan-upload sweep', () => {
       `insert into campaign_updates (event_id, message, attachment_kind, attachment_url) values ($1, 'News', 'image', $2), ($1, 'Plan', 'document', $3)`,
       [eventId, `/uploads/${kept.at(-2)}`, `/uploads/${kept.at(-1)}`],
     );
+    const pagePicture = await put('banners/a7777777-7777-4777-8777-777777777777.jpg');
+    kept.push(pagePicture);
+    await database.query(
+      `insert into fundraising_pages (event_id, owner_id, slug, title, story, image, target_cents) values ($1, $2, 'sweep-page', 'Page', 'Story', $3, 10000)`,
+      [eventId, creator.user._id, `/uploads/${pagePicture}`],
+    );
     // ... and, in every folder, one a crash left behind: stored, its transaction never committed.
     const orphans = await Promise.all(
       UPLOAD_FOLDERS.map((folder) => put(`${folder}/b0000000-0000-4000-8000-00000000000${UPLOAD_FOLDERS.indexOf(folder)}.jpg`)),

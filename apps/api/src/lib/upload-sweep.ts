@@ -26,6 +26,7 @@ const REFERENCED_KEYS_SQL = `
     union all select profile_image from participants
     union all select file_name from event_documents
     union all select attachment_url from campaign_updates
+    union all select image from fundraising_pages
   ) refs where ref is not null and ref <> ''`;
 
 /**

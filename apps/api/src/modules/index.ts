@@ -27,6 +27,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { updateRoutes } from './updates/routes.ts';
 import { hostRoutes } from './hosts/routes.ts';
 import { promotionRoutes } from './promotions/routes.ts';
+import { fundraisingPageRoutes } from './fundraising-pages/routes.ts';
 import { stackRoutes } from './stacks/routes.ts';
 import { stackPageMeta } from './stacks/meta.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
@@ -63,6 +64,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   updateRoutes,
   hostRoutes,
   promotionRoutes,
+  fundraisingPageRoutes,
   stackRoutes,
   lifecycleRoutes,
   chargingRoutes,

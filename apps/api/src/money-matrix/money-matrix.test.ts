@@ -434,6 +434,9 @@ const NO_MONEY = new Set([
   'POST /api/promotions/:id/accept',
   'POST /api/promotions/:id/decline',
   'POST /api/promotions/:id/end',
+  'POST /api/events/:id/fundraising-pages',
+  'POST /api/fundraising-pages/:id/hide',
+  'POST /api/fundraising-pages/:id/show',
   'POST /api/auth/confirm-email',
   'POST /api/auth/confirm-email/resend',
 ]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreator } from '../modules/events/test-helpers.ts';
+import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
 
@@ -160,6 +161,15 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/promotions/:id/accept': OWNER,
   'POST /api/promotions/:id/decline': OWNER,
   'POST /api/promotions/:id/end': OWNER,
+  // Fundraising pages: the body is validated first (400 here); who may start one: fundraising-pages.test.ts.
+  'POST /api/events/:id/fundraising-pages': SIGNED_IN,
+  'GET /api/events/:id/fundraising-pages': UNPUBLISHED,
+  'GET /api/events/:id/fundraising-pages/manage': OWNER,
+  'GET /api/fundraising-pages/mine': SIGNED_IN,
+  // The matrix's page is on an unpublished campaign: it exists for the campaign's creator, admins (and its owner).
+  'GET /api/fundraising-pages/:slug': UNPUBLISHED,
+  'POST /api/fundraising-pages/:id/hide': OWNER,
+  'POST /api/fundraising-pages/:id/show': OWNER,
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
@@ -217,7 +227,19 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
   const [stack] = await db.insert(stacks).values({ ownerId: creator.user._id, title: 'Matrix stack' }).returning();
   await db.insert(stackCampaigns).values({ stackId: stack!.id, eventId: event.id, position: 0 });
   const [promotion] = await db.insert(promotions).values({ eventId: event.id, promoterId }).returning();
-  return { id: event.id, participantId: event.participants[0]!._id, cardId: await cardOf.get(creator.client)!, stackId: stack!.id, promotionId: promotion!.id };
+  const [page] = await db
+    .insert(fundraisingPages)
+    .values({ eventId: event.id, ownerId: promoterId, slug: `matrix-${event.id}`, title: 'Matrix page', story: 'A story.', targetCents: 50_000 })
+    .returning();
+  return {
+    id: event.id,
+    participantId: event.participants[0]!._id,
+    cardId: await cardOf.get(creator.client)!,
+    stackId: stack!.id,
+    promotionId: promotion!.id,
+    pageId: page!.id,
+    pageSlug: page!.slug,
+  };
 }
 
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
@@ -227,9 +249,12 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
       ? resources.stackId
       : url.startsWith('/api/promotions/')
         ? resources.promotionId
-        : resources.id;
+        : url.startsWith('/api/fundraising-pages/')
+          ? resources.pageId
+          : resources.id;
   return url
     .replace(':participantId', resources.participantId)
+    .replace(':slug', resources.pageSlug)
     .replace(':sessionId', 'ivs_unknown')
     .replace(':id', id)
     .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg');
@@ -290,5 +315,6 @@ describe('authorisation matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+    // Four callers on every route of the app, one after another: on a loaded machine that passes 30 s.
+  }, 180_000);
 });

@@ -43,6 +43,11 @@ export const CreatePledgeRequest = z.object({
    * is not an accepted promotion of this campaign is ignored: a link never makes a pledge fail.
    */
   via: z.string().max(64).nullish().catch(null),
+  /**
+   * The fundraising page the supporter came through (`/events/{id}?page={pageId}`, decision 110).
+   * Anything that is not a shown page of this campaign is ignored, as `via` is.
+   */
+  page: z.string().max(64).nullish().catch(null),
 });
 export type CreatePledgeRequest = z.infer<typeof CreatePledgeRequest>;
 export type CreatePledgeRequestInput = z.input<typeof CreatePledgeRequest>;
@@ -66,6 +71,8 @@ export const PledgeResponse = z.object({
   anonymous: z.boolean(),
   message: z.string(),
   participant_id: z.string().nullable(),
+  /** The fundraising page the pledge was made through, if any. */
+  fundraising_page_id: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
   charged_at: z.string().nullable(),

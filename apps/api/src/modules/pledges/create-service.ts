@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { sqlFromText } from '../../db/raw.ts';
 import { AppError } from '../../errors.ts';
 import { outboxValues } from '../../providers/email/index.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
 import { promotionRecords } from '../promotions/service.ts';
 import { pledgesRepository as repo, type CampaignFacts, type NewPledge, type PledgeContext, type RunSql } from './pledge-repository.ts';
 import { pledgeBreakdown, toPledgeResponse } from './pledge-response.ts';
@@ -106,7 +107,7 @@ export function createPledgeService(ctx: AppContext) {
   async function write(
     run: RunSql,
     request: PledgeRequest,
-    facts: { campaign: CampaignFacts; version: string; optionBelongs: boolean; supporter: Supporter; card: Card },
+    facts: { campaign: CampaignFacts; version: string; optionBelongs: boolean; supporter: Supporter; card: Card; pageId?: string },
   ) {
     const { campaign } = facts;
     const { input } = request;
@@ -124,6 +125,8 @@ export function createPledgeService(ctx: AppContext) {
       eventId: request.eventId,
       userId: request.userId,
       participantId,
+      // Only a pledge through a page names one: the common statement keeps its set of columns.
+      ...(facts.pageId ? { fundraisingPageId: facts.pageId } : {}),
       paymentMethodId: facts.card.id,
       amountCents: request.amountCents,
       tipCents: quote.tipCents,
@@ -162,10 +165,16 @@ export function createPledgeService(ctx: AppContext) {
       if (!locked) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       const optionBelongs = input.participant_id ? await repo.participantOf(tx, eventId, input.participant_id) : false;
       const run: RunSql = async (text, params) => (await tx.execute(sqlFromText(text, params))).rows as Record<string, unknown>[];
-      const outcome = await write(run, request, { ...locked, optionBelongs, supporter, card });
+      // A fundraising page's link: the pledge carries the page (read under a share lock, so a hide waits).
+      const page = await fundraisingPageRecords.attributable(tx, input.page, eventId);
+      const outcome = await write(run, request, { ...locked, optionBelongs, supporter, card, pageId: page?.id });
       const row = outcome.written.changed ? undefined : outcome.written.row;
       // Third-Party Promotion: a pledge through a promoter's link is credited to them; money is unchanged.
       if (row) await promotionRecords.credit(tx, { via: input.via, pledgeId: row.id, eventId, userId });
+      if (row && page) {
+        const notice = fundraisingPageRecords.pledgedEmail(ctx, page, { amountCents: row.amountCents, supporterName: row.anonymous ? null : supporter.name });
+        await ctx.mailer.send(notice, tx);
+      }
       return outcome;
     });
   }
@@ -185,7 +194,7 @@ export function createPledgeService(ctx: AppContext) {
     const { supporter, card } = context;
     if (!card) throw AppError.validation({ payment_method_id: PLEDGE_FORM_MESSAGES.paymentMethodRequired });
     if (!context.campaign || !context.version) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-    if (attemptNumber > UNLOCKED_ATTEMPTS || input.via) return writeLocked(request, supporter, card);
+    if (attemptNumber > UNLOCKED_ATTEMPTS || input.via || input.page) return writeLocked(request, supporter, card);
     const facts = { campaign: context.campaign, version: context.version, optionBelongs: context.optionBelongs, supporter, card };
     return write(prepared, request, facts);
   }

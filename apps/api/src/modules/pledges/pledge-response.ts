@@ -37,6 +37,7 @@ export function toPledgeResponse(row: PledgeRow): PledgeResponse {
     anonymous: row.anonymous,
     message: row.message,
     participant_id: row.participantId,
+    fundraising_page_id: row.fundraisingPageId,
     failure_reason: row.failureReason,
     created_at: row.createdAt.toISOString(),
     charged_at: row.chargedAt?.toISOString() ?? null,

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateFundraisingPageRequest,
+  CreateFundraisingPageResponse,
+  FUNDRAISING_PAGE_MESSAGES,
+  FundraisingLeaderboardResponse,
+  FundraisingPageActionResponse,
+  FundraisingPageResponse,
+  IdParams,
+  ManagedFundraisingPagesResponse,
+  MyFundraisingPagesResponse,
+  SlugParams,
+} from '@pledgeway/domain';
+import { createFundraisingPagesService } from './service.ts';
+
+const tags = ['fundraising-pages'];
+
+/** Fundraising pages: start one, the campaign's leaderboard, a page by its link, the owner's and the host's views. */
+export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createFundraisingPagesService(app.ctx);
+
+  app.post(
+    '/events/:id/fundraising-pages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "Start the caller's fundraising page under a live campaign: pledges through its link count for both",
+        params: IdParams,
+        body: CreateFundraisingPageRequest,
+        response: { 201: CreateFundraisingPageResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.create(request.auth!, request.params.id, request.body);
+      return reply.status(201).send({ success: true as const, message: FUNDRAISING_PAGE_MESSAGES.created, data: page });
+    },
+  );
+
+  app.get(
+    '/events/:id/fundraising-pages',
+    {
+      schema: {
+        tags,
+        summary: 'The leaderboard of a campaign: its shown fundraising pages, most raised first',
+        params: IdParams,
+        response: { 200: FundraisingLeaderboardResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { success: true as const, data: { pages: await service.leaderboard(request.params.id, request.auth) } };
+    },
+  );
+
+  app.get(
+    '/events/:id/fundraising-pages/manage',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Every fundraising page of a campaign, hidden ones included, for its host and admins',
+        params: IdParams,
+        response: { 200: ManagedFundraisingPagesResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: { pages: await service.managed(request.auth!, request.params.id) } }),
+  );
+
+  app.get(
+    '/fundraising-pages/mine',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The caller's fundraising pages with their supporters (anonymous ones without a name)",
+        response: { 200: MyFundraisingPagesResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: { pages: await service.mine(request.auth!) } }),
+  );
+
+  app.get(
+    '/fundraising-pages/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A fundraising page by its link; a hidden page answers that it was hidden',
+        params: SlugParams,
+        response: { 200: FundraisingPageResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { success: true as const, data: await service.bySlug(request.params.slug, request.auth) };
+    },
+  );
+
+  for (const [action, hide, message] of [
+    ['hide', true, FUNDRAISING_PAGE_MESSAGES.hiddenDone],
+    ['show', false, FUNDRAISING_PAGE_MESSAGES.shownDone],
+  ] as const) {
+    app.post(
+      `/fundraising-pages/:id/${action}`,
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary: hide ? "The campaign's host hides a page: off the leaderboard, its link says so, the owner is told" : 'The host shows a hidden page again',
+          params: IdParams,
+          response: { 200: FundraisingPageActionResponse },
+        },
+      },
+      async (request) => ({ success: true as const, message, data: await service.setHidden(request.auth!, request.params.id, hide) }),
+    );
+  }
+};

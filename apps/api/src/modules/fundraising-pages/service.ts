@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import {
+  centsToDollars,
+  dollarsToCents,
+  EVENT_MESSAGES,
+  formatCents,
+  FUNDRAISING_PAGE_MESSAGES,
+  fundraisingPagePath,
+  type CreateFundraisingPageRequest,
+  type FundraisingPageDetail,
+  type FundraisingPageSummary,
+  type ManagedFundraisingPage,
+  type MyFundraisingPage,
+} from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { storeBase64Image } from '../../lib/uploads.ts';
+import { assertCanManage, canView } from '../events/access.ts';
+import { isPubliclyVisible } from '../events/read-model.ts';
+import { usersService } from '../users/service.ts';
+import { fundraisingPageEmails } from './emails.ts';
+import { fundraisingPagesRepository as repo, type PageWithTotals } from './repository.ts';
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+function toSummary({ page, owner, raisedCents, supporters }: PageWithTotals): FundraisingPageSummary {
+  return {
+    _id: page.id,
+    event_id: page.eventId,
+    slug: page.slug,
+    title: page.title,
+    image: page.image,
+    owner: { name: owner.name, image: owner.image },
+    target_amount: centsToDollars(page.targetCents),
+    raised: centsToDollars(raisedCents),
+    supporters,
+    created_at: page.createdAt.toISOString(),
+  };
+}
+
+function toDetail(row: PageWithTotals): FundraisingPageDetail {
+  const { event } = row;
+  return { ...toSummary(row), story: row.page.story, event: { _id: event.id, name: event.name, status: event.status, banner_image_url: event.bannerImage } };
+}
+
+function toManaged(row: PageWithTotals): ManagedFundraisingPage {
+  return { ...toSummary(row), hidden_at: row.page.hiddenAt?.toISOString() ?? null };
+}
+
+/**
+ * Fundraising pages (decision 110): a signed-in supporter starts a page under a live campaign;
+ * pledges made through its link are the campaign's pledges, attributed to the page. The campaign's
+ * host (or an admin) may hide a page; its owner sees who supported it.
+ */
+export function createFundraisingPagesService(ctx: AppContext) {
+  const { db } = ctx;
+  const pageUrl = (slug: string) => `${ctx.config.publicUrl}${fundraisingPagePath(slug)}`;
+
+  async function visibleCampaign(eventId: string, auth: AuthInfo | null) {
+    const campaign = await repo.findCampaign(db, eventId);
+    if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    return campaign;
+  }
+
+  async function refuseTakenSlug(slug: string) {
+    if (await repo.slugTaken(db, slug)) throw AppError.validation({ slug: FUNDRAISING_PAGE_MESSAGES.slugTaken });
+  }
+
+  return {
+    /** Starts the caller's page: one per person and campaign, a slug no other page has, only while the campaign is live. */
+    async create(auth: AuthInfo, eventId: string, input: CreateFundraisingPageRequest): Promise<FundraisingPageDetail> {
+      await visibleCampaign(eventId, auth);
+      await refuseTakenSlug(input.slug);
+      // Stored before the transaction, as every upload is; the hourly sweep removes it if the page is not saved.
+      const image = input.image ? (await storeBase64Image(ctx.storage, input.image, 'banners')).url : '';
+      const saved = await db.transaction(async (tx) => {
+        const campaign = await repo.lockCampaignShared(tx, eventId);
+        if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+        if (campaign.ownerId === auth.userId) throw AppError.conflict('OWN_CAMPAIGN', FUNDRAISING_PAGE_MESSAGES.ownCampaign);
+        if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', FUNDRAISING_PAGE_MESSAGES.notLive);
+        const page = await repo.insert(tx, {
+          eventId,
+          ownerId: auth.userId,
+          slug: input.slug,
+          title: input.title,
+          story: input.story,
+          image,
+          targetCents: dollarsToCents(input.target_amount),
+        });
+        if (!page) {
+          // Two requests at once: the unique indexes decided; say which one refused.
+          if (await repo.slugTaken(tx, input.slug)) throw AppError.validation({ slug: FUNDRAISING_PAGE_MESSAGES.slugTaken });
+          throw AppError.conflict('PAGE_EXISTS', FUNDRAISING_PAGE_MESSAGES.alreadyHasPage);
+        }
+        const owner = await usersService.findById(tx, auth.userId);
+        if (owner)
+          await ctx.mailer.send(fundraisingPageEmails.created(owner.email, { title: page.title, campaignName: campaign.name, link: pageUrl(page.slug) }), tx);
+        return page;
+      });
+      return toDetail((await repo.byId(db, saved.id))!);
+    },
+
+    /** The campaign's leaderboard: shown pages, most raised first. */
+    async leaderboard(eventId: string, auth: AuthInfo | null): Promise<FundraisingPageSummary[]> {
+      await visibleCampaign(eventId, auth);
+      return (await repo.forCampaign(db, eventId, { includeHidden: false })).map(toSummary);
+    },
+
+    /** A page by its link. A hidden page says so (to everyone but its owner, the host and admins). */
+    async bySlug(slug: string, auth: AuthInfo | null): Promise<FundraisingPageDetail> {
+      const row = await repo.bySlug(db, slug.toLowerCase());
+      if (!row) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+      const insider = Boolean(auth && (auth.userId === row.page.ownerId || canView(row.event, auth)));
+      if (!isPubliclyVisible(row.event.status) && !canView(row.event, auth)) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+      if (row.page.hiddenAt && !insider) throw new AppError('FUNDRAISING_PAGE_HIDDEN', FUNDRAISING_PAGE_MESSAGES.hidden, 404);
+      return toDetail(row);
+    },
+
+    /** Every page of the campaign, hidden ones included, for its host and admins. */
+    async managed(auth: AuthInfo, eventId: string): Promise<ManagedFundraisingPage[]> {
+      const campaign = await repo.findCampaign(db, eventId);
+      if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+      assertCanManage(campaign, auth);
+      return (await repo.forCampaign(db, eventId, { includeHidden: true })).map(toManaged);
+    },
+
+    /** The caller's pages with the supporters of each: names as the supporters chose, anonymous stays anonymous. */
+    async mine(auth: AuthInfo): Promise<MyFundraisingPage[]> {
+      const rows = await repo.ofOwner(db, auth.userId);
+      const supporters = await repo.supportersOf(
+        db,
+        rows.map((row) => row.page.id),
+      );
+      return rows.map((row) => ({
+        ...toManaged(row),
+        event: toDetail(row).event,
+        supporters_list: supporters
+          .filter(({ pledge }) => pledge.fundraisingPageId === row.page.id)
+          .map(({ pledge, name }) => ({
+            _id: pledge.id,
+            name: pledge.anonymous ? null : name,
+            amount: centsToDollars(pledge.amountCents),
+            message: pledge.message,
+            created_at: pledge.createdAt.toISOString(),
+          })),
+      }));
+    },
+
+    /** The host (or an admin) hides a page, or shows it again; hiding tells the owner. */
+    async setHidden(auth: AuthInfo, pageId: string, hide: boolean): Promise<ManagedFundraisingPage> {
+      await db.transaction(async (tx) => {
+        const found = await repo.lockWithCampaign(tx, pageId);
+        if (!found) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+        assertCanManage(found.event, auth);
+        if (hide && found.page.hiddenAt) throw AppError.conflict('PAGE_HIDDEN', FUNDRAISING_PAGE_MESSAGES.alreadyHidden);
+        if (!hide && !found.page.hiddenAt) throw AppError.conflict('PAGE_SHOWN', FUNDRAISING_PAGE_MESSAGES.notHidden);
+        await repo.setHidden(tx, pageId, hide ? ctx.clock.now() : null);
+        const owner = hide ? await usersService.findById(tx, found.page.ownerId) : undefined;
+        if (owner) await ctx.mailer.send(fundraisingPageEmails.hidden(owner.email, { title: found.page.title, campaignName: found.event.name }), tx);
+      });
+      return toManaged((await repo.byId(db, pageId))!);
+    },
+  };
+}
+
+/** What the pledge endpoint uses of fundraising pages: the attribution of a new pledge. */
+export const fundraisingPageRecords = {
+  /**
+   * The page a new pledge is attributed to, read inside the pledge's transaction: a shown page of
+   * this campaign, or null. Anything else (a hidden or unknown page, another campaign's) is ignored,
+   * as a promotion link is: a link never makes a pledge fail.
+   */
+  async attributable(tx: Executor, pageId: string | null | undefined, eventId: string): Promise<{ id: string; title: string; ownerEmail: string } | null> {
+    if (!pageId || !isUuid(pageId)) return null;
+    const found = await repo.shownPageOf(tx, pageId, eventId);
+    return found ? { id: found.page.id, title: found.page.title, ownerEmail: found.ownerEmail } : null;
+  },
+
+  /** The owner's notice of a pledge through their page, sent with the pledge's own transaction. */
+  pledgedEmail(ctx: AppContext, page: { title: string; ownerEmail: string }, pledge: { amountCents: number; supporterName: string | null }) {
+    return fundraisingPageEmails.pledged(page.ownerEmail, {
+      title: page.title,
+      supporterName: pledge.supporterName,
+      amount: formatCents(pledge.amountCents),
+      dashboardUrl: `${ctx.config.publicUrl}/user/fundraising-pages`,
+    });
+  },
+};
