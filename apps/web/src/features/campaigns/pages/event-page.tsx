@@ -15,12 +15,15 @@ import { SupportersList } from '../components/pledge/supporters-list';
 import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
 import { RunoffRanking } from '../components/runoff/runoff-ranking';
 import { CampaignUpdates } from '../components/deferred-sections';
+import { rememberPage } from '../lib/page-link';
 import { rememberVia } from '../lib/promotion-via';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
 
 // Below the supporters, and shown only when someone promotes the campaign: loaded after the page.
 const PromotedBy = lazy(() => import('../components/promotions/promoted-by'));
+// The leaderboard of supporters' fundraising pages, loaded after the page.
+const FundraisingLeaderboard = lazy(() => import('../components/fundraising/fundraising-leaderboard'));
 
 /** A runoff's rules, live ranking and one Pledge button per option. */
 function RunoffSection({ event }: { event: EventDetailResponse }) {
@@ -68,6 +71,9 @@ function EventDetails({ event }: { event: EventDetailResponse }) {
         {event.charity && <CharityBlock event={event} />}
         <SupportersList eventId={event._id} />
         <Suspense fallback={null}>
+          <FundraisingLeaderboard event={event} />
+        </Suspense>
+        <Suspense fallback={null}>
           <PromotedBy eventId={event._id} />
         </Suspense>
       </div>
@@ -80,9 +86,12 @@ export default function EventPage() {
   const { eventId = '' } = useParams();
   const [search] = useSearchParams();
   const via = search.get('via');
+  const page = search.get('page');
   const query = useEvent(eventId);
   // Opened through a promoter's link: a pledge made on this page is credited to them.
   useEffect(() => rememberVia(eventId, via), [eventId, via]);
+  // Opened through a fundraising page: a pledge made on this page is attributed to it.
+  useEffect(() => rememberPage(eventId, page), [eventId, page]);
   if (query.isPending) return <FullPageSpinner label="Loading campaign" />;
   if (query.isError) return <EventLoadError error={query.error} />;
   const event = query.data;

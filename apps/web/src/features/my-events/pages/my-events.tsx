@@ -13,7 +13,7 @@ import { demoEvents } from '../lib/demo-events';
 
 type EventList = ReturnType<typeof useMyEventList>;
 
-/** The title, and the way to Event Stacking (a page of several published campaigns). */
+/** The title, and the ways to the person's fundraising pages and to Event Stacking (a page of several published campaigns). */
 function MyEventsHeader() {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
@@ -21,9 +21,14 @@ function MyEventsHeader() {
         <h1 className="text-2xl font-semibold sm:text-3xl">My Events</h1>
         <p className="mt-1 text-ink-600">Every campaign you created, from review to completion.</p>
       </div>
-      <Link to={paths.user.stacks} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-        Stack campaigns
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.user.fundraisingPages} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          My fundraising pages
+        </Link>
+        <Link to={paths.user.stacks} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Stack campaigns
+        </Link>
+      </div>
     </header>
   );
 }

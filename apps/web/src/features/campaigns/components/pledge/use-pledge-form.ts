@@ -4,6 +4,7 @@ import { dollarsToCents } from '@pledgeway/domain/money';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { ApiError } from '@/lib/api-client';
 import { useCreatePledge } from '../../api/create-pledge';
+import { readPage } from '../../lib/page-link';
 import { readVia } from '../../lib/promotion-via';
 import { EMPTY_PLEDGE_FORM, quoteFor, toPledgeRequest, type PledgeFormValues } from './pledge-form';
 
@@ -22,7 +23,7 @@ export function fixedAmountOf(event: EventDetailResponse): number | null {
 
 /**
  * The pledge dialog's form: the values typed so far with their breakdown, and one confirmation
- * sent with one Idempotency-Key (and the promotion link the page was opened through, if any).
+ * sent with one Idempotency-Key (and the promotion link or fundraising page the page was opened through, if any).
  */
 export function usePledgeForm(event: EventDetailResponse, isCreator: boolean, participantId?: string) {
   const create = useCreatePledge(event._id);
@@ -49,7 +50,7 @@ export function usePledgeForm(event: EventDetailResponse, isCreator: boolean, pa
     const { request } = toPledgeRequest(formValues, rules);
     if (!request) return;
     try {
-      const answer = await create.mutateAsync({ body: { ...request, via: readVia(event._id) }, requestKey });
+      const answer = await create.mutateAsync({ body: { ...request, via: readVia(event._id), page: readPage(event._id) }, requestKey });
       setDone(answer.message);
     } catch (error) {
       if (error instanceof ApiError) {

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CreateFundraisingPageRequest,
+  PAGE_SLUG_MAX_CHARS,
+  PAGE_STORY_MAX_CHARS,
+  type CreateFundraisingPageRequestInput,
+} from '@pledgeway/domain/schemas/fundraising-pages';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useOrigin } from '@/lib/hydration';
+import { useEvent } from '../api/get-event';
+import { useStartFundraisingPage } from '../api/start-fundraising-page';
+import { ImagePicker } from '../components/image-picker';
+
+type Values = CreateFundraisingPageRequestInput;
+const FIELDS = ['title', 'story', 'target_amount', 'slug', 'image'] as const;
+
+/** A link suggestion from the person's name and the campaign's: lowercase words and hyphens. */
+function suggestSlug(...parts: string[]): string {
+  const words = parts
+    .join(' ')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return words.slice(0, PAGE_SLUG_MAX_CHARS).replace(/-+$/, '');
+}
+
+function useStartPageForm(eventId: string, defaults: Values) {
+  const start = useStartFundraisingPage(eventId);
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values, unknown, CreateFundraisingPageRequest>({ resolver: zodResolver(CreateFundraisingPageRequest), defaultValues: defaults });
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await start.mutateAsync(values);
+      toast.success(answer.message);
+      navigate(paths.fundraiser(answer.data.slug));
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      for (const field of FIELDS) if (fields[field]) form.setError(field, { message: fields[field] });
+      if (!FIELDS.some((field) => fields[field])) setFailure(error instanceof Error ? error.message : 'Your page could not be started. Please try again.');
+    }
+  });
+  return { form, submit, failure };
+}
+
+function StartPageForm({ eventId, eventName, defaults }: { eventId: string; eventName: string; defaults: Values }) {
+  const { form, submit, failure } = useStartPageForm(eventId, defaults);
+  const { errors, isSubmitting } = form.formState;
+  const origin = useOrigin();
+  return (
+    <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid gap-5 p-6 sm:p-8">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Field label="Page title" required error={errors.title?.message}>
+        <Input {...form.register('title')} placeholder={`Running the ${eventName}`} />
+      </Field>
+      <Field label="Your story" required error={errors.story?.message} hint={`Why you are raising money, up to ${PAGE_STORY_MAX_CHARS} characters.`}>
+        <Textarea rows={6} {...form.register('story')} />
+      </Field>
+      <Field label="Your target ($)" required error={errors.target_amount?.message} hint="What you hope to raise through your page.">
+        <Input inputMode="decimal" {...form.register('target_amount')} />
+      </Field>
+      <Field label="Your link" required error={errors.slug?.message} hint={`${origin}${paths.fundraiser('your-link')}`}>
+        <Input {...form.register('slug')} autoCapitalize="none" spellCheck={false} />
+      </Field>
+      <Controller
+        control={form.control}
+        name="image"
+        render={({ field, fieldState }) => (
+          <ImagePicker
+            label="Picture (optional)"
+            shape="banner"
+            aspect={4 / 3}
+            value={field.value ?? ''}
+            onChange={(dataUrl) => field.onChange(dataUrl)}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" loading={isSubmitting} loadingText="Starting your page…">
+          Start my page
+        </Button>
+        <Link to={paths.event(eventId)} className={buttonClasses({ variant: 'outline' })}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** /user/fundraising-pages/new/{eventId}: a signed-in supporter starts their own page under a live campaign. */
+export default function StartFundraisingPage() {
+  const { eventId = '' } = useParams();
+  const { user } = useAuth();
+  const event = useEvent(eventId);
+  if (event.isPending) return <FullPageSpinner label="Loading campaign" />;
+  if (event.isError) return <Alert tone="error">{event.error.message || 'Failed to load event details'}</Alert>;
+  const campaign = event.data;
+  const defaults: Values = { title: '', story: '', target_amount: '', slug: suggestSlug(user?.name ?? '', campaign.name), image: '' };
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <header>
+        <h1 className="text-2xl font-bold md:text-3xl">Start a fundraising page</h1>
+        <p className="mt-2 text-ink-600">
+          Raise money for <span className="font-semibold">{campaign.name}</span> with your own page and story. Pledges made through your page go to the campaign
+          and its charity, count in its total, and show on your page. You can see who supported you on your fundraising pages.
+        </p>
+      </header>
+      {campaign.status === 'approved' ? (
+        <StartPageForm eventId={eventId} eventName={campaign.name} defaults={defaults} />
+      ) : (
+        <Alert tone="info">Fundraising pages can be started only while the campaign is live.</Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { demo, demoCampaign, expect, login, registerUser, test, type TestUser } from '../fixtures';
+import { accessToken, uploadAndCrop } from './campaign-helpers';
+
+/** Fundraising pages, end to end (docs/decisions/110-fundraising-pages.md). */
+
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+
+/** A new user with a saved sandbox card, made through the API as the card form would. */
+async function supporterWithCard(request: APIRequestContext): Promise<TestUser> {
+  const user = await registerUser(request);
+  const headers = { authorization: `Bearer ${await accessToken(request, user.email, user.password)}` };
+  const tokenized = await request.post('/api/sandbox/cards', {
+    headers,
+    data: { holder_name: user.name, number: '4242 4242 4242 4242', expiry: `10/${nextYear}`, cvv: '123' },
+  });
+  expect(tokenized.status()).toBe(201);
+  expect((await request.post('/api/payment-methods', { headers, data: { token: (await tokenized.json()).token } })).status()).toBe(201);
+  return user;
+}
+
+async function signedInPage(browser: Browser, baseURL: string | undefined, user: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, user.email, user.password);
+  return page;
+}
+
+test.describe('fundraising pages', () => {
+  test('a supporter starts a page, a fan pledges through it, the leaderboard and the owner see it, and the host hides it', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.slow(); // Three browsers, a picture cropped, a card, a pledge and a hide.
+    const campaign = await demoCampaign(request, 'event');
+    const suffix = randomUUID().slice(0, 8);
+    const title = `Running for the roof ${suffix}`;
+    const slug = `roof-run-${suffix}`;
+
+    const runner = await registerUser(request);
+    await login(page, runner.email, runner.password);
+    await page.goto(`/events/${campaign._id}`);
+    const fundraisers = page.getByRole('region', { name: 'Fundraisers' });
+    await fundraisers.getByRole('link', { name: 'Start a fundraising page' }).click();
+    await expect(page.getByRole('heading', { name: 'Start a fundraising page' })).toBeVisible();
+    // Bad input is refused with the form's own messages.
+    await page.getByRole('button', { name: 'Start my page' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Tell supporters why you are raising money')).toBeVisible();
+    await page.getByLabel('Page title').fill(title);
+    await page.getByLabel('Your story').fill('I will climb onto the roof with the principal if we raise enough.');
+    await page.getByLabel('Your target ($)').fill('250');
+    await page.getByLabel('Your link').fill(slug);
+    await uploadAndCrop(page, 'Picture (optional)');
+    await page.getByRole('button', { name: 'Start my page' }).click();
+    await expect(page).toHaveURL(new RegExp(`/fundraisers/${slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('$0.00 raised of $250')).toBeVisible();
+
+    const fanUser = await supporterWithCard(request);
+    const fan = await signedInPage(browser, baseURL, fanUser);
+    await fan.goto(`/fundraisers/${slug}`);
+    await fan.getByRole('button', { name: 'Pledge through this page' }).click();
+    const pledge = fan.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
+    await pledge.getByLabel('Pledge amount (USD)').fill('25');
+    await pledge.getByRole('radio', { name: 'NO' }).check();
+    await expect(pledge.getByRole('radio', { name: /4242/ })).toBeChecked();
+    await pledge.getByRole('button', { name: 'Confirm pledge of $25.00' }).click();
+    await expect(fan.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
+
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/events/${campaign._id}`);
+    const entry = visitor.getByRole('region', { name: 'Fundraisers' }).getByRole('listitem').filter({ hasText: title });
+    await expect(entry).toContainText('$25.00');
+    await expect(entry).toContainText(`by ${runner.name} · 1 supporter`);
+    await entry.getByRole('link', { name: title }).click();
+    await expect(visitor.getByText('$25.00 raised of $250')).toBeVisible();
+
+    await page.goto('/user/fundraising-pages');
+    const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const supporters = mine.getByRole('region', { name: `Supporters of ${title}` });
+    await expect(supporters).toContainText(fanUser.name);
+    await expect(supporters).toContainText('$25.00');
+
+    const host = await signedInPage(browser, baseURL, demo.ava);
+    await host.goto(`/user/event/${campaign._id}`);
+    await host
+      .getByRole('region', { name: 'Fundraising pages' })
+      .getByRole('button', { name: `Hide ${title}` })
+      .click();
+    await host.getByRole('dialog', { name: 'Hide this fundraising page?' }).getByRole('button', { name: 'Hide page' }).click();
+    await expect(host.getByText('Page hidden. It no longer shows on the campaign, and its link says so.')).toBeVisible();
+
+    await visitor.goto(`/fundraisers/${slug}`);
+    await expect(visitor.getByRole('heading', { name: 'This page was hidden' })).toBeVisible();
+    await visitor.goto(`/events/${campaign._id}`);
+    await expect(visitor.getByRole('region', { name: 'Fundraisers' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: title })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("Hidden by the campaign's host")).toBeVisible();
+    await Promise.all([visitorContext.close(), host.context().close(), fan.context().close()]);
+  });
+});
