@@ -35,6 +35,7 @@ import { createStorage } from './providers/storage/index.ts';
 import { defineUploadSweep } from './lib/upload-sweep.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { registerEmbedFraming } from './modules/embeds/routes.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -214,6 +215,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     done(null, payload);
   });
   registerSecurityHeaders(app, config);
+  // A campaign's embed page may be framed by the sites its host names (decision 111); every other page may not.
+  registerEmbedFraming(app, ctx);
   // The live route (server-sent events) opts out with `compress: false`: a compressor would hold its messages back.
   // The encodings of sendSerialised's stored bodies and of the plugin up to 8.x: the plugin's 9.x
   // would put zstd first on the Nodes that have it, so what a browser gets would depend on the Node.

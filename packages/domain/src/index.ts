@@ -33,3 +33,4 @@ export * from './schemas/stacks.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/disputes.ts';
 export * from './schemas/fundraising-pages.ts';
+export * from './schemas/embeds.ts';

@@ -28,6 +28,7 @@ import { updateRoutes } from './updates/routes.ts';
 import { hostRoutes } from './hosts/routes.ts';
 import { promotionRoutes } from './promotions/routes.ts';
 import { fundraisingPageRoutes } from './fundraising-pages/routes.ts';
+import { embedRoutes } from './embeds/routes.ts';
 import { stackRoutes } from './stacks/routes.ts';
 import { stackPageMeta } from './stacks/meta.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
@@ -65,6 +66,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   hostRoutes,
   promotionRoutes,
   fundraisingPageRoutes,
+  embedRoutes,
   stackRoutes,
   lifecycleRoutes,
   chargingRoutes,

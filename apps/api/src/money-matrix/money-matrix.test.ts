@@ -437,6 +437,7 @@ const NO_MONEY = new Set([
   'POST /api/events/:id/fundraising-pages',
   'POST /api/fundraising-pages/:id/hide',
   'POST /api/fundraising-pages/:id/show',
+  'PUT /api/events/:id/embed-origins',
   'POST /api/auth/confirm-email',
   'POST /api/auth/confirm-email/resend',
 ]);

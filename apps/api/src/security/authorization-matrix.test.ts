@@ -170,6 +170,10 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/fundraising-pages/:slug': UNPUBLISHED,
   'POST /api/fundraising-pages/:id/hide': OWNER,
   'POST /api/fundraising-pages/:id/show': OWNER,
+  // Embeds: the host's list of sites allowed to frame the campaign. The PUT's JSON body is validated
+  // before ownership (the matrix sends a form: 400 here); another user's 403: embeds.test.ts.
+  'GET /api/events/:id/embed-origins': OWNER,
+  'PUT /api/events/:id/embed-origins': { ...OWNER, other: 'ok' },
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */

@@ -29,6 +29,11 @@ const EventPagePage = lazy(() => import('@/features/campaigns/pages/event-page')
 const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
 const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
 const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
+const FundraisingPage = lazy(() => import('@/features/campaigns/pages/fundraising-page'));
+const StartFundraisingPage = lazy(() => import('@/features/campaigns/pages/start-fundraising-page'));
+const MyFundraisingPages = lazy(() => import('@/features/campaigns/pages/my-fundraising-pages'));
+const EmbedPage = lazy(() => import('@/features/campaigns/pages/embed-page'));
+const OverlayPage = lazy(() => import('@/features/campaigns/pages/overlay-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password'));
 const ConfirmEmailPage = lazy(() => import('@/features/auth/pages/confirm-email'));
@@ -54,6 +59,9 @@ export function AppRoutes() {
     <RouteErrorBoundary>
       <Suspense fallback={<FullPageSpinner label="Loading Pledgeway" />}>
         <Routes>
+          {/* Shown inside other sites' frames and streaming software: no header, footer or menu. */}
+          <Route path={'/embed/events/:eventId'} element={<EmbedPage />} />
+          <Route path={'/overlay/events/:eventId'} element={<OverlayPage />} />
           <Route element={<RootLayout />}>
             <Route path={paths.home} element={<HomePage />} />
             <Route path={paths.ourStory} element={<OurStoryPage />} />
@@ -75,6 +83,7 @@ export function AppRoutes() {
             <Route path={'/events/:eventId'} element={<EventPagePage />} />
             <Route path={'/hosts/:userId'} element={<HostPage />} />
             <Route path={'/stacks/:stackId'} element={<StackPage />} />
+            <Route path={'/fundraisers/:slug'} element={<FundraisingPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
@@ -90,6 +99,8 @@ export function AppRoutes() {
                 <Route path={paths.user.pledges} element={<MyPledgesPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
+                <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />
+                <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />

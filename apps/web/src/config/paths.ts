@@ -14,6 +14,13 @@ export const paths = {
   host: (userId: string) => `/hosts/${userId}`,
   /** Event Stacking: a host's page of several campaigns. */
   stack: (id: string) => `/stacks/${id}`,
+  /** A supporter's fundraising page under a campaign. */
+  fundraiser: (slug: string) => `/fundraisers/${slug}`,
+  /** The campaign page opened through a fundraising page: pledges made there are attributed to it. */
+  eventThroughPage: (eventId: string, pageId: string) => `/events/${eventId}?page=${pageId}`,
+  /** A campaign's card for other sites' iframes, and its live overlay for streaming software (decision 111). */
+  embed: (eventId: string) => `/embed/events/${eventId}`,
+  overlay: (eventId: string) => `/overlay/events/${eventId}`,
   charities: '/charities',
   terms: '/terms-of-use',
   privacy: '/privacy-policy',
@@ -41,6 +48,8 @@ export const paths = {
     paymentMethods: '/user/payment-methods',
     verifyIdentity: '/user/verify-identity',
     stacks: '/user/stacks',
+    fundraisingPages: '/user/fundraising-pages',
+    startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
   },
   admin: {
     dashboard: '/admin/dashboard',

@@ -32,6 +32,11 @@ export const queryKeys = {
     promotions: (id: string) => ['events', 'promotions', id] as const,
     managedPromotions: (id: string) => ['events', 'promotions', id, 'manage'] as const,
     myPromotion: (id: string) => ['events', 'promotions', id, 'mine'] as const,
+    /** Fundraising pages: the campaign's leaderboard, and every page of it as its host manages them. */
+    fundraisingPages: (id: string) => ['events', 'fundraising-pages', id] as const,
+    managedFundraisingPages: (id: string) => ['events', 'fundraising-pages', id, 'manage'] as const,
+    /** The sites allowed to show the campaign's embed (its host's list). */
+    embedOrigins: (id: string) => ['events', 'embed-origins', id] as const,
     /** The charge run of a campaign, as its host sees it. */
     chargeRun: (id: string) => ['events', 'charge-run', id] as const,
   },
@@ -39,6 +44,12 @@ export const queryKeys = {
   stacks: {
     detail: (id: string) => ['stacks', 'detail', id] as const,
     mine: ['stacks', 'mine'] as const,
+  },
+  /** A fundraising page by its link, and the signed-in owner's pages with their supporters. */
+  fundraisingPages: {
+    all: ['fundraising-pages'] as const,
+    detail: (slug: string) => ['fundraising-pages', 'detail', slug] as const,
+    mine: ['fundraising-pages', 'mine'] as const,
   },
   hosts: (id: string) => ['hosts', id] as const,
   search: (q: string) => ['search', q] as const,

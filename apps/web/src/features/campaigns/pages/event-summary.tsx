@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
 import { useManagedEvent } from '../api/get-managed-event';
 import { CheckoutReturnNotice } from '../components/checkout-return-notice';
+import { EmbedSettings } from '../components/embeds/embed-settings';
+import { ManagedFundraisingPages } from '../components/fundraising/managed-fundraising-pages';
 import { PromotionRequests } from '../components/promotions/promotion-requests';
 import { RunoffRanking } from '../components/runoff/runoff-ranking';
 import { SummaryAside } from '../components/summary/summary-aside';
@@ -65,6 +67,8 @@ function SummaryMain({ event }: { event: ManageEventResponse }) {
       <SummaryParticipants event={event} />
       <SummaryDocuments event={event} />
       {PUBLISHED.includes(event.status) && <PromotionRequests eventId={event._id} />}
+      {PUBLISHED.includes(event.status) && <ManagedFundraisingPages eventId={event._id} />}
+      {PUBLISHED.includes(event.status) && <EmbedSettings eventId={event._id} eventName={event.name} />}
     </div>
   );
 }

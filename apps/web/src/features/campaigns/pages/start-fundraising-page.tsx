@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -60,6 +60,7 @@ function StartPageForm({ eventId, eventName, defaults }: { eventId: string; even
   const { form, submit, failure } = useStartPageForm(eventId, defaults);
   const { errors, isSubmitting } = form.formState;
   const origin = useOrigin();
+  const slug = useWatch({ control: form.control, name: 'slug' });
   return (
     <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid gap-5 p-6 sm:p-8">
       {failure && <Alert tone="error">{failure}</Alert>}
@@ -72,7 +73,7 @@ function StartPageForm({ eventId, eventName, defaults }: { eventId: string; even
       <Field label="Your target ($)" required error={errors.target_amount?.message} hint="What you hope to raise through your page.">
         <Input inputMode="decimal" {...form.register('target_amount')} />
       </Field>
-      <Field label="Your link" required error={errors.slug?.message} hint={`${origin}${paths.fundraiser('your-link')}`}>
+      <Field label="Your link" required error={errors.slug?.message} hint={`${origin}${paths.fundraiser(slug?.trim().toLowerCase() || 'your-link')}`}>
         <Input {...form.register('slug')} autoCapitalize="none" spellCheck={false} />
       </Field>
       <Controller

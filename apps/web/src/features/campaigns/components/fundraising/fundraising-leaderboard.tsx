@@ -42,7 +42,7 @@ export default function FundraisingLeaderboard({ event }: { event: EventDetailRe
               <span className="w-6 shrink-0 text-center font-bold text-ink-500" aria-label={`Rank ${index + 1}`}>
                 {index + 1}
               </span>
-              <Avatar src={page.owner.image} className="size-10 shrink-0" />
+              <Avatar src={page.owner.image} className="hidden size-10 shrink-0 sm:block" />
               <div className="min-w-0 flex-1">
                 <Link to={paths.fundraiser(page.slug)} className="font-semibold break-words underline-offset-2 hover:text-brand-700 hover:underline">
                   {page.title}
