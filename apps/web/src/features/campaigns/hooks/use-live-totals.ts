@@ -61,6 +61,8 @@ export function useLiveTotals(eventId: string, enabled = true) {
         void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
         // A pledge through a promoter's link moves their credited total too.
         void queryClient.invalidateQueries({ queryKey: queryKeys.events.promotions(eventId), exact: true });
+        // And a pledge through a fundraising page moves the page's line of the leaderboard.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.events.fundraisingPages(eventId), exact: true });
       }
     };
 
