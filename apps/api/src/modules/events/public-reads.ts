@@ -5,7 +5,8 @@ import type { CachedEvent, CachedList, ListQuery, PublicReads } from '../../lib/
 import { ReadCache } from '../../lib/read-cache.ts';
 import { catalogService } from '../catalog/service.ts';
 import { SerialisedBody } from '../../lib/send-json.ts';
-import { isPubliclyVisible, loadEventDetail, toPublicEventDetail, toPublicEventSummary } from './read-model.ts';
+import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/read-model.ts';
+import { loadEventDetail, toPublicEventDetail } from './read-model.ts';
 
 const PublicList = z.array(EventSummaryResponse);
 
