@@ -31,6 +31,7 @@ import { stackRoutes } from './stacks/routes.ts';
 import { stackPageMeta } from './stacks/meta.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
+import { chargeRunRoutes } from './charging/run-routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
@@ -65,6 +66,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   promotionRoutes,
   stackRoutes,
   lifecycleRoutes,
+  chargeRunRoutes,
   chargingRoutes,
   ledgerRoutes,
   payoutsRoutes,
