@@ -35,6 +35,7 @@ import { chargeRunRoutes } from './charging/run-routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
+import { sandboxDisputeRoutes } from './payment-events/sandbox-routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
@@ -71,6 +72,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   ledgerRoutes,
   payoutsRoutes,
   disputesRoutes,
+  sandboxDisputeRoutes,
   runoffRoutes,
 ];
 
