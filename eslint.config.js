@@ -7,8 +7,28 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { readdirSync } from 'node:fs';
 import { apiModuleZones, ROOT, webFeatureZones } from './eslint/boundaries.js';
 import { unitSize } from './eslint/unit-size.js';
+import { noCycle } from './eslint/no-cycle.js';
+import { tableOwner } from './eslint/table-owners.js';
 
 const web = 'apps/web/src';
+/** API module files that still hold SQL outside a repository, each with its reason in CONTRIBUTING.md. */
+const SQL_OUTSIDE_REPOSITORIES = [
+  'auth/tokens.ts',
+  'charging/attempts.ts',
+  'charging/deadline.ts',
+  'charging/failed-window.ts',
+  'charging/holds.ts',
+  'charging/sweep.ts',
+  'donations/service.ts',
+  'email-confirmation/service.ts',
+  'event-reads/read-model.ts',
+  'events/funding.ts',
+  'events/funding-checkout.ts',
+  'events/read-model.ts',
+  'identity/service.ts',
+].map((file) => `apps/api/src/modules/${file}`);
+/** The project's own structure rules (eslint/no-cycle.js, eslint/table-owners.js). */
+const structure = { rules: { 'no-cycle': noCycle, 'table-owner': tableOwner } };
 const features = readdirSync(`${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -85,10 +105,11 @@ export default tseslint.config(
       ],
     },
   },
-  // No import cycles anywhere: a cycle makes load order matter and hides a missing layer.
+  // No import cycles anywhere, type-only imports included (eslint/no-cycle.js, decision 101): a
+  // cycle makes load order matter and hides a missing layer.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, structure },
     settings: {
       // Read TypeScript dependencies too, or a cycle through .ts files goes unseen.
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
@@ -100,14 +121,33 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'structure/no-cycle': 'error' },
   },
   // API module boundaries: another module's repository, routes and tables are off limits outside
   // tests (eslint/boundaries.js).
   {
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiModuleZones() }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiModuleZones() }],
+      // One owner per table: only the owning module writes a core table (eslint/table-owners.js).
+      'structure/table-owner': 'error',
+    },
+  },
+  // SQL lives in the module's repository (CONTRIBUTING.md, 'API modules'): no other file of a module
+  // imports the query builder or a table, except the files CONTRIBUTING.md lists with their reason.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts', '**/*repository.ts', '**/tables.ts', ...SQL_OUTSIDE_REPOSITORIES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: "SQL lives in the module's repository: move the query there and call it." }],
+          patterns: [{ group: ['**/db/schema*', '**/tables*'], message: "SQL lives in the module's repository: move the query there and call it." }],
+        },
+      ],
+    },
   },
   // A route file speaks HTTP: SQL lives in the module's repository (CONTRIBUTING.md, 'API modules').
   {

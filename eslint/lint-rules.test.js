@@ -30,6 +30,23 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
   });
 
+  it('reports an API module writing a core table another module owns, but not the owner', async () => {
+    const code =
+      "import { users } from '../../db/schema.ts';\nimport type { Executor } from '../../db/client.ts';\nexport const sample = (db: Executor) => db.update(users).set({ name: 'x' });\n";
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/repository.ts')).toContain('structure/table-owner');
+    expect(await ruleIds(code, 'apps/api/src/modules/users/repository.ts')).toEqual([]);
+    const read =
+      "import { users } from '../../db/schema.ts';\nimport type { Executor } from '../../db/client.ts';\nexport const sample = (db: Executor) => db.select().from(users);\n";
+    expect(await ruleIds(read, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
+  });
+
+  it('reports SQL in an API service file, but not in its repository', async () => {
+    const code = "import { eq } from 'drizzle-orm';\nimport { contactMessages } from '../../db/schema.ts';\nexport const sample = [eq, contactMessages];\n";
+    const ids = await ruleIds(code, 'apps/api/src/modules/contact/service.ts');
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+    expect(await ruleIds(code, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
+  });
+
   it('reports SQL in an API route file', async () => {
     const code = "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema.ts';\nexport const sample = [eq, users];\n";
     const ids = await ruleIds(code, 'apps/api/src/modules/contact/routes.ts');
@@ -38,7 +55,14 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
 
   it('reports an import cycle', async () => {
     const code = "import { second } from './second.ts';\n\nexport const first = () => second();\n";
-    expect(await ruleIds(code, 'eslint/fixtures/cycle/first.ts')).toContain('import-x/no-cycle');
+    expect(await ruleIds(code, 'eslint/fixtures/cycle/first.ts')).toContain('structure/no-cycle');
+  });
+
+  it('reports an import cycle made of type-only imports, and passes once the type import is gone', async () => {
+    const cycle = "import type { Second } from './second.ts';\n\nexport interface First {\n  next: Second;\n}\n";
+    const none = 'export interface First {\n  next: unknown;\n}\n';
+    expect(await ruleIds(cycle, 'eslint/fixtures/type-cycle/first.ts')).toContain('structure/no-cycle');
+    expect(await ruleIds(none, 'eslint/fixtures/type-cycle/first.ts')).toEqual([]);
   });
 
   it('reports a relative import into another web feature', async () => {

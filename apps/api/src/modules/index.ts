@@ -33,9 +33,11 @@ import { stackRoutes } from './stacks/routes.ts';
 import { stackPageMeta } from './stacks/meta.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { chargingRoutes } from './charging/routes.ts';
+import { chargeRunRoutes } from './charging/run-routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
+import { sandboxDisputeRoutes } from './payment-events/sandbox-routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
@@ -69,10 +71,12 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   embedRoutes,
   stackRoutes,
   lifecycleRoutes,
+  chargeRunRoutes,
   chargingRoutes,
   ledgerRoutes,
   payoutsRoutes,
   disputesRoutes,
+  sandboxDisputeRoutes,
   runoffRoutes,
 ];
 

@@ -5,7 +5,7 @@ import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
-import { countedPledges, detailColumns, toEventSummary } from '../events/read-model.ts';
+import { countedPledges, toEventSummary, totalsColumns, totalsFromColumns } from '../event-reads/read-model.ts';
 import type { EventSummaryResponse } from '@pledgeway/domain';
 
 // Live campaigns the public may browse: the domain's status rules (packages/domain/src/status.ts).
@@ -67,13 +67,11 @@ export async function listPublicCampaignSummaries(db: Executor, options: ListPub
   );
   const order = options.phase === 'upcoming' ? [asc(events.startDate), ...orderFor(options.sort)] : orderFor(options.sort);
   const rows = await db
-    .select({ row: events, raised: detailColumns.raised, supporters: detailColumns.supporters, pledgeCount: detailColumns.pledgeCount })
+    .select({ row: events, ...totalsColumns })
     .from(events)
     .where(where)
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
-  return rows.map(({ row, raised, supporters, pledgeCount }) =>
-    toEventSummary(row, { raisedCents: Number(raised), supporters: Number(supporters), pledgeCount: Number(pledgeCount) }),
-  );
+  return rows.map((found) => toEventSummary(found.row, totalsFromColumns(found)));
 }

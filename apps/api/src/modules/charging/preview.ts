@@ -1,7 +1,7 @@
 import { allowedTransitions, centsToDollars, type LifecyclePreview } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage } from '../events/access.ts';
+import { assertCanManage } from '../event-reads/access.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { pledgeChargeCents } from './charge-pledge.ts';
 import { fundingRefund } from './refunds.ts';

@@ -4,7 +4,7 @@ import { quotePledge } from '@pledgeway/domain';
 import { outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import type { TestServer } from '../../test/harness.ts';
-import { firstCharityId, makeAdmin } from '../events/test-helpers.ts';
+import { firstCharityId, makeAdmin } from '../../test/factories.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
 

@@ -1,37 +1,12 @@
 import { EventDetailResponse, EventSummaryResponse } from '@pledgeway/domain';
-import type { EventKind } from '@pledgeway/domain/schemas/event-response';
-import type { CampaignSort } from '@pledgeway/domain/schemas/public';
-import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import type { CachedEvent, CachedList, ListQuery, PublicReads } from '../../lib/public-reads.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import { catalogService } from '../catalog/service.ts';
 import { SerialisedBody } from '../../lib/send-json.ts';
-import { isPubliclyVisible, loadEventDetail, toPublicEventDetail, toPublicEventSummary, type EventRow } from './read-model.ts';
-
-/** One campaign as the public read serves it: the JSON serialised once, plus what decides who may see it. */
-export interface CachedEvent {
-  status: EventRow['status'];
-  ownerId: string;
-  name: string;
-  description: string;
-  bannerImage: string;
-  body: SerialisedBody;
-}
-
-export interface CachedList {
-  body: SerialisedBody;
-  nextOffset: number | undefined;
-}
-
-export interface ListQuery {
-  kind?: EventKind;
-  category?: string;
-  phase?: CampaignPhase;
-  sort: CampaignSort;
-  limit: number;
-  offset: number;
-}
+import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/read-model.ts';
+import { loadEventDetail, toPublicEventDetail } from './read-model.ts';
 
 const PublicList = z.array(EventSummaryResponse);
 
@@ -39,7 +14,7 @@ const PublicList = z.array(EventSummaryResponse);
  * The public reads (event page, campaign list, link previews), served from a per-instance cache
  * cleared by every write of this instance and at most 1 s old otherwise (decision 062).
  */
-export function createPublicReads(db: Executor) {
+export function createPublicReads(db: Executor): PublicReads {
   // A busy page is read again in the background in the last 100 ms of its second, so no visitor
   // waits for that read; it is then read about every 900 ms (a longer window reads it more often).
   const events = new ReadCache<CachedEvent | null>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 100 });
@@ -97,7 +72,5 @@ export function createPublicReads(db: Executor) {
     },
   };
 }
-
-export type PublicReads = ReturnType<typeof createPublicReads>;
 
 export { isPubliclyVisible };

@@ -3,6 +3,9 @@ import { users } from '../../db/schema.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { pngImage, signUp } from '../../test/client.ts';
 
+// Shared with every module's tests; kept importable from here too.
+export { firstCharityId, makeAdmin } from '../../test/factories.ts';
+
 export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -15,16 +18,6 @@ export async function verifiedCreator(server: TestServer, name = 'Casey Creator'
     .set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' })
     .where(eq(users.id, signed.user._id));
   return signed;
-}
-
-export async function makeAdmin(server: TestServer, userId: string) {
-  await server.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
-}
-
-export async function firstCharityId(server: TestServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/charities`);
-  const groups = (await response.json()) as { charities: { _id: string }[] }[];
-  return groups[0]!.charities[0]!._id;
 }
 
 let bannerBase64: string | undefined;

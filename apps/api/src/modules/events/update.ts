@@ -23,10 +23,11 @@ import {
   storeImage,
   type MultipartBody,
 } from '../../lib/uploads.ts';
-import { assertCanManage, isFinished } from './access.ts';
+import { assertCanManage, isFinished } from '../event-reads/access.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
 import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
-import { loadEventDetail, type EventRow } from './read-model.ts';
+import type { EventRow } from '../event-reads/read-model.ts';
+import { loadEventDetail } from './read-model.ts';
 import { eventsRepository, type NewParticipant } from './repository.ts';
 
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventDocuments, events, participants, pledges, users } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
-import type { EventRow } from '../events/read-model.ts';
+import type { EventRow } from '../event-reads/read-model.ts';
 
 export interface ReleasedPledge {
   id: string;

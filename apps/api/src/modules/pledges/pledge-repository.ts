@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { columnsFor, fromDriverRow } from '../../db/raw.ts';
 import { events, outboxEmails, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 import type { outboxValues } from '../../providers/email/index.ts';
-import { countedPledges } from '../events/read-model.ts';
+import { countedPledges } from '../event-reads/read-model.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type NewPledge = typeof pledges.$inferInsert;

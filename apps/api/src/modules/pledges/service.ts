@@ -1,6 +1,6 @@
 import { centsToDollars, tipPercentOf, type MyPledgeResponse, type PledgeRaiseOffer, type PledgeStats } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { isCountedPledge, totalsFor } from '../events/read-model.ts';
+import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import type { CampaignRow, PledgeRow } from './pledge-repository.ts';

@@ -1,8 +1,8 @@
 import { centsToDollars, EVENT_MESSAGES, type LiveTotals, type Supporter } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { canView } from '../events/access.ts';
-import { isPubliclyVisible, totalsFor } from '../events/read-model.ts';
+import { canView } from '../event-reads/access.ts';
+import { isPubliclyVisible, totalsFor } from '../event-reads/read-model.ts';
 import { runoffTotals } from '../runoff/service.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 

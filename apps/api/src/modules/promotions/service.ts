@@ -12,8 +12,8 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage, canView } from '../events/access.ts';
-import { isPubliclyVisible, toEventSummary, toPublicEventSummary, totalsFor } from '../events/read-model.ts';
+import { assertCanManage, canView } from '../event-reads/access.ts';
+import { isPubliclyVisible, toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/read-model.ts';
 import { usersService } from '../users/service.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';

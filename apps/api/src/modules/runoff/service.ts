@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
-import { assertCanManage } from '../events/access.ts';
+import { assertCanManage } from '../event-reads/access.ts';
 import { runoffRepository as repo } from './repository.ts';
 
 /** What settling a runoff needs of its (already locked) campaign row. */

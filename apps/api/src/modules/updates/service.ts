@@ -11,8 +11,8 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
-import { assertCanManage, canView } from '../events/access.ts';
-import { isPubliclyVisible, type EventRow } from '../events/read-model.ts';
+import { assertCanManage, canView } from '../event-reads/access.ts';
+import { isPubliclyVisible, type EventRow } from '../event-reads/read-model.ts';
 import { eventRecords } from '../events/service.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 

@@ -1,0 +1,43 @@
+import type { CampaignPhase } from '@pledgeway/domain/catalog';
+import type { EventKind } from '@pledgeway/domain/schemas/event-response';
+import type { CampaignSort } from '@pledgeway/domain/schemas/public';
+import type { events } from '../db/schema.ts';
+import type { SerialisedBody } from './send-json.ts';
+
+// The shape of the public reads (built by modules/events/public-reads.ts), kept here so that
+// AppContext names it without importing a module: a module's service imports AppContext, and the
+// public reads import module services, so the type import closed a circle (decision 101).
+
+/** One campaign as the public read serves it: the JSON serialised once, plus what decides who may see it. */
+export interface CachedEvent {
+  status: (typeof events.$inferSelect)['status'];
+  ownerId: string;
+  name: string;
+  description: string;
+  bannerImage: string;
+  body: SerialisedBody;
+}
+
+export interface CachedList {
+  body: SerialisedBody;
+  nextOffset: number | undefined;
+}
+
+export interface ListQuery {
+  kind?: EventKind;
+  category?: string;
+  phase?: CampaignPhase;
+  sort: CampaignSort;
+  limit: number;
+  offset: number;
+}
+
+export interface PublicReads {
+  /** The public view of a campaign (also of an unpublished one: the caller decides who may see it). */
+  event(eventId: string): Promise<CachedEvent | null>;
+  list(query: ListQuery): Promise<CachedList>;
+  /** Called after every successful write request, and by jobs that change campaigns or pledges. */
+  clear(): void;
+  /** Caches built from these reads (the server-rendered pages) are cleared with them. */
+  onClear(listener: () => void): void;
+}
