@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage } from '../events/access.ts';
+import { assertCanManage } from '../event-reads/access.ts';
 import { embedsRepository as repo } from './repository.ts';
 
 /** The embed's path: the one page whose framing the campaign's list decides. */
