@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from './postgres.ts';
 import { registerSupporters } from './pledges.ts';
-import { freePort, startProcess } from './processes.ts';
+import { freePort, startProcess, type Started } from './processes.ts';
 import { missed, notes, record } from './report.ts';
 
 const PLEDGES = Number(process.env.CHARGE_RUN_PLEDGES ?? 10_000);
@@ -65,24 +65,34 @@ async function copyPledges(client: pg.Client, eventId: string, count: number): P
 /** Exactly once: the bench's pledges, how many are charged, and how many have one succeeded provider charge and one ledger posting. */
 async function exactlyOnce(client: pg.Client, eventId: string): Promise<{ pledges: number; charged: number; exact: number }> {
   const counts = await client.query<{ pledges: number; charged: number; exact: number }>(
-    `select count(*)::int as pledges,
+    `with charges as (
+       select regexp_replace(idempotency_key, ':charge:[0-9]+$', '') as pledge_key, count(*) as n
+         from sandbox_charges where status = 'succeeded' group by 1
+     ), postings as (
+       select pledge_id, count(*) as n from ledger_transactions where kind = 'pledge_charge' group by 1
+     )
+     select count(*)::int as pledges,
             count(*) filter (where p.status = 'charged')::int as charged,
-            count(*) filter (where
-              (select count(*) from sandbox_charges c where c.idempotency_key like p.idempotency_key || ':charge:%' and c.status = 'succeeded') = 1
-              and (select count(*) from ledger_transactions t where t.pledge_id = p.id and t.kind = 'pledge_charge') = 1)::int as exact
-       from pledges p join users u on u.id = p.user_id where p.event_id = $1 and u.email like 'bench-%'`,
+            count(*) filter (where c.n = 1 and t.n = 1)::int as exact
+       from pledges p join users u on u.id = p.user_id
+       left join charges c on c.pledge_key = p.idempotency_key
+       left join postings t on t.pledge_id = p.id
+      where p.event_id = $1 and u.email like 'bench-%'`,
     [eventId],
   );
   return counts.rows[0]!;
 }
 
-export async function chargeRunBench(root: string, serverUrl: string): Promise<void> {
-  const database = await createDatabase(serverUrl, 'pledgeway_chargerun');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-chargerun-'));
-  const client = new pg.Client({ connectionString: database.url });
+/** The production build on the bench's database, with the demo content and the charge rate lifted. */
+async function startApp(root: string, dataDir: string, databaseUrl: string) {
   const port = await freePort();
-  const app = await startProcess(
-    ['--enable-source-maps', 'apps/api/dist/server.js'],
+  return startProcess(
+    // CHARGE_RUN_CPU_PROF=<folder>: the app's CPU profile of the whole run, written when it stops.
+    [
+      '--enable-source-maps',
+      ...(process.env.CHARGE_RUN_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHARGE_RUN_CPU_PROF}`] : []),
+      'apps/api/dist/server.js',
+    ],
     {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
@@ -95,14 +105,22 @@ export async function chargeRunBench(root: string, serverUrl: string): Promise<v
       CHARGE_RATE_PER_SECOND: '100000',
       JWT_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
     },
     port,
     '/api/health',
     root,
   );
-  app.child.stdout?.resume();
+}
+
+export async function chargeRunBench(root: string, serverUrl: string): Promise<void> {
+  const database = await createDatabase(serverUrl, 'pledgeway_chargerun');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-chargerun-'));
+  const client = new pg.Client({ connectionString: database.url });
+  let app: Started | undefined;
   try {
+    app = await startApp(root, dataDir, database.url);
+    app.child.stdout?.resume();
     await client.connect();
     const { rows } = await client.query<{ id: string }>('select id from events where name = $1', [CAMPAIGN]);
     const eventId = rows[0]?.id;
@@ -153,7 +171,7 @@ export async function chargeRunBench(root: string, serverUrl: string): Promise<v
     if (problems) missed.push(`charge run: ledger verification found ${problems} problems`);
   } finally {
     await client.end().catch(() => undefined);
-    await app.stop();
+    await app?.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
