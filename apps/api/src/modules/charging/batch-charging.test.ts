@@ -4,6 +4,7 @@ import { pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { CHARGE_BATCH, CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
+import { MONEY_SWEEP_QUEUE } from './sweep.ts';
 import { addCard, adminClient, expectBooksBalanced, liveCampaign } from './test-helpers.ts';
 
 /**
@@ -123,5 +124,12 @@ describe(`a charge run in batches (${testDriver})`, () => {
     );
     expect(queued!.n).toBe(1);
     await expectBooksBalanced(server);
+
+    // Its claimant recorded the charge and stopped before finishing the run: the money sweep finishes it.
+    await server.app.ctx.database.query("update pledges set status = 'charged', attempt_started_at = null, attempt_first_claimed_at = null where id = $1", [
+      held,
+    ]);
+    await server.app.ctx.jobs.runScheduled(MONEY_SWEEP_QUEUE);
+    expect((await admin.get(`/api/admin/charge-runs/${started.data.data._id}`)).data.data).toMatchObject({ status: 'finished' });
   });
 });
