@@ -8,7 +8,7 @@
 //
 // A subset (while working on one path): BENCH_ONLY names the targets, comma-separated, of
 // show (event read), list (campaign list), page (server-rendered event page), login, pledges,
-// lighthouse and js; BENCH_DATABASES names embedded and/or postgres. For example
+// lighthouse, js and chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
 // leaves docs/performance.md alone: the block there is always a full run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+import { chargeRunBench } from './charge-run.ts';
 import { lighthousePages, pagesTable } from './lighthouse.ts';
 import { CONNECTIONS, load, seconds } from './load.ts';
 import { createDatabase, pgbenchTps } from './postgres.ts';
@@ -27,7 +28,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js'] as const;
+const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun'] as const;
 const DATABASES = ['embedded', 'postgres'] as const;
 function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
   const value = process.env[variable]?.trim();
@@ -217,6 +218,7 @@ async function main() {
       } finally {
         await database.drop();
       }
+      if (only.has('chargerun')) await chargeRunBench(root, postgresUrl).catch((error: Error) => void missed.push(`charge run not measured: ${error.message}`));
     } else {
       notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server URL.');
       missed.push('PostgreSQL budgets not measured (no database URL)');

@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   ALLOW_OUTBOX_EMAIL: flag.optional(),
   ALLOW_TEST_MODE_PAYMENTS: flag.optional(),
   REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
-  CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').default(25),
+  CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_MAILBOX_OPEN: flag.optional(),
 });
@@ -92,8 +92,11 @@ export interface Config {
   allowTestModePayments: boolean;
   /** What the provider keeps of a refund, withheld from the creator's refund on close (sandbox: none). */
   refundFeeCents: number;
-  /** Charge requests per second per instance while a charge run works (Stripe allows 100/s live). */
-  chargeRatePerSecond: number;
+  /**
+   * Charge requests per second per instance while a charge run works; undefined follows the
+   * provider's documented limit (`PaymentProvider.requestsPerSecond`: Stripe 100 live, 25 test mode).
+   */
+  chargeRatePerSecond: number | undefined;
   /** Bearer token for GET /metrics; without it nobody may read them (404), whatever the request looks like. */
   metricsToken: string | undefined;
   /** Set by `npm run dev` (scripts/dev.mjs) only: the development mailbox answers without a sign-in. Refused in production. */

@@ -299,6 +299,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    // A transaction's entries: the books' check sums them per charge (10,000 charges read each one's).
+    index('ledger_entries_transaction').on(table.transactionId),
     index('ledger_entries_account_event').on(table.account, table.eventId),
     index('ledger_entries_account_charity').on(table.account, table.charityId),
   ],

@@ -7,8 +7,14 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface QueueOptions {
   /** Cron expression (UTC): the job is also started on this schedule by whichever instance is first. */
   cron?: string;
-  /** Jobs of this queue run at most this many at a time per instance. */
+  /** Jobs of this queue run at most this many at a time per instance (times `batchSize` with batches). */
   concurrency?: number;
+  /**
+   * Each worker fetches up to this many jobs in one statement, runs them at once and fetches the next
+   * batch straight away while batches come back full (a single-job worker waits for the poll
+   * interval after every job). Each job still succeeds or fails on its own.
+   */
+  batchSize?: number;
   /** Attempts after the first failure, with exponential backoff (pg-boss retry). */
   retryLimit?: number;
 }
@@ -95,16 +101,29 @@ export function createJobs(options: JobsOptions): Jobs {
       // A queue made by an earlier version keeps its old policy until updated.
       await instance.updateQueue(queue.name, QUEUE_POLICY);
       if (!options.workers) continue;
-      await instance.work(
-        queue.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: queue.options.concurrency ?? 1 },
-        async ([job]) => {
+      const batchSize = queue.options.batchSize ?? 1;
+      const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: queue.options.concurrency ?? 1 };
+      if (batchSize === 1) {
+        await instance.work(queue.name, { ...work, batchSize }, async ([job]) => {
           if (job) await queue.handler(job.data as object);
-        },
-      );
+        });
+      } else {
+        await instance.work(queue.name, { ...work, batchSize, burstWhenBatchFull: true, perJobResults: true }, (jobs) => runBatch(queue, jobs));
+      }
       if (queue.options.cron) await instance.schedule(queue.name, queue.options.cron, {}, { tz: 'UTC' });
     }
     return instance;
+  }
+
+  /** A batch's jobs at once, each completed or failed (and retried) on its own. */
+  async function runBatch(queue: Queue, jobs: { id: string; data: unknown }[]) {
+    const settled = await Promise.allSettled(jobs.map((job) => queue.handler(job.data as object)));
+    return settled.map((result, nth) => {
+      const id = jobs[nth]!.id;
+      if (result.status === 'fulfilled') return { id, status: 'completed' as const };
+      options.log.warn({ err: result.reason, queue: queue.name, jobId: id }, 'job failed; pg-boss will retry it');
+      return { id, status: 'failed' as const, output: { message: String(result.reason) } };
+    });
   }
 
   async function send(name: string, data: object, sendOptions: SendOptions = {}) {
@@ -121,7 +140,18 @@ export function createJobs(options: JobsOptions): Jobs {
   }
 
   async function runOne(queue: Queue, instance: PgBoss): Promise<number> {
-    const fetched = await instance.fetch<object>(queue.name, { batchSize: 50 });
+    const batchSize = queue.options.batchSize ?? 1;
+    const fetched = await instance.fetch<object>(queue.name, { batchSize: Math.max(50, batchSize) });
+    if (batchSize > 1) {
+      // As a worker runs them: a batch at once, each job settled on its own.
+      for (let start = 0; start < fetched.length; start += batchSize) {
+        for (const result of await runBatch(queue, fetched.slice(start, start + batchSize))) {
+          if (result.status === 'completed') await instance.complete(queue.name, result.id);
+          else await instance.fail(queue.name, result.id, result.output);
+        }
+      }
+      return fetched.length;
+    }
     for (const job of fetched) {
       try {
         await queue.handler(job.data);

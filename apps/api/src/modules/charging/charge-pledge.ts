@@ -10,6 +10,13 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { claimAttempt, claimIsFresh, noClaim, releaseClaim } from './attempts.ts';
 
 export const CHARGE_PLEDGE_QUEUE = 'charge-pledge';
+/**
+ * A charge run's jobs are fetched CHARGE_BATCH at a time by CHARGE_WORKERS workers per instance, so
+ * up to 64 charges are in flight: enough to keep a provider answering in about 400 ms at its
+ * 100 requests a second, while the rate limiter, not the pool, spaces the requests (decision 107).
+ */
+export const CHARGE_BATCH = 16;
+export const CHARGE_WORKERS = 4;
 /** A failed charge's window (DESIGN.md section 4): reminders every 48 hours for 7 days. */
 export const FAILED_WINDOW_MS = 7 * 86_400_000;
 export const REMINDER_INTERVAL_MS = 48 * 3_600_000;
@@ -85,7 +92,12 @@ export async function chargeClaimedAttempt(ctx: AppContext, limiter: RateLimiter
     throw error;
   }
   const outcome = await recordOutcome(ctx, found, result);
-  if (outcome !== 'skipped') notifyCampaignChanged(ctx, found.event.id);
+  if (outcome === 'skipped') return outcome;
+  // After the commit, not inside it: of two last charges recording at once, each transaction would
+  // still see the other's pledge pending and neither would finish the run. Whichever commits last
+  // sees every other outcome here. (A crash right before this is finished by the money sweep.)
+  if (found.pledge.chargeRunId) await repo.finishRunIfDone(ctx.db, found.pledge.chargeRunId, ctx.clock.now());
+  notifyCampaignChanged(ctx, found.event.id);
   return outcome;
 }
 
@@ -153,7 +165,6 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         ...noClaim,
       });
       if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled), tx);
-      if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
       return 'charged';
     }
     const windowStart = current.failedAt ?? now;
@@ -167,7 +178,6 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         ...noClaim,
       });
       if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
-      if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
       return 'dropped';
     }
     await repo.updatePledge(tx, current.id, {
@@ -179,7 +189,6 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
       ...noClaim,
     });
     if (found.email) await ctx.mailer.send(failedEmail(found.email, campaign, result.message, current.id, ctx.config.publicUrl), tx);
-    if (current.chargeRunId) await repo.finishRunIfDone(tx, current.chargeRunId, now);
     return 'failed';
   });
 }

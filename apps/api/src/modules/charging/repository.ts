@@ -64,9 +64,12 @@ export const chargingRepository = {
       .returning({ id: pledges.id });
     return rows.map((row) => row.id);
   },
-  /** The run is finished once none of its pledges is still pending. */
-  async finishRunIfDone(tx: Executor, runId: string, now: Date): Promise<void> {
-    await tx
+  /**
+   * The run is finished once none of its pledges is still pending. Run after the outcome's commit
+   * (never inside it: two last outcomes in flight would each see the other's pledge pending).
+   */
+  async finishRunIfDone(db: Executor, runId: string, now: Date): Promise<void> {
+    await db
       .update(chargeRuns)
       .set({ status: 'finished', finishedAt: now })
       .where(
@@ -76,6 +79,13 @@ export const chargingRepository = {
           sql`not exists (select 1 from pledges where charge_run_id = ${runId} and status = 'pending')`,
         ),
       );
+  },
+  /** Runs left running with nothing pending: their last outcome's process stopped before finishing them. */
+  async finishDoneRuns(db: Executor, now: Date): Promise<void> {
+    await db
+      .update(chargeRuns)
+      .set({ status: 'finished', finishedAt: now })
+      .where(and(eq(chargeRuns.status, 'running'), sql`not exists (select 1 from pledges where charge_run_id = ${chargeRuns.id} and status = 'pending')`));
   },
   /**
    * A run's pledges by outcome. The creator's funding (charged at submission, settled or refunded

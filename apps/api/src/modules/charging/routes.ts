@@ -10,7 +10,7 @@ import {
 } from '@pledgeway/domain';
 import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
 import { ATTEMPT_LEASE_MS } from './attempts.ts';
-import { chargePledge, CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
+import { CHARGE_BATCH, chargePledge, CHARGE_PLEDGE_QUEUE, CHARGE_WORKERS } from './charge-pledge.ts';
 import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
 import { createChargeHolds } from './holds.ts';
 import { createChargeRuns } from './runs.ts';
@@ -26,7 +26,7 @@ import { resumeInterruptedWork, MONEY_SWEEP_QUEUE } from './sweep.ts';
 export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   // One limiter per instance: every charge this process makes shares the provider's rate.
-  const limiter = createRateLimiter(ctx.config.chargeRatePerSecond);
+  const limiter = createRateLimiter(ctx.config.chargeRatePerSecond ?? ctx.payments.requestsPerSecond);
   const failedWindow = createFailedWindow(ctx, limiter);
 
   ctx.jobs.define<{ pledgeId: string }>(
@@ -37,7 +37,8 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
         await ctx.jobs.send(CHARGE_PLEDGE_QUEUE, { pledgeId }, { startAfterSeconds: ATTEMPT_LEASE_MS / 1000 });
       }
     },
-    { concurrency: 8 },
+    // Batches of CHARGE_BATCH jobs, CHARGE_WORKERS batches at once (decision 107).
+    { concurrency: CHARGE_WORKERS, batchSize: CHARGE_BATCH },
   );
   ctx.jobs.define<{ pledgeId: string; reason: RefundReason }>(REFUND_FUNDING_QUEUE, async ({ pledgeId, reason }) => {
     // Another job holds this refund: look again once its claim can have lapsed, in case that job died.

@@ -12,12 +12,14 @@ export const MONEY_SWEEP_QUEUE = 'money-sweep';
 const STALLED_AFTER_MS = 10 * 60_000;
 
 /**
- * Queues again what a crash may have left unqueued: pending pledges of running charge runs,
+ * Finishes charge runs whose last outcome was recorded by a process that stopped before finishing
+ * the run, and queues again what a crash may have left unqueued: pending pledges of running charge runs,
  * attempts claimed and never recorded (taken over by their job), and refunds owed on closed, deleted or released campaigns. Both handlers are idempotent, so a job
  * queued twice does nothing the second time.
  */
 export async function resumeInterruptedWork(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
+  await chargingRepository.finishDoneRuns(ctx.db, ctx.clock.now());
   const stalled = await chargingRepository.pendingOfRunningRuns(ctx.db, new Date(now - STALLED_AFTER_MS));
   const abandoned = await chargingRepository.abandonedAttempts(ctx.db, new Date(now - ATTEMPT_LEASE_MS));
   await ctx.jobs.sendMany(

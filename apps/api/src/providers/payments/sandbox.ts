@@ -51,6 +51,8 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     disputes,
     // The sandbox keeps every key with its charge (a unique index), so a key never expires.
     idempotencyKeyLifetimeMs: Number.POSITIVE_INFINITY,
+    // The sandbox stands in for Stripe's test mode and paces like it (it has no limit of its own).
+    requestsPerSecond: 25,
 
     async findCharge(attemptKey) {
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, attemptKey)).limit(1);

@@ -124,6 +124,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     name: 'stripe',
     publishableKey: options.publishableKey,
     idempotencyKeyLifetimeMs: STRIPE_KEY_LIFETIME_MS,
+    // Stripe's documented rate limits: 100 operations a second in live mode, 25 in test mode.
+    requestsPerSecond: /^(sk|rk)_live_/.test(options.secretKey) ? 100 : 25,
     ...(options.secretKey.startsWith('sk_test_') ? { testCardToken } : {}),
 
     async createCustomer({ email, name }) {

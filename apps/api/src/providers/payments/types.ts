@@ -79,6 +79,11 @@ export interface PaymentProvider {
    */
   readonly idempotencyKeyLifetimeMs: number;
   /**
+   * The requests a second the provider documents for this account's mode: the charge run's default
+   * pace per instance (`CHARGE_RATE_PER_SECOND` overrides it). Stripe: 100 live, 25 in test mode.
+   */
+  readonly requestsPerSecond: number;
+  /**
    * The charge an attempt made, from the provider's own records rather than its idempotency cache:
    * the outcome of an attempt whose answer was lost. Null when the provider made no charge with
    * that attempt key.

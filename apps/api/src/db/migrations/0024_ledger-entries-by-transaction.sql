@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_transaction" ON "ledger_entries" USING btree ("transaction_id");
