@@ -21,7 +21,8 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
     config,
     [
       'global',
-      '  maxconn 20000',
+      // Each connection takes two descriptors (client and server side): within a 20,000 open-file limit.
+      '  maxconn 9000',
       'defaults',
       '  mode http',
       '  timeout connect 5s',
