@@ -15,7 +15,18 @@ export interface Supporter {
   cardId: string;
 }
 
-async function json(response: Response, step: string): Promise<Record<string, unknown>> {
+/** A request of the set-up, sent again after Retry-After when the server says it is too busy (503), as a browser's user would. */
+async function patiently(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await send();
+    if (response.status !== 503 || attempt >= 20) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
+async function json(request: () => Promise<Response>, step: string): Promise<Record<string, unknown>> {
+  const response = await patiently(request);
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${step} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
   return body;
@@ -28,21 +39,22 @@ async function registerSupporter(baseUrl: string, index: number): Promise<Suppor
   form.set('email', email);
   form.set('password', PASSWORD);
   form.set('use_default_avatar', 'true');
-  await json(await fetch(`${baseUrl}/api/site/register`, { method: 'POST', body: form }), 'register');
+  await json(() => fetch(`${baseUrl}/api/site/register`, { method: 'POST', body: form }), 'register');
   const login = await json(
-    await fetch(`${baseUrl}/api/site/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
+    () =>
+      fetch(`${baseUrl}/api/site/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
     'login',
   );
   const accessToken = (login.user as { accessToken: string }).accessToken;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
   const card = { holder_name: `Bench Supporter ${index}`, number: '4242424242424242', expiry: `09/${nextYear}`, cvv: '123' };
-  const tokenized = await json(await fetch(`${baseUrl}/api/sandbox/cards`, { method: 'POST', headers, body: JSON.stringify(card) }), 'tokenize card');
+  const tokenized = await json(() => fetch(`${baseUrl}/api/sandbox/cards`, { method: 'POST', headers, body: JSON.stringify(card) }), 'tokenize card');
   const saved = await json(
-    await fetch(`${baseUrl}/api/payment-methods`, { method: 'POST', headers, body: JSON.stringify({ token: tokenized.token }) }),
+    () => fetch(`${baseUrl}/api/payment-methods`, { method: 'POST', headers, body: JSON.stringify({ token: tokenized.token }) }),
     'save card',
   );
   return { accessToken, cardId: (saved.data as { id: string }).id };
@@ -63,13 +75,15 @@ const pledgeBody = (cardId: string) => JSON.stringify({ amount: 10, tip_percent:
 
 /** A live campaign that takes a plain pledge (no runoff option to choose): the first the probe pledge succeeds on. */
 export async function pledgeableCampaign(baseUrl: string, supporter: Supporter): Promise<string> {
-  const list = (await (await fetch(`${baseUrl}/api/events/allActive`)).json()) as { _id: string; kind: string }[];
+  const list = (await (await patiently(() => fetch(`${baseUrl}/api/events/allActive`))).json()) as { _id: string; kind: string }[];
   for (const campaign of list.filter((item) => item.kind !== 'runoff')) {
-    const probe = await fetch(`${baseUrl}/api/events/${campaign._id}/pledges`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${supporter.accessToken}`, 'idempotency-key': randomUUID() },
-      body: pledgeBody(supporter.cardId),
-    });
+    const probe = await patiently(() =>
+      fetch(`${baseUrl}/api/events/${campaign._id}/pledges`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${supporter.accessToken}`, 'idempotency-key': randomUUID() },
+        body: pledgeBody(supporter.cardId),
+      }),
+    );
     if (probe.status === 201) return campaign._id;
   }
   throw new Error('no live campaign of the demo content takes a plain pledge');

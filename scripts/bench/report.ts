@@ -57,6 +57,8 @@ export interface ReportParts {
   method: string;
   pages: string;
   javascript: string;
+  /** Issue 21's money bomb table (scripts/bench/money-bomb-runs.ts). */
+  moneyBomb: string;
   seconds: number;
 }
 
@@ -66,6 +68,10 @@ export function report(parts: ReportParts): string {
     parts.method,
     '',
     table(),
+    '',
+    '**Money bomb (issue 21):** one campaign, its pages open on the live stream, pledges due at a steady rate (latency counted from when each was due), half the reading connections on the API read and half on the server-rendered page; ✗ marks a budget missed.',
+    '',
+    parts.moneyBomb,
     '',
     '**Pages (Lighthouse, mobile preset, local Chromium):**',
     '',

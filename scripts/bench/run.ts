@@ -8,19 +8,21 @@
 //
 // A subset (while working on one path): BENCH_ONLY names the targets, comma-separated, of
 // show (event read), list (campaign list), page (server-rendered event page), login, pledges,
-// lighthouse, js and chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts); BENCH_DATABASES names embedded and/or postgres. For example
+// lighthouse, js, chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts), moneybomb
+// (issue 21: scripts/bench/money-bomb-runs.ts) and scaleout (two
+// instances behind HAProxy, PostgreSQL only); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
 // leaves docs/performance.md alone: the block there is always a full run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { chargeRunBench } from './charge-run.ts';
 import { lighthousePages, pagesTable } from './lighthouse.ts';
 import { CONNECTIONS, load, seconds } from './load.ts';
 import { createDatabase, pgbenchTps } from './postgres.ts';
 import { pledgeableCampaign, pledgeRequests, registerSupporters } from './pledges.ts';
+import { startApp } from './app.ts';
+import { embeddedMoneyBomb, moneyBombTable, postgresMoneyBomb } from './money-bomb-runs.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
 import { missed, notes, record, report, writeToPerformanceDoc } from './report.ts';
 
@@ -28,7 +30,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun'] as const;
+const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'scaleout'] as const;
 const DATABASES = ['embedded', 'postgres'] as const;
 function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
   const value = process.env[variable]?.trim();
@@ -41,6 +43,8 @@ function subset<T extends string>(variable: string, known: readonly T[]): Set<T>
 const only = subset('BENCH_ONLY', TARGETS);
 const databases = subset('BENCH_DATABASES', DATABASES);
 const fullRun = only.size === TARGETS.length && databases.size === DATABASES.length;
+/** Whether a target measured on each database's own instance is selected (the money bomb starts its own). */
+const perDatabaseRuns = (['show', 'list', 'page', 'login', 'pledges', 'lighthouse'] as const).some((target) => only.has(target));
 
 async function ensureBuild() {
   const { staleReason } = (await import(path.join(root, 'scripts/build-state.mjs'))) as { staleReason(): string | undefined };
@@ -49,27 +53,6 @@ async function ensureBuild() {
   console.log(`Building (${reason})…`);
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
-}
-
-async function startApp(databaseUrl: string | undefined): Promise<{ app: Started; cleanup(): void }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-bench-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SEED: '1',
-    // The default log level: the hot public routes must not pay for request logging.
-    LOG_LEVEL: 'info',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
-    ALLOW_SANDBOX_PAYMENTS: '1',
-    ALLOW_OUTBOX_EMAIL: '1',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: databaseUrl ?? '',
-  };
-  const app = await startProcess(['--enable-source-maps', 'apps/api/dist/server.js'], env, port, '/api/health', root);
-  app.child.stdout?.resume();
-  return { app, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 async function reads(database: string, app: Started, bare: Started, eventId: string) {
@@ -192,7 +175,10 @@ async function main() {
   const bare = await startProcess(['--import', 'tsx', 'scripts/bench/bare-server.ts'], {}, await freePort(), '/', root);
   let pages: Awaited<ReturnType<typeof benchDatabase>> = undefined;
   try {
-    if (databases.has('embedded')) pages = await benchDatabase('embedded', undefined, bare);
+    if (databases.has('embedded') && perDatabaseRuns) pages = await benchDatabase('embedded', undefined, bare);
+    if (databases.has('embedded') && only.has('moneybomb')) {
+      await embeddedMoneyBomb().catch((error: Error) => missed.push(`money bomb on embedded stopped: ${error.message.split('\n')[0]}`));
+    }
     if (!databases.has('postgres')) {
       // Left out on purpose (BENCH_DATABASES).
     } else if (postgresUrl) {
@@ -212,13 +198,24 @@ async function main() {
       }
       const database = await createDatabase(postgresUrl, 'pledgeway_bench');
       try {
-        await benchDatabase('PostgreSQL', database.url, bare, writeCeiling?.tps).catch((error: Error) => {
-          missed.push(`PostgreSQL runs stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
-        });
+        if (perDatabaseRuns)
+          await benchDatabase('PostgreSQL', database.url, bare, writeCeiling?.tps).catch((error: Error) => {
+            missed.push(`PostgreSQL runs stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
+          });
       } finally {
         await database.drop();
       }
       if (only.has('chargerun')) await chargeRunBench(root, postgresUrl).catch((error: Error) => void missed.push(`charge run not measured: ${error.message}`));
+      if (only.has('moneybomb') || only.has('scaleout')) {
+        const bombDatabase = await createDatabase(postgresUrl, 'pledgeway_bench');
+        try {
+          await postgresMoneyBomb(bombDatabase.url, { single: only.has('moneybomb'), scaleOut: only.has('scaleout') }).catch((error: Error) => {
+            missed.push(`money bomb on PostgreSQL stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
+          });
+        } finally {
+          await bombDatabase.drop();
+        }
+      }
     } else {
       notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server URL.');
       missed.push('PostgreSQL budgets not measured (no database URL)');
@@ -235,6 +232,7 @@ async function main() {
         (only.has('lighthouse') && databases.has('embedded') ? 'Lighthouse not run: the embedded database run did not finish.' : 'Not measured in this run.'),
     ),
     javascript: javascriptTable(),
+    moneyBomb: moneyBombTable(),
     seconds: Math.round((Date.now() - started) / 1000),
   });
   console.log(text);

@@ -13,6 +13,7 @@ import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.t
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
+import { registerOverloadGuard } from './lib/overload.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
@@ -207,6 +208,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
+  // First of the request hooks: a request refused for overload costs as little as possible.
+  await registerOverloadGuard(app, config.overloadEventLoopDelayMs);
   app.addHook('preValidation', rejectUnstorableText);
   observeRequests(app, ctx.metrics);
   // A successful write of this instance is visible to its public reads at once (decision 062).

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   ALLOW_TEST_MODE_PAYMENTS: flag.optional(),
   REFUND_FEE_CENTS: z.coerce.number({ error: 'must be a number of cents' }).int().min(0, 'must be 0 or more').default(0),
   CHARGE_RATE_PER_SECOND: z.coerce.number({ error: 'must be a number' }).int().positive('must be at least 1').optional(),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 (off) or more').default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_MAILBOX_OPEN: flag.optional(),
 });
@@ -97,6 +98,8 @@ export interface Config {
    * provider's documented limit (`PaymentProvider.requestsPerSecond`: Stripe 100 live, 25 test mode).
    */
   chargeRatePerSecond: number | undefined;
+  /** Past this event-loop delay the server answers 503 with Retry-After instead of queueing requests (0: never). */
+  overloadEventLoopDelayMs: number;
   /** Bearer token for GET /metrics; without it nobody may read them (404), whatever the request looks like. */
   metricsToken: string | undefined;
   /** Set by `npm run dev` (scripts/dev.mjs) only: the development mailbox answers without a sign-in. Refused in production. */
@@ -157,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     allowTestModePayments: env.ALLOW_TEST_MODE_PAYMENTS ?? false,
     refundFeeCents: env.REFUND_FEE_CENTS,
     chargeRatePerSecond: env.CHARGE_RATE_PER_SECOND,
+    overloadEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
     metricsToken: env.METRICS_TOKEN,
     devMailboxOpen: env.DEV_MAILBOX_OPEN ?? false,
     ...overrides,

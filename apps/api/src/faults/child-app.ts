@@ -49,6 +49,8 @@ export async function startChildApp(options: { dataDir: string; databaseUrl?: st
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       // The tests confirm new accounts through the mailbox, as under npm run dev.
       DEV_MAILBOX_OPEN: '1',
+      // As in test/harness.ts: the machine's load from other suites must not turn into 503s here.
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

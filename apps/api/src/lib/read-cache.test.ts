@@ -92,3 +92,84 @@ describe('public read cache, choosing what to keep', () => {
     expect(await cache.get('a', async () => ++loads, keepEven)).toBe(2);
   });
 });
+
+describe('public read cache, marked stale by writes (decision 105)', () => {
+  it('answers the kept value after a write while one load runs in the background, then serves the new one', async () => {
+    let clock = 0;
+    let loads = 0;
+    const releases: (() => void)[] = [];
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10 }, () => clock);
+    const load = () => new Promise<number>((resolve) => releases.push(() => resolve(++loads)));
+    const first = cache.get('a', load);
+    releases.shift()!();
+    expect(await first).toBe(1);
+    clock = 100;
+    cache.markStale();
+    // Many requests after the write: all answered at once with the kept page, one load started.
+    for (let request = 0; request < 20; request += 1) expect(await cache.get('a', load)).toBe(1);
+    expect(releases).toHaveLength(1);
+    // More writes while it loads start no second load.
+    cache.markStale();
+    expect(await cache.get('a', load)).toBe(1);
+    expect(releases).toHaveLength(1);
+    releases.shift()!();
+    await Promise.resolve();
+    await Promise.resolve();
+    // Its load began before the last write: it is served, and the next hit loads once more.
+    expect(await cache.get('a', load)).toBe(2);
+    expect(releases).toHaveLength(1);
+    releases.shift()!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('a', load)).toBe(3);
+    expect(releases).toHaveLength(0);
+  });
+
+  it('never answers a value older than the time to live, counted from when its load began', async () => {
+    let clock = 0;
+    let loads = 0;
+    let release!: () => void;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10 }, () => clock);
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const first = cache.get('a', load);
+    clock = 400;
+    release();
+    expect(await first).toBe(1);
+    clock = 999;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 1000;
+    const next = cache.get('a', load);
+    release();
+    expect(await next).toBe(2);
+  });
+
+  it('does not keep a load that began before a clear', async () => {
+    let release!: (value: string) => void;
+    const cache = new ReadCache<string>();
+    const before = cache.get('a', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.markStale();
+    cache.clear();
+    release('before the clear');
+    expect(await before).toBe('before the clear');
+    expect(await cache.get('a', async () => 'after the clear')).toBe('after the clear');
+  });
+});
+
+describe('public read cache, stale entries reloaded at most so often', () => {
+  it('answers a stale entry younger than staleReloadAfterMs without loading, and loads it once it is older', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10, staleReloadAfterMs: 250 }, () => clock);
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 100;
+    cache.markStale();
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    clock = 250;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(2);
+    await Promise.resolve();
+    expect(await cache.get('a', load)).toBe(2);
+  });
+});

@@ -10,14 +10,30 @@
  *   load in the background and is answered from memory: under steady traffic an entry is replaced
  *   before it expires and no request waits for a load. What is served is never older than before.
  * - At most `maxEntries` keys, the oldest dropped first, so memory stays flat under load.
+ * - `markStale()` is the gentler `clear()` for what is costly to make (a server-rendered page,
+ *   decision 105): entries are kept and still answered until their time to live ends, and the
+ *   next hit of each starts one load in the background (with `staleReloadAfterMs`, not before the
+ *   entry is that old: a page that changes with every pledge is rendered a few times a second, not
+ *   back to back). Under a stream of writes (a money bomb:
+ *   hundreds a second) a clear per write would throw away every load before it finished and
+ *   leave visitors waiting for loads that are never kept; this way what is served is never older
+ *   than `ttlMs` and never waits.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: V; expiresAt: number; generation: number }>();
   private readonly loading = new Map<string, Promise<V>>();
   private generation = 0;
+  /** The generation `clear()` started: loads begun before it are not kept. */
+  private cleared = 0;
 
   constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; refreshAheadMs?: number } = { ttlMs: 1000, maxEntries: 500 },
+    private readonly options: {
+      ttlMs: number;
+      maxEntries: number;
+      refreshAheadMs?: number;
+      /** After `markStale()`, an entry whose load began less than this long ago is answered without a new load. */
+      staleReloadAfterMs?: number;
+    } = { ttlMs: 1000, maxEntries: 500 },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -30,7 +46,10 @@ export class ReadCache<V> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && hit.expiresAt > now) {
-      if (hit.expiresAt - now <= (this.options.refreshAheadMs ?? 0) && !this.loading.has(key)) {
+      const loadedAt = hit.expiresAt - this.options.ttlMs;
+      const staleDue = hit.generation !== this.generation && now - loadedAt >= (this.options.staleReloadAfterMs ?? 0);
+      const due = staleDue || hit.expiresAt - now <= (this.options.refreshAheadMs ?? 0);
+      if (due && !this.loading.has(key)) {
         // A failed refresh is not kept; the request after the expiry loads again and sees the error.
         this.startLoad(key, load, keep).catch(() => undefined);
       }
@@ -41,10 +60,11 @@ export class ReadCache<V> {
 
   private startLoad(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
     const generation = this.generation;
+    const startedAt = this.now();
     const promise = load().then(
       (value) => {
         if (this.loading.get(key) === promise) this.loading.delete(key);
-        if (generation === this.generation && keep(value)) this.store(key, value);
+        if (keep(value)) this.keepLoaded(key, value, generation, startedAt);
         return value;
       },
       (error: unknown) => {
@@ -58,16 +78,35 @@ export class ReadCache<V> {
 
   clear(): void {
     this.generation += 1;
+    this.cleared = this.generation;
     this.entries.clear();
     this.loading.clear();
   }
 
-  private store(key: string, value: V) {
+  /** Keeps every entry until its expiry, but each one's next hit loads it again (see the class comment). */
+  markStale(): void {
+    this.generation += 1;
+  }
+
+  /**
+   * A load that began before the last `clear()` is not kept. One that began before the last
+   * `markStale()` is kept (it is newer than what it replaces) but still marked stale, unless a
+   * newer load already replaced it.
+   */
+  private keepLoaded(key: string, value: V, generation: number, startedAt: number) {
+    if (generation < this.cleared) return;
+    const current = this.entries.get(key);
+    if (current && current.generation > generation) return;
+    this.store(key, value, generation, startedAt);
+  }
+
+  /** An entry expires `ttlMs` after its load began: what it says is never older than that. */
+  private store(key: string, value: V, generation: number, startedAt: number) {
     this.entries.delete(key);
     if (this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    this.entries.set(key, { value, expiresAt: startedAt + this.options.ttlMs, generation });
   }
 }

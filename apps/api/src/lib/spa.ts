@@ -81,8 +81,8 @@ function splitTemplate(template: string): Template {
  * Serves the web app's pages for every non-API path: link-preview tags filled in, and the public
  * pages rendered on the server by `renderPage` with their data (docs/decisions/071). A rendered
  * page is kept for 1 s per path, query string and session hint (rendered again in the background
- * during its last 300 ms while requested), cleared with the public reads by every write (decision
- * 062), and sent as stored bytes; a page that renders to the same bytes keeps its stored body, ETag
+ * during its last 300 ms while requested, and after a write of this instance: decisions 062 and
+ * 105), and sent as stored bytes; a page that renders to the same bytes keeps its stored body, ETag
  * and compressed forms. When rendering fails the page is the shell the browser renders, and the
  * error is logged.
  */
@@ -97,9 +97,14 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   // A busy page is rendered again in the background before it expires, so no visitor waits for a
   // render under steady traffic. A render (a campaign page: several passes and API reads) takes
   // longer than a read, hence a wider window than the public reads' 100 ms.
-  const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 300 });
+  // After a write, a page is rendered again once it is 250 ms old (decision 105): rendering back to
+  // back during a money bomb would take the event loop from the pledges.
+  const rendered = new ReadCache<SerialisedBody>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 300, staleReloadAfterMs: 250 });
   const preloads = await modulePreloader(webDistDir);
-  app.ctx.publicReads.onClear(() => rendered.clear());
+  // A write marks the rendered pages stale rather than dropping them (decision 105): under a stream
+  // of pledges a page is rendered again at most once at a time and visitors get the last one
+  // meanwhile, never more than 1 s old; the page's live stream brings its totals up to date.
+  app.ctx.publicReads.onClear(() => rendered.markStale());
 
   async function headFor(pathname: string): Promise<string> {
     let meta: PageMeta | undefined;

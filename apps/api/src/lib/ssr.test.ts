@@ -95,14 +95,21 @@ describe('server-rendered public pages', () => {
     expect(stateOf(signedIn).snapshot.sessionHint).toBe(true);
   });
 
-  it('sends the same bytes and ETag while nothing changed, and the new name after a write', async () => {
+  it('sends the same bytes and ETag while nothing changed, and the new name within a second of a write (decision 105)', async () => {
     const event = await publishedCampaign('Lighthouse Keepers', 5_000);
     const first = await fetch(`${server.url}/events/${event.id}`);
     const etag = first.headers.get('etag')!;
     expect((await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
     await server.app.ctx.db.update(events).set({ name: 'Lighthouse Keepers Renamed' }).where(eq(events.id, event.id));
     server.app.ctx.publicReads.clear();
-    const changed = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
+    // The page rendered before the write may still be sent while it is rendered again, never for
+    // longer than a second after its render began.
+    const written = Date.now();
+    let changed = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
+    while (changed.status === 304 && Date.now() - written < 1500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      changed = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
+    }
     expect(changed.status).toBe(200);
     expect(await changed.text()).toMatch(/<h1[^>]*>Lighthouse Keepers Renamed<\/h1>/);
   });

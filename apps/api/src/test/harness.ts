@@ -55,6 +55,9 @@ export async function startTestServer(
       databaseUrl: database?.url ?? 'memory://',
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
       authRateLimitPerMinute: 1000,
+      // The suites run many servers at once on a few cores: no test sees a 503 for the machine's
+      // load (lib/overload.test.ts turns it on with a low limit).
+      overloadEventLoopDelayMs: 0,
       port: 0,
       host: '127.0.0.1',
       ...overrides,

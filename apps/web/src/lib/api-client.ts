@@ -63,6 +63,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A 503 without the API's own message: a load balancer with no instance free, or an instance
+ * refusing work past its capacity. Either way the request was not carried out.
+ */
+export const SERVER_BUSY_MESSAGE = 'Pledgeway is very busy right now and did not take this request. Nothing was saved: please try again in a few seconds.';
+
 function messageFrom(data: unknown, fallback: string | undefined): string {
   if (data && typeof data === 'object') {
     const record = data as { message?: unknown; error?: unknown };
@@ -145,7 +151,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     data = undefined;
   }
   if (!response.ok) {
-    const error = new ApiError(messageFrom(data, response.statusText), response.status, data as ApiError['data']);
+    const fallback = response.status === 503 ? SERVER_BUSY_MESSAGE : response.statusText;
+    const error = new ApiError(messageFrom(data, fallback), response.status, data as ApiError['data']);
     if (import.meta.env.DEV) console.warn('API request failed', path, error.status, error.message);
     throw error;
   }

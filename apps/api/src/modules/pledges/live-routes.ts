@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, type LiveTotals } from '@pledgeway/domain';
+import { LIVE_PUBLISH_SPACING_MS, spacedSender } from '../../lib/live/channel.ts';
 import { readLiveTotals, visibleCampaign } from './supporters-service.ts';
 
 /** Comment lines keep proxies from closing a quiet stream. */
@@ -15,42 +16,35 @@ function totalsMessage(totals: LiveTotals): string {
 interface CampaignStreams {
   clients: Set<ServerResponse>;
   stopListening: () => void;
-  refreshing: boolean;
-  changedAgain: boolean;
 }
 
 /**
  * GET /api/events/{id}/live: server-sent events of the campaign's totals. One subscription to the
  * live channel per campaign and instance; a change re-reads the totals once for all of its open
- * pages, and changes arriving while reading are folded into one more read.
+ * pages. An open page gets at most one message every LIVE_PUBLISH_SPACING_MS (the first change at
+ * once, the changes within the spacing as one more message at its end), whatever the database
+ * and however many instances announce changes: during a money bomb a page is told ten times a
+ * second, not once per pledge, and one read serves every page of the campaign.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<string, CampaignStreams>();
 
-  async function refresh(eventId: string, entry: CampaignStreams): Promise<void> {
-    if (entry.refreshing) {
-      entry.changedAgain = true;
-      return;
-    }
-    entry.refreshing = true;
+  const sender = spacedSender(async (eventId) => {
+    const entry = streams.get(eventId);
+    if (!entry?.clients.size) return;
     try {
-      do {
-        entry.changedAgain = false;
-        const message = totalsMessage(await readLiveTotals(app.ctx, eventId));
-        for (const client of entry.clients) client.write(message);
-      } while (entry.changedAgain && entry.clients.size);
+      const message = totalsMessage(await readLiveTotals(app.ctx, eventId));
+      for (const client of entry.clients) client.write(message);
     } catch (error) {
       app.log.warn({ err: error, eventId }, 'live totals not sent');
-    } finally {
-      entry.refreshing = false;
     }
-  }
+  }, LIVE_PUBLISH_SPACING_MS);
 
   function join(eventId: string, client: ServerResponse): () => void {
     let entry = streams.get(eventId);
     if (!entry) {
-      const created: CampaignStreams = { clients: new Set(), stopListening: () => undefined, refreshing: false, changedAgain: false };
-      created.stopListening = app.ctx.live.subscribe(eventId, () => void refresh(eventId, created));
+      const created: CampaignStreams = { clients: new Set(), stopListening: () => undefined };
+      created.stopListening = app.ctx.live.subscribe(eventId, () => sender.publish(eventId));
       streams.set(eventId, created);
       entry = created;
     }
@@ -67,6 +61,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Open streams never go idle: end them so the server can close.
   app.addHook('preClose', async () => {
+    sender.stop();
     for (const entry of streams.values()) for (const client of entry.clients) client.end();
   });
 

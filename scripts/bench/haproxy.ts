@@ -1,0 +1,72 @@
+// HAProxy from Debian's package in front of the bench's instances: round robin per request, no
+// buffering of the live streams (server-sent events), long idle times for open pages.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './processes.ts';
+
+export interface Balancer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts HAProxy in front of `upstreams`; undefined when it is not installed. */
+export async function startHaproxy(upstreams: string[]): Promise<Balancer | undefined> {
+  if (spawnSync('haproxy', ['-v']).status !== 0) return undefined;
+  const port = await freePort();
+  const folder = mkdtempSync(path.join(tmpdir(), 'pledgeway-haproxy-'));
+  const config = path.join(folder, 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      // Each connection takes two descriptors (client and server side): within a 20,000 open-file limit.
+      '  maxconn 9000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 5s',
+      '  timeout client 120s',
+      '  timeout server 120s',
+      // An open page's stream is quiet for up to 15 s between heartbeats.
+      '  timeout http-keep-alive 120s',
+      '  option forwardfor',
+      'frontend pledgeway',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend instances',
+      'backend instances',
+      '  balance roundrobin',
+      '  option httpchk GET /api/health',
+      ...upstreams.map((upstream, index) => `  server instance${index + 1} ${new URL(upstream).host} check inter 2s`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`HAProxy exited (${child.exitCode}): ${errors}`);
+    if (Date.now() > deadline) throw new Error(`HAProxy not ready in 20 s: ${errors}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          rmSync(folder, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}

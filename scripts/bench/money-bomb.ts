@@ -1,0 +1,294 @@
+// A money bomb (issue 21): one campaign, N pages open on its live stream, pledges at a steady rate
+// from supporters with saved cards, and 50 connections reading the campaign's API and its
+// server-rendered page meanwhile. Measures what a supporter and a visitor see: pledges
+// acknowledged (and stored: the campaign's count moves by exactly that many), pledge latency from
+// the moment each was due (a slow server cannot hide behind a slower sender), read latency, how soon
+// every open page shows the final totals after the last pledge, messages per page, and the server's
+// memory before the pages opened and after they closed.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import type { Supporter } from './pledges.ts';
+
+export interface MoneyBombPlan {
+  pages: number;
+  pledgesPerSecond: number;
+  seconds: number;
+  /** Connections reading the API and the HTML page, split evenly. */
+  readers: number;
+}
+
+export interface MoneyBombResult {
+  plan: MoneyBombPlan;
+  sent: number;
+  acknowledged: number;
+  /** Failed pledges by answer (status code, or the network error). */
+  failures: Record<string, number>;
+  /** How far the campaign's pledge count moved: equal to `acknowledged` unless a pledge was lost or double-counted. */
+  stored: number;
+  pledgeP50: number;
+  pledgeP99: number;
+  api: { rps: number; p99: number; errors: number };
+  html: { rps: number; p99: number; errors: number };
+  /** Pages showing the final totals within 1 s of the last acknowledgement, and the slowest one's lag. */
+  pagesCurrent: number;
+  pagesOpened: number;
+  slowestPageMs: number;
+  /** Most totals messages one page received during the bomb, and what one per 100 ms allows. */
+  maxMessagesPerPage: number;
+  messagesAllowed: number;
+}
+
+interface TotalsMessage {
+  at: number;
+  data: string;
+}
+
+/** One open page: a browser's EventSource, reduced to what the bench checks. */
+class OpenPage {
+  readonly messages: TotalsMessage[] = [];
+  private buffer = '';
+  private request: http.ClientRequest | undefined;
+  first: Promise<void>;
+  private gotFirst!: () => void;
+
+  constructor(url: string) {
+    this.first = new Promise((resolve, reject) => {
+      this.gotFirst = resolve;
+      this.request = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`live stream answered ${response.statusCode}`));
+          response.resume();
+          return;
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => this.receive(chunk));
+      });
+      this.request.on('error', reject);
+    });
+  }
+
+  private receive(chunk: string) {
+    this.buffer += chunk;
+    let end: number;
+    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      if (!block.includes('event: totals')) continue;
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data === undefined) continue;
+      this.messages.push({ at: performance.now(), data });
+      if (this.messages.length === 1) this.gotFirst();
+    }
+  }
+
+  /** When this page first showed `data` after `since`, if it did. */
+  shown(data: string, since: number): number | undefined {
+    const last = this.messages.at(-1);
+    if (last?.data !== data) return undefined;
+    let index = this.messages.length - 1;
+    while (index > 0 && this.messages[index - 1]!.data === data && this.messages[index - 1]!.at >= since) index -= 1;
+    return this.messages[index]!.at;
+  }
+
+  close() {
+    this.request?.destroy();
+  }
+}
+
+/** Opens a page, again a second later while the server answers 503 (too busy), as the web app's stream does. */
+async function openPage(url: string): Promise<OpenPage> {
+  for (let attempt = 0; ; attempt += 1) {
+    const page = new OpenPage(url);
+    try {
+      await page.first;
+      return page;
+    } catch (error) {
+      page.close();
+      if (attempt >= 30 || !String(error).includes('503')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/** The live totals as a fresh page sees them (its first message): the truth to compare with. */
+async function currentTotals(liveUrl: string): Promise<string> {
+  const page = await openPage(liveUrl);
+  page.close();
+  return page.messages[0]!.data;
+}
+
+async function openPages(liveUrls: string[], count: number): Promise<OpenPage[]> {
+  const pages: OpenPage[] = [];
+  // Fifty at a time, as visitors arrive: a thousand connections at once would measure the accept queue.
+  for (let index = 0; index < count; index += 50) {
+    const batch = Array.from({ length: Math.min(50, count - index) }, (_, offset) => openPage(liveUrls[(index + offset) % liveUrls.length]!));
+    pages.push(...(await Promise.all(batch)));
+  }
+  return pages;
+}
+
+interface AutocannonSummary {
+  requests: { average: number };
+  latency: { p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** autocannon in its own process, so its work does not slow the pledge sender or the pages. */
+function readers(root: string, url: string, connections: number, seconds: number): Promise<{ rps: number; p99: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(connections), '-d', String(seconds), '-t', '30', '-j', url],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', () => {
+      try {
+        const summary = JSON.parse(output) as AutocannonSummary;
+        resolve({ rps: Math.round(summary.requests.average), p99: summary.latency.p99, errors: summary.errors + summary.timeouts + summary.non2xx });
+      } catch {
+        reject(new Error(`autocannon printed no summary for ${url}`));
+      }
+    });
+  });
+}
+
+const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : 0);
+
+/**
+ * Pledges at `pledgesPerSecond`, each due at its own moment whether or not earlier ones were
+ * answered (open loop). Supporters in turn, each with a fresh Idempotency-Key.
+ */
+async function pledgeStream(baseUrl: string, eventId: string, supporters: Supporter[], plan: MoneyBombPlan) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const target = new URL(`${baseUrl}/api/events/${eventId}/pledges`);
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let acknowledged = 0;
+  let lastAck = 0;
+  const total = Math.round(plan.pledgesPerSecond * plan.seconds);
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const send = (index: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const supporter = supporters[index % supporters.length]!;
+      const body = JSON.stringify({ amount: 10, tip_percent: 0, payment_method_id: supporter.cardId });
+      const request = http.request(
+        target,
+        {
+          method: 'POST',
+          agent,
+          timeout: 60_000,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${supporter.accessToken}`,
+            'idempotency-key': randomUUID(),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const now = performance.now();
+            if (response.statusCode === 201) {
+              acknowledged += 1;
+              latencies.push(now - due);
+              lastAck = Math.max(lastAck, now);
+            } else {
+              failures[String(response.statusCode)] = (failures[String(response.statusCode)] ?? 0) + 1;
+            }
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        failures[error.code ?? error.message] = (failures[error.code ?? error.message] ?? 0) + 1;
+        resolve();
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.end(body);
+    });
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      const due = Math.min(total, Math.floor(elapsed * plan.pledgesPerSecond));
+      while (sent < due) {
+        inFlight.push(send(sent, started + (sent / plan.pledgesPerSecond) * 1000));
+        sent += 1;
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { sent, acknowledged, failures, lastAck, started, p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
+}
+
+export interface MoneyBombTarget {
+  /** Where pledges and reads go (the instance, or the load balancer in front of several). */
+  baseUrl: string;
+  /** Where pages open their live stream (the same, or each instance in turn). */
+  pageBaseUrls: string[];
+  eventId: string;
+  supporters: Supporter[];
+  root: string;
+}
+
+export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): Promise<MoneyBombResult> {
+  const liveUrls = target.pageBaseUrls.map((base) => `${base}/api/events/${target.eventId}/live`);
+  const before = JSON.parse(await currentTotals(liveUrls[0]!)) as { pledge_count: number };
+  const pages = await openPages(liveUrls, plan.pages);
+  try {
+    const apiReaders = readers(target.root, `${target.baseUrl}/api/events/show/${target.eventId}`, Math.ceil(plan.readers / 2), plan.seconds);
+    const htmlReaders = readers(target.root, `${target.baseUrl}/events/${target.eventId}`, Math.floor(plan.readers / 2), plan.seconds);
+    const stream = await pledgeStream(target.baseUrl, target.eventId, target.supporters, plan);
+    const [api, html] = await Promise.all([apiReaders, htmlReaders]);
+    const truth = await currentTotals(liveUrls[0]!);
+    // Pages get a second past the last acknowledgement (and the truth's own read) to catch up.
+    const deadline = Math.max(stream.lastAck, performance.now()) + 1000;
+    while (performance.now() < deadline && pages.some((page) => page.shown(truth, stream.started) === undefined)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    let pagesCurrent = 0;
+    let slowestPageMs = 0;
+    for (const page of pages) {
+      const at = page.shown(truth, stream.started);
+      if (at === undefined) continue;
+      const lag = Math.max(0, at - stream.lastAck);
+      if (lag <= 1000) pagesCurrent += 1;
+      slowestPageMs = Math.max(slowestPageMs, Math.round(lag));
+    }
+    const windowEnd = Math.max(stream.lastAck, performance.now());
+    const maxMessagesPerPage = Math.max(...pages.map((page) => page.messages.filter((message) => message.at >= stream.started).length));
+    const after = JSON.parse(truth) as { pledge_count: number };
+    return {
+      plan,
+      sent: stream.sent,
+      acknowledged: stream.acknowledged,
+      failures: stream.failures,
+      stored: after.pledge_count - before.pledge_count,
+      pledgeP50: stream.p50,
+      pledgeP99: stream.p99,
+      api,
+      html,
+      pagesCurrent,
+      pagesOpened: pages.length,
+      slowestPageMs,
+      maxMessagesPerPage,
+      messagesAllowed: Math.ceil((windowEnd - stream.started) / 100) + 1,
+    };
+  } finally {
+    for (const page of pages) page.close();
+  }
+}
