@@ -51,6 +51,8 @@ async function preparePglite(project: TestProject): Promise<() => void> {
   return () => rmSync(folder, { recursive: true, force: true });
 }
 
+const DROPS_AT_ONCE = 8;
+
 async function preparePostgres(project: TestProject, base: string): Promise<() => Promise<void>> {
   const prefix = `pledgeway_test_${randomUUID().replaceAll('-', '').slice(0, 8)}_`;
   const template = `${prefix}template`;
@@ -72,8 +74,12 @@ async function preparePostgres(project: TestProject, base: string): Promise<() =
   project.provide('postgresTemplate', { template, prefix });
   return async () => {
     const created = await admin(`select datname from pg_database where datname like '${prefix}%' and datname <> '${template}'`);
-    // Drops requested together share the server's checkpoints instead of waiting for one each.
-    await Promise.all(created.map(({ datname }) => admin(`drop database if exists ${datname} with (force)`)));
+    // Drops requested together share the server's checkpoints instead of waiting for one each;
+    // a few at a time, as the server's connections are shared.
+    for (let start = 0; start < created.length; start += DROPS_AT_ONCE) {
+      const batch = created.slice(start, start + DROPS_AT_ONCE);
+      await Promise.all(batch.map(({ datname }) => admin(`drop database if exists ${datname} with (force)`)));
+    }
     await admin(`drop database if exists ${template} with (force)`);
   };
 }
