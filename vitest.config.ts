@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. An API test
+    // file spends much of its time waiting (on PostgreSQL, on password hashing's threads, on HTTP),
+    // so two workers keep both cores busy (decision 100).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // The web app's `@/…` imports, for component tests.
@@ -30,6 +35,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],
+          // One migrated database per run, copied for each test file (decision 100).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
         },
       },
     ],

@@ -1,24 +1,41 @@
 // Reading the runners' JSON reports into one tally (scripts/test.mjs): passed, failed, flaky and
 // skipped tests, and whether a runner crashed before it reported.
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export function createTally() {
   return { passed: 0, failed: 0, flaky: 0, skipped: 0, crashed: false };
 }
 
-/** A Vitest JSON report. A file that fails to load has no tests but is still a failure. */
-export function addVitestReport(tally, file, label) {
+/**
+ * A Vitest JSON report. Every failed test counts, and so does every file that failed without a
+ * failed test: it did not load, or a hook (an `afterAll` that timed out) or a describe block failed
+ * outside its tests. Vitest marks such a file failed and its tests passed or skipped. `exitStatus`
+ * is Vitest's own: a run that failed (an unhandled error) with no failure in its report still fails.
+ */
+export function addVitestReport(tally, file, label, exitStatus = 0) {
   if (!existsSync(file)) {
     console.error(`${label}: no results were written (the runner crashed)`);
     tally.crashed = true;
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failedBefore = tally.failed;
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
   tally.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  const brokenFiles = (report.testResults ?? []).filter((result) => result.status === 'failed' && result.assertionResults.length === 0);
-  tally.failed += brokenFiles.length;
+  const failedOutsideTests = (report.testResults ?? []).filter(
+    (result) => result.status === 'failed' && !(result.assertionResults ?? []).some((assertion) => assertion.status === 'failed'),
+  );
+  for (const result of failedOutsideTests) {
+    const name = result.name ? path.relative(process.cwd(), result.name) : 'a test file';
+    console.error(`${label}: ${name} failed outside its tests: ${result.message || 'a hook or describe block failed (see the output above)'}`);
+  }
+  tally.failed += failedOutsideTests.length;
+  if (exitStatus !== 0 && tally.failed === failedBefore) {
+    console.error(`${label}: Vitest exited with status ${exitStatus} without a failed test in its report (an unhandled error?): see the output above`);
+    tally.failed += 1;
+  }
 }
 
 /**

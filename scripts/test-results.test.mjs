@@ -48,6 +48,58 @@ describe('the closing line of npm test', () => {
     expect(tallySucceeded(tally)).toBe(false);
     errors.mockRestore();
   });
+  it('counts a Vitest file whose tests passed but whose hook or suite failed as a failure, and names it', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tally = createTally();
+    // What Vitest 4 writes when afterAll throws (or times out), and when a describe's beforeAll throws.
+    const hookFailed = {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      numFailedTestSuites: 3,
+      success: false,
+      testResults: [
+        { name: '/repo/apps/api/src/security/fuzz.test.ts', status: 'failed', message: 'Hook timed out in 60000ms.', assertionResults: [{ status: 'passed' }] },
+        { name: '/repo/apps/api/src/other.test.ts', status: 'failed', message: '', assertionResults: [{ status: 'skipped' }, { status: 'passed' }] },
+        { name: '/repo/apps/api/src/fine.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed' }] },
+      ],
+    };
+    addVitestReport(tally, report('hook-failed.json', hookFailed), 'API tests on PostgreSQL');
+    expect(closingLine(tally)).toBe('3 passed, 2 failed, 0 flaky, 1 skipped');
+    expect(tallySucceeded(tally)).toBe(false);
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(/^API tests on PostgreSQL: .*fuzz\.test\.ts failed outside its tests: Hook timed out in 60000ms\.$/),
+    );
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/other\.test\.ts failed outside its tests/));
+    errors.mockRestore();
+  });
+
+  it('does not count a file twice when its failure is a failed test', () => {
+    const tally = createTally();
+    const testFailed = {
+      numPassedTests: 1,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      testResults: [{ name: '/repo/a.test.ts', status: 'failed', message: '', assertionResults: [{ status: 'passed' }, { status: 'failed' }] }],
+    };
+    addVitestReport(tally, report('test-failed.json', testFailed), 'api');
+    expect(closingLine(tally)).toBe('1 passed, 1 failed, 0 flaky');
+  });
+
+  it('counts a Vitest run that exited with an error but reported no failure (an unhandled error) as a failure', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tally = createTally();
+    const clean = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      testResults: [{ name: '/repo/a.test.ts', status: 'passed', message: '', assertionResults: [] }],
+    };
+    addVitestReport(tally, report('clean.json', clean), 'unit', 1);
+    expect(tally.failed).toBe(1);
+    expect(errors).toHaveBeenCalledWith('unit: Vitest exited with status 1 without a failed test in its report (an unhandled error?): see the output above');
+    errors.mockRestore();
+  });
 });
 
 describe('the Node versions package.json promises', () => {

@@ -55,15 +55,15 @@ function runChecks() {
 
 function runVitest() {
   const pgliteFile = path.join(out, 'vitest-pglite.json');
-  stage('unit and API tests (PGlite)', 'npx', vitestArgs(pgliteFile, []));
-  addVitestReport(tally, pgliteFile, 'unit and API tests');
+  const pgliteStatus = stage('unit and API tests (PGlite)', 'npx', vitestArgs(pgliteFile, []));
+  addVitestReport(tally, pgliteFile, 'unit and API tests', pgliteStatus);
   if (!process.env.TEST_DATABASE_URL) {
     console.log('\nTEST_DATABASE_URL is not set: the API suite ran on PGlite only.');
     return;
   }
   const postgresFile = path.join(out, 'vitest-postgres.json');
-  stage('API tests (PostgreSQL)', 'npx', vitestArgs(postgresFile, ['--project', 'api']), { API_TEST_DRIVER: 'postgres' });
-  addVitestReport(tally, postgresFile, 'API tests on PostgreSQL');
+  const postgresStatus = stage('API tests (PostgreSQL)', 'npx', vitestArgs(postgresFile, ['--project', 'api']), { API_TEST_DRIVER: 'postgres' });
+  addVitestReport(tally, postgresFile, 'API tests on PostgreSQL', postgresStatus);
 }
 
 function runBrowserTests() {

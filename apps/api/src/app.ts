@@ -55,6 +55,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Where the server renderer of the public pages comes from (default: the web build's dist-ssr). */
   loadPageRenderer?: LoadPageRenderer;
+  /** A dumped, migrated data directory an in-memory PGlite database starts from (API tests). */
+  pgliteSeed?: Blob;
 }
 
 type Server = ReturnType<typeof createServer>;
@@ -72,7 +74,7 @@ function createServer(config: Config, options: BuildOptions) {
 
 /** The providers and services every module reaches through `app.ctx`, created once at start. */
 async function createContext(app: Server, config: Config, options: BuildOptions): Promise<AppContext> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSeed: options.pgliteSeed });
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
   const jobs = createJobs({ connection: database.jobsConnection, workers: config.env !== 'test', log: app.log });

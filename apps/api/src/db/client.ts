@@ -111,7 +111,17 @@ function statementName(text: string): string {
   return name;
 }
 
-export async function openDatabase(options: { url: string | undefined; pgliteDir: string }): Promise<Database> {
+export interface OpenDatabaseOptions {
+  url: string | undefined;
+  pgliteDir: string;
+  /**
+   * An in-memory PGlite database starts from this dumped data directory instead of an empty
+   * one (the API tests' migrated copy, test/global-setup.ts); pending migrations still run.
+   */
+  pgliteSeed?: Blob;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url && options.url !== 'memory://') {
     const pool = new pg.Pool({ connectionString: options.url, max: 20, application_name: APPLICATION_NAME });
     // An idle connection the server closed (restart, failover, pg_terminate_backend) is an 'error'
@@ -146,7 +156,7 @@ export async function openDatabase(options: { url: string | undefined; pgliteDir
   }
   let client: PGlite;
   if (options.url === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(options.pgliteSeed ? { loadDataDir: options.pgliteSeed } : {});
   } else {
     mkdirSync(options.pgliteDir, { recursive: true });
     client = new PGlite(options.pgliteDir);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ensureCharities } from '../db/seed.ts';
@@ -11,7 +13,8 @@ import type { LoadPageRenderer } from '../lib/ssr.ts';
 /**
  * API tests run over real HTTP against a fresh database per test file: in-memory PGlite by
  * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when
- * API_TEST_DRIVER=postgres (npm test runs the API suite once per driver).
+ * API_TEST_DRIVER=postgres (npm test runs the API suite once per driver). Either starts as a copy
+ * of one database the run migrated once (test/global-setup.ts).
  */
 export interface TestServer {
   app: App;
@@ -22,25 +25,34 @@ export interface TestServer {
 
 export const testDriver = process.env.API_TEST_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL: a copy of the run's migrated
+ * template (test/global-setup.ts), which the run drops at its end; without one (a harness used
+ * outside the API suite's set-up), an empty database the server's close drops.
+ */
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('API_TEST_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `pledgeway_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const run = inject('postgresTemplate');
+  const name = `${run?.prefix ?? 'pledgeway_test_'}${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(run ? `create database ${name} template ${run.template}` : `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { url: url.toString(), drop: async () => (run ? undefined : admin(`drop database if exists ${name} with (force)`)) };
+}
+
+let seed: Promise<Blob> | undefined;
+/** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
+function pgliteSeed(): Promise<Blob> | undefined {
+  const file = inject('pgliteSeedFile');
+  if (!file) return undefined;
+  seed ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return seed;
 }
 
 export async function startTestServer(
@@ -65,7 +77,12 @@ export async function startTestServer(
   );
   // Without a renderer given, a test's pages are the client-rendered shell (no web build needed).
   const loadPageRenderer = options.loadPageRenderer ?? (async () => undefined);
-  const app = await buildApp(config, { logger: options.logger ?? { level: 'warn' }, serveWeb: options.serveWeb ?? false, loadPageRenderer });
+  const app = await buildApp(config, {
+    logger: options.logger ?? { level: 'warn' },
+    serveWeb: options.serveWeb ?? false,
+    loadPageRenderer,
+    pgliteSeed: database ? undefined : await pgliteSeed(),
+  });
   await ensureCharities(app.ctx.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

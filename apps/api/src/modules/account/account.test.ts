@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createCampaign, createPledge } from '../my-events/test-factories.ts';
@@ -101,7 +101,10 @@ describe('closing an account', () => {
     const { client, email, user } = await signUp(server.url);
     await client.post('/api/site/forgot-password', { email });
     expect(await query('select id from refresh_tokens where user_id = $1', [user._id])).not.toEqual([]);
-    expect(await query('select id from password_reset_tokens where user_id = $1', [user._id])).not.toEqual([]);
+    // The reset link is stored after the answer (service.requestReset never awaits it): wait for it.
+    await vi.waitFor(async () => expect(await query('select id from password_reset_tokens where user_id = $1', [user._id])).not.toEqual([]), {
+      timeout: 5_000,
+    });
     const endedAt = new Date('2026-01-15T12:00:00Z');
     const event = await createCampaign(server.app, user._id, { status: 'completed', endedAt });
     const response = await client.post('/api/account/close', { confirmation: 'CLOSE' });
