@@ -1,18 +1,13 @@
-// Writes the OpenAPI document generated from the route schemas to docs/api/openapi.json.
-// Usage: npm run docs:api
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Writes the OpenAPI document generated from the route schemas to docs/api/openapi.json, and the
+// web client's types generated from it (openapi-typescript) to apps/web/src/lib/api-schema.d.ts.
+// Usage: npm run docs:api. `apps/api/src/lib/openapi-files.test.ts` fails when either file is out
+// of date, so the typed client cannot drift from the routes.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
+import { API_SCHEMA_PATH, OPENAPI_PATH, generateOpenApiFiles } from './openapi-files.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-openapi-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: '0' }, { databaseUrl: 'memory://', jwtSecret: 'x'.repeat(32) });
-const app = await buildApp(config, { logger: false, serveWeb: false });
-await app.ready();
-const out = path.resolve(import.meta.dirname, '../docs/api');
-mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'openapi.json'), `${JSON.stringify(app.swagger(), null, 2)}\n`);
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
-console.log(`wrote ${path.join(out, 'openapi.json')}`);
+const files = await generateOpenApiFiles();
+mkdirSync(path.dirname(OPENAPI_PATH), { recursive: true });
+writeFileSync(OPENAPI_PATH, files.document);
+writeFileSync(API_SCHEMA_PATH, files.types);
+console.log(`wrote ${OPENAPI_PATH}\nwrote ${API_SCHEMA_PATH}`);

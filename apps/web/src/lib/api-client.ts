@@ -3,6 +3,10 @@
  * credentials sent, 10-second timeout, one retry after a refresh on 401, and error messages in
  * SPEC.md section 8's order: response message, else error, else the client's, else
  * "Unexpected error occurred".
+ *
+ * Two ways in, one transport: `apiClient` in `lib/typed-api.ts` (openapi-fetch), typed from the
+ * API's OpenAPI document, and `api.get<T>(path)` here for call sites not yet moved to it
+ * (docs/decisions/102-typed-api-client.md).
  */
 export const ACCESS_TOKEN_KEY = 'access-token';
 const TIMEOUT_MS = 10_000;
@@ -78,25 +82,44 @@ function messageFrom(data: unknown, fallback: string | undefined): string {
   return fallback || 'Unexpected error occurred';
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+export interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, request: Outgoing): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  try {
+    return await transport(`${API_BASE}${path}`, { method: request.method, headers, body: request.body, credentials: 'include', signal });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError('The request timed out. Please check your connection and try again.', 0);
+    if (request.signal?.aborted) throw error;
+    throw new ApiError('Could not connect to the server. Please check your connection and try again.', 0);
+  }
+}
+
+/** Sends, and once more after a refresh when the answer is 401 (unless `noRetry`). */
+export async function sendWithRefresh(path: string, request: Outgoing, noRetry = false): Promise<Response> {
+  const response = await send(path, request);
+  if (response.status === 401 && !noRetry && (await refreshAccessToken())) return send(path, request);
+  return response;
+}
+
+function toOutgoing(options: RequestOptions): Outgoing {
+  const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  try {
-    return await transport(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal });
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError('The request timed out. Please check your connection and try again.', 0);
-    if (options.signal?.aborted) throw error;
-    throw new ApiError('Could not connect to the server. Please check your connection and try again.', 0);
-  }
+  return { method: options.method ?? 'GET', headers, body, signal: options.signal };
 }
 
 let refreshing: Promise<boolean> | undefined;
@@ -121,7 +144,7 @@ export function refreshAccessToken(): Promise<boolean> {
   }
   refreshing ??= (async () => {
     try {
-      const response = await acrossTabs(() => send('/site/refresh-token', { method: 'POST', noRetry: true }));
+      const response = await acrossTabs(() => send('/site/refresh-token', { method: 'POST', headers: {} }));
       if (!response.ok) {
         tokenStore.clear();
         return false;
@@ -138,11 +161,15 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
+export function failure(path: string, response: Response, data: unknown): ApiError {
+  const fallback = response.status === 503 ? SERVER_BUSY_MESSAGE : response.statusText;
+  const error = new ApiError(messageFrom(data, fallback), response.status, data as ApiError['data']);
+  if (import.meta.env.DEV) console.warn('API request failed', path, error.status, error.message);
+  return error;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options);
-  if (response.status === 401 && !options.noRetry && (await refreshAccessToken())) {
-    response = await send(path, options);
-  }
+  const response = await sendWithRefresh(path, toOutgoing(options), options.noRetry);
   const text = await response.text();
   let data: unknown;
   try {
@@ -150,12 +177,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     data = undefined;
   }
-  if (!response.ok) {
-    const fallback = response.status === 503 ? SERVER_BUSY_MESSAGE : response.statusText;
-    const error = new ApiError(messageFrom(data, fallback), response.status, data as ApiError['data']);
-    if (import.meta.env.DEV) console.warn('API request failed', path, error.status, error.message);
-    throw error;
-  }
+  if (!response.ok) throw failure(path, response, data);
   return data as T;
 }
 

@@ -1,7 +1,8 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useNearViewport } from '@/lib/near-viewport';
 
 interface CarouselProps {
   /** Accessible name of the carousel region, e.g. "Fill A Belly charities". */
@@ -28,16 +29,20 @@ const GAPS = {
  */
 export function Carousel({ label, children, slideClassName = 'basis-full', gap = 'cards', header, className }: CarouselProps) {
   const id = useId();
-  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 });
+  // Embla measures every slide when it starts (a forced layout of the whole page): it starts when
+  // the carousel comes near the viewport, not while the page loads.
+  const region = useRef<HTMLElement>(null);
+  const near = useNearViewport(region);
+  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1, active: near });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const slides = Children.toArray(children);
 
   const update = useCallback(() => {
-    if (!api) return;
+    if (!api || !near) return;
     setCanPrev(api.canScrollPrev());
     setCanNext(api.canScrollNext());
-  }, [api]);
+  }, [api, near]);
 
   useEffect(() => {
     if (!api) return;
@@ -60,7 +65,7 @@ export function Carousel({ label, children, slideClassName = 'basis-full', gap =
 
   /** Focus moving into a hidden slide scrolls the track to it, so the focused control is visible. */
   function onFocusSlide(index: number) {
-    if (!api) return;
+    if (!api || !near) return;
     if (!api.slidesInView().includes(index)) api.scrollTo(Math.min(index, api.scrollSnapList().length - 1));
     // The browser may already have scrolled the clipped viewport to reveal the focus; undo that.
     const viewport = api.rootNode();
@@ -68,7 +73,7 @@ export function Carousel({ label, children, slideClassName = 'basis-full', gap =
   }
 
   return (
-    <section aria-roledescription="carousel" aria-label={label} className={className}>
+    <section ref={region} aria-roledescription="carousel" aria-label={label} className={className}>
       <div className="mb-5 flex items-end justify-between gap-4">
         <div className="min-w-0">{header}</div>
         <div className="flex shrink-0 gap-2">

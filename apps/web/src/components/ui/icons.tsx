@@ -2,8 +2,9 @@ import type { ReactNode, SVGProps } from 'react';
 
 /**
  * Inline line icons (24 px grid, 2 px stroke, currentColor). Drawn here rather than pulled from
- * an icon package so the public bundle carries only the handful the frame uses. Decorative by
- * default: the control that holds one gives the accessible name.
+ * an icon package: lucide-react, measured, added 2.5 KB gzip to every page's entry chunk
+ * (docs/decisions/103-icons-stay-hand-drawn.md). Decorative by default: the control that holds one
+ * gives the accessible name.
  */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 

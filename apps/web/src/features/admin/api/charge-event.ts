@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const chargeEvent = (eventId: string) =>
-  api.post<ChargeRunResponse>(`/admin/events/${encodeURIComponent(eventId)}/charge`).then((response) => response.data);
+  dataOf(apiClient.POST('/admin/events/{id}/charge', { params: { path: { id: eventId } } })).then((response) => response.data);
 
 export function useChargeEvent() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkPayoutRequest } from '@pledgeway/domain/schemas/admin';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { queryKeys } from '@/lib/query-keys';
 
-export const createPayout = (payout: MarkPayoutRequest) => api.post<{ success: true; message?: string }>('/admin/payouts', payout);
+export const createPayout = (payout: MarkPayoutRequest) => dataOf(apiClient.POST('/admin/payouts', { body: payout }));
 
 export function useCreatePayout() {
   const queryClient = useQueryClient();

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getChargeRun = (runId: string, signal?: AbortSignal) =>
-  api.get<unknown>(`/admin/charge-runs/${encodeURIComponent(runId)}`, signal).then((body) => parseResponse(ChargeRunResponse, body, 'the charge run').data);
+  dataOf(apiClient.GET('/admin/charge-runs/{id}', { params: { path: { id: runId } }, signal })).then(
+    (body) => parseResponse(ChargeRunResponse, body, 'the charge run').data,
+  );
 
 /** Polls every second while the run is going; stops once it has finished or while an admin's hold keeps it waiting. */
 export const chargeRunQuery = (runId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminChargeQueueResponse } from '@pledgeway/domain/schemas/admin';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCharging = (signal?: AbortSignal) =>
-  api.get<unknown>('/admin/charging', signal).then((body) => parseResponse(AdminChargeQueueResponse, body, 'the charging queue').data);
+  dataOf(apiClient.GET('/admin/charging', { signal })).then((body) => parseResponse(AdminChargeQueueResponse, body, 'the charging queue').data);
 
 export const chargingQuery = () => queryOptions({ queryKey: queryKeys.admin.charging, queryFn: ({ signal }) => getCharging(signal) });
 

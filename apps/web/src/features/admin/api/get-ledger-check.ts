@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LedgerVerifyResponse, type LedgerVerifyReport } from '@pledgeway/domain/schemas/money-admin';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { queryKeys } from '@/lib/query-keys';
 
 export type LedgerCheck = LedgerVerifyReport;
@@ -17,7 +17,7 @@ export function toLedgerCheck(body: unknown): LedgerCheck {
   return parsed.data.data;
 }
 
-export const getLedgerCheck = (signal?: AbortSignal) => api.get<unknown>('/admin/ledger/verify', signal).then(toLedgerCheck);
+export const getLedgerCheck = (signal?: AbortSignal) => dataOf(apiClient.GET('/admin/ledger/verify', { signal })).then(toLedgerCheck);
 
 export const ledgerCheckQuery = () => queryOptions({ queryKey: queryKeys.admin.ledgerCheck, queryFn: ({ signal }) => getLedgerCheck(signal), retry: false });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PayoutsResponse } from '@pledgeway/domain/schemas/money-admin';
-import { api } from '@/lib/api-client';
+import { apiClient, dataOf } from '@/lib/typed-api';
 import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
  * with the route's own response schema, so an answer of another shape is an error on screen.
  */
 export const getPayouts = (signal?: AbortSignal) =>
-  api.get<unknown>('/admin/payouts', signal).then((body) => parseResponse(PayoutsResponse, body, 'payouts').data.charities);
+  dataOf(apiClient.GET('/admin/payouts', { signal })).then((body) => parseResponse(PayoutsResponse, body, 'payouts').data.charities);
 
 export const payoutsQuery = () => queryOptions({ queryKey: queryKeys.admin.payouts, queryFn: ({ signal }) => getPayouts(signal) });
 

@@ -1,12 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setApiTransport } from '@/lib/api-client';
 import { ResponseShapeError } from '@/lib/parse-response';
 import { getCampaignPledges } from './get-campaign-pledges';
 import { getChargeRun } from './get-charge-run';
 import { getCharging } from './get-charging';
 import { getDashboard } from './get-dashboard';
 
-const answer = vi.hoisted(() => ({ body: undefined as unknown }));
-vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(async () => answer.body) } }));
+// Every request through the real client (typed or not) gets this answer.
+const answer = { body: undefined as unknown };
+setApiTransport(async () => new Response(JSON.stringify(answer.body), { status: 200, headers: { 'content-type': 'application/json' } }));
 
 // Answers whose money field was renamed: the console must refuse them, not show $0.00 or $NaN.
 const queueRow = {
