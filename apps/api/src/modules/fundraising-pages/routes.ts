@@ -96,22 +96,27 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [action, hide, message] of [
-    ['hide', true, FUNDRAISING_PAGE_MESSAGES.hiddenDone],
-    ['show', false, FUNDRAISING_PAGE_MESSAGES.shownDone],
-  ] as const) {
-    app.post(
-      `/fundraising-pages/:id/${action}`,
-      {
-        preHandler: app.authenticate,
-        schema: {
-          tags,
-          summary: hide ? "The campaign's host hides a page: off the leaderboard, its link says so, the owner is told" : 'The host shows a hidden page again',
-          params: IdParams,
-          response: { 200: FundraisingPageActionResponse },
+  hideAndShowRoutes();
+
+  /** The host's two switches, one route each so the OpenAPI document names both. */
+  function hideAndShowRoutes() {
+    for (const [action, hide, message] of [
+      ['hide', true, FUNDRAISING_PAGE_MESSAGES.hiddenDone],
+      ['show', false, FUNDRAISING_PAGE_MESSAGES.shownDone],
+    ] as const) {
+      app.post(
+        `/fundraising-pages/:id/${action}`,
+        {
+          preHandler: app.authenticate,
+          schema: {
+            tags,
+            summary: hide ? "The campaign's host hides a page: off the leaderboard, its link says so, the owner is told" : 'The host shows a hidden page again',
+            params: IdParams,
+            response: { 200: FundraisingPageActionResponse },
+          },
         },
-      },
-      async (request) => ({ success: true as const, message, data: await service.setHidden(request.auth!, request.params.id, hide) }),
-    );
+        async (request) => ({ success: true as const, message, data: await service.setHidden(request.auth!, request.params.id, hide) }),
+      );
+    }
   }
 };
