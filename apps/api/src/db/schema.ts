@@ -277,7 +277,11 @@ export const ledgerTransactions = pgTable(
     memo: jsonb('memo'),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_transactions_pledge').on(table.pledgeId)],
+  (table) => [
+    index('ledger_transactions_pledge').on(table.pledgeId),
+    // A campaign's open ledger reads its transactions newest first (decision 112).
+    index('ledger_transactions_event_created').on(table.eventId, table.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(
@@ -298,6 +302,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     index('ledger_entries_account_event').on(table.account, table.eventId),
     index('ledger_entries_account_charity').on(table.account, table.charityId),
+    // The entries of given transactions (the open ledger, a campaign's movements) without reading the whole table.
+    index('ledger_entries_transaction').on(table.transactionId),
   ],
 );
 

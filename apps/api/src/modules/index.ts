@@ -35,6 +35,7 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
+import { openLedgerRoutes } from './open-ledger/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -70,6 +71,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   payoutsRoutes,
   disputesRoutes,
   runoffRoutes,
+  openLedgerRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

@@ -87,6 +87,10 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/events/:id/pledges': SIGNED_IN,
   'GET /api/events/:id/supporters': UNPUBLISHED,
   'GET /api/events/:id/live': { ...UNPUBLISHED, stream: true },
+  // The open ledger and its downloads: public wherever the campaign's page is.
+  'GET /api/events/:id/money': UNPUBLISHED,
+  'GET /api/events/:id/money.json': UNPUBLISHED,
+  'GET /api/events/:id/money.csv': UNPUBLISHED,
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
   // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
   'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },

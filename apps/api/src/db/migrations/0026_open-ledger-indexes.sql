@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_entries_transaction" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "ledger_transactions_event_created" ON "ledger_transactions" USING btree ("event_id","created_at");
