@@ -26,6 +26,7 @@ const ContactPage = lazy(() => import('@/features/contact/pages/contact'));
 const CharitiesPage = lazy(() => import('@/features/charities/pages/charities'));
 const CampaignListPage = lazy(() => import('@/features/campaign-lists/pages/campaign-list'));
 const EventPagePage = lazy(() => import('@/features/campaigns/pages/event-page'));
+const CampaignMoneyPage = lazy(() => import('@/features/campaigns/pages/campaign-money'));
 const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
 const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
 const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
             <Route path={paths.competitions} element={<CampaignListPage />} />
             <Route path={paths.crowdfunding} element={<CampaignListPage />} />
             <Route path={'/events/:eventId'} element={<EventPagePage />} />
+            <Route path={'/events/:eventId/money'} element={<CampaignMoneyPage />} />
             <Route path={'/hosts/:userId'} element={<HostPage />} />
             <Route path={'/stacks/:stackId'} element={<StackPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />

@@ -24,6 +24,8 @@ export const queryKeys = {
     manage: (id: string) => ['events', 'manage', id] as const,
     updates: (id: string) => ['events', 'updates', id] as const,
     supporters: (id: string) => ['events', 'supporters', id] as const,
+    /** The open ledger: one page of a campaign's money movements, with its totals. */
+    money: (id: string, offset: number) => ['events', 'money', id, offset] as const,
     /** What Close and Complete would do with the money (the confirmation before either). */
     lifecyclePreview: (id: string) => ['events', 'lifecycle-preview', id] as const,
     /** Lists of live campaigns; the rest of the key says which list. */
