@@ -34,3 +34,4 @@ export * from './schemas/promotions.ts';
 export * from './schemas/disputes.ts';
 export * from './schemas/open-ledger.ts';
 export * from './open-ledger.ts';
+export * from './schemas/statements.ts';

@@ -91,6 +91,9 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/events/:id/money': UNPUBLISHED,
   'GET /api/events/:id/money.json': UNPUBLISHED,
   'GET /api/events/:id/money.csv': UNPUBLISHED,
+  // Giving statements: the caller's own (a year without charges is 404 to anyone).
+  'GET /api/me/statements': SIGNED_IN,
+  'GET /api/me/statements/:year.pdf': { visitor: 'refused', user: 'hidden', other: 'hidden', admin: 'hidden' },
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
   // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
   'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },
@@ -235,6 +238,7 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
   return url
     .replace(':participantId', resources.participantId)
     .replace(':sessionId', 'ivs_unknown')
+    .replace(':year', '2026')
     .replace(':id', id)
     .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg');
 }

@@ -39,6 +39,7 @@ const RegisterPage = lazy(() => import('@/features/auth/pages/register'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard'));
 const MyProfilePage = lazy(() => import('@/features/profile/pages/my-profile'));
 const MyPledgesPage = lazy(() => import('@/features/pledges/pages/my-pledges'));
+const GivingStatementsPage = lazy(() => import('@/features/pledges/pages/giving-statements'));
 const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
@@ -90,6 +91,7 @@ export function AppRoutes() {
                 <Route path={paths.user.dashboard} element={<DashboardPage />} />
                 <Route path={paths.user.profile} element={<MyProfilePage />} />
                 <Route path={paths.user.pledges} element={<MyPledgesPage />} />
+                <Route path={paths.user.statements} element={<GivingStatementsPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />

@@ -37,6 +37,8 @@ export const paths = {
     dashboard: '/user/dashboard',
     profile: '/user/my-profile',
     pledges: '/user/pledges',
+    /** Giving statements: one PDF per year of charges. */
+    statements: '/user/statements',
     events: '/user/events',
     createEvent: '/user/event/create',
     eventSummary: (id: string) => `/user/event/${id}`,

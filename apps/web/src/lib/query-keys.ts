@@ -6,6 +6,8 @@
 export const queryKeys = {
   myProfile: ['my-profile'] as const,
   myPledges: ['my-pledges'] as const,
+  /** The years of the signed-in supporter's giving statements. */
+  statements: ['statements'] as const,
   myEvents: {
     all: ['my-events'] as const,
     of: (userId: string) => ['my-events', userId] as const,
