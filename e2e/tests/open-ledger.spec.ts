@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, registerUser, test } from '../fixtures';
+import { demo, expect, login, registerUser, test } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -78,4 +78,21 @@ test('a visitor sees where a campaign’s money went, with the page’s total, a
   await page.getByRole('link', { name: 'Download CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^campaign-money-.+\.csv$/);
+});
+
+test('a supporter downloads the giving statement of the year their pledge was charged', async ({ page, request }) => {
+  test.slow(); // A campaign is funded, pledged to and charged first.
+  const campaign = await chargedCampaign(request, `Statement Swim ${Date.now()}`);
+  const year = new Date().getUTCFullYear();
+
+  await login(page, campaign.named.email, campaign.named.password);
+  await page.goto('/user/statements');
+  await expect(page.getByRole('heading', { name: 'Giving Statements' })).toBeVisible();
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: String(year) }) });
+  // $40 pledged with a $4 tip: the tip is listed apart.
+  await expect(card.getByText('$40.00')).toBeVisible();
+  await expect(card.getByText('$4.00')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: `Download ${year} PDF` }).click();
+  expect((await downloading).suggestedFilename()).toBe(`pledgeway-giving-statement-${year}.pdf`);
 });
