@@ -34,3 +34,6 @@ export * from './schemas/promotions.ts';
 export * from './schemas/disputes.ts';
 export * from './schemas/fundraising-pages.ts';
 export * from './schemas/embeds.ts';
+export * from './schemas/open-ledger.ts';
+export * from './open-ledger.ts';
+export * from './schemas/statements.ts';

@@ -280,7 +280,11 @@ export const ledgerTransactions = pgTable(
     memo: jsonb('memo'),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_transactions_pledge').on(table.pledgeId)],
+  (table) => [
+    index('ledger_transactions_pledge').on(table.pledgeId),
+    // A campaign's open ledger reads its transactions newest first (decision 112).
+    index('ledger_transactions_event_created').on(table.eventId, table.createdAt),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -39,6 +39,8 @@ import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
 import { sandboxDisputeRoutes } from './payment-events/sandbox-routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
+import { openLedgerRoutes } from './open-ledger/routes.ts';
+import { statementsRoutes } from './statements/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -78,6 +80,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   disputesRoutes,
   sandboxDisputeRoutes,
   runoffRoutes,
+  openLedgerRoutes,
+  statementsRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

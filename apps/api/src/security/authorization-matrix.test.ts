@@ -88,6 +88,13 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/events/:id/pledges': SIGNED_IN,
   'GET /api/events/:id/supporters': UNPUBLISHED,
   'GET /api/events/:id/live': { ...UNPUBLISHED, stream: true },
+  // The open ledger and its downloads: public wherever the campaign's page is.
+  'GET /api/events/:id/money': UNPUBLISHED,
+  'GET /api/events/:id/money.json': UNPUBLISHED,
+  'GET /api/events/:id/money.csv': UNPUBLISHED,
+  // Giving statements: the caller's own (a year without charges is 404 to anyone).
+  'GET /api/me/statements': SIGNED_IN,
+  'GET /api/me/statements/:year.pdf': { visitor: 'refused', user: 'hidden', other: 'hidden', admin: 'hidden' },
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
   // Signed by Stripe, not by a user; unavailable (503) to everyone while the sandbox is the provider.
   'POST /api/payments/webhook': { visitor: 503, user: 503, other: 503, admin: 503 },
@@ -260,6 +267,7 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
     .replace(':participantId', resources.participantId)
     .replace(':slug', resources.pageSlug)
     .replace(':sessionId', 'ivs_unknown')
+    .replace(':year', '2026')
     .replace(':id', id)
     .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg');
 }

@@ -26,6 +26,7 @@ const PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
   [paths.competitions, 'src/features/campaign-lists/pages/campaign-list.tsx'],
   [paths.crowdfunding, 'src/features/campaign-lists/pages/campaign-list.tsx'],
   ['/events/:eventId', 'src/features/campaigns/pages/event-page.tsx'],
+  ['/events/:eventId/money', 'src/features/campaigns/pages/campaign-money.tsx'],
   ['/hosts/:userId', 'src/features/hosts/pages/host-page.tsx'],
   ['/stacks/:stackId', 'src/features/stacks/pages/stack-page.tsx'],
   ['/fundraisers/:slug', 'src/features/campaigns/pages/fundraising-page.tsx'],

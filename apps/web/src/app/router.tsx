@@ -26,6 +26,7 @@ const ContactPage = lazy(() => import('@/features/contact/pages/contact'));
 const CharitiesPage = lazy(() => import('@/features/charities/pages/charities'));
 const CampaignListPage = lazy(() => import('@/features/campaign-lists/pages/campaign-list'));
 const EventPagePage = lazy(() => import('@/features/campaigns/pages/event-page'));
+const CampaignMoneyPage = lazy(() => import('@/features/campaigns/pages/campaign-money'));
 const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
 const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
 const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
@@ -43,6 +44,7 @@ const RegisterPage = lazy(() => import('@/features/auth/pages/register'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard'));
 const MyProfilePage = lazy(() => import('@/features/profile/pages/my-profile'));
 const MyPledgesPage = lazy(() => import('@/features/pledges/pages/my-pledges'));
+const GivingStatementsPage = lazy(() => import('@/features/pledges/pages/giving-statements'));
 const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
@@ -81,6 +83,7 @@ export function AppRoutes() {
             <Route path={paths.competitions} element={<CampaignListPage />} />
             <Route path={paths.crowdfunding} element={<CampaignListPage />} />
             <Route path={'/events/:eventId'} element={<EventPagePage />} />
+            <Route path={'/events/:eventId/money'} element={<CampaignMoneyPage />} />
             <Route path={'/hosts/:userId'} element={<HostPage />} />
             <Route path={'/stacks/:stackId'} element={<StackPage />} />
             <Route path={'/fundraisers/:slug'} element={<FundraisingPage />} />
@@ -97,6 +100,7 @@ export function AppRoutes() {
                 <Route path={paths.user.dashboard} element={<DashboardPage />} />
                 <Route path={paths.user.profile} element={<MyProfilePage />} />
                 <Route path={paths.user.pledges} element={<MyPledgesPage />} />
+                <Route path={paths.user.statements} element={<GivingStatementsPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
                 <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />

@@ -9,6 +9,10 @@ export const paths = {
   competitions: '/events/competitions',
   crowdfunding: '/events/crowdfunding',
   event: (id: string) => `/events/${id}`,
+  /** A campaign's open ledger: every movement of its money. */
+  eventMoney: (id: string) => `/events/${id}/money`,
+  /** Its downloads, served by the API. */
+  eventMoneyDownload: (id: string, format: 'csv' | 'json') => `/api/events/${id}/money.${format}`,
   /** All live campaigns of one category (the home page's topic cards). */
   eventsInCategory: (category: string) => `/events?category=${encodeURIComponent(category)}`,
   host: (userId: string) => `/hosts/${userId}`,
@@ -40,6 +44,8 @@ export const paths = {
     dashboard: '/user/dashboard',
     profile: '/user/my-profile',
     pledges: '/user/pledges',
+    /** Giving statements: one PDF per year of charges. */
+    statements: '/user/statements',
     events: '/user/events',
     createEvent: '/user/event/create',
     eventSummary: (id: string) => `/user/event/${id}`,

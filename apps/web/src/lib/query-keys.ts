@@ -6,6 +6,8 @@
 export const queryKeys = {
   myProfile: ['my-profile'] as const,
   myPledges: ['my-pledges'] as const,
+  /** The years of the signed-in supporter's giving statements. */
+  statements: ['statements'] as const,
   myEvents: {
     all: ['my-events'] as const,
     of: (userId: string) => ['my-events', userId] as const,
@@ -24,6 +26,8 @@ export const queryKeys = {
     manage: (id: string) => ['events', 'manage', id] as const,
     updates: (id: string) => ['events', 'updates', id] as const,
     supporters: (id: string) => ['events', 'supporters', id] as const,
+    /** The open ledger: one page of a campaign's money movements, with its totals. */
+    money: (id: string, offset: number) => ['events', 'money', id, offset] as const,
     /** What Close and Complete would do with the money (the confirmation before either). */
     lifecyclePreview: (id: string) => ['events', 'lifecycle-preview', id] as const,
     /** Lists of live campaigns; the rest of the key says which list. */

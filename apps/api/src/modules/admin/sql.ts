@@ -32,7 +32,10 @@ export function offsetOf(page: number, perPage: number): number {
   return (page - 1) * perPage;
 }
 
-/** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+/**
+ * RFC 4180 CSV; text cells that a spreadsheet would run as a formula are prefixed with a quote. A
+ * number is never a formula, so a negative amount stays a number.
+ */
 export function toCsv(header: string[], rows: unknown[][]): string {
   const cell = (value: unknown): string => {
     let text =
@@ -43,7 +46,7 @@ export function toCsv(header: string[], rows: unknown[][]): string {
           : typeof value === 'object'
             ? JSON.stringify(value)
             : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

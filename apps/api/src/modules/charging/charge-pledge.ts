@@ -30,16 +30,21 @@ export function chargeAttemptKey(pledge: Pick<PledgeRow, 'idempotencyKey' | 'ret
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';
 
 /** The donor's receipt of a charged pledge, with the split the ledger recorded. */
-function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>) {
-  return lifecycleEmails.chargeReceipt(email, campaign, {
-    amountCents: settled.amountCents,
-    tipCents: settled.tipCents,
-    coverCents: settled.coverCents,
-    platformFeeCents: settled.platformFeeCents,
-    cardFeeCents: settled.cardFeeCents,
-    totalCents: settled.totalCents,
-    netCents: settled.netToCharityCents,
-  });
+function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>, publicUrl: string) {
+  return lifecycleEmails.chargeReceipt(
+    email,
+    campaign,
+    {
+      amountCents: settled.amountCents,
+      tipCents: settled.tipCents,
+      coverCents: settled.coverCents,
+      platformFeeCents: settled.platformFeeCents,
+      cardFeeCents: settled.cardFeeCents,
+      totalCents: settled.totalCents,
+      netCents: settled.netToCharityCents,
+    },
+    publicUrl,
+  );
 }
 
 /** The donor's first e-mail of a failed charge, with the link to that pledge's Update card. */
@@ -164,7 +169,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         nextReminderAt: null,
         ...noClaim,
       });
-      if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled), tx);
+      if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled, ctx.config.publicUrl), tx);
       return 'charged';
     }
     const windowStart = current.failedAt ?? now;

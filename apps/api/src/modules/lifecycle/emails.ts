@@ -64,6 +64,7 @@ export const lifecycleEmails = {
     to: string,
     campaign: Campaign,
     parts: { amountCents: number; tipCents: number; coverCents: number; platformFeeCents: number; cardFeeCents: number; totalCents: number; netCents: number },
+    publicUrl: string,
   ): EmailMessage {
     return {
       to,
@@ -80,6 +81,8 @@ export const lifecycleEmails = {
         `Platform fee: ${formatCents(parts.platformFeeCents)}`,
         `Card processing fee: ${formatCents(parts.cardFeeCents)}`,
         `Reaches the charity: ${formatCents(parts.netCents)}`,
+        '',
+        `Your giving statement for the year, with every charge and tips listed apart: ${publicUrl}/user/statements`,
       ].join('\n'),
     };
   },

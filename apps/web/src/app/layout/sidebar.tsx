@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   CalendarIcon,
   CardIcon,
+  CheckCircleIcon,
   CloseIcon,
   DashboardIcon,
   ExternalLinkIcon,
@@ -33,6 +34,7 @@ const userLinks: SidebarLink[] = [
   { label: 'Dashboard', to: paths.user.dashboard, Icon: DashboardIcon },
   { label: 'Profile', to: paths.user.profile, Icon: UserIcon },
   { label: 'My Pledges', to: paths.user.pledges, Icon: HeartHandIcon },
+  { label: 'Giving Statements', to: paths.user.statements, Icon: CheckCircleIcon },
   { label: 'My Events', to: paths.user.events, Icon: CalendarIcon },
   { label: 'Payment Methods', to: paths.user.paymentMethods, Icon: CardIcon },
   { label: 'Practice Campaign', to: paths.user.practice, Icon: FlagIcon },

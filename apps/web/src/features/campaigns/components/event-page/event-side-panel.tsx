@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { campaignTimeLabel, endedLabel, isUpcoming } from '@pledgeway/domain/dates';
 import { dollarsToCents, exactProgressPercent, formatDollars } from '@pledgeway/domain/money';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
@@ -36,8 +37,13 @@ export function EventSidePanel({ event }: { event: EventDetailResponse }) {
           {!hasCountdown && <span>{campaignTimeLabel(event, now)}</span>}
         </div>
         {hasCountdown && <PageCountdown deadline={event.deadline!} fundingModel={event.funding_model} />}
-        <p className="text-sm text-ink-500">
-          {event.supporters} {event.supporters === 1 ? 'supporter' : 'supporters'}
+        <p className="flex flex-wrap justify-between gap-2 text-sm text-ink-500">
+          <span>
+            {event.supporters} {event.supporters === 1 ? 'supporter' : 'supporters'}
+          </span>
+          <Link to={paths.eventMoney(event._id)} className="font-semibold text-ink-700 underline">
+            See where the money goes
+          </Link>
         </p>
         <PledgeAction event={event} />
         {status === 'authenticated' && (

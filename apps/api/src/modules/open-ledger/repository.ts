@@ -1,0 +1,133 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { OPEN_LEDGER_ACCOUNTS, type OpenLedgerAccount } from '@pledgeway/domain';
+import type { Executor } from '../../db/client.ts';
+import { charities, events } from '../../db/schema.ts';
+
+/** One line of a campaign's open ledger as the database gives it: amounts in cents. */
+export interface OpenLedgerRow extends Record<'pledged' | 'charged' | OpenLedgerAccount, number> {
+  id: string;
+  at: Date;
+  kind: string;
+  donor: string | null;
+  reference: string | null;
+}
+
+const accountColumns = (source: 'entries' | 'zero') =>
+  sql.raw(
+    OPEN_LEDGER_ACCOUNTS.map((account) =>
+      source === 'entries' ? `coalesce(sum(e.amount_cents) filter (where e.account = '${account}'), 0) as ${account}` : `0 as ${account}`,
+    ).join(', '),
+  );
+
+/**
+ * Every line of one campaign (decision 112), in cents:
+ * - each ledger transaction of the campaign with its entries summed per account; one tied to a
+ *   pledge adds that pledge's amount to the raised total (and its charge to "Charged") when it
+ *   takes money from the card, and takes it out when it gives money back (a refund, a dispute),
+ *   which is exactly when the pledge enters or leaves the page's totals;
+ * - each pledge counted in the raised total but not charged yet (pending or failed), moving nothing;
+ * - the campaign's share of each of its charity's payouts: payouts reach the charity's campaigns
+ *   oldest first, the rule of the page's "Passed on" (`payoutsRepository.campaignPayout`).
+ */
+function linesOf(eventId: string, charityId: string | null): SQL {
+  return sql`
+    with moved as (
+      select t.id, t.created_at as at, t.kind, t.pledge_id, null::text as reference, ${accountColumns('entries')}
+      from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+      where t.event_id = ${eventId}
+      group by t.id
+    ), campaign as (
+      select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null
+      group by e.event_id
+    ), ordered as (
+      select event_id, payable,
+        coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
+      from campaign
+    ), paid as (
+      select t.id, t.created_at, t.memo->>'reference' as reference, e.amount_cents,
+        coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as paid_before
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account = 'charity_paid' and e.charity_id = ${charityId}
+    ), shares as (
+      select p.id, p.created_at, p.reference,
+        greatest(0, least(p.paid_before + p.amount_cents, o.before + o.payable) - greatest(p.paid_before, o.before)) as share
+      from paid p join ordered o on o.event_id = ${eventId}
+    ), lines as (
+      select m.id, m.at, m.kind, m.pledge_id, m.reference,
+        case when m.pledge_id is null then 0 else -sign(m.donor_card) * p.amount_cents end as pledged,
+        case when m.pledge_id is null then 0 else -sign(m.donor_card) * coalesce(p.charged_cents, 0) end as charged,
+        ${sql.raw(OPEN_LEDGER_ACCOUNTS.map((account) => `m.${account}`).join(', '))}
+      from moved m left join pledges p on p.id = m.pledge_id
+      union all
+      select p.id, p.created_at, case p.status when 'failed' then 'pledge_failed' else 'pledge_pending' end, p.id, null,
+        p.amount_cents, 0, ${accountColumns('zero')}
+      from pledges p
+      where p.event_id = ${eventId} and p.status in ('pending', 'failed') and not (p.is_creator_pledge and p.status = 'pending')
+      union all
+      select s.id, s.created_at, 'payout', null, s.reference, 0, 0, 0, 0, 0, 0, 0, -s.share, s.share
+      from shares s where s.share > 0
+    )`;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+function toRow(raw: Record<string, unknown>): OpenLedgerRow {
+  const row = {
+    id: String(raw.id),
+    at: new Date(raw.at as string | Date),
+    kind: String(raw.kind),
+    donor: (raw.donor as string | null) ?? null,
+    reference: (raw.reference as string | null) ?? null,
+    pledged: num(raw.pledged),
+    charged: num(raw.charged),
+  } as OpenLedgerRow;
+  for (const account of OPEN_LEDGER_ACCOUNTS) row[account] = num(raw[account]);
+  return row;
+}
+
+/** The SQL of the open ledger: reads the ledger, pledges and payouts of one campaign, writes nothing. */
+export const openLedgerRepository = {
+  /** Lines newest first; `page` omitted reads them all (the downloads). */
+  async lines(db: Executor, eventId: string, charityId: string | null, page?: { offset: number; limit: number }): Promise<OpenLedgerRow[]> {
+    const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+    const result = await db.execute(sql`
+      ${linesOf(eventId, charityId)}
+      select l.*, case when l.pledge_id is null then null when p.anonymous then 'Anonymous' else coalesce(u.name, 'Former supporter') end as donor
+      from lines l left join pledges p on p.id = l.pledge_id left join users u on u.id = p.user_id
+      order by l.at desc, l.id desc
+      ${window}`);
+    return rowsOf(result).map(toRow);
+  },
+
+  /** The sums of every line, and how many there are. */
+  async totals(
+    db: Executor,
+    eventId: string,
+    charityId: string | null,
+  ): Promise<{ count: number; sums: Record<'pledged' | 'charged' | OpenLedgerAccount, number> }> {
+    const sums = ['pledged', 'charged', ...OPEN_LEDGER_ACCOUNTS].map((column) => `coalesce(sum(${column}), 0) as ${column}`).join(', ');
+    const result = await db.execute(sql`${linesOf(eventId, charityId)} select count(*) as count, ${sql.raw(sums)} from lines`);
+    const [raw = {}] = rowsOf(result);
+    const row = toRow({ ...raw, id: '', at: new Date(0), kind: '' });
+    return { count: num(raw.count), sums: row };
+  },
+};
+
+/** Rows of a raw query: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+}
+
+/** The campaign an open ledger is of, with its charity's name. */
+export async function findLedgerCampaign(db: Executor, eventId: string) {
+  const [row] = await db
+    .select({ id: events.id, name: events.name, status: events.status, ownerId: events.ownerId, charityId: events.charityId, charity: charities.name })
+    .from(events)
+    .leftJoin(charities, eq(charities.id, events.charityId))
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,78 @@
+import {
+  centsToDollars,
+  EVENT_MESSAGES,
+  OPEN_LEDGER_ACCOUNTS,
+  openLedgerLabel,
+  type OpenLedgerDownload,
+  type OpenLedgerLine,
+  type OpenLedgerResponse,
+  type OpenLedgerTotals,
+} from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { canView } from '../events/access.ts';
+import { isPubliclyVisible } from '../events/read-model.ts';
+import { findLedgerCampaign, openLedgerRepository as repo, type OpenLedgerRow } from './repository.ts';
+
+type Campaign = NonNullable<Awaited<ReturnType<typeof findLedgerCampaign>>>;
+
+function toLine(row: OpenLedgerRow): OpenLedgerLine {
+  const line = {
+    id: row.id,
+    at: row.at.toISOString(),
+    kind: row.kind,
+    label: openLedgerLabel(row.kind),
+    donor: row.donor,
+    reference: row.reference,
+    pledged: centsToDollars(row.pledged),
+    charged: centsToDollars(row.charged),
+  } as OpenLedgerLine;
+  for (const account of OPEN_LEDGER_ACCOUNTS) line[account] = centsToDollars(row[account]);
+  return line;
+}
+
+/** The totals from the database's sums, by the same rule as `recomputeOpenLedger` applies to a download. */
+function toTotals(count: number, sums: Awaited<ReturnType<typeof repo.totals>>['sums']): OpenLedgerTotals {
+  return {
+    raised: centsToDollars(sums.pledged),
+    charged: centsToDollars(sums.charged),
+    net_from_cards: centsToDollars(-sums.donor_card),
+    platform_fees: centsToDollars(sums.platform_fee_revenue),
+    tips: centsToDollars(sums.tips_revenue),
+    card_fees: centsToDollars(sums.card_processing_fees),
+    held: centsToDollars(sums.event_escrow),
+    for_charity: centsToDollars(sums.charity_payable + sums.charity_paid),
+    passed_on: centsToDollars(sums.charity_paid),
+    lines: count,
+  };
+}
+
+const toCampaign = (campaign: Campaign) => ({ _id: campaign.id, name: campaign.name, status: campaign.status, charity: campaign.charity });
+
+/** A campaign's open ledger (decision 112): public wherever its page is, read-only. */
+export function createOpenLedgerService(ctx: AppContext) {
+  async function visible(eventId: string, auth: AuthInfo | null): Promise<Campaign> {
+    const campaign = await findLedgerCampaign(ctx.db, eventId);
+    if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    return campaign;
+  }
+
+  return {
+    /** One page of lines, newest first, with the totals of every line. */
+    async page(eventId: string, auth: AuthInfo | null, page: { offset: number; limit: number }): Promise<OpenLedgerResponse['data']> {
+      const campaign = await visible(eventId, auth);
+      const [rows, totals] = await Promise.all([
+        repo.lines(ctx.db, campaign.id, campaign.charityId, page),
+        repo.totals(ctx.db, campaign.id, campaign.charityId),
+      ]);
+      return { event: toCampaign(campaign), totals: toTotals(totals.count, totals.sums), lines: rows.map(toLine), count: totals.count, ...page };
+    },
+
+    /** Every line, for the JSON and CSV downloads. */
+    async download(eventId: string, auth: AuthInfo | null): Promise<OpenLedgerDownload> {
+      const campaign = await visible(eventId, auth);
+      const [rows, totals] = await Promise.all([repo.lines(ctx.db, campaign.id, campaign.charityId), repo.totals(ctx.db, campaign.id, campaign.charityId)]);
+      return { event: toCampaign(campaign), generated_at: ctx.clock.now().toISOString(), totals: toTotals(totals.count, totals.sums), lines: rows.map(toLine) };
+    },
+  };
+}

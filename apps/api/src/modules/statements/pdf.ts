@@ -1,0 +1,126 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatCents } from '@pledgeway/domain';
+import type { StatementCharge, StatementReturn } from './repository.ts';
+
+export interface StatementContent {
+  year: number;
+  name: string;
+  email: string;
+  generatedAt: Date;
+  charges: StatementCharge[];
+  returns: StatementReturn[];
+}
+
+const PAGE = { width: 612, height: 792, margin: 50 };
+const INK = rgb(0.09, 0.11, 0.2);
+const MUTED = rgb(0.35, 0.38, 0.45);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Writes lines top to bottom, starting a new page when one is full. */
+class Writer {
+  page: PDFPage;
+  y = PAGE.height - PAGE.margin;
+  constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+  }
+
+  /** The standard fonts write Latin-1 only: any other character is shown as "?" rather than failing the statement. */
+  printable(text: string): string {
+    const supported = new Set(this.font.getCharacterSet());
+    return [...text].map((char) => (supported.has(char.codePointAt(0)!) ? char : '?')).join('');
+  }
+
+  /** The text, cut with an ellipsis where it is wider than its column. */
+  fit(text: string, width: number, size: number, font: PDFFont): string {
+    let shown = this.printable(text);
+    if (font.widthOfTextAtSize(shown, size) <= width) return shown;
+    while (shown.length && font.widthOfTextAtSize(`${shown}…`, size) > width) shown = shown.slice(0, -1);
+    return `${shown}…`;
+  }
+
+  line(cells: [text: string, x: number, width: number, align?: 'right'][], options: { size?: number; bold?: boolean; color?: typeof INK; gap?: number } = {}) {
+    const size = options.size ?? 10;
+    if (this.y < PAGE.margin + size) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.y = PAGE.height - PAGE.margin;
+    }
+    const font = options.bold ? this.bold : this.font;
+    for (const [text, x, width, align] of cells) {
+      const shown = this.fit(text, width, size, font);
+      const left = align === 'right' ? x + width - font.widthOfTextAtSize(shown, size) : x;
+      this.page.drawText(shown, { x: left, y: this.y, size, font, color: options.color ?? INK });
+    }
+    this.y -= size + (options.gap ?? 6);
+  }
+}
+
+const COLUMNS = { date: 50, campaign: 120, charity: 290, amount: 430, tip: 500 };
+
+/** A year's giving statement as a PDF: each charge, tips apart as not given to the charity, then refunds and disputes. */
+export async function renderStatementPdf(content: StatementContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Pledgeway giving statement ${content.year}`);
+  doc.setCreator('Pledgeway');
+  const writer = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const full = PAGE.width - 2 * PAGE.margin;
+
+  writer.line([[`Giving statement ${content.year}`, 50, full]], { size: 20, bold: true, gap: 10 });
+  writer.line([[`${content.name} <${content.email}>`, 50, full]], { color: MUTED });
+  writer.line([[`Charges from January 1 to December 31, ${content.year} (UTC). Issued ${day(content.generatedAt)} by Pledgeway.`, 50, full]], {
+    color: MUTED,
+    gap: 18,
+  });
+
+  writer.line([['Charges', 50, full]], { size: 13, bold: true, gap: 8 });
+  writer.line(
+    [
+      ['Date', COLUMNS.date, 65],
+      ['Campaign', COLUMNS.campaign, 165],
+      ['Charity', COLUMNS.charity, 135],
+      ['Amount', COLUMNS.amount, 60, 'right'],
+      ['Tip', COLUMNS.tip, 62, 'right'],
+    ],
+    { bold: true },
+  );
+  for (const charge of content.charges) {
+    writer.line([
+      [day(charge.chargedAt), COLUMNS.date, 65],
+      [charge.campaign, COLUMNS.campaign, 165],
+      [charge.charity ?? '—', COLUMNS.charity, 135],
+      [formatCents(charge.chargedCents - charge.tipCents), COLUMNS.amount, 60, 'right'],
+      [charge.tipCents ? formatCents(charge.tipCents) : '—', COLUMNS.tip, 62, 'right'],
+    ]);
+  }
+  const charged = content.charges.reduce((sum, charge) => sum + charge.chargedCents - charge.tipCents, 0);
+  const tips = content.charges.reduce((sum, charge) => sum + charge.tipCents, 0);
+  writer.line([[`Charged for your pledges: ${formatCents(charged)}`, 50, full]], { bold: true, gap: 4 });
+  writer.line([[`Tips to Pledgeway, not given to the charity: ${formatCents(tips)}`, 50, full]], { bold: true, gap: 18 });
+
+  writer.line([['Refunds and disputes', 50, full]], { size: 13, bold: true, gap: 8 });
+  if (!content.returns.length) writer.line([['None this year.', 50, full]], { color: MUTED });
+  for (const item of content.returns) {
+    writer.line([
+      [day(item.at), COLUMNS.date, 65],
+      [item.campaign, COLUMNS.campaign, 165],
+      [RETURN_LABELS[item.kind] ?? item.kind.replaceAll('_', ' '), COLUMNS.charity, 135],
+      [formatCents(item.cents), COLUMNS.amount, 60, 'right'],
+    ]);
+  }
+  const returned = content.returns.reduce((sum, item) => sum + item.cents, 0);
+  writer.line([[`Returned to your card: ${formatCents(returned)}`, 50, full]], { bold: true, gap: 18 });
+  writer.line([['Amounts in US dollars. A tip is the platform’s, never the charity’s. Keep this statement with your records.', 50, full]], {
+    size: 9,
+    color: MUTED,
+  });
+  return doc.save();
+}
+
+const RETURN_LABELS: Record<string, string> = {
+  funding_refund: 'Refund',
+  dispute_opened: 'Disputed by your bank',
+  dispute_won: 'Dispute decided: charged again',
+};

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { signUp, TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { adminClient, CARDS, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
+
+let server: TestServer;
+let admin: TestClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server);
+});
+afterAll(async () => server.close());
+
+const year = new Date().getUTCFullYear();
+
+async function chargeAll(creator: Person, eventId: string) {
+  expect((await creator.client.post(`/api/events/${eventId}/complete`)).status).toBe(200);
+  expect((await admin.post(`/api/admin/events/${eventId}/charge`)).status).toBe(201);
+  await server.app.ctx.jobs.drain();
+}
+
+/** The PDF as its owner downloads it, read back to text as a reader would. */
+async function statementText(client: TestClient, forYear: number) {
+  const response = await fetch(`${server.url}/api/me/statements/${forYear}.pdf`, { headers: { authorization: `Bearer ${client.accessToken}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('giving statements', () => {
+  it('lists each charge with date, campaign, charity and amount, tips apart, and a dispute, in a PDF read back', async () => {
+    const supporter = await signUp(server.url, { name: 'Sam Statement' });
+    const creatorA = await signUp(server.url);
+    const swim = await liveCampaign(server, creatorA, admin);
+    await pledgeFrom(server, supporter, swim.id, { amountCents: 10_000, tipPercent: 20 });
+    await chargeAll(creatorA, swim.id);
+    const creatorB = await signUp(server.url);
+    const run = await liveCampaign(server, creatorB, admin);
+    await pledgeFrom(server, supporter, run.id, { amountCents: 5_000, card: CARDS.dispute });
+    await chargeAll(creatorB, run.id);
+
+    const years = await supporter.client.get('/api/me/statements');
+    expect(years.status).toBe(200);
+    expect(years.data.data.years).toEqual([{ year, given: 150, tips: 20, returned: 50, charges: 2 }]);
+
+    const text = await statementText(supporter.client, year);
+    const charity = (await supporter.client.get(`/api/events/show/${swim.id}`)).data.charity.name as string;
+    for (const expected of [
+      `Giving statement ${year}`,
+      'Sam Statement',
+      swim.name,
+      run.name,
+      charity,
+      '$100.00',
+      '$20.00',
+      'Charged for your pledges: $150.00',
+      'Tips to Pledgeway, not given to the charity: $20.00',
+      'Disputed by your bank',
+      'Returned to your card: $50.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain(`${year}-`);
+
+    // Each charge's receipt links to the statements.
+    const receipts = (await mailsTo(server, supporter.email)).filter((mail) => mail.kind === 'charge-receipt');
+    expect(receipts).toHaveLength(2);
+    for (const receipt of receipts) expect(receipt.text).toContain(`${server.app.ctx.config.publicUrl}/user/statements`);
+  });
+
+  it('gives each supporter only their own, refuses a bad year, and answers 404 for a year without charges', async () => {
+    const stranger = await signUp(server.url);
+    expect((await stranger.client.get('/api/me/statements')).data.data.years).toEqual([]);
+    expect((await stranger.client.get(`/api/me/statements/${year}.pdf`)).status).toBe(404);
+    expect((await stranger.client.get('/api/me/statements/1999.pdf')).status).toBe(400);
+    expect((await stranger.client.get('/api/me/statements/abc.pdf')).status).toBe(400);
+    expect((await new TestClient(server.url).get('/api/me/statements')).status).toBe(401);
+    expect((await new TestClient(server.url).get(`/api/me/statements/${year}.pdf`)).status).toBe(401);
+  });
+});
