@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, Executor } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { refreshTokens } from './tables.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 

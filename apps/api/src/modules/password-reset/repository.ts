@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
+import { passwordResetTokens } from './tables.ts';
 
 /** SQL of password-reset links: stored as hashes, each usable once until it expires. */
 export const passwordResetRepository = {
