@@ -32,3 +32,5 @@ export * from './schemas/bidding.ts';
 export * from './schemas/stacks.ts';
 export * from './schemas/promotions.ts';
 export * from './schemas/disputes.ts';
+export * from './matching.ts';
+export * from './schemas/matching.ts';

@@ -35,6 +35,7 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { payoutsRoutes } from './payouts/routes.ts';
 import { disputesRoutes } from './disputes/routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
+import { matchingRoutes } from './matching/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -48,6 +49,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   searchRoutes,
   myPledgesRoutes,
   pledgeRoutes,
+  matchingRoutes,
   raiseRoutes,
   liveRoutes,
   myEventsRoutes,

@@ -85,6 +85,9 @@ const DECLARED: Record<string, Declaration> = {
   // Money: supporters' pledges, donations, the live channel, the life cycle, charging and the books.
   'POST /api/charities/:id/donations': PUBLIC,
   'POST /api/events/:id/pledges': SIGNED_IN,
+  'POST /api/events/:id/matches': SIGNED_IN,
+  'GET /api/events/:id/matches': UNPUBLISHED,
+  'GET /api/matches/mine': SIGNED_IN,
   'GET /api/events/:id/supporters': UNPUBLISHED,
   'GET /api/events/:id/live': { ...UNPUBLISHED, stream: true },
   'POST /api/payment-methods/setup-intent': SIGNED_IN,
