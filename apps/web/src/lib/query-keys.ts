@@ -6,6 +6,8 @@
 export const queryKeys = {
   myProfile: ['my-profile'] as const,
   myPledges: ['my-pledges'] as const,
+  /** The matches the signed-in user offers as a sponsor (My Pledges). */
+  myMatches: ['my-matches'] as const,
   myEvents: {
     all: ['my-events'] as const,
     of: (userId: string) => ['my-events', userId] as const,
@@ -32,6 +34,8 @@ export const queryKeys = {
     promotions: (id: string) => ['events', 'promotions', id] as const,
     managedPromotions: (id: string) => ['events', 'promotions', id, 'manage'] as const,
     myPromotion: (id: string) => ['events', 'promotions', id, 'mine'] as const,
+    /** Matching pledges: a campaign's sponsors' matches, "Matched by {sponsor}: $X of $Y". */
+    matches: (id: string) => ['events', 'matches', id] as const,
     /** The charge run of a campaign, as its host sees it. */
     chargeRun: (id: string) => ['events', 'charge-run', id] as const,
   },

@@ -35,10 +35,9 @@ const optionalInstant = z
 /** POST /api/events/{id}/matches: a sponsor's match, charged at completion for the pledges actually charged. */
 export const CreateMatchRequest = z
   .object({
-    ratio: z.union(
-      MATCH_RATIOS.map((ratio) => z.literal(ratio)),
-      { error: MATCH_MESSAGES.ratioRequired },
-    ),
+    ratio: z
+      .number({ error: MATCH_MESSAGES.ratioRequired })
+      .refine((ratio) => (MATCH_RATIOS as readonly number[]).includes(ratio), MATCH_MESSAGES.ratioRequired),
     cap: z
       .number({ error: MATCH_MESSAGES.capRequired })
       .min(PLEDGE_MIN_DOLLARS, MATCH_MESSAGES.capMin)
