@@ -37,3 +37,5 @@ export * from './schemas/embeds.ts';
 export * from './schemas/open-ledger.ts';
 export * from './open-ledger.ts';
 export * from './schemas/statements.ts';
+export * from './matching.ts';
+export * from './schemas/matching.ts';

@@ -201,6 +201,10 @@ export const pledges = pgTable(
     chargedCents: cents('charged_cents'),
     cardFeeCents: cents('card_fee_cents'),
     isCreatorPledge: boolean('is_creator_pledge').notNull().default(false),
+    /** `match`: a sponsor's match (decision 109), made at charge time from its terms in `pledge_matches`. */
+    kind: text('kind', { enum: ['pledge', 'match'] })
+      .notNull()
+      .default('pledge'),
     anonymous: boolean('anonymous').notNull().default(false),
     message: text('message').notNull().default(''),
     notifyUpdates: boolean('notify_updates').notNull().default(false),

@@ -41,6 +41,7 @@ import { sandboxDisputeRoutes } from './payment-events/sandbox-routes.ts';
 import { runoffRoutes } from './runoff/routes.ts';
 import { openLedgerRoutes } from './open-ledger/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
+import { matchingRoutes } from './matching/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -54,6 +55,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   searchRoutes,
   myPledgesRoutes,
   pledgeRoutes,
+  matchingRoutes,
   raiseRoutes,
   liveRoutes,
   myEventsRoutes,

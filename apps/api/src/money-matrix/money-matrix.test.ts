@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@pledgeway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pledges } from '../db/schema.ts';
 import { charityDonations } from '../modules/donations/tables.ts';
 import { disputes } from '../modules/disputes/tables.ts';
@@ -12,6 +12,7 @@ import { chargeHolds, chargeRuns } from '../modules/charging/tables.ts';
 import { firstCharityId } from '../modules/events/test-helpers.ts';
 import { createCampaign } from '../modules/my-events/test-factories.ts';
 import { pledgeRaises } from '../modules/pledges/tables.ts';
+import { pledgeMatches } from '../modules/matching/tables.ts';
 import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
 import { signUp, type TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
@@ -92,6 +93,36 @@ const MONEY_ROUTES: Record<string, Entry> = {
         async after() {
           const made = await server.app.ctx.db.select().from(pledges).where(eq(pledges.userId, supporter.user._id));
           expect(made).toHaveLength(mode === 'same' ? 1 : RACERS);
+        },
+      };
+    },
+  },
+  // An offer moves no money itself; the race is that one offer is made and charged once at completion.
+  'POST /api/events/:id/matches': {
+    async prepare() {
+      const creator = await signUp(server.url);
+      const event = await liveCampaign(server, creator, admin);
+      await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_200 });
+      const sponsor = await signUp(server.url);
+      const card = await addCard(sponsor.client);
+      return {
+        client: sponsor.client,
+        method: 'POST',
+        path: `/api/events/${event.id}/matches`,
+        body: () => ({ ratio: 2, cap: 100, sponsor_name: 'Matrix Sponsor', payment_method_id: card }),
+        allowed: [201, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+          expect(await server.app.ctx.db.select().from(pledgeMatches).where(eq(pledgeMatches.eventId, event.id))).toHaveLength(1);
+          expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+          await admin.post(`/api/admin/events/${event.id}/charge`);
+          await server.app.ctx.jobs.drain();
+          const [match] = await server.app.ctx.db
+            .select()
+            .from(pledges)
+            .where(and(eq(pledges.eventId, event.id), eq(pledges.kind, 'match')));
+          expect(match).toMatchObject({ amountCents: 2_400, status: 'charged' });
+          expect(await providerChargesOf(server, `${match!.idempotencyKey}:`)).toBe(1);
         },
       };
     },

@@ -86,6 +86,9 @@ const DECLARED: Record<string, Declaration> = {
   // Money: supporters' pledges, donations, the live channel, the life cycle, charging and the books.
   'POST /api/charities/:id/donations': PUBLIC,
   'POST /api/events/:id/pledges': SIGNED_IN,
+  'POST /api/events/:id/matches': SIGNED_IN,
+  'GET /api/events/:id/matches': UNPUBLISHED,
+  'GET /api/matches/mine': SIGNED_IN,
   'GET /api/events/:id/supporters': UNPUBLISHED,
   'GET /api/events/:id/live': { ...UNPUBLISHED, stream: true },
   // The open ledger and its downloads: public wherever the campaign's page is.

@@ -8,6 +8,8 @@ export const queryKeys = {
   myPledges: ['my-pledges'] as const,
   /** The years of the signed-in supporter's giving statements. */
   statements: ['statements'] as const,
+  /** The matches the signed-in user offers as a sponsor (My Pledges). */
+  myMatches: ['my-matches'] as const,
   myEvents: {
     all: ['my-events'] as const,
     of: (userId: string) => ['my-events', userId] as const,
@@ -41,6 +43,8 @@ export const queryKeys = {
     managedFundraisingPages: (id: string) => ['events', 'fundraising-pages', id, 'manage'] as const,
     /** The sites allowed to show the campaign's embed (its host's list). */
     embedOrigins: (id: string) => ['events', 'embed-origins', id] as const,
+    /** Matching pledges: a campaign's sponsors' matches, "Matched by {sponsor}: $X of $Y". */
+    matches: (id: string) => ['events', 'matches', id] as const,
     /** The charge run of a campaign, as its host sees it. */
     chargeRun: (id: string) => ['events', 'charge-run', id] as const,
   },

@@ -2,11 +2,12 @@ import { settlePledge } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { DECLINE_MESSAGES } from '../../providers/payments/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
-import { pledgeChargeEntries } from '../ledger/postings.ts';
+import { matchingEmails } from '../matching/service.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { chargePosting, settleMatchesIfRunDone } from './matches.ts';
 import { claimAttempt, claimIsFresh, noClaim, releaseClaim } from './attempts.ts';
 
 export const CHARGE_PLEDGE_QUEUE = 'charge-pledge';
@@ -30,7 +31,17 @@ export function chargeAttemptKey(pledge: Pick<PledgeRow, 'idempotencyKey' | 'ret
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';
 
 /** The donor's receipt of a charged pledge, with the split the ledger recorded. */
-function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>, publicUrl: string) {
+function receiptEmail(
+  email: string,
+  campaign: { id: string; name: string },
+  settled: ReturnType<typeof settlePledge>,
+  kind: PledgeRow['kind'],
+  publicUrl: string,
+) {
+  if (kind === 'match') {
+    const { amountCents, platformFeeCents, cardFeeCents, totalCents } = settled;
+    return matchingEmails.charged(email, campaign, { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents });
+  }
   return lifecycleEmails.chargeReceipt(
     email,
     campaign,
@@ -128,13 +139,22 @@ async function providerAnswer(ctx: AppContext, limiter: RateLimiter, found: Pled
 }
 
 /** Books the provider's answer under the pledge's row lock, once, and releases the claim. */
-function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: ProviderAnswer): Promise<ChargeOutcome> {
+async function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: ProviderAnswer): Promise<ChargeOutcome> {
   const { event } = found;
   const attempt = found.pledge.retryCount;
   const now = ctx.clock.now();
   const campaign = { id: event.id, name: event.name };
-  return ctx.db.transaction(async (tx): Promise<ChargeOutcome> => {
+  let matchPledgeIds: string[] = [];
+  const outcome = await ctx.db.transaction(async (tx): Promise<ChargeOutcome> => {
     const current = await repo.lockPledge(tx, found.pledge.id);
+    /** The run's matches are fixed once its last supporter's pledge left `pending` (decision 109). */
+    const finish = async (recorded: ChargeOutcome): Promise<ChargeOutcome> => {
+      if (!current?.chargeRunId) return recorded;
+      // Under the run's row lock, so the last supporter's outcome always sees every other one; the
+      // run itself is finished after the commit (below), once its matches have joined it.
+      if (current.status === 'pending' && current.kind === 'pledge') matchPledgeIds = await settleMatchesIfRunDone(ctx, tx, campaign, current.chargeRunId);
+      return recorded;
+    };
     // Another worker recorded this attempt already, or a newer attempt started.
     if (!current || current.retryCount !== attempt || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
     if (current.status === 'failed' && current.providerChargeRef === result.ref) {
@@ -151,14 +171,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         chargedCents: result.amountCents,
         cardFeeCents: result.feeCents,
       });
-      await ledgerRepository.post(tx, {
-        kind: 'pledge_charge',
-        idempotencyKey: `pledge-charge:${current.id}`,
-        pledgeId: current.id,
-        eventId: event.id,
-        providerRef: result.ref,
-        entries: pledgeChargeEntries(settled, { eventId: event.id, charityId: event.charityId }),
-      });
+      await ledgerRepository.post(tx, await chargePosting(tx, current, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
       await repo.updatePledge(tx, current.id, {
         status: 'charged',
         chargedCents: result.amountCents,
@@ -169,8 +182,8 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         nextReminderAt: null,
         ...noClaim,
       });
-      if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled, ctx.config.publicUrl), tx);
-      return 'charged';
+      if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled, current.kind, ctx.config.publicUrl), tx);
+      return finish('charged');
     }
     const windowStart = current.failedAt ?? now;
     // A decline at or after the end of the 7-day window (the final retry) drops the pledge.
@@ -183,7 +196,7 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
         ...noClaim,
       });
       if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
-      return 'dropped';
+      return finish('dropped');
     }
     await repo.updatePledge(tx, current.id, {
       status: 'failed',
@@ -194,6 +207,12 @@ function recordOutcome(ctx: AppContext, found: PledgeForCharge, result: Provider
       ...noClaim,
     });
     if (found.email) await ctx.mailer.send(failedEmail(found.email, campaign, result.message, current.id, ctx.config.publicUrl), tx);
-    return 'failed';
+    return finish('failed');
   });
+  if (matchPledgeIds.length)
+    await ctx.jobs.sendMany(
+      CHARGE_PLEDGE_QUEUE,
+      matchPledgeIds.map((pledgeId) => ({ pledgeId })),
+    );
+  return outcome;
 }

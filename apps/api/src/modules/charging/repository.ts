@@ -38,6 +38,17 @@ export const chargingRepository = {
     const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.id, runId)).limit(1);
     return row;
   },
+  /** The run's row lock: the transactions recording its last outcomes take turns, so one of them sees none pending. */
+  async lockRun(tx: Executor, runId: string): Promise<void> {
+    await tx.select({ id: chargeRuns.id }).from(chargeRuns).where(eq(chargeRuns.id, runId)).for('update');
+  },
+  /** Pledges joined a running run (matches, fixed once the supporters' outcomes are known). */
+  async growRun(tx: Executor, runId: string, added: number): Promise<void> {
+    await tx
+      .update(chargeRuns)
+      .set({ total: sql`${chargeRuns.total} + ${added}` })
+      .where(eq(chargeRuns.id, runId));
+  },
   async insertRun(tx: Executor, values: typeof chargeRuns.$inferInsert): Promise<ChargeRunRow> {
     const [row] = await tx.insert(chargeRuns).values(values).returning();
     return row!;

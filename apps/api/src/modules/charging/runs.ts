@@ -10,6 +10,7 @@ import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingSettlementEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
+import { matchRecords } from '../matching/service.ts';
 import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
@@ -52,6 +53,8 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, r
     total += await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'target', run.id);
   } else {
     pledgeIds = await repo.claimPendingForRun(tx, event.id, run.id);
+    // Nothing to charge first: the matches are fixed at once (decision 109), from no pledge charged.
+    if (!pledgeIds.length) pledgeIds = await matchRecords.settleWithin(ctx, tx, event, run.id);
     total += pledgeIds.length;
     if (fundingCharged) {
       const escrow = (fundingCharged.chargedCents ?? 0) - (fundingCharged.cardFeeCents ?? 0);

@@ -10,7 +10,7 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
  * (`donor_card`, taken as a positive amount). A dispute adds its kinds here.
  */
 const POSTING_KINDS: Record<MovementKind, string> = {
-  charge: `t.kind in ('pledge_charge', 'funding_charge', 'donation')`,
+  charge: `t.kind in ('pledge_charge', 'match_charge', 'funding_charge', 'donation')`,
   refund: `t.kind like '%refund%'`,
 };
 

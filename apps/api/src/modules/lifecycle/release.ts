@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { matchRecords } from '../matching/service.ts';
 import { lifecycleEmails, type ReleaseReason } from './emails.ts';
 import { lifecycleRepository as repo } from './repository.ts';
 
@@ -25,5 +26,7 @@ export async function releasePledgesWithin(
     const to = emails.get(pledge.userId!);
     if (to) await ctx.mailer.send(lifecycleEmails.released(to, campaign, pledge, reason), tx);
   }
+  // A sponsor's match offered on the campaign is released with it: nothing will be matched.
+  await matchRecords.releaseWithin(ctx, tx, campaign);
   return released.length;
 }

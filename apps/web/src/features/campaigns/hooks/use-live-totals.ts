@@ -26,7 +26,7 @@ function isLiveTotals(value: unknown): value is Pick<LiveTotals, 'payment_amount
 
 /**
  * Keeps the campaign page's total, supporters and list current: GET /api/events/{id}/live
- * (server-sent events) patches the cached campaign and refreshes the supporters list. EventSource
+ * (server-sent events) patches the cached campaign and refreshes the supporters list and the matches. EventSource
  * reconnects by itself after a drop; when the browser gives up (the stream was refused) it is
  * opened again after a pause.
  */
@@ -57,6 +57,8 @@ export function useLiveTotals(eventId: string, enabled = true) {
             }
           : event,
       );
+      // A sponsor's match so far follows the pledges counted, and a new offer changes no total: read them on every message.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.matches(eventId), exact: true });
       if (changed) {
         void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
         // A pledge through a promoter's link moves their credited total too.

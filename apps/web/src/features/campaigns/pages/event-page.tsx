@@ -24,6 +24,8 @@ const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
 const PromotedBy = lazy(() => import('../components/promotions/promoted-by'));
 // The leaderboard of supporters' fundraising pages, loaded after the page.
 const FundraisingLeaderboard = lazy(() => import('../components/fundraising/fundraising-leaderboard'));
+// Sponsors' matches ("Matched by {sponsor}: $X of $Y"), with their parsed figures: loaded after the page.
+const CampaignMatches = lazy(() => import('../components/matching/campaign-matches'));
 
 /** A runoff's rules, live ranking and one Pledge button per option. */
 function RunoffSection({ event }: { event: EventDetailResponse }) {
@@ -66,6 +68,9 @@ function EventDetails({ event }: { event: EventDetailResponse }) {
     <div className="card p-6 [overflow-wrap:anywhere] sm:p-8 lg:col-start-1 lg:row-start-2 lg:rounded-t-none lg:border-t-0 lg:pt-0 [&>:first-child]:mt-0 lg:[&>:first-child]:mt-8">
       {event.kind === 'runoff' && <RunoffSection event={event} />}
       <div className="mt-8 grid gap-4">
+        <Suspense fallback={null}>
+          <CampaignMatches event={event} />
+        </Suspense>
         <EventPeople event={event} />
         <EventDocuments documents={event.documents} />
         {event.charity && <CharityBlock event={event} />}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useMyPledges } from '@/lib/my-pledges';
+import { MyMatches } from '../components/my-matches';
 import { UpdateCardDialog } from '../components/update-card-dialog';
 
 // The raise form and its dialog load only when someone raises a pledge.
@@ -67,6 +68,7 @@ export default function MyPledgesPage() {
           )}
         </>
       )}
+      <MyMatches />
       {updating && <UpdateCardDialog pledgeId={updating._id} eventName={updating.event.name} onClose={() => setUpdating(null)} />}
       {raising && (
         <Suspense fallback={null}>

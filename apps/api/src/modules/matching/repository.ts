@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PledgeStatus } from '@pledgeway/domain';
+import type { Executor } from '../../db/client.ts';
+import { events, participants, pledges, users } from '../../db/schema.ts';
+import { pledgeMatches } from './tables.ts';
+
+export type MatchRow = typeof pledgeMatches.$inferSelect;
+export type NewMatch = typeof pledgeMatches.$inferInsert;
+
+/** A match with what its answer shows: its option's name and its pledge's status and amount once it has one. */
+const matchView = {
+  match: pledgeMatches,
+  participantName: participants.fullName,
+  pledgeStatus: pledges.status,
+  pledgeAmountCents: pledges.amountCents,
+};
+
+/** The supporters' own pledges a match may cover: never the creator's funding, never another match. */
+function matchablePledgesOf(eventId: string, statuses: readonly PledgeStatus[]) {
+  return and(eq(pledges.eventId, eventId), eq(pledges.kind, 'pledge'), eq(pledges.isCreatorPledge, false), inArray(pledges.status, [...statuses]));
+}
+
+export const matchingRepository = {
+  /** The campaign under a share lock: a status change (complete, close) waits for the offer, as for a pledge. */
+  async lockCampaign(tx: Executor, eventId: string) {
+    const [row] = await tx
+      .select({
+        id: events.id,
+        name: events.name,
+        kind: events.kind,
+        status: events.status,
+        startDate: events.startDate,
+        approvedAt: events.approvedAt,
+        durationDays: events.durationDays,
+      })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for('share')
+      .limit(1);
+    return row;
+  },
+  async campaignVisibility(db: Executor, eventId: string) {
+    const [row] = await db.select({ ownerId: events.ownerId, status: events.status }).from(events).where(eq(events.id, eventId)).limit(1);
+    return row;
+  },
+  async optionBelongs(db: Executor, eventId: string, participantId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.id, participantId), eq(participants.eventId, eventId)))
+      .limit(1);
+    return Boolean(row);
+  },
+  /** Inserts the offer unless this sponsor already has one on the campaign (the unique index decides a race). */
+  async insert(tx: Executor, values: NewMatch): Promise<MatchRow | undefined> {
+    const [row] = await tx.insert(pledgeMatches).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+  async sponsorEmail(db: Executor, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.email;
+  },
+  listForEvent(db: Executor, eventId: string) {
+    return db
+      .select(matchView)
+      .from(pledgeMatches)
+      .leftJoin(participants, eq(participants.id, pledgeMatches.participantId))
+      .leftJoin(pledges, eq(pledges.id, pledgeMatches.pledgeId))
+      .where(eq(pledgeMatches.eventId, eventId))
+      .orderBy(asc(pledgeMatches.createdAt));
+  },
+  listForSponsor(db: Executor, userId: string) {
+    return db
+      .select({ ...matchView, eventName: events.name })
+      .from(pledgeMatches)
+      .innerJoin(events, eq(events.id, pledgeMatches.eventId))
+      .leftJoin(participants, eq(participants.id, pledgeMatches.participantId))
+      .leftJoin(pledges, eq(pledges.id, pledgeMatches.pledgeId))
+      .where(eq(pledgeMatches.sponsorId, userId))
+      .orderBy(desc(pledgeMatches.createdAt));
+  },
+  /** The pledges a match may cover, in these statuses, with what the window and option are checked against. */
+  matchablePledges(db: Executor, eventId: string, statuses: readonly PledgeStatus[]) {
+    return db
+      .select({ amountCents: pledges.amountCents, createdAt: pledges.createdAt, optionId: pledges.participantId })
+      .from(pledges)
+      .where(matchablePledgesOf(eventId, statuses));
+  },
+  /** The supporters' pledges of a run whose outcome is not known yet. */
+  async pendingInRun(tx: Executor, runId: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(pledges)
+      .where(and(eq(pledges.chargeRunId, runId), eq(pledges.kind, 'pledge'), eq(pledges.status, 'pending')));
+    return Number(row?.n ?? 0);
+  },
+  lockOffered(tx: Executor, eventId: string): Promise<MatchRow[]> {
+    return tx
+      .select()
+      .from(pledgeMatches)
+      .where(and(eq(pledgeMatches.eventId, eventId), eq(pledgeMatches.status, 'offered')))
+      .orderBy(asc(pledgeMatches.createdAt))
+      .for('update');
+  },
+  async insertPledge(tx: Executor, values: typeof pledges.$inferInsert): Promise<string> {
+    const [row] = await tx.insert(pledges).values(values).returning({ id: pledges.id });
+    return row!.id;
+  },
+  async settle(tx: Executor, matchId: string, pledgeId: string | null, now: Date): Promise<void> {
+    await tx.update(pledgeMatches).set({ status: 'settled', pledgeId, settledAt: now }).where(eq(pledgeMatches.id, matchId));
+  },
+  async forPledge(db: Executor, pledgeId: string): Promise<Pick<MatchRow, 'id' | 'sponsorName'> | undefined> {
+    const [row] = await db
+      .select({ id: pledgeMatches.id, sponsorName: pledgeMatches.sponsorName })
+      .from(pledgeMatches)
+      .where(eq(pledgeMatches.pledgeId, pledgeId))
+      .limit(1);
+    return row;
+  },
+  /** Every offered match of the campaign released; returns them with their sponsors' e-mails. */
+  async releaseOffered(tx: Executor, eventId: string, now: Date) {
+    const released = await tx
+      .update(pledgeMatches)
+      .set({ status: 'released', settledAt: now })
+      .where(and(eq(pledgeMatches.eventId, eventId), eq(pledgeMatches.status, 'offered')))
+      .returning();
+    const ids = released.map((row) => row.sponsorId).filter((sponsor): sponsor is string => sponsor !== null);
+    const emails = ids.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+    return released.map((match) => ({ match, email: emails.find((row) => row.id === match.sponsorId)?.email }));
+  },
+};

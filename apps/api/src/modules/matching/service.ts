@@ -1,0 +1,138 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  matchAmountCents,
+  MATCH_MESSAGES,
+  PLEDGE_FORM_MESSAGES,
+  pledgingClosedAtDeadline,
+  type CreateMatchRequest,
+  type MatchResponse,
+} from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { canView } from '../events/access.ts';
+import { isPubliclyVisible } from '../events/read-model.ts';
+import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { matchingEmails } from './emails.ts';
+import { matchingRepository as repo } from './repository.ts';
+import { termsOf } from './settle.ts';
+
+/** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
+const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
+
+type MatchView = Awaited<ReturnType<typeof repo.listForEvent>>[number];
+type Matchable = Awaited<ReturnType<typeof repo.matchablePledges>>;
+
+function statusOf(view: MatchView): MatchResponse['status'] {
+  const { match, pledgeStatus } = view;
+  if (match.status === 'offered' || match.status === 'released') return match.status;
+  if (!pledgeStatus) return 'not_charged';
+  if (pledgeStatus === 'charged' || pledgeStatus === 'failed' || pledgeStatus === 'dropped') return pledgeStatus;
+  return pledgeStatus === 'pending' ? 'charging' : 'released';
+}
+
+/** The match so far while offered (from the pledges counted now); once settled, its fixed amount. */
+function toMatchResponse(view: MatchView, counted: Matchable): MatchResponse {
+  const { match } = view;
+  let matchedCents = 0;
+  if (match.status === 'offered') matchedCents = matchAmountCents(termsOf(match), counted);
+  else if (match.status === 'settled') matchedCents = view.pledgeAmountCents ?? 0;
+  return {
+    _id: match.id,
+    event_id: match.eventId,
+    sponsor_name: match.sponsorName,
+    ratio: match.ratio,
+    cap: centsToDollars(match.capCents),
+    starts_at: match.startsAt?.toISOString() ?? null,
+    ends_at: match.endsAt?.toISOString() ?? null,
+    participant_id: match.participantId,
+    participant_name: view.participantName,
+    status: statusOf(view),
+    matched_amount: centsToDollars(matchedCents),
+  };
+}
+
+/** The campaign must take pledges now: the same rule as a pledge's (approved, before its deadline). */
+function assertLive(campaign: NonNullable<Awaited<ReturnType<typeof repo.lockCampaign>>>, now: Date) {
+  if (campaign.status === 'freeze') throw AppError.conflict('EVENT_FROZEN', PLEDGE_FORM_MESSAGES.frozen);
+  if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', MATCH_MESSAGES.notLive);
+  const closed = pledgingClosedAtDeadline(campaign, now);
+  if (closed) throw AppError.conflict('PLEDGING_CLOSED', closed);
+}
+
+export function createMatchService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function list(views: MatchView[], eventId: string): Promise<MatchResponse[]> {
+    const counted = views.some((view) => view.match.status === 'offered') ? await repo.matchablePledges(db, eventId, COUNTED_STATUSES) : [];
+    return views.map((view) => toMatchResponse(view, counted));
+  }
+
+  return {
+    /**
+     * A sponsor offers a match: checked and written under the campaign's share lock, so a
+     * completion waits for it and its charge run sees it; one offer per sponsor per campaign.
+     */
+    async offer(userId: string, eventId: string, input: CreateMatchRequest): Promise<MatchResponse> {
+      const now = ctx.clock.now();
+      const endsAt = input.ends_at ? new Date(input.ends_at) : null;
+      if (endsAt && endsAt.getTime() <= now.getTime()) throw AppError.validation({ ends_at: MATCH_MESSAGES.windowEnded });
+      const view = await db.transaction(async (tx) => {
+        const campaign = await repo.lockCampaign(tx, eventId);
+        if (!campaign) throw AppError.notFound(MATCH_MESSAGES.notFound);
+        assertLive(campaign, now);
+        const card = await paymentMethodRecords.findActive(tx, userId, input.payment_method_id);
+        if (!card) throw AppError.validation({ payment_method_id: MATCH_MESSAGES.paymentMethodRequired });
+        const participantId = input.participant_id ?? null;
+        if (participantId && campaign.kind !== 'runoff') throw AppError.validation({ participant_id: MATCH_MESSAGES.optionOnlyOnRunoff });
+        if (participantId && !(await repo.optionBelongs(tx, eventId, participantId))) {
+          throw AppError.validation({ participant_id: MATCH_MESSAGES.chooseOption });
+        }
+        const match = await repo.insert(tx, {
+          eventId,
+          sponsorId: userId,
+          paymentMethodId: card.id,
+          sponsorName: input.sponsor_name,
+          ratio: input.ratio,
+          capCents: dollarsToCents(input.cap),
+          startsAt: input.starts_at ? new Date(input.starts_at) : null,
+          endsAt,
+          participantId,
+        });
+        if (!match) throw AppError.conflict('MATCH_EXISTS', MATCH_MESSAGES.alreadyOffered);
+        const [view] = (await repo.listForEvent(tx, eventId)).filter((row) => row.match.id === match.id);
+        // The confirmation is written with the offer (outbox): it exists exactly when the offer does.
+        const email = await repo.sponsorEmail(tx, userId);
+        const terms = { ...termsOf(match), optionName: view?.participantName ?? null };
+        if (email) await ctx.mailer.send(matchingEmails.offered(email, campaign, terms, ctx.config.publicUrl), tx);
+        return view!;
+      });
+      ctx.publicReads.clear();
+      void ctx.live.publish(eventId);
+      const [response] = await list([view], eventId);
+      return response!;
+    },
+
+    /** The campaign's matches, public: "Matched by {sponsor}: $X of $Y". */
+    async forEvent(eventId: string, auth: AuthInfo | null): Promise<MatchResponse[]> {
+      const campaign = await repo.campaignVisibility(db, eventId);
+      // Only campaigns the public may see (or their creator, or an admin), as their supporters.
+      if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(MATCH_MESSAGES.notFound);
+      return list(await repo.listForEvent(db, eventId), eventId);
+    },
+
+    /** The sponsor's own matches (My Pledges). */
+    async mine(userId: string): Promise<Array<MatchResponse & { event_name: string }>> {
+      const rows = await repo.listForSponsor(db, userId);
+      const answers: Array<MatchResponse & { event_name: string }> = [];
+      for (const row of rows) {
+        const [response] = await list([row], row.match.eventId);
+        answers.push({ ...response!, event_name: row.eventName });
+      }
+      return answers;
+    },
+  };
+}
+
+export { matchRecords } from './settle.ts';
+export { matchingEmails } from './emails.ts';

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MatchListResponse } from '@pledgeway/domain/schemas/matching';
+import { api } from '@/lib/api-client';
+import { parseResponse } from '@/lib/parse-response';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /events/{id}/matches: each sponsor's match so far (or its fixed amount) and its cap, parsed (decision 099). */
+export async function getMatches(eventId: string, signal?: AbortSignal): Promise<MatchListResponse> {
+  return parseResponse(MatchListResponse, await api.get(`/events/${eventId}/matches`, signal), 'the matches of this campaign');
+}
+
+export const matchesQueryOptions = (eventId: string) =>
+  queryOptions({ queryKey: queryKeys.events.matches(eventId), queryFn: ({ signal }) => getMatches(eventId, signal) });
+
+export function useMatches(eventId: string) {
+  return useQuery(matchesQueryOptions(eventId));
+}

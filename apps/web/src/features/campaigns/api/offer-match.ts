@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMatchRequestInput } from '@pledgeway/domain/schemas/matching';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+interface OfferMatchAnswer {
+  success: true;
+  message: string;
+}
+
+/** POST /events/{id}/matches: the sponsor's offer; nothing is charged until the campaign's charge. */
+export function offerMatch(eventId: string, body: CreateMatchRequestInput): Promise<OfferMatchAnswer> {
+  return apiRequest(`/events/${eventId}/matches`, { method: 'POST', body });
+}
+
+export function useOfferMatch(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMatchRequestInput) => offerMatch(eventId, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.events.matches(eventId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myMatches });
+    },
+  });
+}

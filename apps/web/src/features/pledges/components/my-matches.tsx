@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import type { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
+import { formatDollars } from '@/lib/format';
+import { useMyMatches } from '../api/get-my-matches';
+
+type MyMatch = MyMatchesResponse['data']['matches'][number];
+
+/** What the sponsor's match is now, in words: the status decides whether the amount is fixed. */
+function matchState(match: MyMatch): string {
+  switch (match.status) {
+    case 'offered':
+      return `Offered: ${formatDollars(match.matched_amount)} so far of your ${formatDollars(match.cap)} cap. Charged when the campaign completes.`;
+    case 'charging':
+      return `Being charged: ${formatDollars(match.matched_amount)}.`;
+    case 'charged':
+      return `Charged ${formatDollars(match.matched_amount)}. Your receipt was e-mailed.`;
+    case 'failed':
+      return `Your card could not be charged ${formatDollars(match.matched_amount)}: update it with the link in our e-mail.`;
+    case 'dropped':
+      return 'Dropped: your card could not be charged within 7 days.';
+    case 'not_charged':
+      return 'No matched pledge was charged, so nothing was charged.';
+    case 'released':
+      return 'Released: the campaign will not charge its pledges. Nothing was charged.';
+  }
+}
+
+/** My Pledges: the matches this user offers as a sponsor. Nothing shows without one. */
+export function MyMatches() {
+  const query = useMyMatches();
+  if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
+  const matches = query.data?.data.matches ?? [];
+  if (matches.length === 0) return null;
+  return (
+    <section aria-labelledby="my-matches-heading" className="space-y-3">
+      <h2 id="my-matches-heading" className="text-xl font-semibold">
+        Your matches
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {matches.map((match) => (
+          <li key={match._id} className="card p-5" data-testid="my-match">
+            <p className="font-semibold">
+              <Link to={paths.event(match.event_id)} className="underline hover:text-brand-700">
+                {match.event_name}
+              </Link>
+            </p>
+            <p className="mt-1 text-sm text-ink-600">
+              Matched by {match.sponsor_name}, {match.ratio}:1{match.participant_name ? ` on ${match.participant_name}` : ''}, up to {formatDollars(match.cap)}
+            </p>
+            <p className="mt-2 text-ink-800">{matchState(match)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isMatched, matchAmountCents, type MatchTerms } from './matching.ts';
+
+const at = (iso: string) => new Date(iso);
+const terms = (over: Partial<MatchTerms> = {}): MatchTerms => ({ ratio: 1, capCents: 100_000, startsAt: null, endsAt: null, optionId: null, ...over });
+const pledge = (amountCents: number, createdAt = '2026-11-20T18:00:00Z', optionId: string | null = null) => ({
+  amountCents,
+  createdAt: at(createdAt),
+  optionId,
+});
+
+describe('matchAmountCents', () => {
+  it('matches 1:1 below the cap', () => {
+    expect(matchAmountCents(terms(), [pledge(2_500), pledge(4_000)])).toBe(6_500);
+  });
+  it('doubles at 2:1', () => {
+    expect(matchAmountCents(terms({ ratio: 2 }), [pledge(2_500), pledge(4_001)])).toBe(13_002);
+  });
+  it('stops at the cap', () => {
+    expect(matchAmountCents(terms({ ratio: 2, capCents: 10_000 }), [pledge(4_000), pledge(3_000)])).toBe(10_000);
+  });
+  it('leaves out pledges outside the window: the end is exclusive, the start inclusive', () => {
+    const window = terms({ startsAt: at('2026-11-20T12:00:00Z'), endsAt: at('2026-11-20T20:00:00Z') });
+    const pledges = [pledge(1_000, '2026-11-20T11:59:59Z'), pledge(2_000, '2026-11-20T12:00:00Z'), pledge(4_000, '2026-11-20T20:00:00Z')];
+    expect(matchAmountCents(window, pledges)).toBe(2_000);
+  });
+  it('matches only the runoff option it names', () => {
+    expect(matchAmountCents(terms({ optionId: 'a' }), [pledge(1_000, undefined, 'a'), pledge(5_000, undefined, 'b')])).toBe(1_000);
+    expect(isMatched(terms(), pledge(5_000, undefined, 'b'))).toBe(true);
+  });
+  it('is zero with nothing to match', () => {
+    expect(matchAmountCents(terms(), [])).toBe(0);
+  });
+});
