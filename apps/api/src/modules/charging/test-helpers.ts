@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { quotePledge } from '@pledgeway/domain';
-import { outboxEmails, pledges } from '../../db/schema.ts';
+import { events, outboxEmails, participants, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import type { TestServer } from '../../test/harness.ts';
 import { firstCharityId, makeAdmin } from '../../test/factories.ts';
@@ -133,4 +133,37 @@ export async function accountBalance(server: TestServer, account: string, where:
     params,
   );
   return Number(row!.total);
+}
+
+/** A live, funded runoff with named options (the runoff and matching tests). */
+export interface RunoffSetup {
+  winBy: 'donor_total' | 'donation_total';
+  fixedAmountCents?: number;
+  /** Declared before pledging: the lowest placement that may be charged (null = any). */
+  chargeablePlaces?: number | null;
+  options: string[];
+}
+
+export async function liveRunoff(server: TestServer, admin: TestClient, setup: RunoffSetup) {
+  const creator = await signUp(server.url, { name: 'Rory Runoff' });
+  const event = await fundedCampaign(server, creator, { targetCents: 10_000 });
+  await server.app.ctx.db
+    .update(events)
+    .set({
+      kind: 'runoff',
+      runoffWinBy: setup.winBy,
+      runoffFixedAmountCents: setup.fixedAmountCents ?? null,
+      runoffChargeablePlaces: setup.chargeablePlaces ?? null,
+      eventTime: '18:00',
+      eventLocation: 'Town Hall, Main Street',
+    })
+    .where(eq(events.id, event.id));
+  const rows = await server.app.ctx.db
+    .insert(participants)
+    .values(setup.options.map((fullName, position) => ({ eventId: event.id, fullName, position })))
+    .returning();
+  const approved = await admin.post(`/api/admin/events/${event.id}/approve`);
+  expect(approved.status, JSON.stringify(approved.data)).toBe(200);
+  const optionId = Object.fromEntries(rows.map((row) => [row.fullName, row.id])) as Record<string, string>;
+  return { creator, event, optionId };
 }

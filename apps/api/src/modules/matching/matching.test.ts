@@ -13,10 +13,11 @@ import {
   fundedCampaign,
   liveCampaign,
   mailsTo,
+  liveRunoff,
   pledgeFrom,
   type Person,
 } from '../charging/test-helpers.ts';
-import { liveRunoff } from '../runoff/test-support.ts';
+
 import { pledgeMatches } from './tables.ts';
 
 let server: TestServer;

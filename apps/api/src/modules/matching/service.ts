@@ -10,8 +10,8 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { canView } from '../events/access.ts';
-import { isPubliclyVisible } from '../events/read-model.ts';
+import { canView } from '../event-reads/access.ts';
+import { isPubliclyVisible } from '../event-reads/read-model.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
