@@ -1,15 +1,22 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiTransport } from '@/lib/api-client';
 import type { LedgerVerifyReport } from '@pledgeway/domain/schemas/money-admin';
 import { LEDGER_CHECK_SHAPE_ERROR } from '../api/get-ledger-check';
 import AdminPayoutsPage from './admin-payouts';
 
 const mocks = vi.hoisted(() => ({ ledgerAnswer: undefined as unknown }));
-vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(async () => mocks.ledgerAnswer) } }));
 vi.mock('../api/get-payouts', () => ({ usePayouts: () => ({ data: [], isPending: false, isError: false, error: null, refetch: vi.fn() }) }));
-afterEach(cleanup);
+// The screens read through the typed client; the answer is served at the transport both clients share.
+beforeEach(() =>
+  setApiTransport(async () => new Response(JSON.stringify(mocks.ledgerAnswer), { status: 200, headers: { 'content-type': 'application/json' } })),
+);
+afterEach(() => {
+  cleanup();
+  setApiTransport((input, init) => fetch(input, init));
+});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiTransport } from '@/lib/api-client';
 import AdminPayoutsPage from './admin-payouts';
 
 const mocks = vi.hoisted(() => ({ body: undefined as unknown }));
-vi.mock('@/lib/api-client', () => ({ api: { get: vi.fn(async () => mocks.body), post: vi.fn() } }));
 vi.mock('../api/get-ledger-check', () => ({ useLedgerCheck: () => ({ isPending: true }) }));
-afterEach(cleanup);
+// The screens read through the typed client; the answer is served at the transport both clients share.
+beforeEach(() => setApiTransport(async () => new Response(JSON.stringify(mocks.body), { status: 200, headers: { 'content-type': 'application/json' } })));
+afterEach(() => {
+  cleanup();
+  setApiTransport((input, init) => fetch(input, init));
+});
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
