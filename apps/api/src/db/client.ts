@@ -35,6 +35,8 @@ export interface Database {
    */
   jobsConnection: { connectionString: string } | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }; backend: 'pglite' };
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, to name what a slow close waits for. */
+  poolState?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -152,6 +154,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       jobsConnection: { connectionString: options.url },
       close: () => pool.end(),
+      poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let client: PGlite;

@@ -93,7 +93,13 @@ export async function startTestServer(
     config,
     async close() {
       runningServers.delete(server.url);
-      await app.close();
+      // A close that takes long says what it is waiting for (a request still running, or a pool
+      // connection not given back), so a slow teardown names its cause in the run's output.
+      const slow = setTimeout(() => {
+        const pool = app.ctx.database.poolState?.();
+        process.stderr.write(`test server ${server.url} still closing after 15 s; database pool: ${pool ? JSON.stringify(pool) : 'none (PGlite)'}\n`);
+      }, 15_000);
+      await app.close().finally(() => clearTimeout(slow));
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
