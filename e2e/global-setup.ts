@@ -64,6 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       SEED: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Two browsers and this server share the machine's cores: a test must not meet the overload
+      // guard's 503 for the machine's load (lib/overload.test.ts covers the guard; decision 106).
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: webDist,
     },

@@ -141,7 +141,15 @@ test.describe('user area', () => {
     await menuButton.click();
     const sidebar = page.getByRole('dialog', { name: 'Account menu' });
     await expect(sidebar).toBeVisible();
-    await expect(sidebar.getByRole('link')).toHaveText(['Dashboard', 'Profile', 'My Pledges', 'My Events', 'Payment Methods', 'Practice Campaign']);
+    await expect(sidebar.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Profile',
+      'My Pledges',
+      'Giving Statements',
+      'My Events',
+      'Payment Methods',
+      'Practice Campaign',
+    ]);
     await sidebar.getByRole('button', { name: 'CLOSE', exact: true }).click();
     await expect(sidebar).toBeHidden();
     await expect(menuButton).toBeFocused();
