@@ -24,13 +24,14 @@ export const AWAITING_CHARGE_KINDS = ['pledge_pending', 'pledge_failed'] as cons
 
 /**
  * Public labels by transaction kind. A kind not listed here still appears, labelled from its own
- * name (`match_charge` → "Match charge"): add its label here when a new kind is booked.
+ * name (`some_kind` → "Some kind"): add its label here when a new kind is booked.
  */
 export const OPEN_LEDGER_LABELS: Record<string, string> = {
   funding_charge: "Creator's funding charged",
   funding_settlement: "Creator's funding released to the charity",
   funding_refund: "Creator's funding refunded",
   pledge_charge: 'Pledge charged',
+  match_charge: "Sponsor's match charged",
   dispute_opened: 'Charge disputed by the bank',
   dispute_won: 'Dispute won: charge restored',
   payout: 'Passed on to the charity',

@@ -163,6 +163,8 @@ describe('charging a match', () => {
     const [posting] = await server.app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.pledgeId, made[0]!.id));
     expect(posting).toMatchObject({ kind: 'match_charge', idempotencyKey: `match-charge:${made[0]!.id}` });
     expect(posting!.memo).toEqual({ match_id: answer[0]!._id, sponsor_name: 'Acme Foods' });
+    const openLedger = (await sponsor.client.get(`/api/events/${event.id}/money`)).data.data as { lines: { kind: string; label: string }[] };
+    expect(openLedger.lines.find((line) => line.kind === 'match_charge')).toMatchObject({ label: "Sponsor's match charged" });
     const receipt = (await mailsTo(server, sponsor.email)).find((mail) => mail.kind === 'match-receipt');
     expect(receipt?.text).toContain('Match: $45.00');
     // $45.00 charged, card fee 2.9% + $0.30 = $1.61, 3% = $1.35: $42.04 to the charity.
