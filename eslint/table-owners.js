@@ -13,7 +13,7 @@
  * writing a table is reported.
  */
 export const TABLE_OWNERS = {
-  users: { owner: 'users', stillWrittenBy: ['admin', 'identity'] },
+  users: { owner: 'users' },
   refreshTokens: { owner: 'auth' },
   passwordResetTokens: { owner: 'password-reset' },
   charityGroups: { owner: 'admin' },
