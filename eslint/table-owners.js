@@ -27,7 +27,7 @@ export const TABLE_OWNERS = {
   ledgerEntries: { owner: 'ledger' },
   // The outbox is written by the mailer (providers/email), inside the caller's transaction.
   outboxEmails: { owner: null },
-  contactMessages: { owner: 'contact', stillWrittenBy: ['admin'] },
+  contactMessages: { owner: 'contact' },
 };
 
 const WRITES = new Set(['insert', 'update', 'delete']);
