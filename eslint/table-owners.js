@@ -22,7 +22,7 @@ export const TABLE_OWNERS = {
   participants: { owner: 'participants', stillWrittenBy: ['events', 'lifecycle'] },
   eventDocuments: { owner: 'events', stillWrittenBy: ['lifecycle'] },
   paymentMethods: { owner: 'payment-methods' },
-  pledges: { owner: 'pledges', stillWrittenBy: ['charging', 'disputes', 'events', 'lifecycle', 'matching', 'payment-methods', 'runoff'] },
+  pledges: { owner: 'pledges', stillWrittenBy: ['charging', 'matching', 'runoff'] },
   ledgerTransactions: { owner: 'ledger' },
   ledgerEntries: { owner: 'ledger' },
   // The outbox is written by the mailer (providers/email), inside the caller's transaction.

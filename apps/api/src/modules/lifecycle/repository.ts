@@ -4,14 +4,6 @@ import { eventDocuments, events, participants, pledges, users } from '../../db/s
 import { hasMoneyTrail } from '../ledger/repository.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
 
-export interface ReleasedPledge {
-  id: string;
-  userId: string | null;
-  amountCents: number;
-  tipCents: number;
-  isCreatorPledge: boolean;
-}
-
 export type NewEventValues = Partial<typeof events.$inferInsert>;
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
@@ -45,20 +37,6 @@ export const lifecycleRepository = {
       .where(and(eq(pledges.eventId, eventId), eq(pledges.isCreatorPledge, true), ne(pledges.status, 'dropped')))
       .limit(1);
     return row;
-  },
-  /** Pledges never charged are released: they will never be charged. Returns what was released, for the supporters' e-mails. */
-  async releaseUncharged(tx: Executor, eventId: string, chargeRunId: string | null = null): Promise<ReleasedPledge[]> {
-    return tx
-      .update(pledges)
-      .set({ status: 'released', nextReminderAt: null, updatedAt: new Date(), ...(chargeRunId ? { chargeRunId } : {}) })
-      .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'failed'])))
-      .returning({
-        id: pledges.id,
-        userId: pledges.userId,
-        amountCents: pledges.amountCents,
-        tipCents: pledges.tipCents,
-        isCreatorPledge: pledges.isCreatorPledge,
-      });
   },
   /** The e-mail address of each of these users (a deleted account has none). */
   async emailsOf(tx: Executor, userIds: string[]): Promise<Map<string, string>> {
