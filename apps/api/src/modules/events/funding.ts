@@ -13,6 +13,7 @@ import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
 import { pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { DECLINE_MESSAGES, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
 import { eventsRepository } from './repository.ts';
@@ -193,7 +194,7 @@ export function createFunding(ctx: AppContext) {
       const parsed = EventPaymentRequest.safeParse(input);
       if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
       const body = parsed.data;
-      const found = await eventsRepository.findById(db, body.event_id);
+      const found = await eventRecords.findById(db, body.event_id);
       if (!found) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       if (found.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       const message = body.test_mode ? EVENT_MESSAGES.testPaymentProcessed : FUNDING_MESSAGES.initiated;

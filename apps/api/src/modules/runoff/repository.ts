@@ -15,9 +15,6 @@ export const runoffRepository = {
     const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
     return row;
   },
-  async saveChargedPlaces(tx: Executor, eventId: string, places: number): Promise<void> {
-    await tx.update(events).set({ runoffChargedPlaces: places, updatedAt: new Date() }).where(eq(events.id, eventId));
-  },
   /** Whether the charge run has settled the runoff (it writes the result as it starts; the choice is final then). */
   async isSettled(tx: Executor, eventId: string): Promise<boolean> {
     const rows = await tx.select({ id: runoffResults.participantId }).from(runoffResults).where(eq(runoffResults.eventId, eventId)).limit(1);
@@ -31,16 +28,6 @@ export const runoffRepository = {
       .where(and(eq(pledges.eventId, eventId), eq(pledges.isCreatorPledge, false), inArray(pledges.status, [...COUNTED])))
       .limit(1);
     return rows.length > 0;
-  },
-  async saveRules(
-    tx: Executor,
-    eventId: string,
-    rules: Pick<typeof events.$inferInsert, 'runoffWinBy' | 'runoffFixedAmountCents' | 'runoffChargeablePlaces'>,
-  ): Promise<void> {
-    await tx
-      .update(events)
-      .set({ ...rules, updatedAt: new Date() })
-      .where(eq(events.id, eventId));
   },
   /** The options in the creator's order. */
   async optionIds(db: Executor, eventId: string): Promise<string[]> {

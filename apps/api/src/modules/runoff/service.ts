@@ -13,6 +13,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../event-reads/access.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { runoffRepository as repo } from './repository.ts';
 
 /** What settling a runoff needs of its (already locked) campaign row. */
@@ -42,7 +43,7 @@ export function createRunoffService(ctx: AppContext) {
           const message = RUNOFF_MESSAGES.overDeclared.replace('{place}', ordinal(allowed));
           throw AppError.validation({ places: message }, message);
         }
-        await repo.saveChargedPlaces(tx, eventId, choice.places);
+        await eventRecords.update(tx, eventId, { runoffChargedPlaces: choice.places });
         await auditRepository.record(tx, {
           actorId: auth!.userId,
           action: 'event.runoff_placements',
@@ -155,5 +156,5 @@ export async function applyRunoffRules(
     next.runoffChargeablePlaces !== event.runoffChargeablePlaces;
   if (!changed) return;
   if (await repo.hasSupporterPledge(tx, eventId)) throw AppError.conflict('RUNOFF_RULES_LOCKED', RUNOFF_MESSAGES.rulesLocked);
-  await repo.saveRules(tx, eventId, next);
+  await eventRecords.update(tx, eventId, next);
 }
