@@ -27,7 +27,7 @@ export const TABLE_OWNERS = {
   participants: { owner: 'participants' },
   eventDocuments: { owner: 'event-records' },
   paymentMethods: { owner: 'payment-methods' },
-  pledges: { owner: 'pledges', stillWrittenBy: ['charging', 'matching', 'runoff'] },
+  pledges: { owner: 'pledges', stillWrittenBy: ['charging', 'matching'] },
   ledgerTransactions: { owner: 'ledger' },
   ledgerEntries: { owner: 'ledger' },
   // The outbox is written by the mailer (providers/email), inside the caller's transaction.

@@ -90,6 +90,8 @@ export const pledgeRecords = {
   anonymiseDonor: myPledgesRepository.anonymiseDonor,
   /** The life cycle releases a campaign's never-charged pledges (its close, its delete, the charge run). */
   releaseUncharged: pledgeStatusRepository.releaseUncharged,
+  /** A runoff's settlement releases the pledges of the options that are not charged. */
+  releaseForOptions: pledgeStatusRepository.releaseForOptions,
   /** The disputes module records a dispute on a charged pledge and its outcome. */
   setDisputeStatus: pledgeStatusRepository.setDisputeStatus,
   /** A removed card's open pledges move to the donor's next card. */

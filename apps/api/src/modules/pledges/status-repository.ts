@@ -30,6 +30,16 @@ export const pledgeStatusRepository = {
         isCreatorPledge: pledges.isCreatorPledge,
       });
   },
+  /** Releases the never-charged pledges backing these runoff options into the charge run; returns how many. */
+  async releaseForOptions(tx: Executor, eventId: string, participantIds: string[], chargeRunId: string): Promise<number> {
+    if (!participantIds.length) return 0;
+    const rows = await tx
+      .update(pledges)
+      .set({ status: 'released', nextReminderAt: null, chargeRunId, updatedAt: new Date() })
+      .where(and(eq(pledges.eventId, eventId), inArray(pledges.participantId, participantIds), inArray(pledges.status, [...UNCHARGED])))
+      .returning({ id: pledges.id });
+    return rows.length;
+  },
   /** A dispute opened on a charged pledge, or its outcome (won: charged again; lost: dispute_lost). */
   async setDisputeStatus(tx: Executor, pledgeId: string, status: 'charged' | 'disputed' | 'dispute_lost'): Promise<void> {
     await tx.update(pledges).set({ status, updatedAt: new Date() }).where(eq(pledges.id, pledgeId));
