@@ -4,7 +4,10 @@ import { events, participants } from '../../db/schema.ts';
 
 export type NewParticipant = typeof participants.$inferInsert;
 
-/** SQL of the participants' routes; in a removal the campaign row is the lock every removal of its participants queues on. */
+/**
+ * SQL of a campaign's participants: the participants' routes, and the writes other modules make
+ * through `participantRecords`. In a removal the campaign row is the lock every removal queues on.
+ */
 export const participantsRepository = {
   async findById(db: Executor, participantId: string) {
     const [row] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
