@@ -22,8 +22,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'donations/service.ts',
   'email-confirmation/service.ts',
   'event-reads/read-model.ts',
-  'events/funding.ts',
-  'events/funding-checkout.ts',
   'events/read-model.ts',
   'identity/service.ts',
 ].map((file) => `apps/api/src/modules/${file}`);

@@ -40,6 +40,28 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(read, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
   });
 
+  it('reports a core table written as SQL text by a module that does not own it, but not by the owner', async () => {
+    const tagged = "import { sql } from 'drizzle-orm';\nexport const sample = (id: string) => sql`update pledges set status = 'released' where id = ${id}`;\n";
+    const interpolated =
+      "import { sql } from 'drizzle-orm';\nimport { pledges } from '../../db/schema.ts';\nexport const sample = sql`insert into ${pledges} (status) values ('pending')`;\n";
+    const named =
+      "import { getTableName } from 'drizzle-orm';\nimport { pledges } from '../../db/schema.ts';\nexport const sample = `update \"${getTableName(pledges)}\" as p set status = 'dropped'`;\n";
+    const text = 'export const sample = \'delete from "contact_messages" where id = $1\';\n';
+    for (const code of [tagged, interpolated, named]) {
+      expect(await ruleIds(code, 'apps/api/src/modules/contact/repository.ts')).toContain('structure/table-owner');
+      expect(await ruleIds(code, 'apps/api/src/modules/pledges/repository.ts')).toEqual([]);
+    }
+    expect(await ruleIds(text, 'apps/api/src/modules/users/repository.ts')).toContain('structure/table-owner');
+    expect(await ruleIds(text, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
+  });
+
+  it('reads prose and reads of SQL text as no write', async () => {
+    const prose = 'export const sample = (url: string) => `Update your card at ${url}, or delete from your account the pledges you no longer want`;\n';
+    const read = "export const sample = 'select * from pledges where id = $1 for update';\n";
+    expect(await ruleIds(prose, 'apps/api/src/modules/contact/service.ts')).toEqual([]);
+    expect(await ruleIds(read, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
+  });
+
   it('reports SQL in an API service file, but not in its repository', async () => {
     const code = "import { eq } from 'drizzle-orm';\nimport { contactMessages } from '../../db/schema.ts';\nexport const sample = [eq, contactMessages];\n";
     const ids = await ruleIds(code, 'apps/api/src/modules/contact/service.ts');

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { refreshTokenStore } from '../auth/tokens.ts';
-import { eventRecords } from '../events/service.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { createMyEventsService } from '../my-events/service.ts';
 import { deletePasswordResetTokensOf } from '../password-reset/service.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';

@@ -33,3 +33,8 @@ export function createContactService(ctx: Pick<AppContext, 'db' | 'mailer' | 'co
     },
   };
 }
+
+/** What other modules change of contact messages (the admins' inbox marks them handled); each takes a transaction or the database. */
+export const contactRecords = {
+  setHandled: contactRepository.setHandled,
+};

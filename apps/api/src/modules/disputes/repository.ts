@@ -92,10 +92,6 @@ export const disputesRepository = {
     return row;
   },
 
-  async setPledgeStatus(tx: Executor, pledgeId: string, status: 'charged' | 'disputed' | 'dispute_lost'): Promise<void> {
-    await tx.update(pledges).set({ status, updatedAt: new Date() }).where(eq(pledges.id, pledgeId));
-  },
-
   /** Admins to tell (enabled accounts). */
   async adminEmails(db: Executor): Promise<string[]> {
     const rows = await db

@@ -7,6 +7,7 @@ import { auditRepository } from '../audit/repository.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { disputeEmails } from './emails.ts';
 import { disputesRepository as repo, type DisputeRow } from './repository.ts';
 
@@ -92,7 +93,7 @@ export function createDisputesService(ctx: AppContext) {
       openedTransactionId: posted.id,
     });
     if (!row) return 'duplicate';
-    await repo.setPledgeStatus(tx, pledge.id, 'disputed');
+    await pledgeRecords.setDisputeStatus(tx, pledge.id, 'disputed');
     await tell(tx, found, row, 'opened');
     return row;
   }
@@ -111,7 +112,7 @@ export function createDisputesService(ctx: AppContext) {
         entries: disputeWonEntries(await repo.entriesOf(tx, dispute.openedTransactionId)),
       });
     }
-    await repo.setPledgeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
+    await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
     await tell(tx, found, closed, outcome);
     return true;
   }

@@ -1,7 +1,7 @@
 // The campaigns' named read model: which pledges count, the totals, the summaries and the public
-// view every module shows of a campaign. The events module owns the rows; this sits below every
-// module that reads them, so none needs to import the events module (decision 101).
-import { and, inArray, sql } from 'drizzle-orm';
+// view every module shows of a campaign, and a runoff's option totals. `event-records` writes the
+// rows; this sits below every module that reads them, so none needs to import the events module (decision 101).
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { campaignDeadline, centsToDollars, isDeadlineKind, type EventSummaryResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges } from '../../db/schema.ts';
@@ -154,4 +154,30 @@ export function toPublicEventSummary(summary: EventSummaryResponse): EventSummar
 /** Pending, rejected and other unpublished campaigns are visible only to their creator and admins. */
 export function isPubliclyVisible(status: EventRow['status']): boolean {
   return status === 'approved' || status === 'freeze' || status === 'completed';
+}
+
+export interface RunoffOptionTotals {
+  participantId: string;
+  raisedCents: number;
+  supporters: number;
+}
+
+/** A runoff's raised cents and distinct supporters per option, from its valid pledges (decision 004). */
+export async function runoffOptionTotals(db: Executor, eventId: string): Promise<RunoffOptionTotals[]> {
+  const rows = await db
+    .select({
+      participantId: pledges.participantId,
+      raised: sql<string>`coalesce(sum(${pledges.amountCents}), 0)`,
+      supporters: sql<string>`count(distinct ${pledges.userId})`,
+    })
+    .from(pledges)
+    .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, [...COUNTED_PLEDGE_STATUSES]), isNotNull(pledges.participantId)))
+    .groupBy(pledges.participantId);
+  return rows.map((row) => ({ participantId: row.participantId!, raisedCents: Number(row.raised), supporters: Number(row.supporters) }));
+}
+
+/** The same totals as the pages show them (dollars), for the campaign page and the supporters list. */
+export async function runoffTotals(db: Executor, eventId: string): Promise<{ participant_id: string; raised: number; supporters: number }[]> {
+  const rows = await runoffOptionTotals(db, eventId);
+  return rows.map((row) => ({ participant_id: row.participantId, raised: centsToDollars(row.raisedCents), supporters: row.supporters }));
 }

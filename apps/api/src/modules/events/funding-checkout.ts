@@ -1,18 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import { centsToDollars } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe, type ChargeResult, type StripePaymentProvider } from '../../providers/payments/index.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { createPaymentMethodsService } from '../payment-methods/service.ts';
+import { pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
 
 /** A funding pledge waiting for a hosted checkout keeps the session's id (`cs_…`) as its provider reference. */
 export const CHECKOUT_REF_PREFIX = 'cs_';
 const IN_PROGRESS = 'Another payment for this campaign is being processed. Please refresh the page.';
 
-type PledgeRow = typeof pledges.$inferSelect;
+type PledgeRow = CreatorFundingPledge;
 type CampaignRow = { id: string; name: string };
 
 interface FundingSteps {
@@ -41,14 +40,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     return ctx.payments;
   };
 
-  async function pledgeOfSession(sessionRef: string): Promise<PledgeRow | undefined> {
-    const [row] = await ctx.db
-      .select()
-      .from(pledges)
-      .where(and(eq(pledges.providerChargeRef, sessionRef), eq(pledges.isCreatorPledge, true)))
-      .limit(1);
-    return row;
-  }
+  const pledgeOfSession = (sessionRef: string): Promise<PledgeRow | undefined> => pledgeRecords.creatorFunding.findBySession(ctx.db, sessionRef);
 
   /**
    * A session paid after its funding stopped waiting for it (the campaign was deleted while the
@@ -60,8 +52,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     // Only a funding session of this platform's is refunded; another integration's payment is not ours to touch.
     const charge = outcome?.fundingPledgeId ? outcome.charge : null;
     if (!charge?.ok) return 'unknown';
-    const [booked] = await ctx.db.select({ id: pledges.id }).from(pledges).where(eq(pledges.providerChargeRef, charge.ref)).limit(1);
-    if (booked) return 'unknown';
+    if (await pledgeRecords.creatorFunding.isChargeBooked(ctx.db, charge.ref)) return 'unknown';
     await stripe().refund({ chargeRef: charge.ref, amountCents: charge.amountCents, idempotencyKey: `orphaned-checkout:${sessionRef}` });
     ctx.log.warn({ sessionRef, chargeRef: charge.ref }, 'a checkout paid after its funding was withdrawn was refunded in full');
     return 'refunded';
@@ -114,12 +105,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
         metadata: { pledge_id: pledge.id, event_id: event.id },
       });
       // The pledge waits for this session; a concurrent request that got here first keeps its own.
-      const [kept] = await ctx.db
-        .update(pledges)
-        .set({ providerChargeRef: session.ref, updatedAt: new Date() })
-        .where(and(eq(pledges.id, pledge.id), eq(pledges.status, 'pending'), eq(pledges.retryCount, pledge.retryCount)))
-        .returning({ id: pledges.id });
-      if (!kept) {
+      if (!(await pledgeRecords.creatorFunding.attachCheckoutSession(ctx.db, pledge, session.ref))) {
         await stripe().expireCheckoutSession(session.ref);
         throw AppError.conflict('FUNDING_IN_PROGRESS', IN_PROGRESS);
       }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, dollarsToCents, platformFeeCents, type EventPaymentRequestInput } from '@pledgeway/domain';
 import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { pledges } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { chargeAttemptKey } from '../charging/charge-pledge.ts';
 import { chargingService } from '../charging/service.ts';
@@ -14,11 +12,13 @@ import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
+import { pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { DECLINE_MESSAGES, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
 import { eventsRepository } from './repository.ts';
 
-type PledgeRow = typeof pledges.$inferSelect;
+type PledgeRow = CreatorFundingPledge;
 
 export const FUNDING_MESSAGES = {
   initiated: 'Payment initiated successfully!',
@@ -83,13 +83,10 @@ export function createFunding(ctx: AppContext) {
       const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
       const claim = options.claim ? newClaim(now) : noClaim;
       const attempt = options.claim ? 'claimed' : 'none';
-      const [existing] = await tx.select().from(pledges).where(eq(pledges.idempotencyKey, idempotencyKey)).for('update').limit(1);
+      const existing = await pledgeRecords.creatorFunding.lockByIdempotencyKey(tx, idempotencyKey);
       if (!existing) {
-        const [row] = await tx
-          .insert(pledges)
-          .values({ eventId: event.id, userId, isCreatorPledge: true, status: 'pending', idempotencyKey, ...values, ...claim })
-          .returning();
-        return { event, pledge: row!, attempt };
+        const row = await pledgeRecords.creatorFunding.insert(tx, event.id, userId, idempotencyKey, { ...values, ...claim });
+        return { event, pledge: row, attempt };
       }
       if (existing.status === 'charged') return { event, pledge: existing, attempt: 'charged' };
       if (existing.status !== 'pending' && existing.status !== 'dropped') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
@@ -99,12 +96,8 @@ export function createFunding(ctx: AppContext) {
       // A claimed attempt never recorded, or one made before attempts were claimed (no checkout page either).
       const unknown = existing.status === 'pending' && (existing.attemptStartedAt !== null || existing.providerChargeRef === null);
       if (unknown && options.lookedUp !== existing.retryCount) return { event, pledge: existing, attempt: 'abandoned' };
-      const [row] = await tx
-        .update(pledges)
-        .set({ ...values, ...claim, status: 'pending', retryCount: existing.retryCount + 1, updatedAt: new Date() })
-        .where(eq(pledges.id, existing.id))
-        .returning();
-      return { event, pledge: row!, attempt };
+      const row = await pledgeRecords.creatorFunding.retry(tx, existing, { ...values, ...claim });
+      return { event, pledge: row, attempt };
     });
   }
 
@@ -201,7 +194,7 @@ export function createFunding(ctx: AppContext) {
       const parsed = EventPaymentRequest.safeParse(input);
       if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
       const body = parsed.data;
-      const found = await eventsRepository.findById(db, body.event_id);
+      const found = await eventRecords.findById(db, body.event_id);
       if (!found) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       if (found.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       const message = body.test_mode ? EVENT_MESSAGES.testPaymentProcessed : FUNDING_MESSAGES.initiated;

@@ -3,9 +3,17 @@ import { centsToDollars, type EventDetailResponse } from '@pledgeway/domain';
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
-import { toEventSummary, toParticipantResponse, totalsColumns, totalsFromColumns, type EventRow, type ParticipantRow } from '../event-reads/read-model.ts';
+import {
+  runoffTotals,
+  toEventSummary,
+  toParticipantResponse,
+  totalsColumns,
+  totalsFromColumns,
+  type EventRow,
+  type ParticipantRow,
+} from '../event-reads/read-model.ts';
 import { payoutRecords } from '../payouts/service.ts';
-import { runoffResult, runoffTotals } from '../runoff/service.ts';
+import { runoffResult } from '../runoff/service.ts';
 
 // A campaign as its creator, admins and its public page see it: the read model's summary with the
 // participants, documents, charity, runoff and payout beside it.

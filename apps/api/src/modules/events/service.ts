@@ -14,6 +14,8 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
+import { eventRecords } from '../event-records/service.ts';
+import { participantRecords } from '../participants/service.ts';
 import { usersService } from '../users/service.ts';
 import type { SerialisedBody } from '../../lib/send-json.ts';
 import { assertCanManage, canView, isFinished } from '../event-reads/access.ts';
@@ -102,7 +104,7 @@ export function createEventsService(ctx: AppContext) {
       let created: string;
       try {
         created = await db.transaction(async (tx) => {
-          const row = await eventsRepository.insert(tx, {
+          const row = await eventRecords.insert(tx, {
             ownerId: userId,
             kind: body.kind,
             fundingModel: body.fundingModel,
@@ -134,7 +136,7 @@ export function createEventsService(ctx: AppContext) {
             hostAboutYou: body.hostData.aboutYou,
             hostImage: images.hostImage || user.image,
           });
-          await eventsRepository.insertParticipants(
+          await participantRecords.insertMany(
             tx,
             body.guestData.map((guest, index) => ({
               eventId: row.id,
@@ -192,14 +194,3 @@ export function createEventsService(ctx: AppContext) {
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;
-
-/**
- * The campaign rows other modules read and change (a participant's invitation and photo, a
- * campaign's updates, an account's campaigns when it closes): each function takes a transaction or the database.
- */
-export const eventRecords = {
-  findById: eventsRepository.findById,
-  updateParticipant: eventsRepository.updateParticipant,
-  ownedBy: eventsRepository.ownedBy,
-  deleteUnlaunchedWithoutMoneyTrail: eventsRepository.deleteUnlaunchedWithoutMoneyTrail,
-};

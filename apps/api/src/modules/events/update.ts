@@ -28,7 +28,9 @@ import { createLifecycleService } from '../lifecycle/service.ts';
 import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
 import { loadEventDetail } from './read-model.ts';
-import { eventsRepository, type NewParticipant } from './repository.ts';
+import { eventRecords } from '../event-records/service.ts';
+import { participantRecords, type NewParticipant } from '../participants/service.ts';
+import { eventsRepository } from './repository.ts';
 
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */
 function participantColumns(person: {
@@ -173,7 +175,7 @@ async function writeEdit(
 ) {
   const { existing, updates, additions } = participants;
   const { bannerUrl, documents } = files;
-  await eventsRepository.update(tx, row.id, {
+  await eventRecords.update(tx, row.id, {
     name: form.name,
     description: form.description,
     categories: form.categories,
@@ -187,13 +189,13 @@ async function writeEdit(
   });
   if (row.kind === 'runoff') await applyRunoffRules(tx, row.id, form);
   for (const person of updates) {
-    await eventsRepository.updateParticipant(tx, person._id!, {
+    await participantRecords.update(tx, person._id!, {
       ...participantColumns(person),
       ...(person.accepted === undefined ? {} : { accepted: person.accepted }),
     });
   }
   const nextPosition = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
-  await eventsRepository.insertParticipants(
+  await participantRecords.insertMany(
     tx,
     additions.map((person, index): NewParticipant => ({
       eventId: row.id,
@@ -202,7 +204,7 @@ async function writeEdit(
       position: nextPosition + index,
     })),
   );
-  await eventsRepository.insertDocuments(
+  await eventRecords.insertDocuments(
     tx,
     documents.map((doc) => ({ ...doc, eventId: row.id })),
   );
@@ -214,7 +216,7 @@ async function writeEdit(
  */
 export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {
   const { db, storage } = ctx;
-  const row = await eventsRepository.findById(db, eventId);
+  const row = await eventRecords.findById(db, eventId);
   if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
   const actor = assertCanManage(row, auth);
   if (isFinished(row.status)) throw AppError.conflict('EVENT_NOT_EDITABLE', 'This campaign has ended and can no longer be edited');

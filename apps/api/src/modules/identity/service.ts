@@ -3,6 +3,7 @@ import { IDENTITY_MESSAGES, type SandboxVerificationRequest } from '@pledgeway/d
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { usersService } from '../users/service.ts';
 import { isSandboxIdentity, WebhookSignatureError, type IdentityProvider } from '../../providers/identity/index.ts';
 import { identitySessions, identityWebhookEvents } from './tables.ts';
 
@@ -44,7 +45,7 @@ export function createIdentityService(ctx: AppContext, provider: IdentityProvide
       const returnUrl = provider.name === 'sandbox' ? returnPath : `${ctx.config.publicUrl}${returnPath}`;
       const session = await provider.createSession({ userId, email: user.email, returnUrl });
       const [row] = await db.insert(identitySessions).values({ userId, provider: provider.name, providerRef: session.ref }).returning();
-      await db.update(users).set({ identityStatus: 'pending', updatedAt: new Date() }).where(eq(users.id, userId));
+      await usersService.setIdentityStatus(db, userId, 'pending');
       return { success: true as const, identity_status: 'pending' as const, session_id: row!.providerRef, url: session.url };
     },
 
@@ -92,10 +93,7 @@ export function createIdentityService(ctx: AppContext, provider: IdentityProvide
           .update(identitySessions)
           .set({ status: verified ? 'verified' : 'failed', failureReason: verified ? null : found.reason, completedAt: new Date() })
           .where(eq(identitySessions.id, session.id));
-        await tx
-          .update(users)
-          .set({ identityStatus: verified ? 'verified' : 'failed', updatedAt: new Date() })
-          .where(eq(users.id, session.userId));
+        await usersService.setIdentityStatus(tx, session.userId, verified ? 'verified' : 'failed');
       });
       return { received: true };
     },

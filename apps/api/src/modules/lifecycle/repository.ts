@@ -1,18 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { eventDocuments, events, participants, pledges, users } from '../../db/schema.ts';
+import { events, pledges, users } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
-
-export interface ReleasedPledge {
-  id: string;
-  userId: string | null;
-  amountCents: number;
-  tipCents: number;
-  isCreatorPledge: boolean;
-}
-
-export type NewEventValues = Partial<typeof events.$inferInsert>;
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {
@@ -24,14 +14,6 @@ export const lifecycleRepository = {
   async findEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;
-  },
-  async updateEvent(tx: Executor, eventId: string, values: NewEventValues): Promise<EventRow> {
-    const [row] = await tx
-      .update(events)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(events.id, eventId))
-      .returning();
-    return row!;
   },
   async ownerEmail(tx: Executor, ownerId: string): Promise<string | undefined> {
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
@@ -45,20 +27,6 @@ export const lifecycleRepository = {
       .where(and(eq(pledges.eventId, eventId), eq(pledges.isCreatorPledge, true), ne(pledges.status, 'dropped')))
       .limit(1);
     return row;
-  },
-  /** Pledges never charged are released: they will never be charged. Returns what was released, for the supporters' e-mails. */
-  async releaseUncharged(tx: Executor, eventId: string, chargeRunId: string | null = null): Promise<ReleasedPledge[]> {
-    return tx
-      .update(pledges)
-      .set({ status: 'released', nextReminderAt: null, updatedAt: new Date(), ...(chargeRunId ? { chargeRunId } : {}) })
-      .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, ['pending', 'failed'])))
-      .returning({
-        id: pledges.id,
-        userId: pledges.userId,
-        amountCents: pledges.amountCents,
-        tipCents: pledges.tipCents,
-        isCreatorPledge: pledges.isCreatorPledge,
-      });
   },
   /** The e-mail address of each of these users (a deleted account has none). */
   async emailsOf(tx: Executor, userIds: string[]): Promise<Map<string, string>> {
@@ -85,12 +53,5 @@ export const lifecycleRepository = {
       .where(and(eq(events.id, eventId), hasMoneyTrail(db, events.id)))
       .limit(1);
     return Boolean(row);
-  },
-  async deleteContent(db: Executor, eventId: string): Promise<void> {
-    await db.delete(participants).where(eq(participants.eventId, eventId));
-    await db.delete(eventDocuments).where(eq(eventDocuments.eventId, eventId));
-  },
-  async deleteEvent(db: Executor, eventId: string): Promise<void> {
-    await db.delete(events).where(eq(events.id, eventId));
   },
 };

@@ -5,10 +5,12 @@ import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../event-reads/access.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
+import { eventRecords, type NewEvent } from '../event-records/service.ts';
+import { participantRecords } from '../participants/service.ts';
 import { lifecycleEmails } from './emails.ts';
 import { notifyCampaignChanged } from './notify.ts';
 import { releasePledgesWithin } from './release.ts';
-import { lifecycleRepository as repo, type NewEventValues } from './repository.ts';
+import { lifecycleRepository as repo } from './repository.ts';
 
 /** Other modules (the charge run) release a campaign's pledges, and tell its supporters, through this. */
 export { releasePledgesWithin };
@@ -93,7 +95,7 @@ export function createLifecycleService(ctx: AppContext) {
     if ((from && row.status !== from) || to === row.status || !allowedTransitions(row.status, actor).includes(to)) refuse(row, request.action, to);
 
     const now = ctx.clock.now();
-    const values: NewEventValues = { status: to };
+    const values: Partial<NewEvent> = { status: to };
     const afterSteps: AfterCommit[] = [() => notifyCampaignChanged(ctx, row.id)];
     const ownerEmail = await repo.ownerEmail(tx, row.ownerId);
     const campaign = { id: row.id, name: row.name };
@@ -133,7 +135,7 @@ export function createLifecycleService(ctx: AppContext) {
       default:
         break;
     }
-    const updated = await repo.updateEvent(tx, row.id, values);
+    const updated = await eventRecords.update(tx, row.id, values);
     if (actor === 'admin') {
       await auditRepository.record(tx, {
         actorId: request.auth.userId,
@@ -177,10 +179,11 @@ export function createLifecycleService(ctx: AppContext) {
         const releasedPledges = await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'delete');
         const funding = await repo.creatorPledge(tx, eventId);
         if (funding?.status === 'charged') refundPledgeId = funding.id;
-        await repo.deleteContent(tx, eventId);
+        await participantRecords.deleteAllOf(tx, eventId);
+        await eventRecords.deleteDocumentsOf(tx, eventId);
         if (await repo.hasMoneyHistory(tx, eventId)) {
-          await repo.updateEvent(tx, eventId, { status: 'cancelled', endedAt: ctx.clock.now() });
-        } else await repo.deleteEvent(tx, eventId);
+          await eventRecords.update(tx, eventId, { status: 'cancelled', endedAt: ctx.clock.now() });
+        } else await eventRecords.delete(tx, eventId);
         if (auth.role === 'admin' && event.ownerId !== auth.userId) {
           await auditRepository.record(tx, {
             actorId: auth.userId,
@@ -210,6 +213,6 @@ export const lifecycleRecords = {
   countedTotalCents: repo.countedTotalCents,
   creatorPledge: repo.creatorPledge,
   findEvent: repo.findEvent,
-  updateEvent: repo.updateEvent,
+  updateEvent: eventRecords.update,
   ownerEmail: repo.ownerEmail,
 };

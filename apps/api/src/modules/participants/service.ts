@@ -4,9 +4,11 @@ import { AppError } from '../../errors.ts';
 import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../event-reads/access.ts';
 import { toParticipantResponse } from '../event-reads/read-model.ts';
-import { eventRecords } from '../events/service.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { participantsRepository } from './repository.ts';
+
+export type { NewParticipant } from './repository.ts';
 
 /** A campaign's participants: only its creator or an admin changes them (403 otherwise). */
 export function createParticipantsService(ctx: AppContext) {
@@ -31,7 +33,7 @@ export function createParticipantsService(ctx: AppContext) {
         if (error instanceof AppError) throw new AppError(error.code, error.message, error.status, { profile_image: error.message });
         throw error;
       });
-      const updated = await eventRecords.updateParticipant(db, person.id, { profileImage: saved.url });
+      const updated = await participantsRepository.update(db, person.id, { profileImage: saved.url });
       if (person.profileImage.startsWith('/uploads/')) {
         await storage.remove(person.profileImage.slice('/uploads/'.length)).catch(() => undefined);
       }
@@ -64,8 +66,18 @@ export function createParticipantsService(ctx: AppContext) {
 
     async setAccepted(participantId: string, auth: AuthInfo | null, accepted: boolean) {
       const { person } = await load(participantId, auth);
-      const updated = await eventRecords.updateParticipant(db, person.id, { accepted });
+      const updated = await participantsRepository.update(db, person.id, { accepted });
       return toParticipantResponse(updated);
     },
   };
 }
+
+/**
+ * What other modules write of a campaign's participants, each in the caller's transaction: the
+ * campaign's create and edit add and change them, the life cycle's delete removes them.
+ */
+export const participantRecords = {
+  insertMany: participantsRepository.insertMany,
+  update: participantsRepository.update,
+  deleteAllOf: participantsRepository.deleteAllOf,
+};

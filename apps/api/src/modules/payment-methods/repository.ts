@@ -80,8 +80,4 @@ export const paymentMethodsRepository = {
       .for('update');
     return rows.map((row) => row.id);
   },
-  async movePledges(db: Executor, pledgeIds: string[], paymentMethodId: string): Promise<void> {
-    if (!pledgeIds.length) return;
-    await db.update(pledges).set({ paymentMethodId, updatedAt: new Date() }).where(inArray(pledges.id, pledgeIds));
-  },
 };

@@ -2,6 +2,7 @@ import type { AddPaymentMethodRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe } from '../../providers/payments/index.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { usersService } from '../users/service.ts';
 import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
 
@@ -84,7 +85,7 @@ export function createPaymentMethodsService(ctx: AppContext) {
         await repo.markRemoved(tx, id);
         if (successor) {
           // Pending pledges keep a card to be charged on: they move to the (new) default card.
-          await repo.movePledges(tx, openPledges, successor.id);
+          await pledgeRecords.moveToCard(tx, openPledges, successor.id);
           if (card.isDefault || !successor.isDefault) await repo.makeDefault(tx, userId, successor.id);
         }
         return card;

@@ -6,6 +6,10 @@ import { payoutRecords } from '../payouts/service.ts';
 import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
+import { creatorFundingRepository } from './creator-funding-repository.ts';
+
+export type { CreatorFundingPledge } from './creator-funding-repository.ts';
+import { pledgeStatusRepository } from './status-repository.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
 const DEFAULT_PLEDGE_CATEGORY = 'Charity';
@@ -84,4 +88,14 @@ export const pledgeRecords = {
   countForParticipant: myPledgesRepository.countForParticipant,
   outstandingCountForDonor: myPledgesRepository.outstandingCountForDonor,
   anonymiseDonor: myPledgesRepository.anonymiseDonor,
+  /** The life cycle releases a campaign's never-charged pledges (its close, its delete, the charge run). */
+  releaseUncharged: pledgeStatusRepository.releaseUncharged,
+  /** A runoff's settlement releases the pledges of the options that are not charged. */
+  releaseForOptions: pledgeStatusRepository.releaseForOptions,
+  /** The disputes module records a dispute on a charged pledge and its outcome. */
+  setDisputeStatus: pledgeStatusRepository.setDisputeStatus,
+  /** A removed card's open pledges move to the donor's next card. */
+  moveToCard: pledgeStatusRepository.moveToCard,
+  /** The creator's funding pledge of a campaign (the events module's funding reserves, retries and books it). */
+  creatorFunding: creatorFundingRepository,
 };

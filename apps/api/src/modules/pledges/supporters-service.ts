@@ -2,8 +2,7 @@ import { centsToDollars, EVENT_MESSAGES, type LiveTotals, type Supporter } from 
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { canView } from '../event-reads/access.ts';
-import { isPubliclyVisible, totalsFor } from '../event-reads/read-model.ts';
-import { runoffTotals } from '../runoff/service.ts';
+import { isPubliclyVisible, runoffTotals, totalsFor } from '../event-reads/read-model.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 
 export const SUPPORTERS_PAGE_SIZE = 20;

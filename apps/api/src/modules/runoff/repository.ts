@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges } from '../../db/schema.ts';
 import { runoffResults } from './tables.ts';
@@ -8,15 +8,12 @@ type ResultRow = typeof runoffResults.$inferInsert;
 /** Pledges that count in a runoff's totals (decision 004): still valid. */
 const COUNTED = ['pending', 'charged', 'failed'] as const;
 
-/** SQL of runoffs: the creator's placement choice, the options' totals at the end, the kept result. */
+/** SQL of runoffs: what the creator's choice and the settlement check, and the kept result. */
 export const runoffRepository = {
   /** The campaign row, locked: the choice and the charge run never interleave. */
   async lockEvent(tx: Executor, eventId: string) {
     const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
     return row;
-  },
-  async saveChargedPlaces(tx: Executor, eventId: string, places: number): Promise<void> {
-    await tx.update(events).set({ runoffChargedPlaces: places, updatedAt: new Date() }).where(eq(events.id, eventId));
   },
   /** Whether the charge run has settled the runoff (it writes the result as it starts; the choice is final then). */
   async isSettled(tx: Executor, eventId: string): Promise<boolean> {
@@ -32,16 +29,6 @@ export const runoffRepository = {
       .limit(1);
     return rows.length > 0;
   },
-  async saveRules(
-    tx: Executor,
-    eventId: string,
-    rules: Pick<typeof events.$inferInsert, 'runoffWinBy' | 'runoffFixedAmountCents' | 'runoffChargeablePlaces'>,
-  ): Promise<void> {
-    await tx
-      .update(events)
-      .set({ ...rules, updatedAt: new Date() })
-      .where(eq(events.id, eventId));
-  },
   /** The options in the creator's order. */
   async optionIds(db: Executor, eventId: string): Promise<string[]> {
     const rows = await db
@@ -50,29 +37,6 @@ export const runoffRepository = {
       .where(eq(participants.eventId, eventId))
       .orderBy(asc(participants.position), asc(participants.createdAt));
     return rows.map((row) => row.id);
-  },
-  /** Raised cents and distinct supporters per option, counted pledges only. */
-  async optionTotals(db: Executor, eventId: string) {
-    const rows = await db
-      .select({
-        participantId: pledges.participantId,
-        raised: sql<string>`coalesce(sum(${pledges.amountCents}), 0)`,
-        supporters: sql<string>`count(distinct ${pledges.userId})`,
-      })
-      .from(pledges)
-      .where(and(eq(pledges.eventId, eventId), inArray(pledges.status, [...COUNTED]), isNotNull(pledges.participantId)))
-      .groupBy(pledges.participantId);
-    return rows.map((row) => ({ participantId: row.participantId!, raisedCents: Number(row.raised), supporters: Number(row.supporters) }));
-  },
-  /** Releases the never-charged pledges backing these options into the run; returns how many. */
-  async releaseForOptions(tx: Executor, eventId: string, participantIds: string[], chargeRunId: string): Promise<number> {
-    if (!participantIds.length) return 0;
-    const rows = await tx
-      .update(pledges)
-      .set({ status: 'released', nextReminderAt: null, chargeRunId, updatedAt: new Date() })
-      .where(and(eq(pledges.eventId, eventId), inArray(pledges.participantId, participantIds), inArray(pledges.status, ['pending', 'failed'])))
-      .returning({ id: pledges.id });
-    return rows.length;
   },
   async insertResults(tx: Executor, rows: ResultRow[]): Promise<void> {
     if (rows.length) await tx.insert(runoffResults).values(rows).onConflictDoNothing();

@@ -13,6 +13,9 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../event-reads/access.ts';
+import { runoffOptionTotals } from '../event-reads/read-model.ts';
+import { eventRecords } from '../event-records/service.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { runoffRepository as repo } from './repository.ts';
 
 /** What settling a runoff needs of its (already locked) campaign row. */
@@ -42,7 +45,7 @@ export function createRunoffService(ctx: AppContext) {
           const message = RUNOFF_MESSAGES.overDeclared.replace('{place}', ordinal(allowed));
           throw AppError.validation({ places: message }, message);
         }
-        await repo.saveChargedPlaces(tx, eventId, choice.places);
+        await eventRecords.update(tx, eventId, { runoffChargedPlaces: choice.places });
         await auditRepository.record(tx, {
           actorId: auth!.userId,
           action: 'event.runoff_placements',
@@ -68,14 +71,14 @@ export async function settleRunoff(tx: Executor, event: RunoffCampaign, chargeRu
   if (event.kind !== 'runoff') return 0;
   if (!releaseAll && event.runoffChargedPlaces === null) throw AppError.conflict('RUNOFF_CHOICE_REQUIRED', RUNOFF_MESSAGES.choiceRequired);
   const ids = await repo.optionIds(tx, event.id);
-  const totals = await repo.optionTotals(tx, event.id);
+  const totals = await runoffOptionTotals(tx, event.id);
   const ranked = rankRunoffOptions(
     ids,
     totals.map((option) => ({ participant_id: option.participantId, raised: centsToDollars(option.raisedCents), supporters: option.supporters })),
     event.runoffWinBy ?? 'donation_total',
   );
   const charged = releaseAll ? new Set<string>() : chargedOptionIds(ranked, event.runoffChargedPlaces ?? 0);
-  const released = await repo.releaseForOptions(
+  const released = await pledgeRecords.releaseForOptions(
     tx,
     event.id,
     ids.filter((id) => !charged.has(id)),
@@ -113,11 +116,6 @@ export async function runoffResult(db: Executor, eventId: string): Promise<Runof
 }
 
 /** Each option's counted totals now (dollars), as the live channel's `options` carry them. */
-export async function runoffTotals(db: Executor, eventId: string): Promise<{ participant_id: string; raised: number; supporters: number }[]> {
-  const rows = await repo.optionTotals(db, eventId);
-  return rows.map((row) => ({ participant_id: row.participantId, raised: centsToDollars(row.raisedCents), supporters: row.supporters }));
-}
-
 /** What the edit form's runoff rules are read from: the sent fields, else the stored values. */
 export function runoffRuleFields(
   row: { kind: string; runoffWinBy: string | null; runoffFixedAmountCents: number | null; runoffChargeablePlaces: number | null },
@@ -155,5 +153,5 @@ export async function applyRunoffRules(
     next.runoffChargeablePlaces !== event.runoffChargeablePlaces;
   if (!changed) return;
   if (await repo.hasSupporterPledge(tx, eventId)) throw AppError.conflict('RUNOFF_RULES_LOCKED', RUNOFF_MESSAGES.rulesLocked);
-  await repo.saveRules(tx, eventId, next);
+  await eventRecords.update(tx, eventId, next);
 }

@@ -13,7 +13,7 @@ import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
 import { assertCanManage, canView } from '../event-reads/access.ts';
 import { isPubliclyVisible, type EventRow } from '../event-reads/read-model.ts';
-import { eventRecords } from '../events/service.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 
 /** The multipart field carrying the optional image or document. */

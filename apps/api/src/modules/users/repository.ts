@@ -29,6 +29,17 @@ export const usersRepository = {
       .returning();
     return row!;
   },
+  /** Disabling also moves the token cut-off, so an access token already issued stops at its next request. */
+  async setDisabled(db: Executor, id: string, disabledAt: Date | null): Promise<void> {
+    const values = disabledAt ? { disabledAt, tokensValidAfter: disabledAt } : { disabledAt: null };
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  },
+  async setIdentityStatus(db: Executor, id: string, identityStatus: UserRow['identityStatus']): Promise<void> {
+    await db.update(users).set({ identityStatus, updatedAt: new Date() }).where(eq(users.id, id));
+  },
   async delete(db: Executor, id: string): Promise<void> {
     await db.delete(users).where(eq(users.id, id));
   },

@@ -12,6 +12,10 @@ export const usersService = {
   findById: (db: Executor, id: string): Promise<UserRow | undefined> => usersRepository.findById(db, id),
   insert: (db: Executor, values: NewUser): Promise<UserRow> => usersRepository.insert(db, values),
   update: (db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow> => usersRepository.update(db, id, values),
+  /** Disables (a date) or enables (null) an account; disabling also ends the access tokens already issued. */
+  setDisabled: (db: Executor, id: string, disabledAt: Date | null): Promise<void> => usersRepository.setDisabled(db, id, disabledAt),
+  /** The identity provider's verdict; creating a campaign needs `verified`. */
+  setIdentityStatus: (db: Executor, id: string, status: UserRow['identityStatus']): Promise<void> => usersRepository.setIdentityStatus(db, id, status),
   delete: (db: Executor, id: string): Promise<void> => usersRepository.delete(db, id),
   awaitingClosure: (db: Executor): Promise<Array<{ id: string }>> => usersRepository.awaitingClosure(db),
 };

@@ -43,10 +43,6 @@ export const adminMessagesRepository = {
     const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update').limit(1);
     return row;
   },
-  async setHandled(db: Executor, id: string, handledAt: Date | null) {
-    const [row] = await db.update(contactMessages).set({ handledAt }).where(eq(contactMessages.id, id)).returning();
-    return row!;
-  },
   async find(database: Database, id: string) {
     const [row] = await database.query('select * from contact_messages where id = $1', [id]);
     return row ? toMessage(row) : undefined;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
+import { contactRecords } from '../../contact/service.ts';
 import { recordAdminAction } from '../actor.ts';
 import { toCsv } from '../sql.ts';
 import { adminMessagesRepository as repo } from './repository.ts';
@@ -15,7 +16,7 @@ export function createAdminMessagesService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const before = await repo.findForUpdate(tx, messageId);
         if (!before) throw AppError.notFound('Message not found');
-        const after = await repo.setHandled(tx, messageId, handled ? (before.handledAt ?? new Date()) : null);
+        const after = await contactRecords.setHandled(tx, messageId, handled ? (before.handledAt ?? new Date()) : null);
         await recordAdminAction(tx, actorId, {
           action: handled ? 'contact_message.handle' : 'contact_message.reopen',
           targetType: 'contact_message',

@@ -49,12 +49,4 @@ export const adminPeopleRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
     return row;
   },
-  async setDisabled(db: Executor, id: string, disabledAt: Date | null): Promise<void> {
-    // Disabling also moves the token cut-off, so an access token already issued stops at its next request.
-    const values = disabledAt ? { disabledAt, tokensValidAfter: disabledAt } : { disabledAt: null };
-    await db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, id));
-  },
 };

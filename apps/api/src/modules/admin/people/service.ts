@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type AdminUsersQuery } from '@pledgeway/domain/schemas/
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { refreshTokenStore } from '../../auth/tokens.ts';
+import { usersService } from '../../users/service.ts';
 import { recordAdminAction } from '../actor.ts';
 import { adminCampaignsRepository } from '../campaigns/repository.ts';
 import { adminPeopleRepository as repo } from './repository.ts';
@@ -37,7 +38,7 @@ export function createAdminPeopleService(ctx: AppContext) {
         const before = await repo.findForUpdate(tx, userId);
         if (!before) throw AppError.notFound('User not found');
         const now = new Date();
-        await repo.setDisabled(tx, userId, now);
+        await usersService.setDisabled(tx, userId, now);
         await refreshTokenStore.revokeAllForUser(tx, userId);
         await recordAdminAction(tx, actorId, {
           action: 'user.disable',
@@ -55,7 +56,7 @@ export function createAdminPeopleService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const before = await repo.findForUpdate(tx, userId);
         if (!before) throw AppError.notFound('User not found');
-        await repo.setDisabled(tx, userId, null);
+        await usersService.setDisabled(tx, userId, null);
         await recordAdminAction(tx, actorId, {
           action: 'user.enable',
           targetType: 'user',
