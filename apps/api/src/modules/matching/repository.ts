@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PledgeStatus } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges, users } from '../../db/schema.ts';
