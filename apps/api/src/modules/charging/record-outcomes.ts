@@ -1,6 +1,7 @@
 import { settlePledge } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository, type LedgerTransactionInput } from '../ledger/repository.ts';
 import { matchingEmails } from '../matching/service.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
@@ -26,9 +27,16 @@ export interface RecordedOutcomes {
 }
 
 /** The donor's receipt of a charged pledge, with the split the ledger recorded. */
-function receiptEmail(email: string, campaign: { id: string; name: string }, settled: ReturnType<typeof settlePledge>, kind: PledgeRow['kind'], publicUrl: string) {
+function receiptEmail(
+  email: string,
+  campaign: { id: string; name: string },
+  settled: ReturnType<typeof settlePledge>,
+  kind: PledgeRow['kind'],
+  publicUrl: string,
+) {
   const { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents } = settled;
-  if (kind === 'match') return matchingEmails.charged(email, campaign, { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents });
+  if (kind === 'match')
+    return matchingEmails.charged(email, campaign, { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents });
   return lifecycleEmails.chargeReceipt(
     email,
     campaign,
@@ -52,18 +60,21 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
       tx,
       answered.map(({ found }) => found.pledge.id),
     );
-    const postings: LedgerTransactionInput[] = [];
+    const booked: Booked = { postings: [], charged: [], receipts: [] };
     /** Runs whose matches may be due: a supporter's pledge of theirs left `pending` here (decision 109). */
     const runsToSettle = new Map<string, { id: string; name: string }>();
     for (const { found, result } of answered) {
       const current = locked.get(found.pledge.id);
-      const outcome = await bookAnswer(ctx, tx, found, current, result, now, postings);
+      const outcome = await bookAnswer(ctx, tx, found, current, result, now, booked);
       outcomes.set(found.pledge.id, outcome);
       if (outcome !== 'skipped' && current?.chargeRunId && current.status === 'pending' && current.kind === 'pledge') {
         runsToSettle.set(current.chargeRunId, { id: found.event.id, name: found.event.name });
       }
     }
-    await ledgerRepository.postMany(tx, postings);
+    // The batch's charges in three statements: the pledges, their postings, their receipts.
+    await repo.markCharged(tx, booked.charged, now);
+    await ledgerRepository.postMany(tx, booked.postings);
+    await ctx.mailer.sendMany(booked.receipts, tx);
     // Under the run's row lock, after every outcome of the batch, so the last supporter's outcome
     // always sees every other one; the run itself is finished after the commit, once its matches joined it.
     for (const [runId, campaign] of runsToSettle) matchPledgeIds.push(...(await settleMatchesIfRunDone(ctx, tx, campaign, runId)));
@@ -71,7 +82,17 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
   return { outcomes, matchPledgeIds };
 }
 
-/** One answer under its pledge's row lock: the pledge's new state and e-mail, and its posting (added to `postings`). */
+/** What a batch's successful charges write together once every answer is booked. */
+interface Booked {
+  postings: LedgerTransactionInput[];
+  charged: Parameters<typeof repo.markCharged>[1];
+  receipts: EmailMessage[];
+}
+
+/**
+ * One answer under its pledge's row lock. A decline is written at once; a charge is added to
+ * `booked` (its pledge's new state, its posting and its receipt), written with the batch's others.
+ */
 async function bookAnswer(
   ctx: AppContext,
   tx: Executor,
@@ -79,7 +100,7 @@ async function bookAnswer(
   current: PledgeRow | undefined,
   result: ProviderAnswer,
   now: Date,
-  postings: LedgerTransactionInput[],
+  booked: Booked,
 ): Promise<ChargeOutcome> {
   const { event } = found;
   const campaign = { id: event.id, name: event.name };
@@ -99,24 +120,21 @@ async function bookAnswer(
       chargedCents: result.amountCents,
       cardFeeCents: result.feeCents,
     });
-    postings.push(await chargePosting(tx, current, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
-    await repo.updatePledge(tx, current.id, {
-      status: 'charged',
-      chargedCents: result.amountCents,
-      cardFeeCents: result.feeCents,
-      providerChargeRef: result.ref,
-      chargedAt: now,
-      failureReason: null,
-      nextReminderAt: null,
-      ...noClaim,
-    });
-    if (found.email) await ctx.mailer.send(receiptEmail(found.email, campaign, settled, current.kind, ctx.config.publicUrl), tx);
+    booked.postings.push(await chargePosting(tx, current, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
+    booked.charged.push({ pledgeId: current.id, chargedCents: result.amountCents, cardFeeCents: result.feeCents, providerChargeRef: result.ref });
+    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, current.kind, ctx.config.publicUrl));
     return 'charged';
   }
   const windowStart = current.failedAt ?? now;
   // A decline at or after the end of the 7-day window (the final retry) drops the pledge.
   if (current.failedAt && now.getTime() >= windowStart.getTime() + FAILED_WINDOW_MS) {
-    await repo.updatePledge(tx, current.id, { status: 'dropped', failureReason: result.message, providerChargeRef: result.ref, nextReminderAt: null, ...noClaim });
+    await repo.updatePledge(tx, current.id, {
+      status: 'dropped',
+      failureReason: result.message,
+      providerChargeRef: result.ref,
+      nextReminderAt: null,
+      ...noClaim,
+    });
     if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
     return 'dropped';
   }
@@ -130,6 +148,9 @@ async function bookAnswer(
   });
   // The donor's first e-mail of a failed charge, with the link to that pledge's Update card.
   if (found.email)
-    await ctx.mailer.send(lifecycleEmails.chargeFailed(found.email, campaign, { reason: result.message, pledgeId: current.id }, ctx.config.publicUrl, false), tx);
+    await ctx.mailer.send(
+      lifecycleEmails.chargeFailed(found.email, campaign, { reason: result.message, pledgeId: current.id }, ctx.config.publicUrl, false),
+      tx,
+    );
   return 'failed';
 }

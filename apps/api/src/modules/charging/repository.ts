@@ -38,6 +38,24 @@ export const chargingRepository = {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(pledges.id, pledgeId));
   },
+  /** A batch's charged pledges in one statement: each its provider's charge, fee and reference; no claim left. */
+  async markCharged(
+    tx: Executor,
+    charged: { pledgeId: string; chargedCents: number; cardFeeCents: number; providerChargeRef: string }[],
+    now: Date,
+  ): Promise<void> {
+    if (!charged.length) return;
+    const rows = sql.join(
+      charged.map((row) => sql`(${row.pledgeId}::uuid, ${row.chargedCents}::bigint, ${row.cardFeeCents}::bigint, ${row.providerChargeRef}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update pledges set status = 'charged', charged_cents = answer.charged_cents, card_fee_cents = answer.card_fee_cents,
+          provider_charge_ref = answer.ref, charged_at = ${now.toISOString()}, failure_reason = null, next_reminder_at = null,
+          attempt_started_at = null, attempt_first_claimed_at = null, updated_at = ${new Date().toISOString()}
+        from (values ${rows}) as answer (id, charged_cents, card_fee_cents, ref)
+       where pledges.id = answer.id`);
+  },
   async runForEvent(db: Executor, eventId: string): Promise<ChargeRunRow | undefined> {
     const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.eventId, eventId)).limit(1);
     return row;
