@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** A background task: receives the job's data; throwing makes pg-boss retry it with backoff. */
 export type JobHandler<T> = (data: T) => Promise<void>;
+/** A batch's jobs at once: one result per job, in order; a rejected one is retried on its own. */
+export type BatchJobHandler<T> = (data: T[]) => Promise<PromiseSettledResult<unknown>[]>;
 
 export interface QueueOptions {
   /** Cron expression (UTC): the job is also started on this schedule by whichever instance is first. */
@@ -33,6 +35,8 @@ export interface SendOptions {
  */
 export interface Jobs {
   define<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
+  /** A queue whose handler takes a fetched batch's jobs together (one read or write for all of them). */
+  defineBatch<T extends object>(name: string, handler: BatchJobHandler<T>, options: QueueOptions & { batchSize: number }): void;
   /** Queues a job. Never await this inside a database transaction: on PGlite it waits for the transaction. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   /** Queues many jobs of one queue in one statement. */
@@ -51,6 +55,7 @@ export interface Jobs {
 interface Queue {
   name: string;
   handler: JobHandler<object>;
+  batchHandler?: BatchJobHandler<object>;
   options: QueueOptions;
 }
 
@@ -117,7 +122,10 @@ export function createJobs(options: JobsOptions): Jobs {
 
   /** A batch's jobs at once, each completed or failed (and retried) on its own. */
   async function runBatch(queue: Queue, jobs: { id: string; data: unknown }[]) {
-    const settled = await Promise.allSettled(jobs.map((job) => queue.handler(job.data as object)));
+    const data = jobs.map((job) => job.data as object);
+    const settled: PromiseSettledResult<unknown>[] = queue.batchHandler
+      ? await queue.batchHandler(data).catch((reason: unknown) => data.map(() => ({ status: 'rejected' as const, reason })))
+      : await Promise.allSettled(data.map((item) => queue.handler(item)));
     return settled.map((result, nth) => {
       const id = jobs[nth]!.id;
       if (result.status === 'fulfilled') return { id, status: 'completed' as const };
@@ -168,6 +176,15 @@ export function createJobs(options: JobsOptions): Jobs {
     define(name, handler, queueOptions = {}) {
       if (starting) throw new Error(`queue ${name} defined after start`);
       queues.set(name, { name, handler: handler as JobHandler<object>, options: queueOptions });
+    },
+
+    defineBatch(name, batchHandler, queueOptions) {
+      if (starting) throw new Error(`queue ${name} defined after start`);
+      const handler: JobHandler<object> = async (item) => {
+        const [result] = await (batchHandler as BatchJobHandler<object>)([item]);
+        if (result?.status === 'rejected') throw result.reason;
+      };
+      queues.set(name, { name, handler, batchHandler: batchHandler as BatchJobHandler<object>, options: queueOptions });
     },
 
     send,

@@ -42,14 +42,19 @@ export function claimIsFresh(startedAt: Date | null, now: Date): boolean {
  * abandoned, in one statement: the row is locked, and the claim written only when no live claim
  * holds it. Returns the row's state as the lock saw it.
  */
-export function claimAttempt(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<ClaimState | undefined> {
-  return claimWhen(
-    db,
-    pledgeId,
-    now,
-    sql`locked.retry_count = ${attempt}
-    and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))`,
-  );
+export async function claimAttempt(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<ClaimState | undefined> {
+  return (await claimAttempts(db, [{ pledgeId, attempt }], now)).get(pledgeId);
+}
+
+/**
+ * Claims a batch's attempts in one statement, each exactly as `claimAttempt` would (the rows are
+ * locked in id order, so two batches sharing pledges never deadlock). Keyed by pledge id; a pledge
+ * that does not exist is missing. The ids must be distinct.
+ */
+export function claimAttempts(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date): Promise<Map<string, ClaimState>> {
+  const claimable = sql`locked.retry_count = locked.wanted_attempt
+    and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))`;
+  return claimWhen(db, wanted, now, claimable);
 }
 
 /**
@@ -57,15 +62,22 @@ export function claimAttempt(db: Executor, pledgeId: string, attempt: number, no
  * charge attempt: the pledge has no charge attempt left once it is charged, so the columns are free,
  * and recording the refund clears them with its status.
  */
-export function claimRefund(db: Executor, pledgeId: string, now: Date): Promise<ClaimState | undefined> {
-  return claimWhen(db, pledgeId, now, sql`locked.status = 'charged' and locked.is_creator_pledge`);
+export async function claimRefund(db: Executor, pledgeId: string, now: Date): Promise<ClaimState | undefined> {
+  const claims = await claimWhen(db, [{ pledgeId, attempt: 0 }], now, sql`locked.status = 'charged' and locked.is_creator_pledge`);
+  return claims.get(pledgeId);
 }
 
-async function claimWhen(db: Executor, pledgeId: string, now: Date, claimable: SQL): Promise<ClaimState | undefined> {
+async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date, claimable: SQL): Promise<Map<string, ClaimState>> {
+  if (!wanted.length) return new Map();
   const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
+  const rows = sql.join(
+    wanted.map(({ pledgeId, attempt }) => sql`(${pledgeId}::uuid, ${attempt}::int)`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    with locked as (
-      select id, status, is_creator_pledge, retry_count, attempt_started_at, attempt_first_claimed_at from pledges where id = ${pledgeId} for update
+    with wanted (id, attempt) as (values ${rows}), locked as (
+      select pledges.id, status, is_creator_pledge, retry_count, attempt_started_at, attempt_first_claimed_at, wanted.attempt as wanted_attempt
+        from pledges join wanted on wanted.id = pledges.id order by pledges.id for update of pledges
     ), claimed as (
       update pledges set attempt_started_at = ${now.toISOString()}, updated_at = now(),
         attempt_first_claimed_at = coalesce(locked.attempt_first_claimed_at, locked.attempt_started_at, ${now.toISOString()})
@@ -74,19 +86,28 @@ async function claimWhen(db: Executor, pledgeId: string, now: Date, claimable: S
         and (locked.attempt_started_at is null or locked.attempt_started_at <= ${staleBefore})
       returning pledges.id
     )
-    select locked.status, locked.retry_count, locked.attempt_started_at, locked.attempt_first_claimed_at, exists (select 1 from claimed) as claimed
+    select locked.id, locked.status, locked.retry_count, locked.attempt_started_at, locked.attempt_first_claimed_at,
+        locked.id in (select id from claimed) as claimed
       from locked`);
-  const row = result.rows[0] as
-    { status: string; retry_count: number; attempt_started_at: unknown; attempt_first_claimed_at: unknown; claimed: boolean } | undefined;
-  if (!row) return undefined;
-  const previousStartedAt = asDate(row.attempt_started_at);
-  return {
-    claimed: Boolean(row.claimed),
-    previousStartedAt,
-    firstClaimedAt: asDate(row.attempt_first_claimed_at) ?? previousStartedAt,
-    status: row.status,
-    retryCount: Number(row.retry_count),
-  };
+  const claims = new Map<string, ClaimState>();
+  for (const row of result.rows as {
+    id: string;
+    status: string;
+    retry_count: number;
+    attempt_started_at: unknown;
+    attempt_first_claimed_at: unknown;
+    claimed: boolean;
+  }[]) {
+    const previousStartedAt = asDate(row.attempt_started_at);
+    claims.set(row.id, {
+      claimed: Boolean(row.claimed),
+      previousStartedAt,
+      firstClaimedAt: asDate(row.attempt_first_claimed_at) ?? previousStartedAt,
+      status: row.status,
+      retryCount: Number(row.retry_count),
+    });
+  }
+  return claims;
 }
 
 /**

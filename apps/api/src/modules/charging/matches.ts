@@ -14,7 +14,7 @@ import { chargingRepository as repo, type PledgeRow } from './repository.ts';
  */
 export async function settleMatchesIfRunDone(ctx: AppContext, tx: Executor, campaign: { id: string; name: string }, runId: string): Promise<string[]> {
   await repo.lockRun(tx, runId);
-  if ((await matchRecords.pendingInRun(tx, runId)) > 0) return [];
+  if (await matchRecords.pendingInRun(tx, runId)) return [];
   const pledgeIds = await matchRecords.settleWithin(ctx, tx, campaign, runId);
   if (pledgeIds.length) await repo.growRun(tx, runId, pledgeIds.length);
   return pledgeIds;

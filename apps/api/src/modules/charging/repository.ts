@@ -10,25 +10,51 @@ export type ChargeRunRow = typeof chargeRuns.$inferSelect;
 export const chargingRepository = {
   /** A pledge with what charging it needs: its card, its campaign, the donor's e-mail. */
   async pledgeForCharge(db: Executor, pledgeId: string) {
-    const [row] = await db
+    return (await chargingRepository.pledgesForCharge(db, [pledgeId])).get(pledgeId);
+  },
+  /** A batch's pledges with what charging each needs, by pledge id, in one query. */
+  async pledgesForCharge(db: Executor, pledgeIds: string[]) {
+    const rows = await db
       .select({ pledge: pledges, method: paymentMethods, event: events, email: users.email })
       .from(pledges)
       .innerJoin(events, eq(events.id, pledges.eventId))
       .leftJoin(paymentMethods, eq(paymentMethods.id, pledges.paymentMethodId))
       .leftJoin(users, eq(users.id, pledges.userId))
-      .where(eq(pledges.id, pledgeId))
-      .limit(1);
-    return row;
+      .where(inArray(pledges.id, pledgeIds));
+    return new Map(rows.map((row) => [row.pledge.id, row]));
   },
   async lockPledge(tx: Executor, pledgeId: string): Promise<PledgeRow | undefined> {
     const [row] = await tx.select().from(pledges).where(eq(pledges.id, pledgeId)).for('update').limit(1);
     return row;
+  },
+  /** Row locks on a batch's pledges, taken in id order (two batches sharing pledges never deadlock). */
+  async lockPledges(tx: Executor, pledgeIds: string[]): Promise<Map<string, PledgeRow>> {
+    const rows = await tx.select().from(pledges).where(inArray(pledges.id, pledgeIds)).orderBy(pledges.id).for('update');
+    return new Map(rows.map((row) => [row.id, row]));
   },
   async updatePledge(tx: Executor, pledgeId: string, values: Partial<typeof pledges.$inferInsert>): Promise<void> {
     await tx
       .update(pledges)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(pledges.id, pledgeId));
+  },
+  /** A batch's charged pledges in one statement: each its provider's charge, fee and reference; no claim left. */
+  async markCharged(
+    tx: Executor,
+    charged: { pledgeId: string; chargedCents: number; cardFeeCents: number; providerChargeRef: string }[],
+    now: Date,
+  ): Promise<void> {
+    if (!charged.length) return;
+    const rows = sql.join(
+      charged.map((row) => sql`(${row.pledgeId}::uuid, ${row.chargedCents}::bigint, ${row.cardFeeCents}::bigint, ${row.providerChargeRef}::text)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update pledges set status = 'charged', charged_cents = answer.charged_cents, card_fee_cents = answer.card_fee_cents,
+          provider_charge_ref = answer.ref, charged_at = ${now.toISOString()}, failure_reason = null, next_reminder_at = null,
+          attempt_started_at = null, attempt_first_claimed_at = null, updated_at = ${new Date().toISOString()}
+        from (values ${rows}) as answer (id, charged_cents, card_fee_cents, ref)
+       where pledges.id = answer.id`);
   },
   async runForEvent(db: Executor, eventId: string): Promise<ChargeRunRow | undefined> {
     const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.eventId, eventId)).limit(1);

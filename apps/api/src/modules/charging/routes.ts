@@ -10,7 +10,7 @@ import {
 } from '@pledgeway/domain';
 import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
 import { ATTEMPT_LEASE_MS } from './attempts.ts';
-import { CHARGE_BATCH, chargePledge, CHARGE_PLEDGE_QUEUE, CHARGE_WORKERS } from './charge-pledge.ts';
+import { CHARGE_BATCH, chargePledges, CHARGE_PLEDGE_QUEUE, CHARGE_WORKERS } from './charge-pledge.ts';
 import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
 import { createChargeHolds } from './holds.ts';
 import { createChargeRuns } from './runs.ts';
@@ -29,15 +29,20 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(ctx.config.chargeRatePerSecond ?? ctx.payments.requestsPerSecond);
   const failedWindow = createFailedWindow(ctx, limiter);
 
-  ctx.jobs.define<{ pledgeId: string }>(
+  ctx.jobs.defineBatch<{ pledgeId: string }>(
     CHARGE_PLEDGE_QUEUE,
-    async ({ pledgeId }) => {
-      // Another worker holds this attempt: look again once its claim can have lapsed, in case that worker died.
-      if ((await chargePledge(ctx, limiter, pledgeId)) === 'in_flight') {
-        await ctx.jobs.send(CHARGE_PLEDGE_QUEUE, { pledgeId }, { startAfterSeconds: ATTEMPT_LEASE_MS / 1000 });
-      }
+    async (jobs) => {
+      const results = await chargePledges(
+        ctx,
+        limiter,
+        jobs.map(({ pledgeId }) => pledgeId),
+      );
+      // Another worker holds an attempt: look again once its claim can have lapsed, in case that worker died.
+      const held = jobs.filter((_, nth) => results[nth]!.status === 'fulfilled' && (results[nth] as PromiseFulfilledResult<string>).value === 'in_flight');
+      await Promise.all(held.map((job) => ctx.jobs.send(CHARGE_PLEDGE_QUEUE, job, { startAfterSeconds: ATTEMPT_LEASE_MS / 1000 })));
+      return results;
     },
-    // Batches of CHARGE_BATCH jobs, CHARGE_WORKERS batches at once (decision 107).
+    // Batches of CHARGE_BATCH jobs, CHARGE_WORKERS batches at once (decision 107), each read, claimed and booked together (decision 117).
     { concurrency: CHARGE_WORKERS, batchSize: CHARGE_BATCH },
   );
   ctx.jobs.define<{ pledgeId: string; reason: RefundReason }>(REFUND_FUNDING_QUEUE, async ({ pledgeId, reason }) => {

@@ -26,13 +26,30 @@ export interface LedgerTransactionInput {
 
 export class UnbalancedTransactionError extends Error {}
 
+function assertBalanced(input: LedgerTransactionInput): void {
+  const sum = input.entries.reduce((total, entry) => total + entry.amountCents, 0);
+  if (sum !== 0 || input.entries.some((entry) => !Number.isInteger(entry.amountCents))) {
+    throw new UnbalancedTransactionError(`ledger transaction ${input.idempotencyKey} does not balance (${sum})`);
+  }
+}
+
+/** A transaction's entries as rows; an entry of zero is not written. */
+function entryRows(transactionId: string, input: LedgerTransactionInput) {
+  return input.entries
+    .filter((entry) => entry.amountCents !== 0)
+    .map((entry) => ({
+      transactionId,
+      account: entry.account,
+      amountCents: entry.amountCents,
+      eventId: entry.eventId ?? input.eventId ?? null,
+      charityId: entry.charityId ?? null,
+    }));
+}
+
 /** Append-only double entry (DESIGN.md section 3): posted inside the caller's transaction. */
 export const ledgerRepository = {
   async post(db: Executor, input: LedgerTransactionInput): Promise<{ id: string; created: boolean }> {
-    const sum = input.entries.reduce((total, entry) => total + entry.amountCents, 0);
-    if (sum !== 0 || input.entries.some((entry) => !Number.isInteger(entry.amountCents))) {
-      throw new UnbalancedTransactionError(`ledger transaction ${input.idempotencyKey} does not balance (${sum})`);
-    }
+    assertBalanced(input);
     const [row] = await db
       .insert(ledgerTransactions)
       .values({
@@ -53,19 +70,38 @@ export const ledgerRepository = {
         .limit(1);
       return { id: existing!.id, created: false };
     }
-    const entries = input.entries.filter((entry) => entry.amountCents !== 0);
-    if (entries.length) {
-      await db.insert(ledgerEntries).values(
-        entries.map((entry) => ({
-          transactionId: row.id,
-          account: entry.account,
-          amountCents: entry.amountCents,
-          eventId: entry.eventId ?? input.eventId ?? null,
-          charityId: entry.charityId ?? null,
-        })),
-      );
-    }
+    const entries = entryRows(row.id, input);
+    if (entries.length) await db.insert(ledgerEntries).values(entries);
     return { id: row.id, created: true };
+  },
+
+  /**
+   * Many movements in two statements (their transactions, then all their entries), each under its
+   * own idempotency key exactly as `post` would: a key posted before is left as it was.
+   */
+  async postMany(db: Executor, inputs: LedgerTransactionInput[]): Promise<void> {
+    if (!inputs.length) return;
+    for (const input of inputs) assertBalanced(input);
+    const rows = await db
+      .insert(ledgerTransactions)
+      .values(
+        inputs.map((input) => ({
+          kind: input.kind,
+          idempotencyKey: input.idempotencyKey,
+          pledgeId: input.pledgeId ?? null,
+          eventId: input.eventId ?? null,
+          providerRef: input.providerRef ?? null,
+          memo: input.memo ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+      .returning({ id: ledgerTransactions.id, idempotencyKey: ledgerTransactions.idempotencyKey });
+    const created = new Map(rows.map((row) => [row.idempotencyKey, row.id]));
+    const entries = inputs.flatMap((input) => {
+      const transactionId = created.get(input.idempotencyKey);
+      return transactionId ? entryRows(transactionId, input) : [];
+    });
+    if (entries.length) await db.insert(ledgerEntries).values(entries);
   },
 
   /** What went back to each pledge's card (refunds are the positive `donor_card` entries), by pledge id. */

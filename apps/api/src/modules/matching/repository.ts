@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PledgeStatus } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges, users } from '../../db/schema.ts';
@@ -86,13 +86,14 @@ export const matchingRepository = {
       .from(pledges)
       .where(matchablePledgesOf(eventId, statuses));
   },
-  /** The supporters' pledges of a run whose outcome is not known yet. */
-  async pendingInRun(tx: Executor, runId: string): Promise<number> {
+  /** Whether any supporter's pledge of the run is still pending (stops at the first one found). */
+  async pendingInRun(tx: Executor, runId: string): Promise<boolean> {
     const [row] = await tx
-      .select({ n: sql<string>`count(*)` })
+      .select({ id: pledges.id })
       .from(pledges)
-      .where(and(eq(pledges.chargeRunId, runId), eq(pledges.kind, 'pledge'), eq(pledges.status, 'pending')));
-    return Number(row?.n ?? 0);
+      .where(and(eq(pledges.chargeRunId, runId), eq(pledges.kind, 'pledge'), eq(pledges.status, 'pending')))
+      .limit(1);
+    return row !== undefined;
   },
   lockOffered(tx: Executor, eventId: string): Promise<MatchRow[]> {
     return tx

@@ -58,6 +58,8 @@ export function outboxValues(message: EmailMessage) {
 export interface Mailer {
   readonly name: string;
   send(message: EmailMessage, tx?: Executor): Promise<{ id: string }>;
+  /** Many messages in one insert (a batch of charge receipts), inside the caller's transaction. */
+  sendMany(messages: EmailMessage[], tx: Executor): Promise<void>;
   /** After a caller wrote a message's `outboxValues` row itself: the log line, or the delivery worker woken. */
   queued(message: EmailMessage, options: { inTransaction: boolean }): void;
   /** Delivers due messages; returns how many were delivered. Run by the outbox worker. */
@@ -78,6 +80,12 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
       const [row] = await (tx ?? db).insert(outboxEmails).values(outboxValues(message)).returning({ id: outboxEmails.id });
       mailer.queued(message, { inTransaction: Boolean(tx) });
       return { id: row!.id };
+    },
+
+    async sendMany(messages, tx) {
+      if (!messages.length) return;
+      await tx.insert(outboxEmails).values(messages.map(outboxValues));
+      for (const message of messages) mailer.queued(message, { inTransaction: true });
     },
 
     queued(message, { inTransaction }) {
