@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inspectorPort, type Inspector } from './inspector.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -12,9 +13,26 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Node flags before the entry (`--cpu-prof`). */
   nodeFlags?: string[];
+  /** With V8's inspector on a loopback port, so the bench can ask for a full garbage collection. */
+  inspect?: boolean;
 }
 
-export async function startApp(databaseUrl: string | undefined, options: StartOptions = {}): Promise<{ app: Started; cleanup(): void }> {
+/** The server's memory: RSS from /proc, and V8's heap in use from its Prometheus metrics (undefined while it answers 503). */
+export interface Memory {
+  rssMb: number;
+  heapUsedMb: number | undefined;
+}
+
+export interface BenchApp {
+  app: Started;
+  cleanup(): void;
+  memory(): Promise<Memory>;
+  /** Only with `inspect`. */
+  inspector: Inspector | undefined;
+}
+
+export async function startApp(databaseUrl: string | undefined, options: StartOptions = {}): Promise<BenchApp> {
+  const metricsToken = randomBytes(24).toString('hex');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -29,9 +47,34 @@ export async function startApp(databaseUrl: string | undefined, options: StartOp
     JWT_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl ?? '',
+    METRICS_TOKEN: metricsToken,
     ...options.env,
   };
-  const app = await startProcess([...(options.nodeFlags ?? []), '--enable-source-maps', 'apps/api/dist/server.js'], env, port, '/api/health', root);
+  const inspection = options.inspect ? await inspectorPort() : undefined;
+  const flags = [...(options.nodeFlags ?? []), ...(inspection ? [inspection.flag] : [])];
+  const app = await startProcess([...flags, '--enable-source-maps', 'apps/api/dist/server.js'], env, port, '/api/health', root);
   app.child.stdout?.resume();
-  return { app, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  async function heapUsedMb(): Promise<number | undefined> {
+    // A full collection just asked for holds the event loop: the overload guard may answer 503 for a moment.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).catch(() => undefined);
+      if (response?.ok) {
+        const bytes = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(await response.text())?.[1]);
+        return Number.isFinite(bytes) ? Math.round(bytes / 1048576) : undefined;
+      }
+      await response?.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return undefined;
+  }
+  async function memory(): Promise<Memory> {
+    const heap = await heapUsedMb();
+    return { rssMb: app.rssMb(), heapUsedMb: heap };
+  }
+  const inspector = await inspection?.connect();
+  const cleanup = () => {
+    inspector?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, cleanup, memory, inspector };
 }

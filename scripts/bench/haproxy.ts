@@ -8,6 +8,7 @@ import { freePort } from './processes.ts';
 
 export interface Balancer {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -58,6 +59,7 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         const done = () => {

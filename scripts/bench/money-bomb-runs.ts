@@ -4,7 +4,8 @@
 // the pledge rate.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { root, startApp } from './app.ts';
+import { root, startApp, type BenchApp, type Memory } from './app.ts';
+import { cpuDuring, cpuLine, postgresBackends, processGroup, type CpuBreakdown } from './cpu.ts';
 import { startHaproxy } from './haproxy.ts';
 import { load } from './load.ts';
 import { moneyBomb, type MoneyBombPlan, type MoneyBombResult } from './money-bomb.ts';
@@ -37,8 +38,19 @@ interface Row {
   label: string;
   result: MoneyBombResult;
   budget: Budget;
-  rssBefore: number;
-  rssAfter: number;
+  memory: MemoryAfterBomb;
+}
+
+interface MemoryAfterBomb {
+  /** Right after a full garbage collection, before the pages open. */
+  before: Memory;
+  /** 3 s after the pages closed: their sockets are gone, the bomb's garbage mostly not yet collected. */
+  soon: Memory;
+  /** The first sample back within 20% of RSS before, or the last one SETTLE_SECONDS after the pages closed. */
+  settled: Memory;
+  settledAfterSeconds: number;
+  /** After a full garbage collection at the end: the heap the bomb left retained. */
+  collected: Memory;
 }
 const rows: Row[] = [];
 
@@ -60,25 +72,28 @@ function check(row: Row) {
   if (result.maxMessagesPerPage > result.messagesAllowed) {
     missed.push(`${where}: a page got ${result.maxMessagesPerPage} messages (one per 100 ms allows ${result.messagesAllowed})`);
   }
-  if (row.rssAfter > row.rssBefore * 1.2)
-    missed.push(`${where}: RSS ${row.rssBefore} MB before, ${row.rssAfter} MB after the pages closed (budget: within 20%)`);
+  const { before, settled, settledAfterSeconds } = row.memory;
+  if (settled.rssMb > before.rssMb * 1.2) {
+    missed.push(`${where}: RSS ${before.rssMb} MB before, ${settled.rssMb} MB ${settledAfterSeconds} s after the pages closed (budget: within 20%)`);
+  }
 }
 
 export function moneyBombTable(): string {
   if (!rows.length) return 'Not run in this run (BENCH_ONLY).';
   const header = [
-    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | server RSS MB before → after pages closed (≤ +20%) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | server RSS MB before → 3 s → settled after the pages closed (≤ +20%) → after a full collection | V8 heap used MB after a full collection, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
-  const lines = rows.map(({ label, result: r, budget, rssBefore, rssAfter }) => {
+  const lines = rows.map(({ label, result: r, budget, memory: m }) => {
     const acknowledged = `${r.acknowledged} / ${r.sent} (${r.stored})${mark(r.acknowledged === r.sent && r.stored === r.acknowledged)}`;
     const pledge = `${r.pledgeP50} / ${r.pledgeP99} (≤ ${budget.pledgeP99})${mark(r.pledgeP99 <= budget.pledgeP99)}`;
     const api = `${r.api.rps}, ${r.api.p99}${budget.apiP99 === undefined ? '' : ` (≤ ${budget.apiP99})${mark(r.api.p99 <= budget.apiP99)}`}${r.api.errors ? `, ${r.api.errors} errors` : ''}`;
     const html = `${r.html.rps}, ${r.html.p99} (≤ ${budget.htmlP99})${mark(r.html.p99 <= budget.htmlP99)}${r.html.errors ? `, ${r.html.errors} errors` : ''}`;
     const pages = `${r.pagesCurrent} / ${r.pagesOpened} (${r.slowestPageMs} ms)${mark(r.pagesCurrent === r.pagesOpened)}`;
     const messages = `${r.maxMessagesPerPage} (≤ ${r.messagesAllowed})${mark(r.maxMessagesPerPage <= r.messagesAllowed)}`;
-    const rss = `${rssBefore} → ${rssAfter}${mark(rssAfter <= rssBefore * 1.2)}`;
-    return `| ${label} | ${r.plan.pages} | ${r.plan.pledgesPerSecond} × ${r.plan.seconds} | ${acknowledged} | ${pledge} | ${api} | ${html} | ${pages} | ${messages} | ${rss} |`;
+    const rss = `${m.before.rssMb} → ${m.soon.rssMb} → ${m.settled.rssMb} (${m.settledAfterSeconds} s)${mark(m.settled.rssMb <= m.before.rssMb * 1.2)} → ${m.collected.rssMb}`;
+    const heap = `${m.before.heapUsedMb ?? '?'} → ${m.collected.heapUsedMb ?? '?'}`;
+    return `| ${label} | ${r.plan.pages} | ${r.plan.pledgesPerSecond} × ${r.plan.seconds} | ${acknowledged} | ${pledge} | ${api} | ${html} | ${pages} | ${messages} | ${rss} | ${heap} |`;
   });
   return [...header, ...lines, ...scaleOutLines].join('\n');
 }
@@ -90,26 +105,87 @@ async function setUp(baseUrl: string, count: number): Promise<{ supporters: Supp
   return { supporters, eventId: await pledgeableCampaign(baseUrl, supporters[0]!) };
 }
 
-/** The pages close, the server's sockets and buffers go: RSS a few seconds later. */
-async function rssAfterPagesClosed(rss: () => number): Promise<number> {
+/**
+ * How long the bench waits for the server's memory to come back after the pages close. V8's
+ * memory reducer looks every 8 s and starts only once the allocation rate it averages has fallen
+ * low: about 50 s after a 30 s bomb here (`--trace-memory-reducer`), longer after a minute's.
+ */
+const SETTLE_SECONDS = 120;
+
+/** One instance's memory, or several instances' summed. */
+interface MemoryOf {
+  sample(): Promise<Memory>;
+  collectGarbage(): Promise<void>;
+}
+
+function memoryOf(...instances: BenchApp[]): MemoryOf {
+  return {
+    async sample() {
+      const each = await Promise.all(instances.map((instance) => instance.memory()));
+      const heaps = each.map((memory) => memory.heapUsedMb);
+      const heapUsedMb = heaps.every((heap) => heap !== undefined) ? heaps.reduce((sum, heap) => sum + heap, 0) : undefined;
+      return { rssMb: each.reduce((sum, memory) => sum + memory.rssMb, 0), heapUsedMb };
+    },
+    async collectGarbage() {
+      await Promise.all(instances.map((instance) => instance.inspector?.collectGarbage()));
+    },
+  };
+}
+
+/** Before the pages open: after a full collection, so the heap in use is what the server retains. */
+async function memoryBeforeBomb(of: MemoryOf): Promise<Memory> {
+  await of.collectGarbage();
+  return of.sample();
+}
+
+/**
+ * The server's memory after the pages closed. Their sockets go at once, but the bomb's garbage
+ * stays in V8's old generation until its next full collection, which an idle server starts on its
+ * own only once allocation has stayed low for a while (V8's memory reducer): RSS 3 s after, then
+ * each second until it is back within 20% of before or SETTLE_SECONDS have passed. Then one full
+ * collection: objects the bomb left retained (subscribers, caches, per-page state) stay in the heap.
+ */
+async function memoryAfterPagesClosed(before: Memory, of: MemoryOf): Promise<MemoryAfterBomb> {
   await sleep(3000);
-  return rss();
+  const soon = await of.sample();
+  let settled = soon;
+  let settledAfterSeconds = 3;
+  while (settled.rssMb > before.rssMb * 1.2 && settledAfterSeconds < SETTLE_SECONDS) {
+    await sleep(1000);
+    settledAfterSeconds += 1;
+    settled = await of.sample();
+  }
+  await of.collectGarbage();
+  return { before, soon, settled, settledAfterSeconds, collected: await of.sample() };
 }
 
 export async function embeddedMoneyBomb(): Promise<void> {
   const { plan, budget } = PLANS.embedded;
-  const { app, cleanup } = await startApp(undefined);
+  const instance = await startApp(undefined, { inspect: true });
+  const { app, cleanup } = instance;
   try {
     const { supporters, eventId } = await setUp(app.url, supportersFor(plan));
-    const rssBefore = app.rssMb();
+    const before = await memoryBeforeBomb(memoryOf(instance));
     const result = await moneyBomb({ baseUrl: app.url, pageBaseUrls: [app.url], eventId, supporters, root }, plan);
-    const row = { label: 'embedded', result, budget, rssBefore, rssAfter: await rssAfterPagesClosed(() => app.rssMb()) };
+    const row = { label: 'embedded', result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };
     rows.push(row);
     check(row);
   } finally {
     await app.stop();
     cleanup();
   }
+}
+
+/** What the one-instance run's CPU says about adding a second instance on this machine. */
+function scaleOutVerdict(alone: CpuBreakdown): string {
+  const cores = alone.machineCoreCount;
+  if (alone.benchCores >= cores * 0.9) {
+    return `Scale-out: one instance's run alone (the instance, its PostgreSQL backends and the load generator) kept ${alone.benchCores.toFixed(2)} of the machine's ${cores} cores busy: a second instance on this machine has no core to run on, and the 1.6× goal needs more cores than it has.`;
+  }
+  if (alone.machineCores >= cores * 0.9) {
+    return `Scale-out: the bench's processes used ${alone.benchCores.toFixed(2)} of ${cores} cores during the one-instance run, but the machine was ${alone.machineCores.toFixed(2)} busy with other work too: this run cannot tell whether one instance fills the machine.`;
+  }
+  return `Scale-out: one instance's run used ${alone.benchCores.toFixed(2)} of the machine's ${cores} cores (the machine ${alone.machineCores.toFixed(2)}): cores were free, so a ratio under 1.6× means something serialises the instances.`;
 }
 
 /** Pledges a second with as many as `connections` at once for the bench's seconds (closed loop). */
@@ -125,7 +201,7 @@ async function pledgeThroughput(baseUrl: string, eventId: string, supporters: Su
 export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boolean; scaleOut: boolean }): Promise<void> {
   const { plan, budget } = PLANS.postgres;
   const jwtSecret = randomBytes(32).toString('hex');
-  const first = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret } });
+  const first = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret }, inspect: true });
   const stops: (() => Promise<void>)[] = [
     async () => {
       await first.app.stop();
@@ -135,17 +211,22 @@ export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boo
   try {
     const { supporters, eventId } = await setUp(first.app.url, supportersFor(plan));
     if (runs.single) {
-      const rssBefore = first.app.rssMb();
+      const before = await memoryBeforeBomb(memoryOf(first));
       const result = await moneyBomb({ baseUrl: first.app.url, pageBaseUrls: [first.app.url], eventId, supporters, root }, plan);
-      const row = { label: 'PostgreSQL', result, budget, rssBefore, rssAfter: await rssAfterPagesClosed(() => first.app.rssMb()) };
+      const row = { label: 'PostgreSQL', result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(first)) };
       rows.push(row);
       check(row);
     }
     if (!runs.scaleOut) return;
     // Each supporter's pledge window is a minute: the runs below start new ones.
     if (runs.single) await sleep(61_000);
-    const alone = await pledgeThroughput(first.app.url, eventId, supporters);
-    const second = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret, SEED: '0' } });
+    const database = postgresBackends(databaseUrl);
+    // The load generator is this process (autocannon runs in it).
+    const loadGenerator = processGroup('the load generator', process.pid);
+    const { result: alone, cpu: aloneCpu } = await cpuDuring([processGroup('the instance', first.app.child.pid), database, loadGenerator], () =>
+      pledgeThroughput(first.app.url, eventId, supporters),
+    );
+    const second = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret, SEED: '0' }, inspect: true });
     stops.unshift(async () => {
       await second.app.stop();
       second.cleanup();
@@ -156,27 +237,40 @@ export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boo
       return;
     }
     stops.unshift(() => balancer.stop());
-    const pair = await pledgeThroughput(balancer.url, eventId, supporters);
+    const { result: pair, cpu: pairCpu } = await cpuDuring(
+      [
+        processGroup('instance 1', first.app.child.pid),
+        processGroup('instance 2', second.app.child.pid),
+        processGroup('HAProxy', balancer.pid),
+        database,
+        loadGenerator,
+      ],
+      () => pledgeThroughput(balancer.url, eventId, supporters),
+    );
     const ratio = pair.rps / alone.rps;
     scaleOutLines.push(
       '',
       `Scale-out, pledge throughput (100 connections, closed loop): one instance ${alone.rps} pledges/s (p99 ${alone.p99} ms, ${alone.errors} errors); two behind HAProxy ${pair.rps} pledges/s (p99 ${pair.p99} ms, ${pair.errors} errors): ${ratio.toFixed(2)}× (budget ≥ 1.6×)${mark(ratio >= 1.6)}.`,
+      '',
+      `- One instance: ${cpuLine(aloneCpu)}.`,
+      `- Two instances: ${cpuLine(pairCpu)}.`,
     );
+    notes.push(scaleOutVerdict(aloneCpu));
     if (ratio < 1.6) missed.push(`scale-out: two instances made ${ratio.toFixed(2)}× one instance's pledge throughput (budget ≥ 1.6×)`);
     await sleep(61_000);
-    const rssBefore = first.app.rssMb() + second.app.rssMb();
+    const both = memoryOf(first, second);
+    const before = await memoryBeforeBomb(both);
     // Pages open through the balancer too: it sends them to the instances in turn.
     const result = await moneyBomb({ baseUrl: balancer.url, pageBaseUrls: [balancer.url], eventId, supporters, root }, plan);
     const row = {
       label: 'PostgreSQL, 2 instances behind HAProxy',
       result,
       budget,
-      rssBefore,
-      rssAfter: await rssAfterPagesClosed(() => first.app.rssMb() + second.app.rssMb()),
+      memory: await memoryAfterPagesClosed(before, both),
     };
     rows.push(row);
     check(row);
-    notes.push("The two-instance row sums both instances' RSS.");
+    notes.push("The two-instance row sums both instances' RSS and heap.");
   } finally {
     for (const stop of stops) await stop();
   }
