@@ -32,9 +32,13 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          // Each worker imports the app once for all its files instead of once per file, which was
+          // most of a file's start on a busy machine (decision 114). Every file still gets its own
+          // database and server; state that outlives a file (env, spies, timers) is undone by it.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          setupFiles: ['apps/api/src/test/fail-on-console-error.ts'],
+          setupFiles: ['apps/api/src/test/test-file-guards.ts'],
           // One migrated database per run, copied for each test file (decision 100).
           globalSetup: ['apps/api/src/test/global-setup.ts'],
         },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -12,8 +12,11 @@ beforeAll(async () => {
   server = await startTestServer();
   hostId = (await signUp(server.url, { name: 'Hana Host' })).user._id;
 });
+// Only this file's spy: restoring every mock would also undo the console.error check (test/test-file-guards.ts).
+let preparedSpy: MockInstance | undefined;
 afterEach(() => {
-  vi.restoreAllMocks();
+  preparedSpy?.mockRestore();
+  preparedSpy = undefined;
 });
 afterAll(async () => server.close());
 
@@ -34,7 +37,7 @@ function beforeEachPledgeWrite(before: () => Promise<unknown>) {
   const { database } = server.app.ctx;
   const prepared = database.prepared.bind(database);
   const writes: string[] = [];
-  vi.spyOn(database, 'prepared').mockImplementation(async (text, params) => {
+  preparedSpy = vi.spyOn(database, 'prepared').mockImplementation(async (text, params) => {
     if (text.startsWith('with campaign as')) {
       writes.push(text);
       await before();

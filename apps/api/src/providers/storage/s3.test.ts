@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pngImage, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { S3Storage } from './s3.ts';
@@ -59,11 +59,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-  process.env.AWS_ACCESS_KEY_ID = 'stand-in-key';
-  process.env.AWS_SECRET_ACCESS_KEY = 'stand-in-secret';
+  // Stubbed (and unstubbed after the file), so no other test file in this worker sees these credentials.
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'stand-in-key');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'stand-in-secret');
   server = await startTestServer({ s3: { bucket: 'pledgeway-uploads', region: 'us-east-1', endpoint, forcePathStyle: true } });
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await server.close();
   await new Promise((resolve) => standIn.close(resolve));
 });
