@@ -4,7 +4,7 @@
 // with Lighthouse's benchmarkIndex (how fast this machine's CPU was at that moment) and the load
 // average, so a figure can be compared with another machine's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,6 +12,8 @@ const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-backgr
 const PERFORMANCE_GOAL = 95;
 const ACCESSIBILITY_GOAL = 100;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Where to keep each run's JSON report (to read its audits), e.g. `LIGHTHOUSE_REPORTS=/tmp/lh`; not kept by default. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 
 export interface PageScore {
   page: string;
@@ -33,7 +35,20 @@ interface LighthouseResult {
   lighthouseVersion: string;
   environment?: { benchmarkIndex?: number };
   categories: Record<'performance' | 'accessibility', { score: number | null; auditRefs: { id: string }[] }>;
-  audits: Record<string, { score: number | null; displayValue?: string; numericValue?: number; title: string }>;
+  audits: Record<
+    string,
+    { score: number | null; displayValue?: string; numericValue?: number; title: string; details?: { items?: { url?: string; statusCode?: number }[] } }
+  >;
+}
+
+/**
+ * The page's own requests the server refused or failed (under load its overload guard answers 503,
+ * stylesheet and scripts included): such a run scored a page without its styles or code.
+ */
+function failedRequests(result: LighthouseResult, baseUrl: string): string[] {
+  return (result.audits['network-requests']?.details?.items ?? [])
+    .filter((request) => request.url?.startsWith(baseUrl) && (request.statusCode ?? 0) >= 400)
+    .map((request) => `${request.statusCode} ${new URL(request.url!).pathname}`);
 }
 
 function chromium(): string | undefined {
@@ -42,7 +57,7 @@ function chromium(): string | undefined {
   );
 }
 
-function runOne(root: string, url: string, chrome: string, outDir: string): LighthouseResult {
+function runOne(root: string, url: string, chrome: string, outDir: string, keepAs?: string): LighthouseResult {
   const output = path.join(outDir, 'report.json');
   const run = spawnSync(
     process.execPath,
@@ -58,6 +73,10 @@ function runOne(root: string, url: string, chrome: string, outDir: string): Ligh
     { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', timeout: 180_000 },
   );
   if (run.status !== 0 || !existsSync(output)) throw new Error(`lighthouse failed on ${url}: ${(run.stderr || run.stdout || '').slice(-400)}`);
+  if (REPORTS_DIR && keepAs) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    copyFileSync(output, path.join(REPORTS_DIR, keepAs));
+  }
   return JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult;
 }
 
@@ -82,12 +101,20 @@ export function lighthousePages(
       const runs: { result: LighthouseResult; load1: number }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         let result: LighthouseResult;
+        const keepAs = `${page.replace(/[^\w-]+/g, '_')}-${run + 1}.json`;
         try {
-          result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir);
+          result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir, keepAs);
         } catch {
           // A page that did not paint in time on a busy machine (NO_FCP) gets a second try.
-          result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir);
+          result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir, keepAs);
         }
+        // So does a run in which the server refused some of the page's requests.
+        if (failedRequests(result, baseUrl).length) result = runOne(root, `${baseUrl}${pagePath}`, chrome, outDir, keepAs);
+        const failed = failedRequests(result, baseUrl);
+        if (failed.length)
+          missed.push(
+            `Lighthouse run ${run + 1} of ${page}: the server failed ${failed.length} of the page's requests twice (${failed.slice(0, 3).join(', ')}…); its score is not the page's`,
+          );
         runs.push({ result, load1: Math.round(loadavg()[0]! * 10) / 10 });
       }
       const sorted = [...runs].sort((a, b) => (a.result.categories.performance.score ?? 0) - (b.result.categories.performance.score ?? 0));

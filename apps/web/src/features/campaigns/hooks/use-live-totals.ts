@@ -37,12 +37,27 @@ export function useLiveTotals(eventId: string, enabled = true) {
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let firstMessage = true;
 
     const onTotals = (message: MessageEvent<string>) => {
       const totals: unknown = JSON.parse(message.data);
       if (!isLiveTotals(totals)) return;
       const key = eventQueryOptions(eventId).queryKey;
       const current = queryClient.getQueryData(key);
+      // The stream opens with the totals as they are; the page was rendered from them moments
+      // before, so when they match, nothing is re-rendered or read again right after it loads.
+      const connectSnapshot = firstMessage;
+      firstMessage = false;
+      if (
+        connectSnapshot &&
+        current &&
+        current.payment_amount === totals.payment_amount &&
+        current.pledges.count === totals.pledge_count &&
+        current.supporters === totals.supporters &&
+        current.status === totals.status &&
+        JSON.stringify(current.runoff_totals ?? []) === JSON.stringify(totals.options)
+      )
+        return;
       const changed = !current || current.payment_amount !== totals.payment_amount || current.pledges.count !== totals.pledge_count;
       queryClient.setQueryData(key, (event) =>
         event

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
+import { queryKeys } from '@/lib/query-keys';
+import { useLiveTotals } from './use-live-totals';
+
+/** One open stream at a time: the test sends it messages as the API would. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static current: FakeEventSource | undefined;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  private listeners: ((message: MessageEvent<string>) => void)[] = [];
+  constructor(readonly url: string) {
+    FakeEventSource.current = this;
+  }
+  addEventListener(_type: string, listener: (message: MessageEvent<string>) => void) {
+    this.listeners.push(listener);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  send(totals: object) {
+    for (const listener of this.listeners) listener({ data: JSON.stringify(totals) } as MessageEvent<string>);
+  }
+}
+
+const cached = { _id: 'e1', payment_amount: 120, supporters: 3, status: 'approved', pledges: { total: 120, count: 4 } } as unknown as EventDetailResponse;
+const sameTotals = { payment_amount: 120, supporters: 3, pledge_count: 4, status: 'approved', options: [] };
+
+let queryClient: QueryClient;
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  queryClient = new QueryClient();
+  queryClient.setQueryData(queryKeys.events.detail('e1'), cached);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('useLiveTotals', () => {
+  it('leaves the page alone when the stream opens with the totals it was rendered from', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderHook(() => useLiveTotals('e1'), { wrapper });
+    FakeEventSource.current!.send(sameTotals);
+    expect(queryClient.getQueryData(queryKeys.events.detail('e1'))).toBe(cached);
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('applies an opening message that differs from the page', () => {
+    renderHook(() => useLiveTotals('e1'), { wrapper });
+    FakeEventSource.current!.send({ ...sameTotals, payment_amount: 145, pledge_count: 5 });
+    const event = queryClient.getQueryData<EventDetailResponse>(queryKeys.events.detail('e1'))!;
+    expect(event.payment_amount).toBe(145);
+    expect(event.pledges).toEqual({ total: 145, count: 5 });
+  });
+
+  it('reads the matches again on every later message, changed totals or not', () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderHook(() => useLiveTotals('e1'), { wrapper });
+    FakeEventSource.current!.send(sameTotals);
+    FakeEventSource.current!.send(sameTotals);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.events.matches('e1'), exact: true });
+  });
+});
