@@ -37,7 +37,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.slow(); // A pledge through the dialog, a charge run, the dispute's webhook job and two signed-in browsers.
   const campaign = await liveCampaign(request, `Canal Paddle ${Date.now()}`);
 
   // The supporter pledges $30 in the dialog with the dispute test card: it saves and charges like any card.
@@ -74,7 +74,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
         dispute = listed.find((item) => item.campaign.name === campaign.name);
         return dispute?.status;
       },
-      { timeout: 90_000, message: 'the dispute of the 0259 charge is booked' },
+      { timeout: 30_000, message: 'the dispute of the 0259 charge is booked' },
     )
     .toBe('open');
   const disputed = `$${dispute!.amount.toFixed(2)}`;

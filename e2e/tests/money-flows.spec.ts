@@ -222,7 +222,6 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
 });
 
 test('a creator who completes a live campaign is told first how many pledges and how much will be charged', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const campaign = await liveCampaign(request, `Harbour Swim ${Date.now()}`);
   for (const amount of [25, 40]) {
     const supporter = await registerUser(request);
