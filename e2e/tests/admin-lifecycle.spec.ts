@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { createPng, demo, expect, login, readMailbox, test } from '../fixtures';
+import { createPng, demo, expect, readMailbox, signIn, test } from '../fixtures';
 import { isoDaysFromNow } from './campaign-helpers';
 
 /*
@@ -72,7 +72,7 @@ test('reject, resubmit, approve, freeze, unfreeze, charge to 100% and pay out, e
   const campaign = await createPendingCampaign(request, avaToken);
 
   // Reject with a reason from the review queue.
-  await login(page, demo.admin.email, demo.admin.password);
+  await signIn(page, demo.admin.email, demo.admin.password);
   await page.goto(`/admin/reviews/${campaign.id}`);
   await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
   await expect(page.getByText('Approve', { exact: true }).first()).toBeVisible();
@@ -90,7 +90,7 @@ test('reject, resubmit, approve, freeze, unfreeze, charge to 100% and pay out, e
     .toBe(true);
   const creatorContext = await browser.newContext();
   const creator = await creatorContext.newPage();
-  await login(creator, demo.ava.email, demo.ava.password);
+  await signIn(creator, demo.ava.email, demo.ava.password);
   await creator.goto(`/user/event/edit/${campaign.id}`);
   await creator.getByLabel('Event name').fill(`${campaign.name} (route map added)`);
   await creator.getByRole('button', { name: 'SAVE CHANGES' }).click();

@@ -1,4 +1,4 @@
-import { acceptAlerts, createPng, demo, expect, expectNoAxeViolations, login, newUser, registerUser, test, type TestUser } from '../fixtures';
+import { acceptAlerts, createPng, demo, expect, expectNoAxeViolations, login, loginThroughForm, newUser, registerUser, test, type TestUser } from '../fixtures';
 
 async function fillRegisterForm(page: import('@playwright/test').Page, user: TestUser, confirm = user.password) {
   await page.getByLabel('Name', { exact: true }).fill(user.name);
@@ -19,7 +19,7 @@ test.describe('sign-up and sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('status').filter({ hasText: 'Account created. Please login.' })).toBeVisible();
 
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/user\/dashboard$/);
 
     await page.reload();
@@ -45,7 +45,7 @@ test.describe('sign-up and sign-in', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     const avatar = page.getByRole('menu').locator('img').first();
     await expect(avatar).toHaveAttribute('src', /\/uploads\//);
@@ -118,7 +118,7 @@ test.describe('sign-up and sign-in', () => {
   });
 
   test('lands an admin on the admin dashboard', async ({ page }) => {
-    await login(page, demo.admin.email, demo.admin.password);
+    await loginThroughForm(page, demo.admin.email, demo.admin.password);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     const sidebar = page.getByRole('complementary', { name: 'Account sidebar' });

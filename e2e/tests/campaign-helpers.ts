@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createPng, demo, login } from '../fixtures';
+import { createPng, demo } from '../fixtures';
 
 /** Picks an image through the hidden file input of an ImagePicker and confirms the crop modal. */
 export async function uploadAndCrop(page: Page, label: string) {
@@ -14,9 +14,7 @@ export function isoDaysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Signs in through the login form (by role, so the required-field asterisk does not matter). */
-/** Signs in through the log-in form (the shared fixture). */
-export const signIn = login;
+export { signIn } from '../fixtures';
 
 /** A small but real PDF, made here rather than kept as a binary file. */
 export function createPdf(name = 'budget.pdf'): { name: string; mimeType: string; buffer: Buffer } {

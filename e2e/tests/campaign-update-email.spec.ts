@@ -1,4 +1,4 @@
-import { createPng, demo, expect, login, readMailbox, registerUser, test } from '../fixtures';
+import { createPng, demo, expect, readMailbox, registerUser, signIn, test } from '../fixtures';
 import { campaignBenSupports, expectUpdateImage, updateWith } from './campaign-helpers';
 
 test('a supporter who asks for updates in the pledge dialog receives the update the creator posts with an image', async ({ browser, page, request }) => {
@@ -7,7 +7,7 @@ test('a supporter who asks for updates in the pledge dialog receives the update 
   // The look-up signs Ben in on the test's own request context, not on the supporter's page.
   const campaign = await campaignBenSupports(request);
   const supporter = await registerUser(page);
-  await login(page, supporter.email, supporter.password);
+  await signIn(page, supporter.email, supporter.password);
   await page.goto(`/events/${campaign._id}`);
   await page.getByRole('button', { name: 'Pledge Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
@@ -26,7 +26,7 @@ test('a supporter who asks for updates in the pledge dialog receives the update 
 
   const message = `Finish line moved ${Date.now()}: the medal table is at the park gate.`;
   const creator = await (await browser.newContext()).newPage();
-  await login(creator, demo.ava.email, demo.ava.password);
+  await signIn(creator, demo.ava.email, demo.ava.password);
   await creator.goto(`/user/event/${campaign._id}`);
   const form = creator.getByRole('form', { name: 'Post an update' });
   await form.getByLabel('Message').fill(message);

@@ -1,4 +1,4 @@
-import { createPng, demo, expect, login, readMailbox, test } from '../fixtures';
+import { createPng, demo, expect, readMailbox, signIn, test } from '../fixtures';
 import { campaignBenSupports, expectUpdateImage, updateWith } from './campaign-helpers';
 
 test('a creator posts an update with an image; a supporter comments; the creator hides the comment', async ({ browser, request }) => {
@@ -8,7 +8,7 @@ test('a creator posts an update with an image; a supporter comments; the creator
   const message = `The route is set ${Date.now()}: water stations at 2 km and 4 km.`;
 
   const creator = await (await browser.newContext()).newPage();
-  await login(creator, demo.ava.email, demo.ava.password);
+  await signIn(creator, demo.ava.email, demo.ava.password);
   await creator.goto(`/user/event/${eventId}`);
   const form = creator.getByRole('form', { name: 'Post an update' });
   await form.getByRole('button', { name: 'Post update' }).click();
@@ -22,7 +22,7 @@ test('a creator posts an update with an image; a supporter comments; the creator
   expect(mails.filter((mail) => mail.kind === 'campaign-update')).toEqual([]);
 
   const supporter = await (await browser.newContext()).newPage();
-  await login(supporter, demo.ben.email, demo.ben.password);
+  await signIn(supporter, demo.ben.email, demo.ben.password);
   await supporter.goto(`/events/${eventId}`);
   const update = updateWith(supporter, message);
   await expectUpdateImage(update);

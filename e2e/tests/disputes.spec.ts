@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, expectNoAxeViolations, login, readMailbox, registerUser, test } from '../fixtures';
+import { demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -37,12 +37,12 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.slow(); // A pledge through the dialog, a charge run, the dispute's webhook job and two signed-in browsers.
   const campaign = await liveCampaign(request, `Canal Paddle ${Date.now()}`);
 
   // The supporter pledges $30 in the dialog with the dispute test card: it saves and charges like any card.
   const supporter = await registerUser(page);
-  await login(page, supporter.email, supporter.password);
+  await signIn(page, supporter.email, supporter.password);
   await page.goto(`/events/${campaign.id}`);
   await page.getByRole('button', { name: 'Pledge Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
@@ -74,7 +74,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
         dispute = listed.find((item) => item.campaign.name === campaign.name);
         return dispute?.status;
       },
-      { timeout: 90_000, message: 'the dispute of the 0259 charge is booked' },
+      { timeout: 30_000, message: 'the dispute of the 0259 charge is booked' },
     )
     .toBe('open');
   const disputed = `$${dispute!.amount.toFixed(2)}`;
@@ -94,7 +94,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
   // The admin finds it in the console's Disputes list, with the SANDBOX actions.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await login(admin, demo.admin.email, demo.admin.password);
+  await signIn(admin, demo.admin.email, demo.admin.password);
   await admin.goto('/admin/dashboard');
   await admin.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: 'Disputes' }).click();
   await expect(admin.getByRole('heading', { name: 'Disputes', level: 1 })).toBeVisible();

@@ -6,7 +6,6 @@ import { confirmationToken, expect, login, registerUser, test } from '../fixture
  */
 
 test('an unconfirmed account is asked to confirm before creating a campaign, resends the link and confirms with it', async ({ page }) => {
-  test.setTimeout(90_000);
   const user = await registerUser(page.request, undefined, { confirmEmail: false });
   await login(page, user.email, user.password);
 

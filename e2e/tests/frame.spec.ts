@@ -1,4 +1,4 @@
-import { demo, expect, expectNoAxeViolations, login, registerUser, test } from '../fixtures';
+import { demo, expect, expectNoAxeViolations, login, loginThroughForm, registerUser, test } from '../fixtures';
 
 test.describe('header', () => {
   test('opens the dropdowns with the keyboard', async ({ page }) => {
@@ -45,7 +45,7 @@ test.describe('header', () => {
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Log In / Sign Up' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await login(page, demo.ava.email, demo.ava.password);
+    await loginThroughForm(page, demo.ava.email, demo.ava.password);
     await page.goto('/charities');
     await banner.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/user\/dashboard$/);

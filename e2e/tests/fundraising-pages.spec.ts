@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { demo, demoCampaign, expect, login, registerUser, test, type TestUser } from '../fixtures';
+import { demo, demoCampaign, expect, login, registerUser, signIn, test, type TestUser } from '../fixtures';
 import { accessToken, uploadAndCrop } from './campaign-helpers';
 
 /** Fundraising pages, end to end (docs/decisions/110-fundraising-pages.md). */
@@ -41,7 +41,7 @@ test.describe('fundraising pages', () => {
     const slug = `roof-run-${suffix}`;
 
     const runner = await registerUser(request);
-    await login(page, runner.email, runner.password);
+    await signIn(page, runner.email, runner.password);
     await page.goto(`/events/${campaign._id}`);
     const fundraisers = page.getByRole('region', { name: 'Fundraisers' });
     await fundraisers.getByRole('link', { name: 'Start a fundraising page' }).click();

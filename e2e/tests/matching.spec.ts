@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, login, readMailbox, registerUser, test } from '../fixtures';
+import { demo, expect, readMailbox, registerUser, signIn, test } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -36,7 +36,7 @@ test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at
 
   // The sponsor offers the match in the dialog, adding a card on the way.
   const sponsor = await registerUser(page);
-  await login(page, sponsor.email, sponsor.password);
+  await signIn(page, sponsor.email, sponsor.password);
   await page.goto(`/events/${event.id}`);
   await page.getByRole('button', { name: 'Offer a match' }).click();
   const dialog = page.getByRole('dialog', { name: `Offer a match on ${name}` });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demo, expect, login, readMailbox, registerUser, test, type TestUser } from '../fixtures';
+import { demo, expect, login, readMailbox, registerUser, signIn, test, type TestUser } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -82,7 +82,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
 
   // Supporter two pledges in the dialog with the insufficient-funds card: it saves, and declines only at charge.
   const decliner = await registerUser(page);
-  await login(page, decliner.email, decliner.password);
+  await signIn(page, decliner.email, decliner.password);
   await page.goto(`/events/${campaign.id}`);
   await page.getByRole('button', { name: 'Pledge Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
@@ -186,7 +186,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   expect(pledged.status(), await pledged.text()).toBe(201);
 
   // The creator closes it from the edit page reached through My Events: the confirmation states the money first.
-  await login(page, demo.ava.email, demo.ava.password);
+  await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/events');
   await page.getByRole('link', { name: `Edit ${campaign.name}` }).click();
   // Close is an action of its own now, not a choice of the Status select.
@@ -222,7 +222,6 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
 });
 
 test('a creator who completes a live campaign is told first how many pledges and how much will be charged', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const campaign = await liveCampaign(request, `Harbour Swim ${Date.now()}`);
   for (const amount of [25, 40]) {
     const supporter = await registerUser(request);
@@ -235,7 +234,7 @@ test('a creator who completes a live campaign is told first how many pledges and
     expect(pledged.status(), await pledged.text()).toBe(201);
   }
 
-  await login(page, demo.ava.email, demo.ava.password);
+  await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto(`/user/event/edit/${campaign.id}`);
   await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Completed' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Complete campaign' }).click();

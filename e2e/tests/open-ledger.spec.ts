@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, login, registerUser, test } from '../fixtures';
+import { demo, expect, registerUser, signIn, test } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -85,7 +85,7 @@ test('a supporter downloads the giving statement of the year their pledge was ch
   const campaign = await chargedCampaign(request, `Statement Swim ${Date.now()}`);
   const year = new Date().getUTCFullYear();
 
-  await login(page, campaign.named.email, campaign.named.password);
+  await signIn(page, campaign.named.email, campaign.named.password);
   await page.goto('/user/statements');
   await expect(page.getByRole('heading', { name: 'Giving Statements' })).toBeVisible();
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: String(year) }) });

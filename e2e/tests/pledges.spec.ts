@@ -1,4 +1,4 @@
-import { demoCampaign, expect, expectNoAxeViolations, login, readMailbox, registerUser, test } from '../fixtures';
+import { demoCampaign, expect, expectNoAxeViolations, loginThroughForm, readMailbox, registerUser, test } from '../fixtures';
 
 test.describe('pledging on a live campaign', () => {
   test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
@@ -17,7 +17,7 @@ test.describe('pledging on a live campaign', () => {
     await page.goto(eventPath);
     await page.getByRole('button', { name: 'Pledge Now' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await login(page, supporter.email, supporter.password);
+    await loginThroughForm(page, supporter.email, supporter.password);
     await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
 
     await page.getByRole('button', { name: 'Pledge Now' }).click();

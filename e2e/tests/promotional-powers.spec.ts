@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { demo, demoCampaign, expect, expectNoAxeViolations, login, registerUser, test, type TestUser } from '../fixtures';
+import { demo, demoCampaign, expect, expectNoAxeViolations, login, registerUser, signIn, test, type TestUser } from '../fixtures';
 import { accessToken } from './campaign-helpers';
 
 /** Bidding Power, Event Stacking and Third-Party Promotion, end to end (docs/decisions/069-bidding-stacking-promotion.md). */
@@ -48,7 +48,7 @@ test.describe('promotional powers', () => {
     await watcher.goto(`/events/${campaign._id}`);
     const before = (await raisedText(watcher).innerText()).trim();
 
-    await login(page, supporter.user.email, supporter.user.password);
+    await signIn(page, supporter.user.email, supporter.user.password);
     await page.goto(`/events/${campaign._id}`);
     const mine = page.getByRole('region', { name: 'Your pledge' });
     await expect(mine).toContainText('$20.00');
@@ -79,7 +79,7 @@ test.describe('promotional powers', () => {
   test('a host stacks two campaigns and a visitor sees the stack page', async ({ page, browser, baseURL }) => {
     test.slow(); // A stack made by the host, then opened by a visitor in a second browser.
     const title = `Spring stack ${Date.now()}`;
-    await login(page, demo.ava.email, demo.ava.password);
+    await signIn(page, demo.ava.email, demo.ava.password);
     await page.goto('/user/events');
     await page.getByRole('link', { name: 'Stack campaigns' }).click();
     await expect(page.getByRole('heading', { name: 'My Stacks' })).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('promotional powers', () => {
     // A retry finds the first attempt's request on the same campaign: this note is this attempt's own.
     const note = `I will share it with my running club (${randomUUID().slice(0, 8)}).`;
     const promoter = await registerUser(request);
-    await login(page, promoter.email, promoter.password);
+    await signIn(page, promoter.email, promoter.password);
     await page.goto(`/events/${campaign._id}`);
     await page.getByRole('button', { name: 'Promote this campaign' }).click();
     const ask = page.getByRole('dialog', { name: `Promote ${campaign.name}` });

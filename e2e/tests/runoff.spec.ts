@@ -1,4 +1,4 @@
-import { demoCampaign, expect, login, registerUser, test } from '../fixtures';
+import { demoCampaign, expect, registerUser, signIn, test } from '../fixtures';
 
 interface RunoffDetail {
   name: string;
@@ -31,7 +31,7 @@ test.describe('a live runoff', () => {
     expect(detail.donation_limit === null || amount <= detail.donation_limit, 'the demo runoff allows a pledge that takes the lead').toBe(true);
 
     const supporter = await registerUser(page);
-    await login(page, supporter.email, supporter.password);
+    await signIn(page, supporter.email, supporter.password);
     await page.goto(eventPath);
     await expect(page.getByRole('heading', { name: 'Rules of this runoff' })).toBeVisible();
     await page.getByRole('button', { name: `Pledge to ${last.full_name}` }).click();

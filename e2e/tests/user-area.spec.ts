@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createPng, demo, expect, expectNoAxeViolations, login, newUser, readMailbox, registerUser, test } from '../fixtures';
+import { createPng, demo, expect, expectNoAxeViolations, login, newUser, readMailbox, registerUser, signIn, test } from '../fixtures';
 
 test.describe('signed-in area', () => {
   test('edits the profile and changes the avatar through the crop modal', async ({ page }) => {
     test.slow(); // Image upload, crop and two axe scans.
     const user = await registerUser(page);
-    await login(page, user.email, user.password);
+    await signIn(page, user.email, user.password);
     await page.goto('/user/my-profile');
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 
@@ -49,7 +49,7 @@ test.describe('signed-in area', () => {
 
   test('rejects an avatar over 5MB before uploading', async ({ page }) => {
     const user = await registerUser(page);
-    await login(page, user.email, user.password);
+    await signIn(page, user.email, user.password);
     await page.goto('/user/my-profile');
     await page.getByTestId('avatar-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await expect(page.getByText('Image size should not exceed 5MB')).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('signed-in area', () => {
 
   test('a password change logs out and asks to log in again', async ({ page }) => {
     const user = await registerUser(page);
-    await login(page, user.email, user.password);
+    await signIn(page, user.email, user.password);
     await page.goto('/user/my-profile');
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -118,7 +118,7 @@ test.describe('signed-in area', () => {
   test('adds, makes default and removes a card', async ({ page }) => {
     test.slow(); // Two cards through the provider's form and an axe scan.
     const user = await registerUser(page);
-    await login(page, user.email, user.password);
+    await signIn(page, user.email, user.password);
     await page.goto('/user/payment-methods');
     await page.getByRole('button', { name: 'Add New Card' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Card' });
@@ -216,7 +216,7 @@ test.describe('signed-in area', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    await login(page, demo.ava.email, demo.ava.password);
+    await signIn(page, demo.ava.email, demo.ava.password);
     await page.goto('/user/events');
     await expect(page.getByRole('tab', { name: /Open Events/ })).toHaveAttribute('aria-selected', 'true');
     const card = page.getByRole('article').filter({ hasText: name });
@@ -274,7 +274,7 @@ test.describe('signed-in area', () => {
 });
 
 test('the sidebar highlights only the page shown: Practice Campaign, not My Events too', async ({ page }) => {
-  await login(page, demo.ava.email, demo.ava.password);
+  await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/events/practice-campaign');
   const sidebar = page.getByRole('complementary', { name: 'Account sidebar' });
   await expect(sidebar.getByRole('link', { name: 'Practice Campaign' })).toHaveAttribute('aria-current', 'page');
