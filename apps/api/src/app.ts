@@ -181,7 +181,10 @@ async function registerWebApp(app: Server, config: Config, loadPageRenderer: Loa
     }
     reply.header('cache-control', 'no-cache');
     const search = queryAt < 0 ? '' : request.url.slice(queryAt);
-    return sendSerialised(request, reply, await page({ pathname, search, sessionHint: request.cookies[SESSION_HINT_COOKIE] === '1' }));
+    const served = await page({ pathname, search, sessionHint: request.cookies[SESSION_HINT_COOKIE] === '1' });
+    // The browser reads it from the navigation's timing and asks for the page's data again (main.tsx).
+    if (served.stale) reply.header('server-timing', 'stale;desc="rendered before the latest change"');
+    return sendSerialised(request, reply, served.body);
   });
 }
 

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { readSsrState, type SsrState } from './app/ssr-state';
+import { readSsrState, renderedBeforeLatestChange, type SsrState } from './app/ssr-state';
 import { sessionMayExist } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 // Brand fonts are bundled (no font CDN): Inter for text, Poppins for headings.
@@ -20,10 +20,11 @@ const ssrState = readSsrState();
 /**
  * The server's data seeds the cache as fresh: the page was sent (or confirmed unchanged) moments
  * ago. The server renders for a visitor, so with a session the data is marked stale and each query
- * asks again, signed in, once it is on screen (what a signed-in user may do differs).
+ * asks again, signed in, once it is on screen (what a signed-in user may do differs); so it is too
+ * when the server says the page was rendered before a change it knows of.
  */
 function seedQueries(state: SsrState) {
-  const fetchedAt = sessionMayExist() ? 0 : Date.now();
+  const fetchedAt = sessionMayExist() || renderedBeforeLatestChange() ? 0 : Date.now();
   for (const query of state.queries.queries) {
     query.state.dataUpdatedAt = fetchedAt;
     query.dehydratedAt = fetchedAt;

@@ -172,4 +172,27 @@ describe('public read cache, stale entries reloaded at most so often', () => {
     await Promise.resolve();
     expect(await cache.get('a', load)).toBe(2);
   });
+
+  it('says when what it answers was loaded before the last markStale, also to a request that joined a load begun before it', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10, staleReloadAfterMs: 250 }, () => clock);
+    const load = async () => ++loads;
+    expect(await cache.getServed('a', load)).toEqual({ value: 1, stale: false });
+    cache.markStale();
+    expect(await cache.getServed('a', load)).toEqual({ value: 1, stale: true });
+    clock = 300;
+    expect(await cache.getServed('a', load)).toEqual({ value: 1, stale: true });
+    await Promise.resolve();
+    expect(await cache.getServed('a', load)).toEqual({ value: 2, stale: false });
+
+    let release = () => {};
+    const slow = () => new Promise<number>((resolve) => (release = () => resolve(10)));
+    const joined = cache.getServed('b', slow);
+    const second = cache.getServed('b', slow);
+    cache.markStale();
+    release();
+    expect(await joined).toEqual({ value: 10, stale: true });
+    expect(await second).toEqual({ value: 10, stale: true });
+  });
 });

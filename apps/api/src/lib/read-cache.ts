@@ -22,6 +22,8 @@
 export class ReadCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number; generation: number }>();
   private readonly loading = new Map<string, Promise<V>>();
+  /** The generation each running load began in. */
+  private readonly loadGenerations = new Map<string, number>();
   private generation = 0;
   /** The generation `clear()` started: loads begun before it are not kept. */
   private cleared = 0;
@@ -43,19 +45,31 @@ export class ReadCache<V> {
 
   /** `keep` decides whether a loaded value is worth keeping (default: all). */
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+    return (await this.getServed(key, load, keep)).value;
+  }
+
+  /**
+   * `get`, also saying whether the value answered was loaded before the last `markStale()`: a
+   * write may have changed it, so whoever shows it should ask again (a server-rendered page's
+   * browser does, decision 105).
+   */
+  async getServed(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<{ value: V; stale: boolean }> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && hit.expiresAt > now) {
       const loadedAt = hit.expiresAt - this.options.ttlMs;
-      const staleDue = hit.generation !== this.generation && now - loadedAt >= (this.options.staleReloadAfterMs ?? 0);
+      const stale = hit.generation !== this.generation;
+      const staleDue = stale && now - loadedAt >= (this.options.staleReloadAfterMs ?? 0);
       const due = staleDue || hit.expiresAt - now <= (this.options.refreshAheadMs ?? 0);
       if (due && !this.loading.has(key)) {
         // A failed refresh is not kept; the request after the expiry loads again and sees the error.
         this.startLoad(key, load, keep).catch(() => undefined);
       }
-      return hit.value;
+      return { value: hit.value, stale };
     }
-    return this.loading.get(key) ?? this.startLoad(key, load, keep);
+    const loadedFor = this.loading.has(key) ? (this.loadGenerations.get(key) ?? this.generation) : this.generation;
+    const value = await (this.loading.get(key) ?? this.startLoad(key, load, keep));
+    return { value, stale: loadedFor !== this.generation };
   }
 
   private startLoad(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
@@ -63,17 +77,23 @@ export class ReadCache<V> {
     const startedAt = this.now();
     const promise = load().then(
       (value) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (this.loading.get(key) === promise) this.forgetLoad(key);
         if (keep(value)) this.keepLoaded(key, value, generation, startedAt);
         return value;
       },
       (error: unknown) => {
-        if (this.loading.get(key) === promise) this.loading.delete(key);
+        if (this.loading.get(key) === promise) this.forgetLoad(key);
         throw error;
       },
     );
     this.loading.set(key, promise);
+    this.loadGenerations.set(key, generation);
     return promise;
+  }
+
+  private forgetLoad(key: string) {
+    this.loading.delete(key);
+    this.loadGenerations.delete(key);
   }
 
   clear(): void {
@@ -81,6 +101,7 @@ export class ReadCache<V> {
     this.cleared = this.generation;
     this.entries.clear();
     this.loading.clear();
+    this.loadGenerations.clear();
   }
 
   /** Keeps every entry until its expiry, but each one's next hit loads it again (see the class comment). */

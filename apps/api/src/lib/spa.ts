@@ -65,6 +65,15 @@ interface Template {
   end: string;
 }
 
+/**
+ * A page as sent, and whether it was rendered before this instance's last write: such a page's
+ * browser fetches its data again once it has hydrated (the `stale` Server-Timing entry).
+ */
+export interface ServedPage {
+  body: SerialisedBody;
+  stale: boolean;
+}
+
 /** Splits once at start: a page is then strings joined, whatever a campaign's name holds (`$&` stays literal). */
 function splitTemplate(template: string): Template {
   const [start, afterMarker = ''] = template.split('<!--app-head-->', 2) as [string, string?];
@@ -147,11 +156,12 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
     }
   }
 
-  return async (request: PageRequest): Promise<SerialisedBody> => {
+  return async (request: PageRequest): Promise<ServedPage> => {
     if (render && isServerRendered(request.pathname)) {
       const key = `${request.sessionHint ? 'session' : 'visitor'} ${request.pathname}${request.search}`;
-      return rendered.get(key, () => serverRendered(request, key));
+      const { value, stale } = await rendered.getServed(key, () => serverRendered(request, key));
+      return { body: value, stale };
     }
-    return stored(request.pathname, Buffer.from(shell(await headFor(request.pathname))));
+    return { body: stored(request.pathname, Buffer.from(shell(await headFor(request.pathname)))), stale: false };
   };
 }

@@ -99,18 +99,22 @@ describe('server-rendered public pages', () => {
     const event = await publishedCampaign('Lighthouse Keepers', 5_000);
     const first = await fetch(`${server.url}/events/${event.id}`);
     const etag = first.headers.get('etag')!;
-    expect((await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const unchanged = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('server-timing')).toBeNull();
     await server.app.ctx.db.update(events).set({ name: 'Lighthouse Keepers Renamed' }).where(eq(events.id, event.id));
     server.app.ctx.publicReads.clear();
     // The page rendered before the write may still be sent while it is rendered again, never for
-    // longer than a second after its render began.
+    // longer than a second after its render began, and says so: its browser asks for the data again.
     const written = Date.now();
     let changed = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
+    if (changed.status === 304) expect(changed.headers.get('server-timing')).toBe('stale;desc="rendered before the latest change"');
     while (changed.status === 304 && Date.now() - written < 1500) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       changed = await fetch(`${server.url}/events/${event.id}`, { headers: { 'if-none-match': etag } });
     }
     expect(changed.status).toBe(200);
+    expect(changed.headers.get('server-timing')).toBeNull();
     expect(await changed.text()).toMatch(/<h1[^>]*>Lighthouse Keepers Renamed<\/h1>/);
   });
 

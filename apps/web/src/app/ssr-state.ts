@@ -31,3 +31,16 @@ export function readSsrState(): SsrState | undefined {
   if (!element?.textContent) return undefined;
   return JSON.parse(element.textContent) as SsrState;
 }
+
+/** The Server-Timing entry by which the server says a page was rendered before its latest change. */
+export const STALE_RENDER_TIMING = 'stale';
+
+/**
+ * Whether the server sent this page as rendered before a change it knows of (a page may be up to a
+ * second old, decision 105): its data is then asked for again once the page has hydrated, so a
+ * payout or a charge made just before the visit shows without a reload.
+ */
+export function renderedBeforeLatestChange(timing: Pick<Performance, 'getEntriesByType'> = performance): boolean {
+  const [navigation] = timing.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.serverTiming?.some((entry) => entry.name === STALE_RENDER_TIMING) ?? false;
+}
