@@ -56,9 +56,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUserState(result.user);
       setStatus('authenticated');
     } catch (error) {
-      // The user is cleared when the server says there is none (DESIGN.md section 5); a 401 is silent.
-      if (!(error instanceof ApiError && error.status === 401)) console.warn('Authentication failed', error);
-      tokenStore.clear();
+      // The session is ended only when the server says there is none (DESIGN.md section 5); a 401 is
+      // silent. A check that never got an answer (no connection, or the page left while it ran)
+      // keeps the token: the next page checks again instead of starting signed out.
+      const noSession = error instanceof ApiError && error.status === 401;
+      if (!noSession) console.warn('Authentication failed', error);
+      if (noSession) tokenStore.clear();
       setUserState(null);
       setStatus('anonymous');
     }
