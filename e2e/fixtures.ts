@@ -241,3 +241,12 @@ export function createPng(width = 96, height = 96): { name: string; mimeType: st
   ]);
   return { name: 'avatar.png', mimeType: 'image/png', buffer };
 }
+
+/**
+ * Waits until the app has hydrated the server-rendered page: a click on a server-rendered button
+ * before that is lost. The footer's newsletter field shows it by taking typing (it is disabled
+ * until the app runs).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable();
+}

@@ -1,4 +1,4 @@
-import { demoCampaign, expect, expectNoAxeViolations, loginThroughForm, readMailbox, registerUser, test } from '../fixtures';
+import { demoCampaign, expect, expectNoAxeViolations, loginThroughForm, readMailbox, registerUser, test, waitForHydration } from '../fixtures';
 
 test.describe('pledging on a live campaign', () => {
   test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
@@ -15,6 +15,7 @@ test.describe('pledging on a live campaign', () => {
     // A visitor pressing Pledge is asked to log in and comes back to the campaign.
     const supporter = await registerUser(page);
     await page.goto(eventPath);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Pledge Now' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await loginThroughForm(page, supporter.email, supporter.password);
