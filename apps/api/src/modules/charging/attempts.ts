@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
+import { pledgeChargeState, type ClaimKind } from '../pledges/service.ts';
 
 /**
  * Charge attempts are claimed before the provider is called (decision 091): the claimant writes
@@ -30,8 +31,6 @@ export type ClaimState = {
   retryCount: number;
 };
 
-const asDate = (value: unknown): Date | null => (value == null ? null : value instanceof Date ? value : new Date(String(value)));
-
 /** Whether a claim started at `startedAt` is still held by a live claimant at `now`. */
 export function claimIsFresh(startedAt: Date | null, now: Date): boolean {
   return startedAt !== null && now.getTime() - startedAt.getTime() < ATTEMPT_LEASE_MS;
@@ -52,9 +51,7 @@ export async function claimAttempt(db: Executor, pledgeId: string, attempt: numb
  * that does not exist is missing. The ids must be distinct.
  */
 export function claimAttempts(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date): Promise<Map<string, ClaimState>> {
-  const claimable = sql`locked.retry_count = locked.wanted_attempt
-    and (locked.status = 'pending' or (locked.status = 'failed' and locked.attempt_started_at is not null))`;
-  return claimWhen(db, wanted, now, claimable);
+  return claimWhen(db, wanted, now, 'attempt');
 }
 
 /**
@@ -63,48 +60,21 @@ export function claimAttempts(db: Executor, wanted: { pledgeId: string; attempt:
  * and recording the refund clears them with its status.
  */
 export async function claimRefund(db: Executor, pledgeId: string, now: Date): Promise<ClaimState | undefined> {
-  const claims = await claimWhen(db, [{ pledgeId, attempt: 0 }], now, sql`locked.status = 'charged' and locked.is_creator_pledge`);
+  const claims = await claimWhen(db, [{ pledgeId, attempt: 0 }], now, 'refund');
   return claims.get(pledgeId);
 }
 
-async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date, claimable: SQL): Promise<Map<string, ClaimState>> {
-  if (!wanted.length) return new Map();
-  const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
-  const rows = sql.join(
-    wanted.map(({ pledgeId, attempt }) => sql`(${pledgeId}::uuid, ${attempt}::int)`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    with wanted (id, attempt) as (values ${rows}), locked as (
-      select pledges.id, status, is_creator_pledge, retry_count, attempt_started_at, attempt_first_claimed_at, wanted.attempt as wanted_attempt
-        from pledges join wanted on wanted.id = pledges.id order by pledges.id for update of pledges
-    ), claimed as (
-      update pledges set attempt_started_at = ${now.toISOString()}, updated_at = now(),
-        attempt_first_claimed_at = coalesce(locked.attempt_first_claimed_at, locked.attempt_started_at, ${now.toISOString()})
-      from locked
-      where pledges.id = locked.id and ${claimable}
-        and (locked.attempt_started_at is null or locked.attempt_started_at <= ${staleBefore})
-      returning pledges.id
-    )
-    select locked.id, locked.status, locked.retry_count, locked.attempt_started_at, locked.attempt_first_claimed_at,
-        locked.id in (select id from claimed) as claimed
-      from locked`);
+/** A claim of `kind` on each pledge wanted, with the lease of the claims it finds in force. */
+async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date, kind: ClaimKind): Promise<Map<string, ClaimState>> {
+  const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS);
   const claims = new Map<string, ClaimState>();
-  for (const row of result.rows as {
-    id: string;
-    status: string;
-    retry_count: number;
-    attempt_started_at: unknown;
-    attempt_first_claimed_at: unknown;
-    claimed: boolean;
-  }[]) {
-    const previousStartedAt = asDate(row.attempt_started_at);
+  for (const row of await pledgeChargeState.claim(db, kind, wanted, now, staleBefore)) {
     claims.set(row.id, {
-      claimed: Boolean(row.claimed),
-      previousStartedAt,
-      firstClaimedAt: asDate(row.attempt_first_claimed_at) ?? previousStartedAt,
+      claimed: row.claimed,
+      previousStartedAt: row.attemptStartedAt,
+      firstClaimedAt: row.attemptFirstClaimedAt ?? row.attemptStartedAt,
       status: row.status,
-      retryCount: Number(row.retry_count),
+      retryCount: row.retryCount,
     });
   }
   return claims;
@@ -116,11 +86,7 @@ async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: numb
  * takes the attempt over at once instead of waiting for the lease.
  */
 export async function releaseClaim(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<void> {
-  const leaseOver = new Date(now.getTime() - ATTEMPT_LEASE_MS).toISOString();
-  await db
-    .update(pledges)
-    .set({ attemptStartedAt: sql`least(${pledges.attemptStartedAt}, ${leaseOver})` })
-    .where(and(eq(pledges.id, pledgeId), eq(pledges.retryCount, attempt), isNotNull(pledges.attemptStartedAt)));
+  await pledgeChargeState.releaseClaim(db, pledgeId, attempt, new Date(now.getTime() - ATTEMPT_LEASE_MS));
 }
 
 /** The columns of a new claim at `now`, and of none once an outcome is recorded. */

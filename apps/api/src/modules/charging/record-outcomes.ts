@@ -5,6 +5,7 @@ import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository, type LedgerTransactionInput } from '../ledger/repository.ts';
 import { matchingEmails } from '../matching/service.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
+import { pledgeChargeState } from '../pledges/service.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { chargePosting, settleMatchesIfRunDone } from './matches.ts';
 import { noClaim } from './attempts.ts';
@@ -72,7 +73,7 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
       }
     }
     // The batch's charges in three statements: the pledges, their postings, their receipts.
-    await repo.markCharged(tx, booked.charged, now);
+    await pledgeChargeState.markCharged(tx, booked.charged, now);
     await ledgerRepository.postMany(tx, booked.postings);
     await ctx.mailer.sendMany(booked.receipts, tx);
     // Under the run's row lock, after every outcome of the batch, so the last supporter's outcome
@@ -85,7 +86,7 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
 /** What a batch's successful charges write together once every answer is booked. */
 interface Booked {
   postings: LedgerTransactionInput[];
-  charged: Parameters<typeof repo.markCharged>[1];
+  charged: Parameters<typeof pledgeChargeState.markCharged>[1];
   receipts: EmailMessage[];
 }
 
@@ -108,7 +109,7 @@ async function bookAnswer(
   if (!current || current.retryCount !== found.pledge.retryCount || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
   if (current.status === 'failed' && current.providerChargeRef === result.ref) {
     // A taken-over retry whose decline was booked already: only its claim is left to release.
-    if (current.attemptStartedAt) await repo.updatePledge(tx, current.id, noClaim);
+    if (current.attemptStartedAt) await pledgeChargeState.update(tx, current.id, noClaim);
     return 'skipped';
   }
   if (result.ok) {
@@ -128,7 +129,7 @@ async function bookAnswer(
   const windowStart = current.failedAt ?? now;
   // A decline at or after the end of the 7-day window (the final retry) drops the pledge.
   if (current.failedAt && now.getTime() >= windowStart.getTime() + FAILED_WINDOW_MS) {
-    await repo.updatePledge(tx, current.id, {
+    await pledgeChargeState.update(tx, current.id, {
       status: 'dropped',
       failureReason: result.message,
       providerChargeRef: result.ref,
@@ -138,7 +139,7 @@ async function bookAnswer(
     if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
     return 'dropped';
   }
-  await repo.updatePledge(tx, current.id, {
+  await pledgeChargeState.update(tx, current.id, {
     status: 'failed',
     failureReason: result.message,
     providerChargeRef: result.ref,

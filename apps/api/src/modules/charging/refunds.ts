@@ -6,6 +6,7 @@ import { fundingRefundEntries } from '../ledger/postings.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import type { RefundReason } from '../lifecycle/service.ts';
+import { pledgeChargeState } from '../pledges/service.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { claimIsFresh, claimRefund, noClaim, releaseClaim } from './attempts.ts';
 
@@ -106,7 +107,7 @@ function recordRefund(
       memo: { reason, refundCents, refundFeeCents: refundFee },
       entries: fundingRefundEntries({ escrowCents: charged - cardFee, refundCents, refundFeeCents: refundFee, eventId: event.id }),
     });
-    await repo.updatePledge(tx, pledge.id, { status: 'refunded', ...noClaim });
+    await pledgeChargeState.update(tx, pledge.id, { status: 'refunded', ...noClaim });
     if (found.email) {
       await ctx.mailer.send(
         lifecycleEmails.refunded(

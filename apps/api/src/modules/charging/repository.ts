@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, paymentMethods, pledges, users } from '../../db/schema.ts';
 import { chargeRuns } from './tables.ts';
@@ -6,7 +6,10 @@ import { chargeRuns } from './tables.ts';
 export type PledgeRow = typeof pledges.$inferSelect;
 export type ChargeRunRow = typeof chargeRuns.$inferSelect;
 
-/** SQL of charging: pledges, their cards and campaigns, charge runs. */
+/**
+ * SQL of charging: its reads and row locks of pledges, their cards and campaigns; charge runs. The
+ * writes to pledges are the pledges module's (`pledgeChargeState`, decision 101).
+ */
 export const chargingRepository = {
   /** A pledge with what charging it needs: its card, its campaign, the donor's e-mail. */
   async pledgeForCharge(db: Executor, pledgeId: string) {
@@ -31,30 +34,6 @@ export const chargingRepository = {
   async lockPledges(tx: Executor, pledgeIds: string[]): Promise<Map<string, PledgeRow>> {
     const rows = await tx.select().from(pledges).where(inArray(pledges.id, pledgeIds)).orderBy(pledges.id).for('update');
     return new Map(rows.map((row) => [row.id, row]));
-  },
-  async updatePledge(tx: Executor, pledgeId: string, values: Partial<typeof pledges.$inferInsert>): Promise<void> {
-    await tx
-      .update(pledges)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(pledges.id, pledgeId));
-  },
-  /** A batch's charged pledges in one statement: each its provider's charge, fee and reference; no claim left. */
-  async markCharged(
-    tx: Executor,
-    charged: { pledgeId: string; chargedCents: number; cardFeeCents: number; providerChargeRef: string }[],
-    now: Date,
-  ): Promise<void> {
-    if (!charged.length) return;
-    const rows = sql.join(
-      charged.map((row) => sql`(${row.pledgeId}::uuid, ${row.chargedCents}::bigint, ${row.cardFeeCents}::bigint, ${row.providerChargeRef}::text)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update pledges set status = 'charged', charged_cents = answer.charged_cents, card_fee_cents = answer.card_fee_cents,
-          provider_charge_ref = answer.ref, charged_at = ${now.toISOString()}, failure_reason = null, next_reminder_at = null,
-          attempt_started_at = null, attempt_first_claimed_at = null, updated_at = ${new Date().toISOString()}
-        from (values ${rows}) as answer (id, charged_cents, card_fee_cents, ref)
-       where pledges.id = answer.id`);
   },
   async runForEvent(db: Executor, eventId: string): Promise<ChargeRunRow | undefined> {
     const [row] = await db.select().from(chargeRuns).where(eq(chargeRuns.eventId, eventId)).limit(1);
@@ -91,15 +70,6 @@ export const chargingRepository = {
       .where(eq(chargeRuns.id, runId))
       .returning();
     return row!;
-  },
-  /** Puts every pending pledge of the campaign in the run; returns their ids. */
-  async claimPendingForRun(tx: Executor, eventId: string, runId: string): Promise<string[]> {
-    const rows = await tx
-      .update(pledges)
-      .set({ chargeRunId: runId, updatedAt: new Date() })
-      .where(and(eq(pledges.eventId, eventId), eq(pledges.status, 'pending'), isNull(pledges.chargeRunId)))
-      .returning({ id: pledges.id });
-    return rows.map((row) => row.id);
   },
   /**
    * The run is finished once none of its pledges is still pending. Run after the outcome's commit

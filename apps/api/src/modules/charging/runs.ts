@@ -11,6 +11,7 @@ import { fundingSettlementEntries } from '../ledger/postings.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
 import { matchRecords } from '../matching/service.ts';
+import { pledgeChargeState } from '../pledges/service.ts';
 import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
@@ -45,14 +46,14 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, r
   const missed = await missesTarget(tx, event);
   const funding = await lifecycleRecords.creatorPledge(tx, event.id);
   const fundingCharged = funding?.status === 'charged' && !funding.chargeRunId ? funding : undefined;
-  if (fundingCharged) await repo.updatePledge(tx, fundingCharged.id, { chargeRunId: run.id });
+  if (fundingCharged) await pledgeChargeState.update(tx, fundingCharged.id, { chargeRunId: run.id });
   let pledgeIds: string[] = [];
   // A runoff releases the options outside the creator's chosen placements first.
   let total = (fundingCharged ? 1 : 0) + (await settleRunoff(tx, event, run.id, missed));
   if (missed) {
     total += await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'target', run.id);
   } else {
-    pledgeIds = await repo.claimPendingForRun(tx, event.id, run.id);
+    pledgeIds = await pledgeChargeState.claimPendingForRun(tx, event.id, run.id);
     // Nothing to charge first: the matches are fixed at once (decision 109), from no pledge charged.
     if (!pledgeIds.length) pledgeIds = await matchRecords.settleWithin(ctx, tx, event, run.id);
     total += pledgeIds.length;

@@ -1,10 +1,10 @@
 import { chargingRepository as repo } from './repository.ts';
 
 /**
- * What other modules may do with a pledge's charge state (the creator's funding charge): each
- * function takes the caller's transaction, so the change commits with its ledger posting.
+ * What other modules may use of charging's reads of a pledge (the creator's funding charge): each
+ * function takes the caller's transaction. The pledge's writes are the pledges module's
+ * (`pledgeChargeState`).
  */
 export const chargingService = {
   lockPledge: repo.lockPledge,
-  updatePledge: repo.updatePledge,
 };

@@ -12,7 +12,7 @@ import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
-import { pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
+import { pledgeChargeState, pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { DECLINE_MESSAGES, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
@@ -152,7 +152,7 @@ export function createFunding(ctx: AppContext) {
       if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
       if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;
       if (!result.ok) {
-        await chargingService.updatePledge(tx, pledge.id, {
+        await pledgeChargeState.update(tx, pledge.id, {
           status: 'dropped',
           failureReason: result.message,
           providerChargeRef: result.ref,
@@ -168,7 +168,7 @@ export function createFunding(ctx: AppContext) {
         providerRef: result.ref,
         entries: fundingChargeEntries({ chargedCents: result.amountCents, cardFeeCents: result.feeCents, eventId }),
       });
-      await chargingService.updatePledge(tx, pledge.id, {
+      await pledgeChargeState.update(tx, pledge.id, {
         status: 'charged',
         chargedCents: result.amountCents,
         cardFeeCents: result.feeCents,

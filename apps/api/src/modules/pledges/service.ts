@@ -7,8 +7,10 @@ import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
 import { creatorFundingRepository } from './creator-funding-repository.ts';
+import { pledgeChargeStateRepository } from './charge-state-repository.ts';
 
 export type { CreatorFundingPledge } from './creator-funding-repository.ts';
+export type { ClaimKind, LockedClaim } from './charge-state-repository.ts';
 import { pledgeStatusRepository } from './status-repository.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
@@ -98,4 +100,18 @@ export const pledgeRecords = {
   moveToCard: pledgeStatusRepository.moveToCard,
   /** The creator's funding pledge of a campaign (the events module's funding reserves, retries and books it). */
   creatorFunding: creatorFundingRepository,
+};
+
+/**
+ * A pledge's charge state, as the charging module (claims, outcomes, a run's pledges, refunds of
+ * the creator's funding) and the events module's funding change it; each takes the caller's
+ * transaction. The rules stay with charging (its attempts, decision 091); only the SQL is here.
+ */
+export const pledgeChargeState = {
+  /** Any of a pledge's columns, under the row lock its caller holds (an outcome, a retry, a reminder, a refund). */
+  update: pledgeChargeStateRepository.update,
+  markCharged: pledgeChargeStateRepository.markCharged,
+  claimPendingForRun: pledgeChargeStateRepository.claimPendingForRun,
+  claim: pledgeChargeStateRepository.claim,
+  releaseClaim: pledgeChargeStateRepository.releaseClaim,
 };
