@@ -43,14 +43,6 @@ export const matchingRepository = {
     const [row] = await db.select({ ownerId: events.ownerId, status: events.status }).from(events).where(eq(events.id, eventId)).limit(1);
     return row;
   },
-  async optionBelongs(db: Executor, eventId: string, participantId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: participants.id })
-      .from(participants)
-      .where(and(eq(participants.id, participantId), eq(participants.eventId, eventId)))
-      .limit(1);
-    return Boolean(row);
-  },
   /** Inserts the offer unless this sponsor already has one on the campaign (the unique index decides a race). */
   async insert(tx: Executor, values: NewMatch): Promise<MatchRow | undefined> {
     const [row] = await tx.insert(pledgeMatches).values(values).onConflictDoNothing().returning();
@@ -102,10 +94,6 @@ export const matchingRepository = {
       .where(and(eq(pledgeMatches.eventId, eventId), eq(pledgeMatches.status, 'offered')))
       .orderBy(asc(pledgeMatches.createdAt))
       .for('update');
-  },
-  async insertPledge(tx: Executor, values: typeof pledges.$inferInsert): Promise<string> {
-    const [row] = await tx.insert(pledges).values(values).returning({ id: pledges.id });
-    return row!.id;
   },
   async settle(tx: Executor, matchId: string, pledgeId: string | null, now: Date): Promise<void> {
     await tx.update(pledgeMatches).set({ status: 'settled', pledgeId, settledAt: now }).where(eq(pledgeMatches.id, matchId));

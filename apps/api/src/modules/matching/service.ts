@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { canView } from '../event-reads/access.ts';
 import { isPubliclyVisible } from '../event-reads/read-model.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { pledgeRecords } from '../pledges/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { termsOf } from './settle.ts';
@@ -85,7 +86,7 @@ export function createMatchService(ctx: AppContext) {
         if (!card) throw AppError.validation({ payment_method_id: MATCH_MESSAGES.paymentMethodRequired });
         const participantId = input.participant_id ?? null;
         if (participantId && campaign.kind !== 'runoff') throw AppError.validation({ participant_id: MATCH_MESSAGES.optionOnlyOnRunoff });
-        if (participantId && !(await repo.optionBelongs(tx, eventId, participantId))) {
+        if (participantId && !(await pledgeRecords.optionBelongs(tx, eventId, participantId))) {
           throw AppError.validation({ participant_id: MATCH_MESSAGES.chooseOption });
         }
         const match = await repo.insert(tx, {

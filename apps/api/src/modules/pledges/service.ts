@@ -3,11 +3,12 @@ import type { AppContext } from '../../context.ts';
 import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutRecords } from '../payouts/service.ts';
-import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
+import { pledgesRepository, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
 import { creatorFundingRepository } from './creator-funding-repository.ts';
 import { pledgeChargeStateRepository } from './charge-state-repository.ts';
+import { matchPledgeRepository } from './match-pledge-repository.ts';
 
 export type { CreatorFundingPledge } from './creator-funding-repository.ts';
 export type { ClaimKind, LockedClaim } from './charge-state-repository.ts';
@@ -100,6 +101,10 @@ export const pledgeRecords = {
   moveToCard: pledgeStatusRepository.moveToCard,
   /** The creator's funding pledge of a campaign (the events module's funding reserves, retries and books it). */
   creatorFunding: creatorFundingRepository,
+  /** Whether a runoff option is one of the campaign's: a match on an option asks what a pledge on it asks. */
+  optionBelongs: pledgesRepository.participantOf,
+  /** A settled match's pledge, in the run that charges it (the matching module settles matches). */
+  insertMatch: matchPledgeRepository.insert,
 };
 
 /**
