@@ -55,6 +55,19 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(text, 'apps/api/src/modules/contact/repository.ts')).toEqual([]);
   });
 
+  it('reports charging and matching writing pledges, which they change through the pledges service', async () => {
+    const update =
+      "import { eq } from 'drizzle-orm';\nimport { pledges } from '../../db/schema.ts';\nimport type { Executor } from '../../db/client.ts';\nexport const sample = (db: Executor, id: string) => db.update(pledges).set({ status: 'charged' }).where(eq(pledges.id, id));\n";
+    const insert =
+      "import { pledges } from '../../db/schema.ts';\nimport type { Executor } from '../../db/client.ts';\nexport const sample = (db: Executor) => db.insert(pledges).values({ eventId: 'e', amountCents: 100 });\n";
+    const claim = "import { sql } from 'drizzle-orm';\nexport const sample = sql`update pledges set attempt_started_at = now() where id = ${'x'}`;\n";
+    for (const code of [update, insert, claim]) {
+      expect(await ruleIds(code, 'apps/api/src/modules/charging/repository.ts')).toContain('structure/table-owner');
+      expect(await ruleIds(code, 'apps/api/src/modules/matching/repository.ts')).toContain('structure/table-owner');
+      expect(await ruleIds(code, 'apps/api/src/modules/pledges/charge-state-repository.ts')).toEqual([]);
+    }
+  });
+
   it('reads prose and reads of SQL text as no write', async () => {
     const prose = 'export const sample = (url: string) => `Update your card at ${url}, or delete from your account the pledges you no longer want`;\n';
     const read = "export const sample = 'select * from pledges where id = $1 for update';\n";
