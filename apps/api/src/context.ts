@@ -5,7 +5,7 @@ import type { LiveChannel } from './lib/live/channel.ts';
 import type { Clock } from './lib/clock.ts';
 import type { PublicReads } from './lib/public-reads.ts';
 import type { Jobs } from './lib/jobs/index.ts';
-import type { createAccessTokens } from './modules/auth/tokens.ts';
+import type { createAccessTokens, VerifiedAccessToken } from './modules/auth/tokens.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Mailer } from './providers/email/index.ts';
 import type { PaymentProvider } from './providers/payments/index.ts';
@@ -50,6 +50,12 @@ export interface MultipartParts {
 declare module 'fastify' {
   interface FastifyContextConfig {
     multipart?: MultipartParts;
+    /**
+     * The route's own read checks the token's session (`sessionColumns` in auth/tokens.ts) in the
+     * same round trip as its data: the auth plugin only verifies the token (`request.token`) and
+     * leaves `request.auth` unset. For a hot route that reads the user row anyway (a pledge).
+     */
+    sessionCheckedByRoute?: boolean;
   }
   interface FastifyInstance {
     ctx: AppContext;
@@ -59,9 +65,16 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a token, 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** preHandler of a route with `sessionCheckedByRoute`: 401 unless a validly signed token is sent. */
+    requireToken: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set when a valid bearer token was sent (also on public routes). */
     auth: AuthInfo | null;
+    /**
+     * On a route with `sessionCheckedByRoute` only: the signed, unexpired token whose session the
+     * route's own read has still to check. Never trusted for more than that read's user.
+     */
+    token: VerifiedAccessToken | null;
   }
 }

@@ -5,6 +5,7 @@ import { liveSessionRoleReader } from '../modules/auth/tokens.ts';
 /** Reads the bearer token on every request; routes opt in to requiring it. */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('token', null);
   const liveSessionRole = liveSessionRoleReader(app.ctx.db);
 
   app.addHook('onRequest', async (request) => {
@@ -12,6 +13,11 @@ export const authPlugin = fp(async (app) => {
     if (!header?.startsWith('Bearer ')) return;
     const token = await app.ctx.accessTokens.verify(header.slice('Bearer '.length).trim());
     if (!token) return;
+    // The route's own read checks the session with its data: one round trip fewer.
+    if (request.routeOptions.config.sessionCheckedByRoute) {
+      request.token = token;
+      return;
+    }
     const role = await liveSessionRole(token);
     if (role) request.auth = { userId: token.sub, role, sessionId: token.sid };
   });
@@ -23,5 +29,9 @@ export const authPlugin = fp(async (app) => {
   app.decorate('requireAdmin', async (request) => {
     if (!request.auth) throw AppError.unauthenticated();
     if (request.auth.role !== 'admin') throw AppError.forbidden('Only an admin can do this');
+  });
+
+  app.decorate('requireToken', async (request) => {
+    if (!request.token) throw AppError.unauthenticated();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -148,26 +148,44 @@ export const refreshTokenStore = {
  * The access token is only as good as its account and its session: in one indexed query (users by
  * primary key, refresh tokens by family) the user must exist, not be disabled, not have had every
  * token invalidated since this one was issued, and the token's session must not be revoked.
- * Returns the role from the database, so a changed role takes effect at once. The query runs on
- * every signed-in request, so it is prepared once per database.
+ * These are the user row's columns that answer it, to select with the user; `sessionId` is the
+ * token's `sid` (a placeholder in a prepared query). A route that reads the user row anyway selects
+ * them in its own read (`config.sessionCheckedByRoute`) instead of the auth plugin's query.
+ */
+export function sessionColumns(sessionId: Placeholder) {
+  return {
+    role: users.role,
+    disabledAt: users.disabledAt,
+    tokensValidAfter: users.tokensValidAfter,
+    sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}::uuid and ${refreshTokens.revokedAt} is null)`,
+  };
+}
+
+export interface SessionRow {
+  role: 'user' | 'admin';
+  disabledAt: Date | null;
+  tokensValidAfter: Date | null;
+  sessionLive: boolean;
+}
+
+/** The role the token acts with, from the database's row; undefined when the session is not live. */
+export function liveRole(row: SessionRow | undefined, token: VerifiedAccessToken): 'user' | 'admin' | undefined {
+  if (!row || row.disabledAt || !row.sessionLive) return undefined;
+  // `iat` has one-second precision: a token of the very second of the cut-off is refused by its revoked session instead.
+  if (row.tokensValidAfter && token.iat < Math.floor(row.tokensValidAfter.getTime() / 1000)) return undefined;
+  return row.role;
+}
+
+/**
+ * The session check of every signed-in request (`sessionColumns`): returns the role from the
+ * database, so a changed role takes effect at once. Prepared once per database.
  */
 export function liveSessionRoleReader(db: Db): (token: VerifiedAccessToken) => Promise<'user' | 'admin' | undefined> {
   const query = db
-    .select({
-      role: users.role,
-      disabledAt: users.disabledAt,
-      tokensValidAfter: users.tokensValidAfter,
-      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}::uuid and ${refreshTokens.revokedAt} is null)`,
-    })
+    .select(sessionColumns(sql.placeholder('sessionId')))
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('live_session_role');
-  return async (token) => {
-    const [row] = await query.execute({ userId: token.sub, sessionId: token.sid });
-    if (!row || row.disabledAt || !row.sessionLive) return undefined;
-    // `iat` has one-second precision: a token of the very second of the cut-off is refused by its revoked session instead.
-    if (row.tokensValidAfter && token.iat < Math.floor(row.tokensValidAfter.getTime() / 1000)) return undefined;
-    return row.role;
-  };
+  return async (token) => liveRole((await query.execute({ userId: token.sub, sessionId: token.sid }))[0], token);
 }

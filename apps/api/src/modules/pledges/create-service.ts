@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { sqlFromText } from '../../db/raw.ts';
 import { AppError } from '../../errors.ts';
 import { outboxValues } from '../../providers/email/index.ts';
+import { liveRole, type VerifiedAccessToken } from '../auth/tokens.ts';
 import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
 import { promotionRecords } from '../promotions/service.ts';
 import { pledgesRepository as repo, type CampaignFacts, type NewPledge, type PledgeContext, type RunSql } from './pledge-repository.ts';
@@ -76,6 +77,8 @@ function chosenOption(campaign: CampaignFacts, input: CreatePledgeRequest, optio
 
 interface PledgeRequest {
   userId: string;
+  /** The access token, its session checked by the context read (the route's `sessionCheckedByRoute`). */
+  token: VerifiedAccessToken;
   eventId: string;
   input: CreatePledgeRequest;
   amountCents: number;
@@ -184,12 +187,13 @@ export function createPledgeService(ctx: AppContext) {
     const { input } = request;
     const context = await readContext({
       userId: request.userId,
+      sessionId: request.token.sid,
       eventId: request.eventId,
       cardId: input.payment_method_id,
       participantId: input.participant_id ?? null,
       requestKey: request.requestKey,
     });
-    if (!context?.supporter) throw AppError.unauthenticated();
+    if (!context?.supporter || !liveRole(context.session, request.token)) throw AppError.unauthenticated();
     if (context.replay) return { replay: true as const };
     const { supporter, card } = context;
     if (!card) throw AppError.validation({ payment_method_id: PLEDGE_FORM_MESSAGES.paymentMethodRequired });
@@ -200,8 +204,21 @@ export function createPledgeService(ctx: AppContext) {
   }
 
   return {
-    async create(userId: string, eventId: string, input: CreatePledgeRequest, requestKey?: string): Promise<{ pledge: PledgeResponse; created: boolean }> {
-      const request: PledgeRequest = { userId, eventId, input, amountCents: dollarsToCents(input.amount), requestKey: requestKey ?? null };
+    /** A pledge by the token's user, once the context read has found the token's session live. */
+    async create(
+      token: VerifiedAccessToken,
+      eventId: string,
+      input: CreatePledgeRequest,
+      requestKey?: string,
+    ): Promise<{ pledge: PledgeResponse; created: boolean }> {
+      const request: PledgeRequest = {
+        userId: token.sub,
+        token,
+        eventId,
+        input,
+        amountCents: dollarsToCents(input.amount),
+        requestKey: requestKey ?? null,
+      };
       for (let attemptNumber = 1; attemptNumber <= UNLOCKED_ATTEMPTS + 1; attemptNumber += 1) {
         const outcome = await attempt(request, attemptNumber).catch((error: unknown) => {
           if (attemptNumber <= UNLOCKED_ATTEMPTS && foreignKeyGone(error)) return { changed: true as const };

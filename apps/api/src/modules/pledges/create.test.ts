@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';
-import { outboxEmails, participants, pledges } from '../../db/schema.ts';
+import { outboxEmails, participants, pledges, users } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
@@ -152,6 +152,29 @@ describe('POST /api/events/{id}/pledges', () => {
     const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
     expect((await new TestClient(server.url).post(`/api/events/${campaign.id}/pledges`, pledgeBody(cardId))).status).toBe(401);
     expect((await client.post(`/api/events/${randomUUID()}/pledges`, pledgeBody(cardId))).status).toBe(404);
+  });
+
+  // The pledge route checks the session in its own read (sessionCheckedByRoute), not the auth plugin's.
+  it('refuses a signed token whose session was logged out, whose account was disabled or whose tokens were invalidated', async () => {
+    const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
+    const loggedOut = await supporterWithCard(server);
+    expect((await loggedOut.client.post('/api/site/logout')).status).toBe(200);
+    const disabled = await supporterWithCard(server);
+    await server.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.user._id));
+    const invalidated = await supporterWithCard(server);
+    await server.app.ctx.db
+      .update(users)
+      .set({ tokensValidAfter: new Date(Date.now() + 2000) })
+      .where(eq(users.id, invalidated.user._id));
+
+    for (const { client, cardId } of [loggedOut, disabled, invalidated]) {
+      const refused = await client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(cardId));
+      expect(refused.status).toBe(401);
+    }
+    expect(await pledgesOf(campaign.id)).toHaveLength(0);
+    // The same kind of pledge from a live session is taken.
+    const live = await supporterWithCard(server);
+    expect((await live.client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(live.cardId))).status).toBe(201);
   });
 
   it('limits how often one supporter pledges', async () => {

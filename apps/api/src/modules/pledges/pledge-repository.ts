@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { columnsFor, fromDriverRow } from '../../db/raw.ts';
 import { events, outboxEmails, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 import type { outboxValues } from '../../providers/email/index.ts';
+import { sessionColumns } from '../auth/tokens.ts';
 import { countedPledges } from '../event-reads/read-model.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
@@ -31,7 +32,8 @@ export type CampaignFacts = Pick<CampaignRow, keyof typeof campaignFacts>;
 const campaignVersion = sql<string>`${events}.xmin::text`;
 
 /**
- * Everything a pledge needs before it is written, in one read: whether this request key was used
+ * Everything a pledge needs before it is written, in one read: whether the supporter's session is
+ * live (the route's session check, `sessionCheckedByRoute`), whether this request key was used
  * already, the supporter's card (if still saved) and address, the campaign and its row version,
  * and whether the chosen runoff option belongs to it. Not locked: the write proceeds only if the
  * campaign is still at this version (`writePledge`). Prepared once per database.
@@ -42,6 +44,7 @@ function pledgeContextQuery(db: Db) {
     .select({
       replay: sql<boolean>`(${requestKey}::text is not null and exists (select 1 from ${pledges} where ${pledges.userId} = ${users.id} and ${pledges.requestKey} = ${requestKey}::text))`,
       supporter: { email: users.email, name: users.name },
+      session: sessionColumns(sql.placeholder('sessionId')),
       card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4 },
       campaign: campaignFacts,
       version: campaignVersion,
@@ -56,6 +59,8 @@ function pledgeContextQuery(db: Db) {
 
 export interface PledgeContextInput {
   userId: string;
+  /** The access token's session. */
+  sessionId: string;
   eventId: string;
   cardId: string;
   participantId: string | null;

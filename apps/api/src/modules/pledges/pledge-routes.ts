@@ -21,13 +21,14 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/pledges',
     {
-      preHandler: app.authenticate,
+      preHandler: app.requireToken,
       config: {
+        sessionCheckedByRoute: true,
         rateLimit: {
           max: PLEDGES_PER_MINUTE,
           timeWindow: '1 minute',
           hook: 'preHandler',
-          keyGenerator: (request) => request.auth?.userId ?? request.ip,
+          keyGenerator: (request) => request.token?.sub ?? request.ip,
         },
       },
       schema: {
@@ -40,7 +41,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pledge } = await pledges.create(request.auth!.userId, request.params.id, request.body, request.headers['idempotency-key']);
+      const { pledge } = await pledges.create(request.token!, request.params.id, request.body, request.headers['idempotency-key']);
       return reply.status(201).send({ success: true as const, message: PLEDGE_FORM_MESSAGES.created, data: { pledge } });
     },
   );
