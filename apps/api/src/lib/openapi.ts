@@ -29,7 +29,7 @@ export function openapiRouteTransform(app: FastifyInstance) {
   return (input: TransformInput) => {
     const transformed = jsonSchemaTransform(input) as { schema: JsonObject; url: string };
     const handlers = [input.route.preHandler ?? []].flat();
-    const authenticated = handlers.some((handler) => handler === app.authenticate || handler === app.requireAdmin);
+    const authenticated = handlers.some((handler) => handler === app.authenticate || handler === app.requireAdmin || handler === app.requireToken);
     const schema = transformed.schema;
     if (authenticated) schema.security = [{ bearerAuth: [] }];
     const consumes = (schema.consumes as string[] | undefined) ?? [];
