@@ -244,8 +244,9 @@ export function createPng(width = 96, height = 96): { name: string; mimeType: st
 
 /**
  * Waits until the app has hydrated the server-rendered page: a click on a server-rendered button
- * before that is lost. The footer's newsletter field shows it by taking typing (it is disabled
- * until the app runs).
+ * before that is lost, except on the money buttons (Pledge, Donate), which work before it
+ * (decision 120). The footer's newsletter field shows it by taking typing (it is disabled until
+ * the app runs).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable();

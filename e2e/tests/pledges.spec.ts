@@ -15,6 +15,9 @@ test.describe('pledging on a live campaign', () => {
     // A visitor pressing Pledge is asked to log in and comes back to the campaign.
     const supporter = await registerUser(page);
     await page.goto(eventPath);
+    // The app's way there, with the way back in the history state. Pressed before the app has
+    // hydrated, the button is a form with the way back in the address instead
+    // (money-buttons-before-hydration.spec.ts).
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Pledge Now' }).click();
     await expect(page).toHaveURL(/\/login$/);

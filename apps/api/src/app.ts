@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -24,7 +24,7 @@ import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { loadBuiltRenderer, startPageRenderer, type LoadPageRenderer } from './lib/ssr.ts';
 import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { inlineScriptSources, securityHeaders } from './lib/security-headers.ts';
 import { sendSerialised } from './lib/send-json.ts';
 import { SESSION_HINT_COOKIE } from './modules/auth/cookies.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
@@ -99,9 +99,12 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
 
 /**
  * Security headers, computed once (lib/security-headers.ts) and set with the request id by one
- * synchronous hook; the content security policy lets Stripe's frames in when Stripe is the provider.
+ * synchronous hook; the content security policy lets the page template's inline script run (by its
+ * hash) and Stripe's frames in when Stripe is the provider.
  */
 function registerSecurityHeaders(app: Server, config: Config) {
+  const template = path.join(config.webDistDir, 'index.html');
+  const pageScripts = existsSync(template) ? inlineScriptSources(readFileSync(template, 'utf8')) : [];
   // Stripe Elements (the card form when Stripe is the provider) runs Stripe.js in Stripe's frames.
   const stripe = config.stripeSecretKey
     ? {
@@ -118,7 +121,7 @@ function registerSecurityHeaders(app: Server, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...stripe.frame],
         connectSrc: ["'self'", ...stripe.connect],
-        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrc: ["'self'", ...pageScripts, ...stripe.script],
         upgradeInsecureRequests: null,
       },
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -26,4 +27,14 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);
+}
+
+/**
+ * The content security policy's sources for the inline scripts of the web app's page template
+ * (index.html: the one that holds a press on a button before the app has hydrated it, decision
+ * 120), as `'sha256-…'` of each script's exact text: those run, and no other inline script does.
+ * Only plain `<script>` elements execute; the page's state is a JSON data block, which never runs.
+ */
+export function inlineScriptSources(template: string): string[] {
+  return [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +9,15 @@ import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp } from '../test/client.ts';
 
 let server: TestServer;
+// The template's inline script, as index.html's holds a press before the app has hydrated (decision 120).
+const EARLY_SCRIPT = '\n  window.held = [];\n';
 const webDist = mkdtempSync(path.join(tmpdir(), 'pledgeway-web-'));
 
 beforeAll(async () => {
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><html><head><script>${EARLY_SCRIPT}</script><!--app-head--></head><body><div id="root"></div></body></html>`,
+  );
   writeFileSync(path.join(webDist, 'robots-extra.txt'), 'static file');
   server = await startTestServer({ webDistDir: webDist }, { serveWeb: true });
 });
@@ -78,5 +84,16 @@ describe('single-page app fallback', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await fetch(`${server.url}/assets/missing-chunk.js`)).status).toBe(404);
+  });
+
+  it('lets the template’s inline script run by its hash, and no other inline script', async () => {
+    const response = await fetch(`${server.url}/events`);
+    expect(await response.text()).toContain(`<script>${EARLY_SCRIPT}</script>`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(EARLY_SCRIPT).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    // The API's answers carry the same policy.
+    expect((await fetch(`${server.url}/api/health`)).headers.get('content-security-policy')).toBe(policy);
   });
 });

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 
@@ -9,8 +9,12 @@ import { useAuth } from '@/lib/auth';
  */
 function homeFor(role: string | undefined, from?: unknown) {
   if (role === 'admin') return paths.admin.dashboard;
-  const backTo = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
-  const isAuthPage = backTo === paths.login || backTo === paths.register || backTo?.startsWith('/admin');
+  // A path of this site only. It may come from the address (decision 120), so anything a browser
+  // would read as another site is refused: `//host`, `/\host`, and tabs or newlines (dropped
+  // from addresses, so `/\t/host` is `//host`).
+  const backTo = typeof from === 'string' && /^\/(?![/\\])/.test(from) && !/[\s\\]/.test(from) ? from : undefined;
+  const backPath = backTo?.split(/[?#]/)[0];
+  const isAuthPage = backPath === paths.login || backPath === paths.register || backPath?.startsWith('/admin');
   return backTo && !isAuthPage ? backTo : paths.user.dashboard;
 }
 
@@ -32,13 +36,17 @@ export function AdminRoute() {
   return <Outlet />;
 }
 
-/** /login and /register: signed-in users are sent to their dashboard. */
+/**
+ * /login and /register: signed-in users are sent to their dashboard, or back to the page that sent
+ * them here: the app says which in the history state, a form sent before the app ran (a Pledge
+ * button, decision 120) in the address.
+ */
 export function GuestRoute() {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   if (status === 'authenticated') {
-    const from = (location.state as { from?: unknown } | null)?.from;
+    const from = (location.state as { from?: unknown } | null)?.from ?? new URLSearchParams(location.search).get(LOGIN_RETURN_PARAM);
     return <Navigate to={homeFor(user?.role_id.name, from)} replace />;
   }
   return <Outlet />;

@@ -1,3 +1,9 @@
+/**
+ * The query parameter of /login naming the page to come back to, as a Pledge button sends it
+ * before the app has hydrated (decision 120); the app itself passes it in the history state.
+ */
+export const LOGIN_RETURN_PARAM = 'from';
+
 /** Every URL of the web app, defined once (SPEC.md section 2). */
 export const paths = {
   home: '/',

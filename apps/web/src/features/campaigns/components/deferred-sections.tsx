@@ -6,3 +6,9 @@ import { deferred } from '@/components/deferred';
  * screen hydrates without it.
  */
 export const CampaignUpdates = deferred(() => import('./updates/campaign-updates').then((module) => module.CampaignUpdates));
+
+/**
+ * "More campaigns" at the foot of the campaign page, with the campaign card it shows them with:
+ * loaded after the page's own code like the updates above it.
+ */
+export const MoreCampaigns = deferred(() => import('./event-page/more-campaigns').then((module) => module.MoreCampaigns));

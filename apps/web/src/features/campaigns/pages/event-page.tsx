@@ -10,11 +10,10 @@ import { EventLoadError } from '../components/event-page/event-load-error';
 import { EventFacts, EventTags } from '../components/event-page/event-facts';
 import { CharityBlock, EventPeople } from '../components/event-page/event-people';
 import { EventSidePanel } from '../components/event-page/event-side-panel';
-import { MoreCampaigns } from '../components/event-page/more-campaigns';
 import { SupportersList } from '../components/pledge/supporters-list';
 import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
 import { RunoffRanking } from '../components/runoff/runoff-ranking';
-import { CampaignUpdates } from '../components/deferred-sections';
+import { CampaignUpdates, MoreCampaigns } from '../components/deferred-sections';
 import { rememberPage } from '../lib/page-link';
 import { rememberVia } from '../lib/promotion-via';
 

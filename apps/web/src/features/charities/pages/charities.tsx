@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HeartHandIcon } from '@/components/ui/icons';
 import { PageBanner } from '@/components/ui/page-banner';
 import { useCharities } from '@/lib/charities';
+import { useEarlyClick } from '@/lib/early-clicks';
 import { CharityCard } from '../components/charity-card';
 
 // The dialog brings the form library and schemas; load them when someone opens it.
@@ -34,6 +35,8 @@ function useDonationDialog() {
 export default function CharitiesPage() {
   const charities = useCharities();
   const { opened, open, openDonation, changeOpen } = useDonationDialog();
+  // Pressed before the app has hydrated the page: the dialog opens once it has (decision 120).
+  const earlyDonate = useEarlyClick('donate', openDonation);
 
   useEffect(() => {
     document.title = 'Charities — Pledgeway';
@@ -53,7 +56,7 @@ export default function CharitiesPage() {
               any size.
             </p>
           </div>
-          <Button size="lg" onClick={openDonation} className="justify-self-start">
+          <Button size="lg" onClick={openDonation} className="justify-self-start" {...earlyDonate}>
             <HeartHandIcon /> Donate
           </Button>
         </div>

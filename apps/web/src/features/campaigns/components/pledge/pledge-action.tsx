@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { HeartHandIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useEarlyClick } from '@/lib/early-clicks';
 import { useLiveTotals } from '../../hooks/use-live-totals';
 import { hostIdOf } from '../../lib/host-id';
 
@@ -24,13 +25,30 @@ interface PledgeButtonProps {
 
 /**
  * A Pledge button: "Event Frozen" when frozen, the pledge dialog when live; a visitor is asked to
- * log in and comes back here after.
+ * log in and comes back here after. It works before the app has hydrated it (decision 120): for a
+ * visitor it is a form that leads to the log-in page with the way back in the address; with a
+ * session, the press is held and the dialog opens once the app runs.
  */
 export function PledgeButton({ event, participantId, label = 'Pledge Now', ariaLabel, className }: PledgeButtonProps) {
   const [open, setOpen] = useState(false);
+  // Pressed while the session was being checked: acted on once the check has answered.
+  const [pressedEarly, setPressedEarly] = useState(false);
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const from = location.pathname + location.search;
+  const early = useEarlyClick(participantId ? `pledge:${participantId}` : 'pledge', () => setPressedEarly(true), status === 'loading');
+
+  const act = () => {
+    if (status === 'authenticated') setOpen(true);
+    else navigate(paths.login, { state: { from } });
+  };
+  const actOnEarlyPress = useEffectEvent(act);
+  useEffect(() => {
+    if (!pressedEarly || status === 'loading') return;
+    setPressedEarly(false);
+    actOnEarlyPress();
+  }, [pressedEarly, status]);
 
   if (event.status === 'freeze') {
     return (
@@ -40,24 +58,34 @@ export function PledgeButton({ event, participantId, label = 'Pledge Now', ariaL
     );
   }
   const live = event.status === 'approved';
-  const start = () => {
-    if (status !== 'authenticated') {
-      navigate(paths.login, { state: { from: location.pathname + location.search } });
-      return;
-    }
-    setOpen(true);
-  };
+  const button = (
+    <button
+      type={live ? 'submit' : 'button'}
+      className={cn('btn btn-primary w-full', className)}
+      onClick={(click) => {
+        // The app takes it from here; the form is for a page the app has not hydrated yet.
+        click.preventDefault();
+        if (status === 'loading') setPressedEarly(true);
+        else act();
+      }}
+      disabled={!live}
+      aria-label={live ? ariaLabel : undefined}
+      {...early}
+    >
+      <HeartHandIcon className="size-5" aria-hidden="true" /> {live ? label : event.status === 'pending' ? 'Awaiting review' : 'Pledging closed'}
+    </button>
+  );
   return (
     <>
-      <button
-        type="button"
-        className={cn('btn btn-primary w-full', className)}
-        onClick={start}
-        disabled={!live || status === 'loading'}
-        aria-label={live ? ariaLabel : undefined}
-      >
-        <HeartHandIcon className="size-5" aria-hidden="true" /> {live ? label : event.status === 'pending' ? 'Awaiting review' : 'Pledging closed'}
-      </button>
+      {live ? (
+        // `contents`: the form adds no box, so the button sits in the panel's layout as before.
+        <form method="get" action={paths.login} className="contents">
+          <input type="hidden" name={LOGIN_RETURN_PARAM} value={from} />
+          {button}
+        </form>
+      ) : (
+        button
+      )}
       {open && (
         <Suspense fallback={null}>
           <PledgeDialog event={event} isCreator={Boolean(user) && user?._id === hostIdOf(event)} participantId={participantId} onClose={() => setOpen(false)} />

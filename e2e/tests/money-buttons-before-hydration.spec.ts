@@ -1,0 +1,86 @@
+import type { Page, Route } from '@playwright/test';
+import { demoCampaign, expect, registerUser, signIn, test } from '../fixtures';
+
+/**
+ * Holds back every script the build made (the entry chunk, the page's chunks and their preloads)
+ * until `release` is called: the page stays exactly as the server sent it, as on a slow phone
+ * where hydration takes seconds. Scripts of later pages are held too until then.
+ */
+async function holdBackAppScripts(page: Page): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    async release() {
+      released = true;
+      // A request of a page the browser has left is gone; continuing it fails harmlessly.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
+/** Opens a server-rendered page without waiting for its scripts (the load event waits for them). */
+async function openAsSent(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(page.locator('#pledgeway-state')).toBeAttached();
+}
+
+test.describe('a money button pressed before the app has hydrated', () => {
+  test('a visitor pressing Pledge Now goes to the log-in page and, once logged in, comes back to the campaign', async ({ page }) => {
+    const campaign = await demoCampaign(page, 'event');
+    const eventPath = `/events/${campaign._id}`;
+    const visitor = await registerUser(page);
+    const scripts = await holdBackAppScripts(page);
+    await openAsSent(page, eventPath);
+    await page.getByRole('button', { name: 'Pledge Now' }).click();
+    // The page the button leads to, with the way back in its address: no script is needed.
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(eventPath)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+
+    await scripts.release();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(visitor.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(visitor.password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page).toHaveURL(eventPath);
+  });
+
+  test('a signed-in supporter pressing Pledge Now gets the pledge dialog once the app has hydrated', async ({ page }) => {
+    const campaign = await demoCampaign(page, 'event');
+    const eventPath = `/events/${campaign._id}`;
+    const supporter = await registerUser(page);
+    await signIn(page, supporter.email, supporter.password);
+    const scripts = await holdBackAppScripts(page);
+    await openAsSent(page, eventPath);
+    const pledge = page.getByRole('button', { name: 'Pledge Now' });
+    // The server cannot know who is signed in, only that someone may be: the button still takes the press.
+    await expect(pledge).toBeEnabled();
+    await pledge.click();
+
+    await scripts.release();
+    // Held for the app, not sent to the log-in page (which would send a signed-in user to the dashboard).
+    await expect(page.getByRole('dialog', { name: `Pledge to ${campaign.name}` })).toBeVisible();
+    await expect(page).toHaveURL(eventPath);
+  });
+
+  test('a visitor pressing Donate on the charities page gets the donation dialog once the app has hydrated', async ({ page }) => {
+    const scripts = await holdBackAppScripts(page);
+    await openAsSent(page, '/charities');
+    await page.getByRole('button', { name: 'Donate', exact: true }).click();
+
+    await scripts.release();
+    await expect(page.getByRole('dialog', { name: /^Donate to / })).toBeVisible();
+    await expect(page).toHaveURL('/charities');
+  });
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Pledge Now still leads a visitor to the log-in page with the way back', async ({ page }) => {
+    const campaign = await demoCampaign(page, 'event');
+    const eventPath = `/events/${campaign._id}`;
+    await page.goto(eventPath);
+    await page.getByRole('button', { name: 'Pledge Now' }).click();
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(eventPath)}`);
+  });
+});
