@@ -38,6 +38,8 @@ export class AppError extends Error {
     message: string,
     readonly status: number = 400,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -58,7 +60,13 @@ export class AppError extends Error {
   static conflict(code: ErrorCode, message: string): AppError {
     return new AppError(code, message, 409);
   }
+  /** A limit counted by the service itself (a pledge's, decision 119), answered as @fastify/rate-limit's are. */
+  static rateLimited(retryAfterMs: number): AppError {
+    return new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, 429, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  }
 }
+
+const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /** First message per field, keyed by the dotted path. */
 export function fieldsFromZod(error: Pick<ZodError, 'issues'>): Record<string, string> {
@@ -163,6 +171,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
       return reply.status(error.status).send(errorBody(error.status, error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -177,10 +186,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
     if (status === 429) {
-      const message =
-        fastifyError.message && !fastifyError.message.startsWith('Rate limit exceeded')
-          ? fastifyError.message
-          : 'Too many requests. Please wait a minute and try again.';
+      const message = fastifyError.message && !fastifyError.message.startsWith('Rate limit exceeded') ? fastifyError.message : RATE_LIMITED_MESSAGE;
       return reply.status(429).send(errorBody(429, 'RATE_LIMITED', message));
     }
     if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -21,6 +21,10 @@ import { pledgesRepository as repo, type CampaignFacts, type NewPledge, type Ple
 import { pledgeBreakdown, toPledgeResponse } from './pledge-response.ts';
 import { pledgeReceipt } from './receipt.ts';
 
+/** A supporter pledges at most this often per minute, counted by the pledge's write (decision 119). */
+export const PLEDGES_PER_MINUTE = 30;
+const PLEDGE_LIMIT_WINDOW_MS = 60_000;
+
 export const PLEDGE_RULE_MESSAGES = {
   chooseOption: 'Choose the option you are pledging to',
   unknownOption: 'This option is not part of the campaign',
@@ -153,7 +157,8 @@ export function createPledgeService(ctx: AppContext) {
       pledgeId: pledge.id,
       breakdown: pledgeBreakdown({ ...pledge, chargedCents: null, cardFeeCents: null }),
     });
-    const written = await repo.writePledge(run, { eventId: request.eventId, version: facts.version, pledge, receipt: outboxValues(receipt) });
+    const limit = { key: `pledges-${request.userId}`, windowMs: PLEDGE_LIMIT_WINDOW_MS, max: PLEDGES_PER_MINUTE };
+    const written = await repo.writePledge(run, { eventId: request.eventId, version: facts.version, pledge, receipt: outboxValues(receipt), limit });
     return { written, receipt };
   }
 
@@ -171,7 +176,7 @@ export function createPledgeService(ctx: AppContext) {
       // A fundraising page's link: the pledge carries the page (read under a share lock, so a hide waits).
       const page = await fundraisingPageRecords.attributable(tx, input.page, eventId);
       const outcome = await write(run, request, { ...locked, optionBelongs, supporter, card, pageId: page?.id });
-      const row = outcome.written.changed ? undefined : outcome.written.row;
+      const row = 'row' in outcome.written ? outcome.written.row : undefined;
       // Third-Party Promotion: a pledge through a promoter's link is credited to them; money is unchanged.
       if (row) await promotionRecords.credit(tx, { via: input.via, pledgeId: row.id, eventId, userId });
       if (row && page) {
@@ -226,6 +231,7 @@ export function createPledgeService(ctx: AppContext) {
         });
         if ('replay' in outcome) return replay(request);
         if ('changed' in outcome || outcome.written.changed) continue;
+        if (outcome.written.limited) throw AppError.rateLimited(outcome.written.limited.retryAfterMs);
         // A concurrent request with the same key committed first.
         if (!outcome.written.row) return replay(request);
         ctx.mailer.queued(outcome.receipt, { inTransaction: false });

@@ -177,6 +177,18 @@ describe('POST /api/events/{id}/pledges', () => {
     expect((await live.client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(live.cardId))).status).toBe(201);
   });
 
+  it("counts one supporter's pledges sent at once exactly: the limit's pledges are taken, the rest refused with 429", async () => {
+    const { client, cardId } = await supporterWithCard(server);
+    const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
+    const sent = Array.from({ length: 36 }, () =>
+      client.request('POST', `/api/events/${campaign.id}/pledges`, { json: pledgeBody(cardId, { amount: 1 }), headers: { 'idempotency-key': randomUUID() } }),
+    );
+    const statuses = (await Promise.all(sent)).map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+    expect(await pledgesOf(campaign.id)).toHaveLength(30);
+  });
+
   it('limits how often one supporter pledges', async () => {
     const { client, cardId } = await supporterWithCard(server);
     const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
@@ -186,6 +198,12 @@ describe('POST /api/events/{id}/pledges', () => {
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
+    const limited = await client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(cardId, { amount: 1 }));
+    expect(limited.status).toBe(429);
+    expect(limited.data).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await pledgesOf(campaign.id)).toHaveLength(30);
     // Another supporter is not held back.
     const other = await supporterWithCard(server);
     expect((await other.client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(other.cardId))).status).toBe(201);

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { columnsFor, fromDriverRow } from '../../db/raw.ts';
 import { events, outboxEmails, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 import type { outboxValues } from '../../providers/email/index.ts';
+import { countHit } from '../../lib/rate-limit/store.ts';
 import { sessionColumns } from '../auth/tokens.ts';
 import { countedPledges } from '../event-reads/read-model.ts';
 
@@ -73,10 +74,11 @@ const writeStatements = new Map<string, { text: string; pledgeColumns: ReturnTyp
 
 /**
  * The pledge's one write, as one statement (so one round trip and its own transaction): the
- * campaign share-locked at the version the rules were checked against, the pledge, and its
- * receipt in the outbox. A campaign changed since (or being changed: the lock waits for that
- * transaction, then re-reads the row) writes nothing and answers `locked = 0`. Built once per
- * set of pledge columns.
+ * campaign share-locked at the version the rules were checked against, the supporter's pledge
+ * counted against their limit (decision 119), the pledge, and its receipt in the outbox. A campaign
+ * changed since (or being changed: the lock waits for that transaction, then re-reads the row)
+ * writes and counts nothing and answers `locked = 0`; a supporter past their limit gets no pledge,
+ * and `hits` above the limit. Built once per set of pledge columns.
  */
 function writeStatement(keys: readonly string[]) {
   const cacheKey = keys.join(',');
@@ -86,11 +88,15 @@ function writeStatement(keys: readonly string[]) {
   const mailColumns = columnsFor(outboxEmails, OUTBOX_KEYS);
   const list = (columns: { name: string }[]) => columns.map((column) => `"${column.name}"`).join(', ');
   const params = (columns: { type: string }[], first: number) => columns.map((column, index) => `$${first + index}::${column.type}`).join(', ');
+  const limit = 3 + keys.length + OUTBOX_KEYS.length;
   const text = [
     `with campaign as (select id from "${getTableName(events)}" where id = $1 and xmin = $2::text::xid for share),`,
-    `inserted as (insert into "${getTableName(pledges)}" (${list(pledgeColumns)}) select ${params(pledgeColumns, 3)} from campaign on conflict do nothing returning *),`,
+    `counted as (${countHit(`$${limit}`, `$${limit + 1}`, 'from campaign')}),`,
+    `inserted as (insert into "${getTableName(pledges)}" (${list(pledgeColumns)}) select ${params(pledgeColumns, 3)} from campaign`,
+    `  where (select hits from counted) <= $${limit + 2}::int on conflict do nothing returning *),`,
     `receipt as (insert into "${getTableName(outboxEmails)}" (${list(mailColumns)}) select ${params(mailColumns, 3 + keys.length)} from inserted)`,
-    'select (select count(*) from campaign)::int as locked, inserted.* from (values (0)) as one (nothing) left join inserted on true',
+    'select (select count(*) from campaign)::int as locked, (select hits from counted) as limit_hits, (select ttl_ms from counted) as limit_ttl_ms,',
+    '  inserted.* from (values (0)) as one (nothing) left join inserted on true',
   ].join('\n');
   const statement = { text, pledgeColumns };
   writeStatements.set(cacheKey, statement);
@@ -98,6 +104,13 @@ function writeStatement(keys: readonly string[]) {
 }
 
 export type RunSql = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** A supporter's pledge limit, counted by the pledge's write: at most `max` pledges per `windowMs` on `key`. */
+export interface PledgeLimit {
+  key: string;
+  windowMs: number;
+  max: number;
+}
 
 export const pledgesRepository = {
   /** The pre-write read (`pledgeContextQuery`), prepared once for this database. */
@@ -127,14 +140,16 @@ export const pledgesRepository = {
    */
   async writePledge(
     run: RunSql,
-    input: { eventId: string; version: string; pledge: NewPledge; receipt: ReturnType<typeof outboxValues> },
-  ): Promise<{ changed: true } | { changed: false; row: PledgeRow | undefined }> {
+    input: { eventId: string; version: string; pledge: NewPledge; receipt: ReturnType<typeof outboxValues>; limit: PledgeLimit },
+  ): Promise<{ changed: true } | { changed: false; limited: { retryAfterMs: number } } | { changed: false; limited?: undefined; row: PledgeRow | undefined }> {
     const keys = Object.keys(input.pledge).filter((key) => input.pledge[key as keyof NewPledge] !== undefined);
     const { text, pledgeColumns } = writeStatement(keys);
     const pledgeValues = pledgeColumns.map((column, index) => column.toDriver(input.pledge[keys[index] as keyof NewPledge]));
     const receiptValues = OUTBOX_KEYS.map((key) => input.receipt[key]);
-    const [result] = await run(text, [input.eventId, input.version, ...pledgeValues, ...receiptValues]);
+    const { key, windowMs, max } = input.limit;
+    const [result] = await run(text, [input.eventId, input.version, ...pledgeValues, ...receiptValues, key, windowMs, max]);
     if (!result || Number(result.locked) === 0) return { changed: true };
+    if (Number(result.limit_hits) > max) return { changed: false, limited: { retryAfterMs: Number(result.limit_ttl_ms) } };
     return { changed: false, row: result.id ? fromDriverRow(pledges, result) : undefined };
   },
 

@@ -4,9 +4,6 @@ import { CreatePledgeRequest, CreatePledgeResponse, IdParams, PLEDGE_FORM_MESSAG
 import { createPledgeService } from './create-service.ts';
 import { createSupportersService, SUPPORTERS_PAGE_SIZE } from './supporters-service.ts';
 
-/** A supporter pledges at most this often per minute (retries with the same key included). */
-export const PLEDGES_PER_MINUTE = 30;
-
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(255, 'Idempotency-Key must be at most 255 characters').optional(),
 });
@@ -24,12 +21,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireToken,
       config: {
         sessionCheckedByRoute: true,
-        rateLimit: {
-          max: PLEDGES_PER_MINUTE,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request) => request.token?.sub ?? request.ip,
-        },
+        // The supporter's pledge limit (PLEDGES_PER_MINUTE) is counted by the pledge's own write (decision 119).
       },
       schema: {
         tags: ['pledges'],

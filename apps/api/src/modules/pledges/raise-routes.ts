@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, RAISE_MESSAGES, RaisePledgeRequest, RaisePledgeResponse } from '@pledgeway/domain';
-import { IdempotencyHeaders, PLEDGES_PER_MINUTE } from './pledge-routes.ts';
+import { PLEDGES_PER_MINUTE } from './create-service.ts';
+import { IdempotencyHeaders } from './pledge-routes.ts';
 import { createRaiseService } from './raise-service.ts';
 
 /** Bidding Power: POST /api/pledges/{id}/raise. */

@@ -1,0 +1,62 @@
+// Reads a V8 CPU profile (`node --cpu-prof`, or BENCH_CPU_PROF / CHARGE_RUN_CPU_PROF of the bench)
+// and prints where the time went: self time by function and by package, busiest first.
+//   node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile> [rows] [seconds]
+// With `seconds`, only the profile's last seconds before its final idle stretch (the measured load,
+// not the set-up before it).
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [file, rowsArgument, secondsArgument] = process.argv.slice(2);
+if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [rows] [seconds]');
+const rows = Number(rowsArgument ?? 25);
+const windowMicros = secondsArgument ? Number(secondsArgument) * 1e6 : Infinity;
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+
+/** Where a frame's code lives: a package under node_modules, the app, Node itself or V8's own. */
+function packageOf(url: string): string {
+  if (!url) return '(V8)';
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) return inModules[1]!;
+  if (url.startsWith('node:')) return 'node';
+  return 'app';
+}
+
+const isIdle = (id: number) => nodes.get(id)!.callFrame.functionName === '(idle)';
+/** Each sample's time since the profile began; the window ends at the last busy sample. */
+const at: number[] = [];
+profile.timeDeltas.reduce((elapsed, delta, index) => (at[index] = elapsed + delta), 0);
+const lastBusy = profile.samples.findLastIndex((id) => !isIdle(id));
+const windowEnd = at[lastBusy] ?? 0;
+
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
+let total = 0;
+profile.samples.forEach((id, index) => {
+  if (at[index]! > windowEnd || at[index]! < windowEnd - windowMicros) return;
+  const micros = profile.timeDeltas[index] ?? 0;
+  const frame = nodes.get(id)!.callFrame;
+  const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+  byPackage.set(packageOf(frame.url), (byPackage.get(packageOf(frame.url)) ?? 0) + micros);
+  total += micros;
+});
+
+const print = (title: string, table: Map<string, number>) => {
+  console.log(`\n${title}`);
+  for (const [name, micros] of [...table].sort((a, b) => b[1] - a[1]).slice(0, rows)) {
+    console.log(`${((micros / total) * 100).toFixed(1).padStart(5)}%  ${(micros / 1e6).toFixed(2).padStart(7)} s  ${name}`);
+  }
+};
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples`);
+print('Self time by package', byPackage);
+print('Self time by function', byFunction);
