@@ -9,6 +9,8 @@ import {
   type UpdateComment,
 } from '@pledgeway/domain/schemas/updates';
 import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import type { EmailMessage } from '../../providers/email/index.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
 import { assertCanManage, canView } from '../event-reads/access.ts';
@@ -84,29 +86,29 @@ export function createUpdatesService(ctx: AppContext) {
     return { kind: 'image' as const, key: saved.key, url: saved.url, name: 'Image', size: file.buffer.length };
   }
 
-  async function emailSupporters(row: EventRow, update: UpdateRow): Promise<number> {
-    const recipients = await updatesRepository.updateRecipients(db, row.id);
+  /** The update's e-mails to the supporters who asked for updates, written to the outbox with the update. */
+  async function emailSupporters(tx: Executor, row: EventRow, update: UpdateRow): Promise<number> {
+    const recipients = await updatesRepository.updateRecipients(tx, row.id);
     const link = `${config.publicUrl}/events/${row.id}`;
     const attachment = update.attachmentUrl ? ['', `Attached: ${config.publicUrl}${update.attachmentUrl}`] : [];
-    for (const person of recipients) {
-      await mailer.send({
-        to: person.email,
-        kind: 'campaign-update',
-        subject: `Update from ${row.name}`,
-        text: [
-          `Hello ${person.name},`,
-          '',
-          `${row.hostFullName || 'The creator'} posted an update on "${row.name}":`,
-          '',
-          update.message,
-          ...attachment,
-          '',
-          `Read it and join the conversation: ${link}`,
-          '',
-          'You receive these e-mails because you asked for updates when you pledged to this campaign.',
-        ].join('\n'),
-      });
-    }
+    const messages = recipients.map((person): EmailMessage => ({
+      to: person.email,
+      kind: 'campaign-update',
+      subject: `Update from ${row.name}`,
+      text: [
+        `Hello ${person.name},`,
+        '',
+        `${row.hostFullName || 'The creator'} posted an update on "${row.name}":`,
+        '',
+        update.message,
+        ...attachment,
+        '',
+        `Read it and join the conversation: ${link}`,
+        '',
+        'You receive these e-mails because you asked for updates when you pledged to this campaign.',
+      ].join('\n'),
+    }));
+    await mailer.sendMany(messages, tx);
     return recipients.length;
   }
 
@@ -138,23 +140,25 @@ export function createUpdatesService(ctx: AppContext) {
         throw AppError.validation({ [ATTACHMENT_FIELD]: UPDATE_MESSAGES.oneAttachment });
       }
       const attachment = files[0] ? await storeAttachment(files[0]) : undefined;
-      let update: UpdateRow;
-      try {
-        update = await updatesRepository.insertUpdate(db, {
-          eventId: row.id,
-          authorId: auth!.userId,
-          message: parsed.data.message,
-          attachmentKind: attachment?.kind ?? null,
-          attachmentUrl: attachment?.url ?? null,
-          attachmentName: attachment?.name ?? null,
-          attachmentSize: attachment?.size ?? null,
+      // The update and its e-mails commit together: no update whose supporters were never told.
+      const posted = await db
+        .transaction(async (tx) => {
+          const update = await updatesRepository.insertUpdate(tx, {
+            eventId: row.id,
+            authorId: auth!.userId,
+            message: parsed.data.message,
+            attachmentKind: attachment?.kind ?? null,
+            attachmentUrl: attachment?.url ?? null,
+            attachmentName: attachment?.name ?? null,
+            attachmentSize: attachment?.size ?? null,
+          });
+          return { update, emailed: await emailSupporters(tx, row, update) };
+        })
+        .catch(async (error: unknown) => {
+          if (attachment) await storage.remove(attachment.key).catch(() => undefined);
+          throw error;
         });
-      } catch (error) {
-        if (attachment) await storage.remove(attachment.key).catch(() => undefined);
-        throw error;
-      }
-      const emailed = await emailSupporters(row, update);
-      return { update: toUpdate(update, []), emailed };
+      return { update: toUpdate(posted.update, []), emailed: posted.emailed };
     },
 
     async comment(updateId: string, auth: AuthInfo | null, input: CreateCommentRequest) {

@@ -58,7 +58,7 @@ export function outboxValues(message: EmailMessage) {
 export interface Mailer {
   readonly name: string;
   send(message: EmailMessage, tx?: Executor): Promise<{ id: string }>;
-  /** Many messages in one insert (a batch of charge receipts), inside the caller's transaction. */
+  /** Many messages in few inserts (a batch of charge receipts, an update's e-mails), inside the caller's transaction. */
   sendMany(messages: EmailMessage[], tx: Executor): Promise<void>;
   /** After a caller wrote a message's `outboxValues` row itself: the log line, or the delivery worker woken. */
   queued(message: EmailMessage, options: { inTransaction: boolean }): void;
@@ -69,6 +69,8 @@ export interface Mailer {
   /** Replaces the transport (tests use a stand-in to see retries). */
   setTransport(transport: MailTransport | undefined): void;
 }
+
+const SEND_MANY_ROWS = 1_000;
 
 export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, jobs: Jobs, clock: Clock): Mailer {
   let transport: MailTransport | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
@@ -84,8 +86,13 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
 
     async sendMany(messages, tx) {
       if (!messages.length) return;
-      await tx.insert(outboxEmails).values(messages.map(outboxValues));
-      for (const message of messages) mailer.queued(message, { inTransaction: true });
+      // At most 1,000 rows a statement: an update to a large campaign stays within PostgreSQL's 65,535 parameters.
+      for (let first = 0; first < messages.length; first += SEND_MANY_ROWS) {
+        await tx.insert(outboxEmails).values(messages.slice(first, first + SEND_MANY_ROWS).map(outboxValues));
+      }
+      // One wake-up of the delivery worker for them all.
+      if (transport) jobs.enqueue(OUTBOX_QUEUE, {}, { startAfterSeconds: 2 });
+      else for (const message of messages) mailer.queued(message, { inTransaction: true });
     },
 
     queued(message, { inTransaction }) {
