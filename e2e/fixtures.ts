@@ -243,6 +243,16 @@ export function createPng(width = 96, height = 96): { name: string; mimeType: st
 }
 
 /**
+ * Waits until a signed-in page loaded from its address has checked its session: the server sends
+ * it with "Checking your session", then the app hydrates and renews the session with its cookie.
+ * With CI's two workers on the embedded database that whole load once took over 5 s, so it is
+ * given 15 s here, once; the expectations that follow keep their defaults.
+ */
+export async function waitForSessionChecked(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Checking your session' })).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
  * Waits until the app has hydrated the server-rendered page: a click on a server-rendered button
  * before that is lost, except on the money buttons (Pledge, Donate), which work before it
  * (decision 120). The footer's newsletter field shows it by taking typing (it is disabled until

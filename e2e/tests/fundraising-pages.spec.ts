@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { demo, demoCampaign, expect, login, registerUser, signIn, test, type TestUser } from '../fixtures';
+import { demo, demoCampaign, expect, login, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
 import { accessToken, uploadAndCrop } from './campaign-helpers';
 
 /** Fundraising pages, end to end (docs/decisions/110-fundraising-pages.md). */
@@ -45,6 +45,8 @@ test.describe('fundraising pages', () => {
     await page.goto(`/events/${campaign._id}`);
     const fundraisers = page.getByRole('region', { name: 'Fundraisers' });
     await fundraisers.getByRole('link', { name: 'Start a fundraising page' }).click();
+    // Before hydration the link loads the page from its address, which checks the session first.
+    await waitForSessionChecked(page);
     await expect(page.getByRole('heading', { name: 'Start a fundraising page' })).toBeVisible();
     // Bad input is refused with the form's own messages.
     await page.getByRole('button', { name: 'Start my page' }).click();

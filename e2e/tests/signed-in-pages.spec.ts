@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, expectNoAxeViolations, signIn, test } from '../fixtures';
+import { demo, expect, expectNoAxeViolations, signIn, test, waitForSessionChecked } from '../fixtures';
 
 /** Ava's first campaign, read through the API with her session. */
 async function firstCampaignOf(request: APIRequestContext, token: string): Promise<string> {
@@ -31,6 +31,7 @@ test.describe('the signed-in pages fit a phone and pass axe', () => {
       const { accessToken } = await signIn(page, demo.ava.email, demo.ava.password);
       const path = typeof pathOf === 'string' ? pathOf : pathOf(await firstCampaignOf(page.request, accessToken));
       await page.goto(path);
+      await waitForSessionChecked(page);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first(), path).toBeVisible();
       await expectNoAxeViolations(page);
       await page.setViewportSize({ width: 390, height: 844 });
