@@ -16,7 +16,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { chargeRunBench } from './charge-run.ts';
+import { cpuDuring, postgresBackends, processGroup } from './cpu.ts';
 import { lighthousePages, pagesTable } from './lighthouse.ts';
 import { CONNECTIONS, load, seconds } from './load.ts';
 import { createDatabase, pgbenchTps } from './postgres.ts';
@@ -98,17 +100,19 @@ async function login(database: string, app: Started) {
   }
 }
 
-async function pledges(database: string, app: Started, writeCeiling: number | undefined) {
+async function pledges(database: string, app: Started, databaseUrl: string | undefined, writeCeiling: number | undefined) {
   const supporters = await registerSupporters(app.url);
   const eventId = await pledgeableCampaign(app.url, supporters[0]!);
   for (const connections of CONNECTIONS) {
     // The 1 s warm-up of the reads (the JIT settles), then the database's queue drained before the measured run and the next.
-    const result = await load(`${app.url}/api/events/${eventId}/pledges`, connections, {
-      method: 'POST',
-      setupRequest: pledgeRequests(supporters),
-      timeout: 30,
-      afterWarmUp: () => fetch(`${app.url}/api/ready`),
-    });
+    const send = () =>
+      load(`${app.url}/api/events/${eventId}/pledges`, connections, {
+        method: 'POST',
+        setupRequest: pledgeRequests(supporters),
+        timeout: 30,
+        afterWarmUp: () => fetch(`${app.url}/api/ready`),
+      });
+    const result = databaseUrl ? await withCpuPerPledge(databaseUrl, app, connections, send) : await send();
     await fetch(`${app.url}/api/ready`);
     const row = {
       database,
@@ -124,6 +128,32 @@ async function pledges(database: string, app: Started, writeCeiling: number | un
   }
 }
 
+/**
+ * The CPU one pledge costs the server and its PostgreSQL backends (warm-up included), from the pledges
+ * counted in the database before and after: unlike pledges a second, it hardly moves with what else
+ * the machine is running, so two builds can be compared on a busy machine.
+ */
+async function withCpuPerPledge<T>(databaseUrl: string, app: Started, connections: number, send: () => Promise<T>): Promise<T> {
+  const count = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return Number((await client.query<{ n: string }>('select count(*) as n from pledges')).rows[0]!.n);
+    } finally {
+      await client.end();
+    }
+  };
+  const before = await count();
+  const { result, cpu } = await cpuDuring([processGroup('server', app.child.pid), postgresBackends(databaseUrl)], send);
+  const made = (await count()) - before;
+  const [server, database] = cpu.groups.map((group) => ((group.cores * cpu.seconds) / Math.max(made, 1)) * 1000);
+  notes.push(
+    `Pledges at ${connections} connections: ${made} made (warm-up included); CPU per pledge: server ${server!.toFixed(2)} ms, ` +
+      `its PostgreSQL backends ${database!.toFixed(2)} ms; the whole machine ${cpu.machineCores.toFixed(2)} of ${cpu.machineCoreCount} cores busy.`,
+  );
+  return result;
+}
+
 /** BENCH_CPU_PROF=<folder>: each database's app writes its CPU profile there when it stops (`scripts/bench/profile-summary.ts` reads it). */
 const profileFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 
@@ -137,7 +167,7 @@ async function benchDatabase(database: 'embedded' | 'PostgreSQL', databaseUrl: s
     await reads(database, app, bare, eventId);
     if (only.has('login')) await login(database, app);
     if (only.has('pledges')) {
-      await pledges(database, app, writeCeiling).catch((error: Error) => {
+      await pledges(database, app, databaseUrl, writeCeiling).catch((error: Error) => {
         missed.push(`pledge creation on ${database} not measured: ${error.message}`);
       });
     }
