@@ -69,7 +69,22 @@ function createServer(config: Config, options: BuildOptions) {
     bodyLimit: 12 * 1024 * 1024,
     frameworkErrors,
     genReqId: requestId,
+    // One line per request (`logCompletedRequest`) instead of Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+/**
+ * A request's one log line, when its answer is sent: what was asked, the answer's status and how
+ * long it took, under the request's id. Fastify's own pair (one line on arrival, one on completion)
+ * doubled the log writes of every pledge; a request still running shows in the metrics and, past
+ * the overload guard's limit, as a 503.
+ */
+function logCompletedRequest(app: Server) {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
 }
 
 /** The providers and services every module reaches through `app.ctx`, created once at start. */
@@ -216,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
+  logCompletedRequest(app);
   // First of the request hooks: a request refused for overload costs as little as possible.
   await registerOverloadGuard(app, config.overloadEventLoopDelayMs);
   app.addHook('preValidation', rejectUnstorableText);
