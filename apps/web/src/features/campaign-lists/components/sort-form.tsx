@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
 import { buttonClasses } from '@/components/ui/button';
-import { useHydrated } from '@/lib/hydration';
 
 /** The query parameter of a campaign list that names its order. */
 export const SORT_PARAM = 'sort';
@@ -40,15 +39,15 @@ interface SortFormProps {
 
 /**
  * "Sort by", as a form the browser can send without the app (decision 120): a GET of the list's own
- * address with `?sort=` (and its topic), which the server renders in that order. Until the app has
- * hydrated, a "Sort" button sends it: a select that left the page on its own would need a script,
- * and would take a keyboard user away in the middle of choosing. Once hydrated, each choice sorts
- * the list in place and the button is gone; a choice made while the app was still loading, left
- * unsent, is applied then.
+ * address with `?sort=` (and its topic), which the server renders in that order. Without
+ * JavaScript a "Sort" button sends it: a select that left the page on its own would need a script,
+ * and would take a keyboard user away in the middle of choosing. With JavaScript there is no
+ * button, as the hydrated app sorts the list in place on each choice; a choice made while the app
+ * was still loading is applied once it has hydrated. (A button shown only until hydration would
+ * move the select when it went.)
  */
 export function SortForm({ action, category, sort, onChange }: SortFormProps) {
   const sortId = useId();
-  const hydrated = useHydrated();
   const select = useRef<HTMLSelectElement>(null);
   const applyChoiceMadeBeforeHydration = useEffectEvent(() => {
     // React hydrates a select without setting its value, so it still shows what was chosen.
@@ -77,11 +76,11 @@ export function SortForm({ action, category, sort, onChange }: SortFormProps) {
           </option>
         ))}
       </select>
-      {!hydrated && (
+      <noscript>
         <button type="submit" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Sort
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
