@@ -258,6 +258,6 @@ export async function waitForSessionChecked(page: Page): Promise<void> {
  * Promote, Offer a match, and the campaign list's Sort by). The footer's newsletter field shows it by taking typing (it is disabled until
  * the app runs).
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable();
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable(options);
 }
