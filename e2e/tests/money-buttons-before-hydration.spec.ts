@@ -34,7 +34,9 @@ test.describe('a money button pressed before the app has hydrated', () => {
 
     await scripts.release();
     // Held for the app, not sent to the log-in page (which would send a signed-in user to the dashboard).
-    await expect(page.getByRole('dialog', { name: `Pledge to ${campaign.name}` })).toBeVisible();
+    // Released at once, the scripts still run one after the other: the app hydrates, checks the
+    // session, then loads the dialog's code (5.2 s once on a machine shared with other work): 15 s.
+    await expect(page.getByRole('dialog', { name: `Pledge to ${campaign.name}` })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(eventPath);
   });
 
