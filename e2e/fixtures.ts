@@ -254,10 +254,10 @@ export async function waitForSessionChecked(page: Page): Promise<void> {
 
 /**
  * Waits until the app has hydrated the server-rendered page: a click on a server-rendered button
- * before that is lost, except on the money buttons (Pledge, Donate), which work before it
- * (decision 120). The footer's newsletter field shows it by taking typing (it is disabled until
+ * before that is lost, except on the buttons that work before it (decision 120: Pledge, Donate,
+ * Promote, Offer a match, and the campaign list's Sort by). The footer's newsletter field shows it by taking typing (it is disabled until
  * the app runs).
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable();
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable(options);
 }

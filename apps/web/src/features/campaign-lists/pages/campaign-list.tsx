@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { CAMPAIGN_SORT_LABELS, CAMPAIGN_SORTS, type CampaignSort } from '@pledgeway/domain/catalog';
+import type { CampaignSort } from '@pledgeway/domain/catalog';
 import { CampaignCardGrid, CampaignCardSkeleton } from '@/components/campaign';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,14 +8,17 @@ import { PageBanner } from '@/components/ui/page-banner';
 import { cn } from '@/lib/cn';
 import { CAMPAIGN_LISTS, listConfigFor } from '../components/list-config';
 import { PAGE_SIZE, useActiveCampaigns } from '../api/get-active-campaigns';
+import { listPath, sortFromSearch, SortForm, withSort } from '../components/sort-form';
 import { StartingSoon } from '../components/starting-soon';
 
 /** /events and its four kind filters: one page, the path decides the kind. */
 export default function CampaignListPage() {
   const { pathname } = useLocation();
   const config = listConfigFor(pathname);
-  const [sort, setSort] = useState<CampaignSort>('newest');
-  const [searchParams] = useSearchParams();
+  // In the address (`?sort=`), so the server renders the list in that order: a choice made
+  // without the app is a GET of the same page (decision 120).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort = sortFromSearch(searchParams);
   const category = searchParams.get('category')?.trim() || undefined;
   const query = useActiveCampaigns({ kind: config.kind, category, sort, phase: 'open' });
 
@@ -32,18 +35,24 @@ export default function CampaignListPage() {
     <>
       <PageBanner title={config.title} subtitle={config.subtitle} image="campaigns" />
       <div className="container-page py-12 md:py-16">
-        <KindNav current={config.path} />
+        <KindNav current={config.path} sort={sort} />
         <StartingSoon kind={config.kind} />
         <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h2 className="text-2xl font-bold [overflow-wrap:anywhere] md:text-3xl">{category ? `${category} campaigns` : config.heading}</h2>
             {category && (
-              <Link to={config.path} className="mt-1 inline-block text-sm font-semibold underline">
+              <Link to={listPath(config.path, sort)} className="mt-1 inline-block text-sm font-semibold underline">
                 Show every topic
               </Link>
             )}
           </div>
-          <SortSelect sort={sort} onChange={setSort} />
+          <SortForm
+            action={config.path}
+            category={category}
+            sort={sort}
+            // In place, as a choice of how to look at this list: no new history entry, no scroll.
+            onChange={(next) => setSearchParams((search) => withSort(search, next), { replace: true, preventScrollReset: true })}
+          />
         </div>
         <CampaignResults
           query={query}
@@ -54,7 +63,8 @@ export default function CampaignListPage() {
   );
 }
 
-function KindNav({ current }: { current: string }) {
+/** The kinds of campaign, each list in the order chosen here. */
+function KindNav({ current, sort }: { current: string; sort: CampaignSort }) {
   const navRef = useRef<HTMLElement>(null);
   // On a phone the row of kinds scrolls sideways: bring the chip of the list shown into view
   // (the row only, never the page).
@@ -73,7 +83,7 @@ function KindNav({ current }: { current: string }) {
         {CAMPAIGN_LISTS.map((list) => (
           <li key={list.path}>
             <Link
-              to={list.path}
+              to={listPath(list.path, sort)}
               aria-current={list.path === current ? 'page' : undefined}
               className={cn(
                 'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors',
@@ -86,24 +96,6 @@ function KindNav({ current }: { current: string }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-function SortSelect({ sort, onChange }: { sort: CampaignSort; onChange(sort: CampaignSort): void }) {
-  const sortId = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <label htmlFor={sortId} className="text-sm font-semibold text-ink-700">
-        Sort by
-      </label>
-      <select id={sortId} value={sort} onChange={(event) => onChange(event.target.value as CampaignSort)} className="input w-auto min-w-40 py-2">
-        {CAMPAIGN_SORTS.map((value) => (
-          <option key={value} value={value}>
-            {CAMPAIGN_SORT_LABELS[value]}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { MatchResponse } from '@pledgeway/domain/schemas/matching';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useEarlyClick } from '@/lib/early-clicks';
 import { formatDollars, formatInstant } from '@/lib/format';
-import { useDisplayTimeZone, useHydrated } from '@/lib/hydration';
+import { useDisplayTimeZone, useRenderSnapshot } from '@/lib/hydration';
 import { useMatches } from '../../api/get-matches';
 
 // The offer form loads only when a sponsor opens it.
@@ -54,6 +55,9 @@ function MatchRow({ match, timeZone }: { match: MatchResponse; timeZone: string 
 /**
  * Matching pledges on the campaign page: each sponsor's "Matched by {sponsor}: $X of $Y", kept
  * current by the live stream (it refreshes this list), and "Offer a match" while the campaign is live.
+ * "Offer a match" works before the app has hydrated it (decision 120), as Pledge Now does: for a
+ * visitor it is a form that leads to the log-in page with the way back in the address; with a
+ * session, the press is held and the dialog opens once the app runs and the session is checked.
  */
 export default function CampaignMatches({ event }: { event: EventDetailResponse }) {
   const query = useMatches(event._id);
@@ -61,21 +65,31 @@ export default function CampaignMatches({ event }: { event: EventDetailResponse 
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const from = location.pathname + location.search;
   const [offering, setOffering] = useState(false);
-  // Disabled in the server's HTML and while hydrating (this part hydrates late, once loaded): an
-  // attribute that differs then is not corrected, so it is enabled only by the render after it.
-  const hydrated = useHydrated();
+  // Pressed while the session was being checked: acted on once the check has answered.
+  const [pressedEarly, setPressedEarly] = useState(false);
+  // Held as the server rendered the button: with a session, for the app. This part hydrates late,
+  // once its code has loaded, maybe after the session check has answered; an attribute that
+  // differed from the server's then would not be corrected, so it follows the server's view.
+  const sessionHint = useRenderSnapshot()?.sessionHint ?? false;
+  const early = useEarlyClick('offer-match', () => setPressedEarly(true), sessionHint);
+
+  const start = () => {
+    if (status === 'authenticated') setOffering(true);
+    else navigate(paths.login, { state: { from } });
+  };
+  const startOnEarlyPress = useEffectEvent(start);
+  useEffect(() => {
+    if (!pressedEarly || status === 'loading') return;
+    setPressedEarly(false);
+    startOnEarlyPress();
+  }, [pressedEarly, status]);
+
   const matches = query.data?.data.matches ?? [];
   const live = event.status === 'approved';
   if (!live && matches.length === 0) return null;
 
-  const start = () => {
-    if (status !== 'authenticated') {
-      navigate(paths.login, { state: { from: location.pathname + location.search } });
-      return;
-    }
-    setOffering(true);
-  };
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="matches-heading">
       <h2 id="matches-heading" className="text-lg font-semibold">
@@ -93,9 +107,22 @@ export default function CampaignMatches({ event }: { event: EventDetailResponse 
         </ul>
       )}
       {live && (
-        <Button variant="outline" className="mt-4" onClick={start} disabled={!hydrated || status === 'loading'}>
-          Offer a match
-        </Button>
+        <form method="get" action={paths.login} className="mt-4">
+          <input type="hidden" name={LOGIN_RETURN_PARAM} value={from} />
+          <button
+            type="submit"
+            className={buttonClasses({ variant: 'outline' })}
+            onClick={(click) => {
+              // The app takes it from here; the form is for a page the app has not hydrated yet.
+              click.preventDefault();
+              if (status === 'loading') setPressedEarly(true);
+              else start();
+            }}
+            {...early}
+          >
+            Offer a match
+          </button>
+        </form>
       )}
       {offering && (
         <Suspense fallback={null}>

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatDollars } from '@pledgeway/domain/money';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { MyPromotion } from '@pledgeway/domain/schemas/promotions';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { useOrigin } from '@/lib/hydration';
 import { useMyPromotion } from '../../api/get-my-promotion';
@@ -48,6 +48,9 @@ const STATE_TEXT: Record<Exclude<MyPromotion['status'], 'accepted'>, string> = {
 /**
  * Third-Party Promotion on a live campaign's page: anyone but its host can ask to promote it (a
  * visitor logs in first), then sees where their request stands, and once accepted their own link.
+ * A visitor's button works before the app has hydrated it (decision 120): it is a form that leads
+ * to the log-in page with the way back in the address. With a session the panel shows only once
+ * the session is checked, so nothing can be pressed before the app runs.
  */
 export default function PromotePanel({ event }: { event: EventDetailResponse }) {
   const { status, user } = useAuth();
@@ -59,6 +62,7 @@ export default function PromotePanel({ event }: { event: EventDetailResponse }) 
   const isHost = Boolean(user && (user._id === hostIdOf(event) || mine.data?.data.is_host));
   const [asking, setAsking] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const from = location.pathname + location.search;
   if (event.status !== 'approved' || isHost || status === 'loading' || (signedIn && !mine.isSuccess)) return null;
   const promotion = mine.data?.data.promotion ?? null;
 
@@ -74,13 +78,22 @@ export default function PromotePanel({ event }: { event: EventDetailResponse }) 
       ) : (
         <>
           <p className="text-sm text-ink-600">Share this campaign with your own link; pledges through it are credited to you.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => (signedIn ? setAsking(true) : navigate(paths.login, { state: { from: location.pathname + location.search } }))}
-          >
-            Promote this campaign
-          </Button>
+          {/* `contents`: the form adds no box, so the button keeps its place in the panel's grid. */}
+          <form method="get" action={paths.login} className="contents">
+            <input type="hidden" name={LOGIN_RETURN_PARAM} value={from} />
+            <button
+              type="submit"
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              onClick={(click) => {
+                // The app takes it from here; the form is for a page the app has not hydrated yet.
+                click.preventDefault();
+                if (signedIn) setAsking(true);
+                else navigate(paths.login, { state: { from } });
+              }}
+            >
+              Promote this campaign
+            </button>
+          </form>
         </>
       )}
       {asking && (
