@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BASE_URL_ENV } from './global-setup';
 
 /** Every test talks to the server global-setup started. */
@@ -260,4 +260,22 @@ export async function waitForSessionChecked(page: Page): Promise<void> {
  */
 export async function waitForHydration(page: Page, options: { timeout?: number } = {}): Promise<void> {
   await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable(options);
+}
+
+/** December of next year, as the card form takes it: a card that has not expired. */
+export const CARD_EXPIRY = `12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`;
+
+/**
+ * Adds a card through "Add a new card" in `within` (a pledge or match dialog, or the wizard's
+ * payment step) and waits until the card form has closed with the card saved.
+ */
+export async function addNewCard(page: Page, within: Locator | Page, card: { holder: string; number: string }): Promise<void> {
+  await within.getByRole('button', { name: 'Add a new card' }).click();
+  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
+  await cardDialog.getByLabel('Card holder name').fill(card.holder);
+  await cardDialog.getByLabel('Card number').fill(card.number);
+  await cardDialog.getByLabel('Expiry date').fill(CARD_EXPIRY);
+  await cardDialog.getByLabel('CVV').fill('123');
+  await cardDialog.getByRole('button', { name: 'Save card' }).click();
+  await expect(cardDialog).toBeHidden();
 }

@@ -1,4 +1,4 @@
-import { createPng, demo, expect, readMailbox, registerUser, signIn, test } from '../fixtures';
+import { addNewCard, createPng, demo, expect, readMailbox, registerUser, signIn, test } from '../fixtures';
 import { campaignBenSupports, expectUpdateImage, updateWith } from './campaign-helpers';
 
 test('a supporter who asks for updates in the pledge dialog receives the update the creator posts with an image', async ({ browser, page, request }) => {
@@ -13,14 +13,7 @@ test('a supporter who asks for updates in the pledge dialog receives the update 
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
   await dialog.getByLabel('Pledge amount (USD)').fill('20');
   await dialog.getByRole('checkbox', { name: "E-mail me this campaign's updates" }).check();
-  await dialog.getByRole('button', { name: 'Add a new card' }).click();
-  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
-  await cardDialog.getByLabel('Card holder name').fill(supporter.name);
-  await cardDialog.getByLabel('Card number').fill('4242424242424242');
-  await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
-  await cardDialog.getByLabel('CVV').fill('123');
-  await cardDialog.getByRole('button', { name: 'Save card' }).click();
-  await expect(cardDialog).toBeHidden();
+  await addNewCard(page, dialog, { holder: supporter.name, number: '4242424242424242' });
   await dialog.getByRole('button', { name: /Confirm pledge/ }).click();
   await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
 

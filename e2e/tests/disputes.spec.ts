@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test } from '../fixtures';
+import { addNewCard, demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, waitForSessionChecked } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -10,7 +10,6 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * (creating, funding, approving, completing, charging) goes through the API.
  */
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function liveCampaign(request: APIRequestContext, name: string) {
@@ -47,14 +46,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
   await page.getByRole('button', { name: 'Pledge Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
   await dialog.getByLabel('Pledge amount (USD)').fill('30');
-  await dialog.getByRole('button', { name: 'Add a new card' }).click();
-  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
-  await cardDialog.getByLabel('Card holder name').fill(supporter.name);
-  await cardDialog.getByLabel('Card number').fill('4000000000000259');
-  await cardDialog.getByLabel('Expiry date').fill(`12/${nextYear}`);
-  await cardDialog.getByLabel('CVV').fill('123');
-  await cardDialog.getByRole('button', { name: 'Save card' }).click();
-  await expect(cardDialog).toBeHidden();
+  await addNewCard(page, dialog, { holder: supporter.name, number: '4000000000000259' });
   await expect(dialog.getByRole('radio', { name: /0259/ })).toBeChecked();
   await dialog.getByRole('button', { name: /^Confirm pledge of/ }).click();
   await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
@@ -81,6 +73,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
 
   // The supporter's pledge shows Disputed on My Pledges.
   await page.goto('/user/pledges');
+  await waitForSessionChecked(page);
   const showAll = page.getByRole('button', { name: /^Show all/ });
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: campaign.name, exact: true }) });
   await expect(card.or(showAll).first()).toBeVisible();
@@ -96,6 +89,7 @@ test('a pledge charged on the 0259 card is disputed, shown as Disputed, and list
   const admin = await adminContext.newPage();
   await signIn(admin, demo.admin.email, demo.admin.password);
   await admin.goto('/admin/dashboard');
+  await waitForSessionChecked(admin);
   await admin.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: 'Disputes' }).click();
   await expect(admin.getByRole('heading', { name: 'Disputes', level: 1 })).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: campaign.name });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { demo, expect, login, readMailbox, registerUser, signIn, test, type TestUser } from '../fixtures';
+import { addNewCard, demo, expect, login, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -38,6 +38,7 @@ async function liveCampaign(request: APIRequestContext, name: string) {
 /** The pledge card of `campaignName` on My Pledges (every pledge listed, not only the first ones). */
 async function pledgeCardOn(page: Page, campaignName: string): Promise<Locator> {
   await page.goto('/user/pledges');
+  await waitForSessionChecked(page);
   await expect(page.getByRole('heading', { name: 'My Pledges' })).toBeVisible();
   const showAll = page.getByRole('button', { name: /^Show all/ });
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: campaignName, exact: true }) });
@@ -87,14 +88,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await page.getByRole('button', { name: 'Pledge Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
   await dialog.getByLabel('Pledge amount (USD)').fill('30');
-  await dialog.getByRole('button', { name: 'Add a new card' }).click();
-  const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
-  await cardDialog.getByLabel('Card holder name').fill(decliner.name);
-  await cardDialog.getByLabel('Card number').fill('4000000000009995');
-  await cardDialog.getByLabel('Expiry date').fill(`12/${nextYear}`);
-  await cardDialog.getByLabel('CVV').fill('123');
-  await cardDialog.getByRole('button', { name: 'Save card' }).click();
-  await expect(cardDialog).toBeHidden();
+  await addNewCard(page, dialog, { holder: decliner.name, number: '4000000000009995' });
   await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
   await dialog.getByRole('button', { name: /^Confirm pledge of/ }).click();
   await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
@@ -150,14 +144,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await page.goto(updateLink!);
   const update = page.getByRole('dialog', { name: 'Update card' });
   await expect(update).toBeVisible();
-  await update.getByRole('button', { name: 'Add a new card' }).click();
-  const newCard = page.getByRole('dialog', { name: 'Add New Card' });
-  await newCard.getByLabel('Card holder name').fill(decliner.name);
-  await newCard.getByLabel('Card number').fill('4242424242424242');
-  await newCard.getByLabel('Expiry date').fill(`12/${nextYear}`);
-  await newCard.getByLabel('CVV').fill('123');
-  await newCard.getByRole('button', { name: 'Save card' }).click();
-  await expect(newCard).toBeHidden();
+  await addNewCard(page, update, { holder: decliner.name, number: '4242424242424242' });
   await expect(update.getByRole('radio', { name: /4242/ })).toBeChecked();
   await update.getByRole('button', { name: 'Use this card' }).click();
   // The charge went through: the dialog closes by itself and the page says so.
@@ -188,6 +175,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   // The creator closes it from the edit page reached through My Events: the confirmation states the money first.
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/events');
+  await waitForSessionChecked(page);
   await page.getByRole('link', { name: `Edit ${campaign.name}` }).click();
   // Close is an action of its own now, not a choice of the Status select.
   await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Closed' })).toHaveCount(0);
@@ -236,6 +224,7 @@ test('a creator who completes a live campaign is told first how many pledges and
 
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto(`/user/event/edit/${campaign.id}`);
+  await waitForSessionChecked(page);
   await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Completed' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Complete campaign' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark this campaign complete?' });

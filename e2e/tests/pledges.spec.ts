@@ -1,4 +1,4 @@
-import { demoCampaign, expect, expectNoAxeViolations, loginThroughForm, readMailbox, registerUser, test, waitForHydration } from '../fixtures';
+import { addNewCard, demoCampaign, expect, expectNoAxeViolations, loginThroughForm, readMailbox, registerUser, test, waitForHydration } from '../fixtures';
 
 test.describe('pledging on a live campaign', () => {
   test('a supporter pledges with a tip and another open page sees the total move without reload', async ({ page, browser, baseURL }) => {
@@ -41,14 +41,7 @@ test.describe('pledging on a live campaign', () => {
     await expect(breakdown).toContainText('Total charged when the event is completed$30.00');
     await expect(breakdown).toContainText('$23.08');
 
-    await dialog.getByRole('button', { name: 'Add a new card' }).click();
-    const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
-    await cardDialog.getByLabel('Card holder name').fill(supporter.name);
-    await cardDialog.getByLabel('Card number').fill('4242424242424242');
-    await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
-    await cardDialog.getByLabel('CVV').fill('123');
-    await cardDialog.getByRole('button', { name: 'Save card' }).click();
-    await expect(cardDialog).toBeHidden();
+    await addNewCard(page, dialog, { holder: supporter.name, number: '4242424242424242' });
     await expect(dialog.getByRole('radio', { name: /4242/ })).toBeChecked();
     await dialog.getByLabel('Public message (optional)').fill('Run fast!');
     await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });

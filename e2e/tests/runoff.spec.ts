@@ -1,4 +1,4 @@
-import { demoCampaign, expect, registerUser, signIn, test } from '../fixtures';
+import { addNewCard, demoCampaign, expect, registerUser, signIn, test } from '../fixtures';
 
 interface RunoffDetail {
   name: string;
@@ -40,14 +40,7 @@ test.describe('a live runoff', () => {
     await expect(dialog.getByTestId('runoff-charge-rule')).toContainText('Pledges to options outside the chosen placements are released uncharged.');
     await dialog.getByLabel('Pledge amount (USD)').fill(String(amount));
     await dialog.getByRole('radio', { name: 'NO' }).check();
-    await dialog.getByRole('button', { name: 'Add a new card' }).click();
-    const cardDialog = page.getByRole('dialog', { name: 'Add New Card' });
-    await cardDialog.getByLabel('Card holder name').fill(supporter.name);
-    await cardDialog.getByLabel('Card number').fill('4242424242424242');
-    await cardDialog.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
-    await cardDialog.getByLabel('CVV').fill('123');
-    await cardDialog.getByRole('button', { name: 'Save card' }).click();
-    await expect(cardDialog).toBeHidden();
+    await addNewCard(page, dialog, { holder: supporter.name, number: '4242424242424242' });
     await dialog.getByRole('button', { name: /Confirm pledge of/ }).click();
     await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
 
