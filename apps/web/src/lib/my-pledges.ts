@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PLEDGE_MESSAGES, type MyPledgesResponse } from '@pledgeway/domain/schemas/my-pledges';
+import { PLEDGE_MESSAGES } from '@pledgeway/domain/pledge-messages';
+import type { MyPledgesResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -9,11 +9,7 @@ export const PLEDGE_STATUSES = ['pending', 'charged', 'failed', 'dropped', 'rele
 export const PledgeStatusSchema = z.enum(PLEDGE_STATUSES);
 export type PledgeStatus = z.infer<typeof PledgeStatusSchema>;
 
-export const PLEDGE_MESSAGES = {
-  fetchFailed: 'Failed to fetch pledges',
-  loadFailed: 'Error loading pledges. Please try again later.',
-  empty: 'No pledges made',
-} as const;
+export { PLEDGE_MESSAGES } from '../pledge-messages.ts';
 
 /**
  * Whether the supporter may raise this pledge (Bidding Power) and what the raise dialog starts

@@ -25,16 +25,26 @@ type ButtonProps = ComponentProps<'button'> &
     loadingText?: string;
   };
 
-export function Button({ variant, size, block, className, loading = false, loadingText, disabled, type = 'button', children, ...props }: ButtonProps) {
-  // A form on a server-rendered page is sent by the app once hydrated, never by the browser itself
-  // (which would put the fields, a password too, in the address as a GET).
+export function Button(props: ButtonProps) {
+  // Only a submit button depends on hydration: the others are not rendered again once it is done.
+  return props.type === 'submit' ? <SubmitButton {...props} /> : <PlainButton {...props} />;
+}
+
+/**
+ * A form on a server-rendered page is sent by the app once hydrated, never by the browser itself
+ * (which would put the fields, a password too, in the address as a GET).
+ */
+function SubmitButton({ disabled, ...props }: ButtonProps) {
   const hydrated = useHydrated();
-  const waitingForApp = type === 'submit' && !hydrated;
+  return <PlainButton {...props} disabled={disabled || !hydrated} />;
+}
+
+function PlainButton({ variant, size, block, className, loading = false, loadingText, disabled, type = 'button', children, ...props }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, block, className })}
-      disabled={disabled || loading || waitingForApp}
+      disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}
     >
