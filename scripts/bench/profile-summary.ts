@@ -2,11 +2,13 @@
 // and prints where the time went: self time by function and by package, busiest first.
 //   node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile> [rows] [seconds]
 // With `seconds`, only the profile's last seconds before its final idle stretch (the measured load,
-// not the set-up before it).
+// not the set-up before it). PROFILE_CALLERS=<function name> (`writev`, say) adds who called that
+// function: its samples grouped by the chain of the app's and packages' frames above it.
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
   id: number;
+  children?: number[];
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface Profile {
@@ -38,6 +40,21 @@ profile.timeDeltas.reduce((elapsed, delta, index) => (at[index] = elapsed + delt
 const lastBusy = profile.samples.findLastIndex((id) => !isIdle(id));
 const windowEnd = at[lastBusy] ?? 0;
 
+const parents = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+const callersOf = process.env.PROFILE_CALLERS;
+/** The frames above a sample that are the app's or a package's (Node's own stream plumbing left out), nearest first. */
+function callerChain(id: number, depth = 6): string {
+  const chain: string[] = [];
+  for (let parent = parents.get(id); parent !== undefined && chain.length < depth; parent = parents.get(parent)) {
+    const frame = nodes.get(parent)!.callFrame;
+    if (frame.url.startsWith('node:') || !frame.url) continue;
+    chain.push(`${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`);
+  }
+  return chain.join(' < ') || '(no caller of the app or a package)';
+}
+
+const byCaller = new Map<string, number>();
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
 let total = 0;
@@ -47,6 +64,7 @@ profile.samples.forEach((id, index) => {
   const frame = nodes.get(id)!.callFrame;
   const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+  if (frame.functionName === callersOf) byCaller.set(callerChain(id), (byCaller.get(callerChain(id)) ?? 0) + micros);
   byPackage.set(packageOf(frame.url), (byPackage.get(packageOf(frame.url)) ?? 0) + micros);
   total += micros;
 });
@@ -60,3 +78,4 @@ const print = (title: string, table: Map<string, number>) => {
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples`);
 print('Self time by package', byPackage);
 print('Self time by function', byFunction);
+if (callersOf) print(`Callers of ${callersOf} (share of all samples)`, byCaller);
