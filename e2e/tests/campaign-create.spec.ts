@@ -7,7 +7,8 @@ test('a verified creator builds a campaign through all five steps, fixing mistak
   test.slow(); // All five wizard steps, with an image upload and crop.
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
-  await expect(page.getByRole('heading', { name: 'Step 1: Create Event' })).toBeVisible();
+  // The wizard's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByRole('heading', { name: 'Step 1: Create Event' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
@@ -101,17 +102,21 @@ test('a verified creator builds a campaign through all five steps, fixing mistak
 test('the wizard draft survives a reload', async ({ page }) => {
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
+  // The wizard's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByLabel('Event name')).toBeEditable({ timeout: 15_000 });
   await page.getByLabel('Event name').fill('Draft that survives');
   // Reload once the wizard has written the draft, not after a guessed delay.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('pledgeway:create-event-draft') ?? '')).toContain('Draft that survives');
   await page.reload();
-  await expect(page.getByLabel('Event name')).toHaveValue('Draft that survives');
+  await expect(page.getByLabel('Event name')).toHaveValue('Draft that survives', { timeout: 15_000 });
 });
 
 test('on the payment step a creator adds a new card, which is selected and charged for the funding pledge', async ({ page }) => {
   test.slow(); // The whole wizard, with a card added on the payment step.
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto('/user/event/create');
+  // The wizard's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByLabel('Event name')).toBeEditable({ timeout: 15_000 });
   const next = page.getByRole('button', { name: 'Next' });
   const name = `Card Funded Walk ${Date.now()}`;
   await page.getByLabel('Event name').fill(name);

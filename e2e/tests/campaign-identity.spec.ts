@@ -5,7 +5,8 @@ test('an unverified user is sent through identity verification before the wizard
   const user = await registerUser(page);
   await signIn(page, user.email, user.password);
   await page.goto('/user/event/create');
-  await expect(page).toHaveURL(/\/user\/verify-identity\?next=/);
+  // The wizard's guard runs once the session is checked and its code has loaded: over 5 s on CI's two busy workers.
+  await expect(page).toHaveURL(/\/user\/verify-identity\?next=/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
   await page.getByRole('button', { name: 'Start verification' }).click();
   await expect(page.getByText('Sandbox verification')).toBeVisible();

@@ -9,7 +9,8 @@ test('a practice campaign previews and sends nothing to the server', async ({ pa
       writes.push(`${request.method()} ${request.url()}`);
   });
   await page.goto('/user/events/practice-campaign');
-  await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();
+  // The wizard's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Next' }).dispatchEvent('click');
   await expect(page.getByText('Please complete all required fields before proceeding.')).toBeVisible();
   await page.getByLabel('Event name').fill('Practice Bake Sale');

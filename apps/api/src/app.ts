@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -69,22 +69,25 @@ function createServer(config: Config, options: BuildOptions) {
     bodyLimit: 12 * 1024 * 1024,
     frameworkErrors,
     genReqId: requestId,
-    // One line per request (`logCompletedRequest`) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 }
 
 /**
- * A request's one log line, when its answer is sent: what was asked, the answer's status and how
+ * A request's one log line, when its answer is sent (or fails): what was asked, the status and how
  * long it took, under the request's id. Fastify's own pair (one line on arrival, one on completion)
- * doubled the log writes of every pledge; a request still running shows in the metrics and, past
- * the overload guard's limit, as a 503.
+ * doubled the log writes of every pledge (decision 122); a request still running shows in the
+ * metrics and, past the overload guard's limit, as a 503.
  */
-function logCompletedRequest(app: Server) {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** The providers and services every module reaches through `app.ctx`, created once at start. */
@@ -231,7 +234,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandler(app);
-  logCompletedRequest(app);
   // First of the request hooks: a request refused for overload costs as little as possible.
   await registerOverloadGuard(app, config.overloadEventLoopDelayMs);
   app.addHook('preValidation', rejectUnstorableText);
