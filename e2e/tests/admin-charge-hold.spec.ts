@@ -3,6 +3,7 @@ import { accessToken } from './campaign-helpers';
 
 /** The admin's hold on a crowdfunding campaign's deadline charge (decision 068), from the campaigns screen. */
 test('an admin holds a crowdfunding campaign for review and lifts the hold', async ({ page, request }) => {
+  test.slow(); // Two console pages, an axe check of the dialog and the audit log: 27 s alone on this machine (2026-11-26), past 30 s beside another worker.
   const { _id: id, name } = await demoCampaign(request, 'crowdfunding');
   // A retry starts without the hold an interrupted first attempt may have left (409 when there is none).
   const token = await accessToken(request, demo.admin.email, demo.admin.password);
