@@ -44,7 +44,8 @@ test('the owner edits the campaign, changes a participant image and removes a pa
   const { event, token } = await createCampaign(request);
   await signIn(page, demo.ava.email, demo.ava.password);
   await page.goto(`/user/event/${event.id}`);
-  await expect(page.getByText('No documents uploaded')).toBeVisible();
+  // The summary's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByText('No documents uploaded')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('link', { name: 'EDIT' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/event/edit/${event.id}$`));
 

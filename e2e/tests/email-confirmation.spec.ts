@@ -16,7 +16,8 @@ test('an unconfirmed account is asked to confirm before creating a campaign, res
 
   // Create Event stops before any step and says why.
   await page.goto('/user/event/create');
-  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address to create a campaign' })).toBeVisible();
+  // The wizard's own code loads after the session check: over 5 s on CI's two busy workers, so 15 s for the first look.
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address to create a campaign' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
 
   // A new link replaces the first one.
