@@ -85,10 +85,10 @@ export function useNow(refreshMs?: number): Date {
 
 /**
  * The time zone to show instants in: UTC on the server and while hydrating (the server cannot know
- * the visitor's zone), then the browser's own by name (undefined where the browser names none).
+ * the visitor's zone), then the browser's own (undefined).
  */
 export function useDisplayTimeZone(): string | undefined {
-  // By name rather than undefined: a visitor whose zone is UTC renders nothing again after hydration.
+  // The zone's name rather than undefined once hydrated: a visitor whose zone is UTC renders nothing again.
   return useSyncExternalStore(noSubscription, browserTimeZone, () => 'UTC');
 }
 
