@@ -39,22 +39,6 @@ export function useHydrated(): boolean {
 }
 
 /**
- * A value the page computes from the clock ("12 days left", whether a campaign has started, the
- * year): from the server's render time while rendering on the server and hydrating, then from the
- * browser's clock, computed when the component renders. A primitive, compared with Object.is, so
- * a component whose value is the same after hydration is not rendered again (useNow would render
- * it again right after hydration, in one synchronous pass with every other such component).
- */
-export function useClockValue<Value extends string | number | boolean | null | undefined>(compute: (now: Date) => Value): Value {
-  const snapshot = useRenderSnapshot();
-  return useSyncExternalStore(
-    noSubscription,
-    () => compute(new Date()),
-    () => compute(snapshot ? new Date(snapshot.now) : new Date()),
-  );
-}
-
-/**
  * The current time for what a page shows ("12 days left", countdowns, the footer's year): the
  * server's render time until hydrated, then the browser's clock, refreshed every `refreshMs`
  * (aligned to whole intervals, so seconds tick together) when given.
@@ -88,24 +72,13 @@ export function useNow(refreshMs?: number): Date {
  * the visitor's zone), then the browser's own (undefined).
  */
 export function useDisplayTimeZone(): string | undefined {
-  // The zone's name rather than undefined once hydrated: a visitor whose zone is UTC renders nothing again.
-  return useSyncExternalStore(noSubscription, browserTimeZone, () => 'UTC');
-}
-
-let browserZone: string | null | undefined;
-/** The browser's own time zone by name (undefined where the browser does not say), asked once. */
-function browserTimeZone(): string | undefined {
-  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  return browserZone ?? undefined;
+  return useHydrated() ? undefined : 'UTC';
 }
 
 /** The site's address: the configured public address until hydrated, then the one in the address bar. */
 export function useOrigin(): string {
+  const hydrated = useHydrated();
   const snapshot = useRenderSnapshot();
-  // A string: when the address bar's origin is the configured one, hydration renders nothing again.
-  return useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => snapshot?.origin ?? '',
-  );
+  if (hydrated && typeof window !== 'undefined') return window.location.origin;
+  return snapshot?.origin ?? '';
 }

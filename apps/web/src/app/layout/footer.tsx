@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, XBrandIcon, YouTubeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useClockValue } from '@/lib/hydration';
+import { useNow } from '@/lib/hydration';
 import { subscribeToNewsletter } from '@/features/newsletter/api/subscribe';
 import { NewsletterForm } from './newsletter-form';
 
@@ -128,7 +128,7 @@ export function Footer() {
 
 /** The year of the page's clock: the server's when it rendered the page, then the visitor's (decision 010). */
 function CurrentYear() {
-  return useClockValue((now) => now.getFullYear());
+  return useNow().getFullYear();
 }
 
 function FooterColumn({ title, links, className }: { title: string; links: { label: string; to: string }[]; className?: string }) {

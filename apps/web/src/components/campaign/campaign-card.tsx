@@ -5,7 +5,7 @@ import { cardProgressPercent, dollarsToCents, formatDollars } from '@pledgeway/d
 import { campaignTimeLabel, endedLabel, isUpcoming } from '@pledgeway/domain/dates';
 import { CardCountdown } from './deadline-countdown';
 import { formatDate, mediaUrl } from '@/lib/format';
-import { useClockValue } from '@/lib/hydration';
+import { useNow } from '@/lib/hydration';
 import { StatusBadge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
 
@@ -34,8 +34,8 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
   const location = event.location_type === 'virtual' ? 'Virtual' : event.event_location || 'Location to be announced';
   const descriptionId = `campaign-${event._id}-description`;
   const banner = mediaUrl(event.banner_image_url || event.banner_image, FALLBACK_BANNER);
-  const upcoming = useClockValue((now) => isUpcoming(event.start_date, now));
-  const timeLabel = useClockValue((now) => campaignTimeLabel(event, now));
+  const now = useNow();
+  const upcoming = isUpcoming(event.start_date, now);
 
   return (
     <article
@@ -95,7 +95,7 @@ export function CampaignCard({ event, defaultCategory = 'Featured', actions, hea
           <ProgressBar value={percent} label={`${event.name} funding progress`} valueText={`${percent}% funded`} />
           <div className="flex items-center justify-between gap-2">
             <p className={upcoming ? 'text-sm font-semibold text-brand-800' : 'text-sm font-medium text-ink-600'}>
-              {event.deadline && !upcoming && !endedLabel(event.status) ? <CardCountdown deadline={event.deadline} /> : timeLabel}
+              {event.deadline && !upcoming && !endedLabel(event.status) ? <CardCountdown deadline={event.deadline} /> : campaignTimeLabel(event, now)}
             </p>
             {actions ? <div className="relative z-10 flex gap-2">{actions}</div> : null}
           </div>

@@ -25,26 +25,16 @@ type ButtonProps = ComponentProps<'button'> &
     loadingText?: string;
   };
 
-export function Button(props: ButtonProps) {
-  // Only a submit button depends on hydration: the others are not rendered again once it is done.
-  return props.type === 'submit' ? <SubmitButton {...props} /> : <PlainButton {...props} />;
-}
-
-/**
- * A form on a server-rendered page is sent by the app once hydrated, never by the browser itself
- * (which would put the fields, a password too, in the address as a GET).
- */
-function SubmitButton({ disabled, ...props }: ButtonProps) {
+export function Button({ variant, size, block, className, loading = false, loadingText, disabled, type = 'button', children, ...props }: ButtonProps) {
+  // A form on a server-rendered page is sent by the app once hydrated, never by the browser itself
+  // (which would put the fields, a password too, in the address as a GET).
   const hydrated = useHydrated();
-  return <PlainButton {...props} disabled={disabled || !hydrated} />;
-}
-
-function PlainButton({ variant, size, block, className, loading = false, loadingText, disabled, type = 'button', children, ...props }: ButtonProps) {
+  const waitingForApp = type === 'submit' && !hydrated;
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, block, className })}
-      disabled={disabled || loading}
+      disabled={disabled || loading || waitingForApp}
       aria-busy={loading || undefined}
       {...props}
     >

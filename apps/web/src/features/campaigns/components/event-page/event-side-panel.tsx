@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { PledgeAction } from '../pledge/pledge-action';
 import { ShareButtons } from '../share-buttons';
 import { useAuth } from '@/lib/auth';
-import { useClockValue, useOrigin } from '@/lib/hydration';
+import { useNow, useOrigin } from '@/lib/hydration';
 
 // A signed-in supporter's own pledges here, with "Raise my pledge": loaded only for a signed-in user.
 const RaiseMyPledge = lazy(() => import('../pledge/raise-my-pledge'));
@@ -19,8 +19,8 @@ const PromotePanel = lazy(() => import('../promotions/promote-panel'));
 /** The side panel: raised against the goal, time left, Pledge, the supporter's own pledges, Share and Promote. */
 export function EventSidePanel({ event }: { event: EventDetailResponse }) {
   // Money Bomb and Crowdfunding count down to the deadline at which their pledges are charged.
-  const hasCountdown = useClockValue((now) => Boolean(event.deadline) && !isUpcoming(event.start_date, now) && !endedLabel(event.status));
-  const timeLabel = useClockValue((now) => campaignTimeLabel(event, now));
+  const now = useNow();
+  const hasCountdown = Boolean(event.deadline) && !isUpcoming(event.start_date, now) && !endedLabel(event.status);
   const percent = exactProgressPercent(dollarsToCents(event.payment_amount), dollarsToCents(event.target_amount));
   const url = `${useOrigin()}${paths.event(event._id)}`;
   const { status } = useAuth();
@@ -34,7 +34,7 @@ export function EventSidePanel({ event }: { event: EventDetailResponse }) {
         <ProgressBar value={Number(percent)} label={`Raised toward the ${formatDollars(event.target_amount)} goal`} valueText={`${percent}% funded`} />
         <div className="flex justify-between text-sm font-semibold">
           <span>{percent}%</span>
-          {!hasCountdown && <span>{timeLabel}</span>}
+          {!hasCountdown && <span>{campaignTimeLabel(event, now)}</span>}
         </div>
         {hasCountdown && <PageCountdown deadline={event.deadline!} fundingModel={event.funding_model} />}
         <p className="flex flex-wrap justify-between gap-2 text-sm text-ink-500">
