@@ -262,6 +262,12 @@ export async function waitForHydration(page: Page, options: { timeout?: number }
   await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByRole('textbox')).toBeEditable(options);
 }
 
+/**
+ * How long a failed read takes to show as failed: the app retries a read that met a server or
+ * network error twice, 1 s and then 2 s later (lib/query-client.ts), before it says so.
+ */
+export const AFTER_READ_RETRIES = { timeout: 15_000 };
+
 /** December of next year, as the card form takes it: a card that has not expired. */
 export const CARD_EXPIRY = `12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`;
 

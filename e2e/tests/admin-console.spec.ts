@@ -7,8 +7,11 @@ import { createPng, demo, expect, expectNoAxeViolations, login, registerUser, te
 // default, as test.slow() gives; at most 48 s measured on a machine at load 13).
 test.describe.configure({ timeout: 90_000 });
 
+/** Opens a console page and waits until its tab is the current one: until then the previous page is still shown. */
 async function openConsolePage(page: Page, label: string) {
-  await page.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: label, exact: true }).click();
+  const tab = page.getByRole('navigation', { name: 'Admin console' }).getByRole('link', { name: label, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
 }
 
 test('a disabled user is signed out on the next request, and the action is in the audit log', async ({ page, browser }) => {

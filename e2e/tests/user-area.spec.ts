@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPng, demo, expect, expectNoAxeViolations, login, newUser, readMailbox, registerUser, signIn, test } from '../fixtures';
+import { AFTER_READ_RETRIES, createPng, demo, expect, expectNoAxeViolations, login, newUser, readMailbox, registerUser, signIn, test } from '../fixtures';
 
 test.describe('signed-in area', () => {
   test('edits the profile and changes the avatar through the crop modal', async ({ page }) => {
@@ -245,7 +245,7 @@ test.describe('signed-in area', () => {
     });
     await page.route('**/api/events?userId=*', (route) => route.abort('failed'));
     await page.goto('/user/events');
-    await expect(page.getByText('Failed to fetch events. Check your connection.')).toBeVisible();
+    await expect(page.getByText('Failed to fetch events. Check your connection.')).toBeVisible(AFTER_READ_RETRIES);
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
     const sample = page.getByRole('article').filter({ hasText: 'Demo: Neighbourhood Food Drive' });
     await expect(sample).toBeVisible();
@@ -266,7 +266,7 @@ test.describe('signed-in area', () => {
     await login(page, user.email, user.password);
     await page.route('**/api/events?userId=*', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Internal Server Error' } }));
     await page.goto('/user/events');
-    await expect(page.getByText('Server error. Please try again later or enable demo mode.')).toBeVisible();
+    await expect(page.getByText('Server error. Please try again later or enable demo mode.')).toBeVisible(AFTER_READ_RETRIES);
     await expect(page.getByText('Demo Mode', { exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Enable demo mode' }).click();
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
