@@ -10,6 +10,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { pageModuleOf } from '@/app/page-modules';
+
+export { signedInPageModulesOf } from '@/app/page-modules';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { serializeSsrState } from '@/app/ssr-state';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ReadCache } from './read-cache.ts';
 import { SerialisedBody } from './send-json.ts';
-import { isServerRendered, modulePreloader, type RenderPage } from './ssr.ts';
+import { isServerRendered, modulePreloader, type PageRenderer } from './ssr.ts';
 
 export interface PageMeta {
   title: string;
@@ -95,10 +95,10 @@ function splitTemplate(template: string): Template {
  * and compressed forms. When rendering fails the page is the shell the browser renders, and the
  * error is logged.
  */
-export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[], renderPage?: RenderPage) {
+export async function registerSpaFallback(app: FastifyInstance, webDistDir: string, resolvers: MetaResolver[], renderer?: PageRenderer) {
   const template = splitTemplate(await readFile(path.join(webDistDir, 'index.html'), 'utf8'));
-  if (renderPage && !template.end) app.log.warn('index.html has no <!--app-html--> marker: pages are rendered in the browser');
-  const render = template.end ? renderPage : undefined;
+  if (renderer && !template.end) app.log.warn('index.html has no <!--app-html--> marker: pages are rendered in the browser');
+  const render = template.end ? renderer?.render : undefined;
   const defaultHeads = new Map<string, string>();
   // The last page sent for each key, with its ETag and compressed forms: a page that did not change
   // is sent again as stored bytes. At most 500 keys, the oldest dropped first.
@@ -137,8 +137,14 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
     return body;
   }
 
-  /** The shell: the page the browser renders (no renderer, a user-area path, or a failed render). */
-  const shell = (head: string) => template.start + head + template.head + template.bodyStart + template.body + template.end;
+  /**
+   * The shell: the page the browser renders (no renderer, a user-area path, or a failed render). A
+   * signed-in page's chunks follow the entry's script and stylesheet, as a rendered page's do.
+   */
+  const shell = (head: string, pathname: string) => {
+    const pageChunks = renderer ? preloads(renderer.signedInPageModulesOf(pathname), 'auto') : '';
+    return template.start + head + template.head + (pageChunks && `  ${pageChunks}\n  `) + template.bodyStart + template.body + template.end;
+  };
 
   async function serverRendered(request: PageRequest, key: string): Promise<SerialisedBody> {
     const head = await headFor(request.pathname);
@@ -152,7 +158,7 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       return stored(key, Buffer.from(html.join('')));
     } catch (error) {
       app.log.error({ err: error, url }, 'Server rendering failed: the page is sent to be rendered in the browser');
-      return stored(key, Buffer.from(shell(head)));
+      return stored(key, Buffer.from(shell(head, request.pathname)));
     }
   }
 
@@ -162,6 +168,6 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
       const { value, stale } = await rendered.getServed(key, () => serverRendered(request, key));
       return { body: value, stale };
     }
-    return { body: stored(request.pathname, Buffer.from(shell(await headFor(request.pathname)))), stale: false };
+    return { body: stored(request.pathname, Buffer.from(shell(await headFor(request.pathname), request.pathname))), stale: false };
   };
 }

@@ -21,6 +21,16 @@ let failing: TestServer;
 
 beforeAll(async () => {
   copyFileSync(path.join(webRoot, 'index.html'), path.join(webDist, 'index.html'));
+  // The chunks of the signed-in area, as a build's manifest names them.
+  mkdirSync(path.join(webDist, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    'src/app/layout/user-layout.tsx': { file: 'assets/user-layout-1.js', imports: ['_react.js'] },
+    'src/features/campaigns/pages/edit-event.tsx': { file: 'assets/edit-event-1.js', imports: ['_form.js'] },
+    '_form.js': { file: 'assets/form-1.js' },
+  };
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null } });
   const loadRenderer = async () => (await vite.ssrLoadModule('/src/entry-server.tsx')) as PageRendererModule;
   server = await startTestServer({ webDistDir: webDist }, { serveWeb: true, loadPageRenderer: loadRenderer });
@@ -122,6 +132,14 @@ describe('server-rendered public pages', () => {
     const html = await (await fetch(`${server.url}/user/dashboard`)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('pledgeway-state');
+  });
+
+  it("names a signed-in page's chunks and its layout's in the page sent, so they load while the session is checked", async () => {
+    const html = await (await fetch(`${server.url}/user/event/edit/0b6f5a52-2f2e-4a43-9d4e-2f8a37e0a001`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded.sort()).toEqual(['assets/edit-event-1.js', 'assets/form-1.js', 'assets/user-layout-1.js']);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(await (await fetch(`${server.url}/user/no-such-page`)).text()).not.toContain('modulepreload');
   });
 
   it('sends the shell the browser renders when rendering fails, never an error page, and logs why', async () => {

@@ -32,6 +32,14 @@ export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
 
 export interface PageRendererModule {
   createPageRenderer(fetchApi: typeof fetch): RenderPage;
+  /** The modules a page that only the browser renders (the signed-in area) needs first. */
+  signedInPageModulesOf?(pathname: string): string[];
+}
+
+/** What the page fallback gets from the renderer module. */
+export interface PageRenderer {
+  render: RenderPage;
+  signedInPageModulesOf(pathname: string): string[];
 }
 
 /** Loads the renderer module; undefined when there is none (pages are then rendered in the browser). */
@@ -73,7 +81,7 @@ interface ManifestChunk {
  * web build's manifest; the entry's own are already in index.html. The browser then downloads
  * them beside the entry chunk rather than after it has run.
  */
-export async function modulePreloader(webDistDir: string): Promise<(modules: string[]) => string> {
+export async function modulePreloader(webDistDir: string): Promise<(modules: string[], priority?: 'low' | 'auto') => string> {
   const file = path.join(webDistDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -86,11 +94,12 @@ export async function modulePreloader(webDistDir: string): Promise<(modules: str
     return into;
   };
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-  return (modules) =>
+  // Low priority for a server-rendered page: needed to hydrate, not to paint; the first screen's
+  // image and fonts go first. A page the browser renders needs them to paint at all.
+  return (modules, priority = 'low') =>
     [...closure(modules)]
       .filter((key) => !entry.has(key))
-      // Low priority: needed to hydrate, not to paint; the first screen's image and fonts go first.
-      .map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key]!.file}">`)
+      .map((key) => `<link rel="modulepreload" crossorigin${priority === 'low' ? ' fetchpriority="low"' : ''} href="/${manifest[key]!.file}">`)
       .join('\n    ');
 }
 
@@ -100,14 +109,14 @@ export function isServerRendered(pathname: string): boolean {
 }
 
 /** Starts the renderer, or explains in the log why pages will be rendered in the browser. */
-export async function startPageRenderer(app: FastifyInstance, load: LoadPageRenderer): Promise<RenderPage | undefined> {
+export async function startPageRenderer(app: FastifyInstance, load: LoadPageRenderer): Promise<PageRenderer | undefined> {
   try {
     const module = await load();
     if (!module) {
       app.log.warn('The web build has no server renderer (apps/web/dist-ssr): pages are rendered in the browser. Run `npm run build`.');
       return undefined;
     }
-    return module.createPageRenderer(inProcessFetch(app));
+    return { render: module.createPageRenderer(inProcessFetch(app)), signedInPageModulesOf: module.signedInPageModulesOf ?? (() => []) };
   } catch (error) {
     app.log.error({ err: error }, 'The server renderer could not be loaded: pages are rendered in the browser');
     return undefined;

@@ -45,4 +45,36 @@ export function pageModuleOf(pathname: string): string | undefined {
   return PAGE_MODULES.find(([pattern]) => matchPath(pattern, pathname))?.[1];
 }
 
-export { PAGE_MODULES };
+const USER_LAYOUT_MODULE = 'src/app/layout/user-layout.tsx';
+
+/**
+ * The signed-in area's pages, which the browser alone renders. The page the server sends names
+ * their chunks and the area's layout in `<link rel="modulepreload">`, so they download while the
+ * entry chunk runs and checks the session; without them, the layout's chunk is asked for only
+ * once the session is confirmed, and the page's only once the layout has rendered.
+ */
+const SIGNED_IN_PAGE_MODULES: readonly (readonly [pattern: string, module: string])[] = [
+  [paths.user.dashboard, 'src/features/dashboard/pages/dashboard.tsx'],
+  [paths.user.profile, 'src/features/profile/pages/my-profile.tsx'],
+  [paths.user.pledges, 'src/features/pledges/pages/my-pledges.tsx'],
+  [paths.user.statements, 'src/features/pledges/pages/giving-statements.tsx'],
+  [paths.user.events, 'src/features/my-events/pages/my-events.tsx'],
+  [paths.user.stacks, 'src/features/stacks/pages/my-stacks.tsx'],
+  [paths.user.fundraisingPages, 'src/features/campaigns/pages/my-fundraising-pages.tsx'],
+  ['/user/fundraising-pages/new/:eventId', 'src/features/campaigns/pages/start-fundraising-page.tsx'],
+  [paths.user.paymentMethods, 'src/features/payment-methods/pages/payment-methods.tsx'],
+  [paths.user.createEvent, 'src/features/campaigns/pages/create-event.tsx'],
+  [paths.user.practice, 'src/features/campaigns/pages/practice-campaign.tsx'],
+  [paths.user.verifyIdentity, 'src/features/campaigns/pages/verify-identity.tsx'],
+  ['/user/event/edit/:eventId', 'src/features/campaigns/pages/edit-event.tsx'],
+  ['/user/event/:eventId', 'src/features/campaigns/pages/event-summary.tsx'],
+  ['/admin/*', 'src/app/routes/admin-console.tsx'],
+];
+
+/** The modules a signed-in page of this path needs first (the area's layout and the page's own), or none. */
+export function signedInPageModulesOf(pathname: string): string[] {
+  const page = SIGNED_IN_PAGE_MODULES.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+  return page ? [USER_LAYOUT_MODULE, page] : [];
+}
+
+export { PAGE_MODULES, SIGNED_IN_PAGE_MODULES, USER_LAYOUT_MODULE };

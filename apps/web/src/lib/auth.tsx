@@ -1,6 +1,6 @@
 import type { PublicUser } from '@pledgeway/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginRequest, LoginResponse } from '@pledgeway/domain';
 import { api, ApiError, sessionMayExist, tokenStore } from '@/lib/api-client';
 import { useRenderSnapshot } from '@/lib/hydration';
@@ -53,8 +53,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     try {
       const result = await getAuthCheck();
-      setUserState(result.user);
-      setStatus('authenticated');
+      // In a transition, "Checking your session" stays until the signed-in page's code is there
+      // (decision 123): shown instead, "Loading page" would hold the page back for React's 300 ms
+      // minimum display of a fallback, once for the area's layout and once for the page.
+      startTransition(() => {
+        setUserState(result.user);
+        setStatus('authenticated');
+      });
     } catch (error) {
       // The session is ended only when the server says there is none (DESIGN.md section 5); a 401 is
       // silent. A check that never got an answer (no connection, or the page left while it ran)
