@@ -9,6 +9,7 @@ import { apiModuleZones, ROOT, webFeatureZones } from './eslint/boundaries.js';
 import { unitSize } from './eslint/unit-size.js';
 import { noCycle } from './eslint/no-cycle.js';
 import { tableOwner } from './eslint/table-owners.js';
+import { concurrencyTag } from './eslint/concurrency-tag.js';
 
 const web = 'apps/web/src';
 /** API module files that still hold SQL outside a repository, each with its reason in CONTRIBUTING.md. */
@@ -25,8 +26,8 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'events/read-model.ts',
   'identity/service.ts',
 ].map((file) => `apps/api/src/modules/${file}`);
-/** The project's own structure rules (eslint/no-cycle.js, eslint/table-owners.js). */
-const structure = { rules: { 'no-cycle': noCycle, 'table-owner': tableOwner } };
+/** The project's own structure rules (eslint/no-cycle.js, eslint/table-owners.js, eslint/concurrency-tag.js). */
+const structure = { rules: { 'no-cycle': noCycle, 'table-owner': tableOwner, 'concurrency-tag': concurrencyTag } };
 const features = readdirSync(`${web}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -122,6 +123,11 @@ export default tseslint.config(
       ],
     },
     rules: { 'structure/no-cycle': 'error' },
+  },
+  // A test that races things runs on PostgreSQL too: it carries the `concurrency` tag (eslint/concurrency-tag.js, decision 124).
+  {
+    files: ['apps/api/src/**/*.test.ts'],
+    rules: { 'structure/concurrency-tag': 'error' },
   },
   // API module boundaries: another module's repository, routes and tables are off limits outside
   // tests (eslint/boundaries.js).

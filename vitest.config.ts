@@ -7,6 +7,11 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine. An API test
     // file spends much of its time waiting (on PostgreSQL, on password hashing's threads, on HTTP),
     // so two workers keep both cores busy (decision 100).
+    // Tests where requests, workers or processes race, or where more than one connection or process
+    // shares the database. The embedded database runs one statement at a time, so there a race
+    // cannot happen: CI runs these on PostgreSQL as well, where it truly races (decision 124). A
+    // test file is tagged whole with a `// @module-tag concurrency` first line.
+    tags: [{ name: 'concurrency', description: 'Runs on PostgreSQL too: requests, workers or processes race, or share the database.' }],
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -154,3 +154,29 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.test.ts')).not.toContain('max-lines');
   });
 });
+
+describe('the concurrency tag of API tests (decision 124)', { timeout: 120_000 }, () => {
+  const file = 'apps/api/src/modules/contact/sample.test.ts';
+  const race = (options) =>
+    `import { expect, it } from 'vitest';\nconst send = async () => 201;\nit('takes one of two at once', ${options}async () => {\n  const answers = await Promise.all([send(), send()]);\n  expect(answers).toHaveLength(2);\n});\n`;
+
+  it('reports a test that awaits several things at once without the tag', async () => {
+    expect(await ruleIds(race(''), file)).toContain('structure/concurrency-tag');
+    const settled = race('').replace('Promise.all', 'Promise.allSettled');
+    expect(await ruleIds(settled, file)).toContain('structure/concurrency-tag');
+  });
+
+  it('lets the test through when it, its describe or its file carries the tag', async () => {
+    expect(await ruleIds(race("{ tags: ['concurrency'] }, "), file)).toEqual([]);
+    expect(await ruleIds(`// @module-tag concurrency\n${race('')}`, file)).toEqual([]);
+    const inDescribe = `import { describe, expect, it } from 'vitest';\nconst send = async () => 201;\ndescribe('races', { tags: ['concurrency'] }, () => {\n  it.runIf(true)('one of two', async () => {\n    expect(await Promise.all([send(), send()])).toHaveLength(2);\n  });\n});\n`;
+    expect(await ruleIds(inDescribe, file)).toEqual([]);
+  });
+
+  it('reports a test tagged otherwise, and leaves set-up outside tests and files outside the API alone', async () => {
+    expect(await ruleIds(race("{ tags: ['slow'], timeout: 1000 }, "), file)).toContain('structure/concurrency-tag');
+    const setUp = `import { beforeAll, expect, it } from 'vitest';\nconst send = async () => 201;\nlet answers: number[] = [];\nbeforeAll(async () => {\n  answers = await Promise.all([send(), send()]);\n});\nit('has two', () => expect(answers).toHaveLength(2));\n`;
+    expect(await ruleIds(setUp, file)).toEqual([]);
+    expect(await ruleIds(race(''), 'apps/web/src/lib/sample.test.ts')).not.toContain('structure/concurrency-tag');
+  });
+});

@@ -12,8 +12,10 @@ export function createTally() {
  * failed test: it did not load, or a hook (an `afterAll` that timed out) or a describe block failed
  * outside its tests. Vitest marks such a file failed and its tests passed or skipped. `exitStatus`
  * is Vitest's own: a run that failed (an unhandled error) with no failure in its report still fails.
+ * A run narrowed to some tests (`narrowedTo`: a `--tags-filter`) reports the others as skipped:
+ * they are not counted, and a narrowed run in which no test ran fails.
  */
-export function addVitestReport(tally, file, label, exitStatus = 0) {
+export function addVitestReport(tally, file, label, exitStatus = 0, { narrowedTo } = {}) {
   if (!existsSync(file)) {
     console.error(`${label}: no results were written (the runner crashed)`);
     tally.crashed = true;
@@ -23,7 +25,11 @@ export function addVitestReport(tally, file, label, exitStatus = 0) {
   const failedBefore = tally.failed;
   tally.passed += report.numPassedTests;
   tally.failed += report.numFailedTests;
-  tally.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  if (!narrowedTo) tally.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  else if (report.numPassedTests + report.numFailedTests === 0) {
+    console.error(`${label}: no test ran (none is tagged ${narrowedTo}?)`);
+    tally.failed += 1;
+  }
   const failedOutsideTests = (report.testResults ?? []).filter(
     (result) => result.status === 'failed' && !(result.assertionResults ?? []).some((assertion) => assertion.status === 'failed'),
   );

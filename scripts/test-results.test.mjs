@@ -102,6 +102,23 @@ describe('the closing line of npm test', () => {
   });
 });
 
+describe('a run narrowed to some tests (the API concurrency tests on PostgreSQL)', () => {
+  it('does not count the tests a narrowed run left out as skipped, and fails a narrowed run in which no test ran', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const tally = createTally();
+    const narrowed = { numPassedTests: 40, numFailedTests: 0, numPendingTests: 700, testResults: [] };
+    addVitestReport(tally, report('narrowed.json', narrowed), 'API concurrency tests on PostgreSQL', 0, { narrowedTo: 'concurrency' });
+    expect(closingLine(tally)).toBe('40 passed, 0 failed, 0 flaky');
+    expect(tallySucceeded(tally)).toBe(true);
+
+    const empty = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 740, testResults: [] };
+    addVitestReport(tally, report('narrowed-empty.json', empty), 'API concurrency tests on PostgreSQL', 0, { narrowedTo: 'concurrency' });
+    expect(tallySucceeded(tally)).toBe(false);
+    expect(errors).toHaveBeenCalledWith('API concurrency tests on PostgreSQL: no test ran (none is tagged concurrency?)');
+    errors.mockRestore();
+  });
+});
+
 describe('the Node versions package.json promises', () => {
   it('accepts 22.13 and later 22s, 24 and later, and refuses 20, 22.12 and 23', () => {
     for (const version of ['22.13.0', '22.20.1', '24.0.0', '26.1.0']) expect(unsupportedNode(version)).toBeNull();

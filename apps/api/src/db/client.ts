@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -38,6 +38,13 @@ export interface Database {
   /** PostgreSQL only: the pool's connections, to name what a slow close waits for. */
   poolState?(): { total: number; idle: number; waiting: number };
 }
+
+/**
+ * node-postgres answers an int8 (a `count(*)`, a sum of cents, a bigint column) as a string, PGlite
+ * as a number. PGlite is made to answer as PostgreSQL does, so raw SQL reads alike on both drivers
+ * and the suite need not run whole on each (db/driver-parity.test.ts, decision 124).
+ */
+const PGLITE_PARSERS = { [types.INT8]: (value: string) => value };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7_240_411;
@@ -159,10 +166,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   if (options.url === 'memory://') {
-    client = new PGlite(options.pgliteSeed ? { loadDataDir: options.pgliteSeed } : {});
+    client = new PGlite({ parsers: PGLITE_PARSERS, ...(options.pgliteSeed ? { loadDataDir: options.pgliteSeed } : {}) });
   } else {
     mkdirSync(options.pgliteDir, { recursive: true });
-    client = new PGlite(options.pgliteDir);
+    client = new PGlite(options.pgliteDir, { parsers: PGLITE_PARSERS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

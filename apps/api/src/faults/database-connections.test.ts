@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import http from 'node:http';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import http from 'node:http';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@pledgeway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -52,7 +52,7 @@ describe('rate limit counters in the database', () => {
     expect((await hit(store, '192.0.2.1', 50)).current).toBe(1);
   });
 
-  it('is what the routes use: parallel log-ins past the limit get 429, never more passes than the limit', async () => {
+  it('is what the routes use: parallel log-ins past the limit get 429, never more passes than the limit', { tags: ['concurrency'] }, async () => {
     const client = new TestClient(server.url);
     const attempts = await Promise.all(
       Array.from({ length: 8 }, () => client.post('/api/site/login', { email: 'nobody@example.com', password: 'whatever-1' })),

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { pledges } from '../../db/schema.ts';

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotePledge } from '@pledgeway/domain';
 import { pledges } from '../../db/schema.ts';

@@ -187,7 +187,7 @@ async function providerCustomer(person: Person): Promise<string | undefined> {
 }
 
 describe('no pledge is ever charged twice', () => {
-  it('survives the job running twice at once and a crash between the provider charge and the database update', async () => {
+  it('survives the job running twice at once and a crash between the provider charge and the database update', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const { event, complete } = await completedCampaign(creator);
     const donors = await Promise.all([signUp(server.url), signUp(server.url)]);

@@ -131,7 +131,7 @@ describe('a money bomb at its deadline', () => {
 });
 
 describe('the deadline run starts exactly once', () => {
-  it('with two instances ticking at once and a retried job', async () => {
+  it('with two instances ticking at once and a retried job', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const event = await deadlineCampaign(creator, 'money_bomb', { durationDays: 1 });
     const donor = await signUp(server.url);

@@ -99,7 +99,7 @@ describe('crowdfunding at its deadline', () => {
     expect((await admin.post('/api/admin/events/00000000-0000-4000-8000-000000000000/charge-hold', {})).status).toBe(404);
   });
 
-  it('a hold and the deadline at the same moment: either the run is held or it charges, never both', async () => {
+  it('a hold and the deadline at the same moment: either the run is held or it charges, never both', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const event = await crowdfunding(creator);
     const { pledge } = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_000 });

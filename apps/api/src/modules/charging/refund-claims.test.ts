@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp } from '../../test/client.ts';

@@ -154,7 +154,7 @@ describe('disputes', () => {
     await expectBooksBalanced(server);
   });
 
-  it('lets the platform bear a dispute of money already paid out, and books each dispute once however it is delivered', async () => {
+  it('lets the platform bear a dispute of money already paid out, and books each dispute once however it is delivered', { tags: ['concurrency'] }, async () => {
     const { pledgeId, charityId } = await chargedCampaign('4242 4242 4242 4242');
     const payable = await accountBalance(server, 'charity_payable', { charityId });
     const paid = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: payable / 100, reference: 'ACH-ALL', paid_on: '2026-11-25' });

@@ -44,7 +44,7 @@ function completedWebhook(sessionId: string) {
 }
 
 describe('POST /api/events/payment with a new card when Stripe is configured', () => {
-  it('answers the Checkout page in session.url, counts nothing until Stripe reports it paid, then books it once', async () => {
+  it('answers the Checkout page in session.url, counts nothing until Stripe reports it paid, then books it once', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
     const response = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 250, test_mode: false });

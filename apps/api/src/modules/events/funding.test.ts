@@ -20,7 +20,7 @@ afterAll(async () => server.close());
 const fundingRows = (eventId: string) => server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, eventId));
 
 describe("POST /api/events/payment: the creator's funding", () => {
-  it('charges the saved card into the campaign escrow, once per campaign', async () => {
+  it('charges the saved card into the campaign escrow, once per campaign', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
     const card = await addCard(creator.client);

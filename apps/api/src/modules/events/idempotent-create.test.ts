@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('POST /api/events/create with an Idempotency-Key', () => {
-  it('creates one campaign for a retried request, also when the retries race, and answers each with it', async () => {
+  it('creates one campaign for a retried request, also when the retries race, and answers each with it', { tags: ['concurrency'] }, async () => {
     const creator = await verifiedCreator(server);
     const payload = await createPayload(await firstCharityId(server), creator.email);
     const send = (key: string) => creator.client.request('POST', '/api/events/create', { json: payload, headers: { 'idempotency-key': key } });

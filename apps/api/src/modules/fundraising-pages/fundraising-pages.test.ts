@@ -228,7 +228,7 @@ describe('fundraising pages', () => {
     expect((await new TestClient(server.url).get('/api/fundraising-pages/no-such-page')).status).toBe(404);
   });
 
-  it('lets only one of two simultaneous starts with the same slug through', async () => {
+  it('lets only one of two simultaneous starts with the same slug through', { tags: ['concurrency'] }, async () => {
     const host = await signUp(server.url, { name: 'Cora Host' });
     const campaign = await liveCampaignOf(host);
     const people = await Promise.all([signUp(server.url, { name: 'Racer One' }), signUp(server.url, { name: 'Racer Two' })]);

@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import path from 'node:path';

@@ -95,7 +95,7 @@ describe("the creator's complete and close", () => {
     expect(closeAfter.data.message).toBe('This campaign is Completed: it cannot be closed');
   });
 
-  it('exactly one of two concurrent status changes of one campaign wins', async () => {
+  it('exactly one of two concurrent status changes of one campaign wins', { tags: ['concurrency'] }, async () => {
     for (let round = 0; round < 3; round += 1) {
       const event = await createCampaign(server.app, creator.user._id, { status: 'approved' });
       const [complete, close] = await Promise.all([

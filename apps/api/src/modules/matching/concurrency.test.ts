@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { outboxEmails, pledges } from '../../db/schema.ts';

@@ -69,7 +69,7 @@ describe('DELETE /api/participants/:participantId', () => {
     expect((await owner.client.get(`/api/events/show/${event.id}`)).data.participants).toHaveLength(1);
   });
 
-  it('removes a participant once when the same removal arrives 20 times at once', async () => {
+  it('removes a participant once when the same removal arrives 20 times at once', { tags: ['concurrency'] }, async () => {
     const event = await newCampaign();
     const id = event.participants[0]!._id;
     const answers = await Promise.all(Array.from({ length: 20 }, () => owner.client.delete(`/api/participants/${id}`)));
@@ -82,7 +82,7 @@ describe('DELETE /api/participants/:participantId', () => {
     expect((await owner.client.get(`/api/events/show/${event.id}`)).data.participants).toHaveLength(1);
   });
 
-  it('keeps one participant when both are removed at once', async () => {
+  it('keeps one participant when both are removed at once', { tags: ['concurrency'] }, async () => {
     const event = await newCampaign();
     const answers = await Promise.all(event.participants.map((person) => owner.client.delete(`/api/participants/${person._id}`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);

@@ -79,7 +79,7 @@ describe('Stripe webhooks', () => {
     });
   });
 
-  it('records an event once when Stripe delivers it several times at once', async () => {
+  it('records an event once when Stripe delivers it several times at once', { tags: ['concurrency'] }, async () => {
     const intent = paymentIntent();
     const call = signedStripeEvent(SECRET, 'payment_intent.succeeded', intent);
     const answers = await Promise.all(Array.from({ length: 6 }, async () => (await deliver(call)).json() as Promise<{ duplicate: boolean }>));

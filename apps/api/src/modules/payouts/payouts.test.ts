@@ -57,7 +57,7 @@ describe('payouts', () => {
     await expectBooksBalanced(server);
   });
 
-  it('two payouts at once never pass on more than is payable', async () => {
+  it('two payouts at once never pass on more than is payable', { tags: ['concurrency'] }, async () => {
     const { charityId } = await chargedCampaign();
     const payableCents = await accountBalance(server, 'charity_payable', { charityId });
     const share = centsToDollars(Math.floor(payableCents * 0.6));

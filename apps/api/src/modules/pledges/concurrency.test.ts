@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import http from 'node:http';
 import { eq, inArray } from 'drizzle-orm';
 import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';

@@ -127,7 +127,7 @@ describe('POST /api/events/{id}/pledges', () => {
     expect(accepted.data.data.pledge.participant_id).toBe(option!.id);
   });
 
-  it('answers a retried request with the first pledge (Idempotency-Key per user)', async () => {
+  it('answers a retried request with the first pledge (Idempotency-Key per user)', { tags: ['concurrency'] }, async () => {
     const { client, cardId } = await supporterWithCard(server);
     const second = await supporterWithCard(server);
     const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
@@ -177,7 +177,7 @@ describe('POST /api/events/{id}/pledges', () => {
     expect((await live.client.post(`/api/events/${campaign.id}/pledges`, pledgeBody(live.cardId))).status).toBe(201);
   });
 
-  it("counts one supporter's pledges sent at once exactly: the limit's pledges are taken, the rest refused with 429", async () => {
+  it("counts one supporter's pledges sent at once exactly: the limit's pledges are taken, the rest refused with 429", { tags: ['concurrency'] }, async () => {
     const { client, cardId } = await supporterWithCard(server);
     const campaign = await createCampaign(server.app, host._id, { status: 'approved' });
     const sent = Array.from({ length: 36 }, () =>

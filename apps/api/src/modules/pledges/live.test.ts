@@ -83,7 +83,7 @@ describe('GET /api/events/{id}/live', () => {
     live.close();
   });
 
-  it.runIf(testDriver === 'postgres')('shows a pledge made through another instance on the same database', async () => {
+  it.runIf(testDriver === 'postgres')('shows a pledge made through another instance on the same database', { tags: ['concurrency'] }, async () => {
     const second: App = await buildApp(server.config, { logger: { level: 'warn' }, serveWeb: false });
     await second.listen({ port: 0, host: '127.0.0.1' });
     try {

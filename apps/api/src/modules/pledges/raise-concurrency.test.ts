@@ -1,3 +1,4 @@
+// @module-tag concurrency
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAISE_MESSAGES, quotePledge } from '@pledgeway/domain';

@@ -153,7 +153,7 @@ describe('Third-Party Promotion', () => {
       expect(await server.app.ctx.db.select().from(promotions).where(eq(promotions.eventId, campaign.id))).toHaveLength(1);
     });
 
-    it('keeps one request when the same person sends two at once', async () => {
+    it('keeps one request when the same person sends two at once', { tags: ['concurrency'] }, async () => {
       const host = await signUp(server.url);
       const asker = await signUp(server.url);
       const campaign = await liveCampaignOf(host);
@@ -201,7 +201,7 @@ describe('Third-Party Promotion', () => {
       expect((await host.client.post(`/api/promotions/${id}/decline`)).status).toBe(200);
     });
 
-    it('takes exactly one of an accept and a decline sent at once', async () => {
+    it('takes exactly one of an accept and a decline sent at once', { tags: ['concurrency'] }, async () => {
       const host = await signUp(server.url);
       const asker = await signUp(server.url);
       const campaign = await liveCampaignOf(host);

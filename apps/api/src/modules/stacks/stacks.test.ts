@@ -165,7 +165,7 @@ describe('Event Stacking', () => {
     });
   });
 
-  it('applies two edits sent at once one after the other, never mixing their campaigns', async () => {
+  it('applies two edits sent at once one after the other, never mixing their campaigns', { tags: ['concurrency'] }, async () => {
     const host = await signUp(server.url);
     const ids = (await campaignsOf(host, 4)).map((row) => row.id);
     const id = (await host.client.post('/api/stacks', body(ids.slice(0, 2)))).data.data._id as string;

@@ -90,7 +90,7 @@ describe('sandbox payment provider', () => {
     expect(result).toMatchObject({ ok: false, code: 'card_declined' });
   });
 
-  it('honours idempotency keys: the same key never charges twice', async () => {
+  it('honours idempotency keys: the same key never charges twice', { tags: ['concurrency'] }, async () => {
     const { customerRef, methodRef } = await savedCard('4242424242424242');
     const input = { customerRef, methodRef, amountCents: 7_700, idempotencyKey: 'pledge-abc' };
     const [first, second, third] = await Promise.all([sandbox.charge(input), sandbox.charge(input), sandbox.charge(input)]);
