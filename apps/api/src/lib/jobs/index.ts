@@ -62,8 +62,11 @@ interface Queue {
 /**
  * A running job's worker refreshes its heartbeat every 5 s; a job whose heartbeat is 10 s old (its
  * process was killed or lost its database) is failed and retried by whichever instance supervises
- * next, so a crash delays a charge by seconds, not by pg-boss's 15-minute expiry. Every handler is
- * idempotent (a pledge's charge is locked and keyed), so a retried job never does its work twice.
+ * next, so a crash delays a charge by seconds, not by pg-boss's 15-minute expiry. pg-boss looks for
+ * such jobs in its monitor pass, which by default claims a queue once a minute: it runs as often as
+ * the supervisor here, or a killed charge run waited up to 70 s (faults/charge-run-killed.test.ts).
+ * Every handler is idempotent (a pledge's charge is locked and keyed), so a retried job never does
+ * its work twice.
  */
 const QUEUE_POLICY = { heartbeatSeconds: 10 } as const;
 const SUPERVISE_INTERVAL_SECONDS = 5;
@@ -98,6 +101,7 @@ export function createJobs(options: JobsOptions): Jobs {
       schedule: options.workers,
       // How often a live instance fails (for retry) the jobs of a worker whose heartbeat stopped.
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });
     instance.on('error', (error: unknown) => options.log.error({ err: error }, 'job queue error'));
     await instance.start();
