@@ -4,6 +4,8 @@
 // With `seconds`, only the profile's last seconds before its final idle stretch (the measured load,
 // not the set-up before it). PROFILE_CALLERS=<function name> (`writev`, say) adds who called that
 // function: its samples grouped by the chain of the app's and packages' frames above it.
+// PROFILE_INCLUSIVE=1 adds each of the app's functions with everything it called (a route's whole
+// cost, say: self time alone spreads it over the driver, the database and the renderer).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -54,7 +56,18 @@ function callerChain(id: number, depth = 6): string {
   return chain.join(' < ') || '(no caller of the app or a package)';
 }
 
+/** The app's own functions on a sample's stack, each once (recursion counted once). */
+function appFramesOn(id: number): Set<string> {
+  const names = new Set<string>();
+  for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+    const frame = nodes.get(current)!.callFrame;
+    if (packageOf(frame.url) === 'app') names.add(`${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`);
+  }
+  return names;
+}
+
 const byCaller = new Map<string, number>();
+const inclusive = new Map<string, number>();
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
 let total = 0;
@@ -66,6 +79,7 @@ profile.samples.forEach((id, index) => {
   byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
   if (frame.functionName === callersOf) byCaller.set(callerChain(id), (byCaller.get(callerChain(id)) ?? 0) + micros);
   byPackage.set(packageOf(frame.url), (byPackage.get(packageOf(frame.url)) ?? 0) + micros);
+  if (process.env.PROFILE_INCLUSIVE && !isIdle(id)) for (const name of appFramesOn(id)) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
   total += micros;
 });
 
@@ -78,4 +92,5 @@ const print = (title: string, table: Map<string, number>) => {
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s of samples`);
 print('Self time by package', byPackage);
 print('Self time by function', byFunction);
+if (process.env.PROFILE_INCLUSIVE) print("The app's functions with all they called (share of all samples)", inclusive);
 if (callersOf) print(`Callers of ${callersOf} (share of all samples)`, byCaller);

@@ -154,11 +154,8 @@ async function withCpuPerPledge<T>(databaseUrl: string, app: Started, connection
   return result;
 }
 
-/** BENCH_CPU_PROF=<folder>: each database's app writes its CPU profile there when it stops (`scripts/bench/profile-summary.ts` reads it). */
-const profileFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-
 async function benchDatabase(database: 'embedded' | 'PostgreSQL', databaseUrl: string | undefined, bare: Started, writeCeiling?: number) {
-  const { app, cleanup } = await startApp(databaseUrl, { nodeFlags: profileFlags });
+  const { app, cleanup } = await startApp(databaseUrl);
   try {
     const startRss = app.rssMb();
     const list = (await (await fetch(`${app.url}/api/events/allActive`)).json()) as { _id: string }[];

@@ -238,9 +238,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerOverloadGuard(app, config.overloadEventLoopDelayMs);
   app.addHook('preValidation', rejectUnstorableText);
   observeRequests(app, ctx.metrics);
-  // A successful write of this instance is visible to its public reads at once (decision 062).
+  // A successful write of this instance is visible to its public reads at once (decision 062); a
+  // pledge's at once to its writer and within a second to everyone else (decision 125).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.publicReads.clear();
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+      if (request.routeOptions.config.changesOnlyTotals) ctx.publicReads.markStale(request.auth?.userId ?? request.token?.sub);
+      else ctx.publicReads.clear();
+    }
     done(null, payload);
   });
   registerSecurityHeaders(app, config);

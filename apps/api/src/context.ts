@@ -56,6 +56,12 @@ declare module 'fastify' {
      * leaves `request.auth` unset. For a hot route that reads the user row anyway (a pledge).
      */
     sessionCheckedByRoute?: boolean;
+    /**
+     * A successful write here changes only campaigns' totals (a pledge): the public reads are
+     * marked stale instead of cleared, so others may be answered totals up to 1 s old while the
+     * writer is answered what was read after the write (decision 125).
+     */
+    changesOnlyTotals?: boolean;
   }
   interface FastifyInstance {
     ctx: AppContext;

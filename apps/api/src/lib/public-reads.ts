@@ -33,11 +33,19 @@ export interface ListQuery {
 }
 
 export interface PublicReads {
-  /** The public view of a campaign (also of an unpublished one: the caller decides who may see it). */
-  event(eventId: string): Promise<CachedEvent | null>;
-  list(query: ListQuery): Promise<CachedList>;
+  /**
+   * The public view of a campaign (also of an unpublished one: the caller decides who may see it).
+   * `readerId`: the signed-in reader, who is answered what was read after their own last pledge.
+   */
+  event(eventId: string, readerId?: string): Promise<CachedEvent | null>;
+  list(query: ListQuery, readerId?: string): Promise<CachedList>;
   /** Called after every successful write request, and by jobs that change campaigns or pledges. */
   clear(): void;
-  /** Caches built from these reads (the server-rendered pages) are cleared with them. */
-  onClear(listener: () => void): void;
+  /**
+   * After a write that changes only totals (a pledge, decision 125): what is kept is still served,
+   * up to its 1 s, to everyone but the writer, and read again in the background.
+   */
+  markStale(writerId: string | undefined): void;
+  /** Caches built from these reads (the server-rendered pages) are marked stale with them. */
+  onChange(listener: () => void): void;
 }

@@ -197,3 +197,46 @@ describe('public read cache, stale entries reloaded at most so often', () => {
     expect(await second).toEqual({ value: 10, stale: true });
   });
 });
+
+describe('public read cache, a writer reading its own write (decision 125)', () => {
+  it('answers a writer only what was loaded after its write, sharing that load with other writers', async () => {
+    let loads = 0;
+    let release!: () => void;
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10, staleReloadAfterMs: 250 }, () => 0);
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const first = cache.get('a', load);
+    release();
+    expect(await first).toBe(1);
+
+    cache.markStale();
+    const wroteAt = cache.currentGeneration;
+    // Someone else is served the kept value, younger than staleReloadAfterMs: nothing loads.
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    // The writer is not: a load starts, and a second writer of the same generation joins it.
+    const writer = cache.getLoadedSince(wroteAt, 'a', load);
+    const otherWriter = cache.getLoadedSince(wroteAt, 'a', load);
+    release();
+    expect(await writer).toBe(2);
+    expect(await otherWriter).toBe(2);
+    expect(loads).toBe(2);
+    // What was loaded after the write is kept, and answered to the writer without another load.
+    expect(await cache.getLoadedSince(wroteAt, 'a', load)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('does not answer a writer from a load begun before its write', async () => {
+    let loads = 0;
+    const releases: (() => void)[] = [];
+    const cache = new ReadCache<number>({ ttlMs: 1000, maxEntries: 10 }, () => 0);
+    const load = () => new Promise<number>((resolve) => releases.push(() => resolve(++loads)));
+    const before = cache.get('a', load);
+    cache.markStale();
+    const writer = cache.getLoadedSince(cache.currentGeneration, 'a', load);
+    expect(releases).toHaveLength(2);
+    releases[0]!();
+    releases[1]!();
+    expect(await before).toBe(1);
+    expect(await writer).toBe(2);
+  });
+});

@@ -43,6 +43,24 @@ export class ReadCache<V> {
     return this.entries.size;
   }
 
+  /** Counts `clear()` and `markStale()` calls: a load begun in a later generation saw what came before. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  /**
+   * `get`, but only a value loaded in `generation` or later is answered (a writer reading its own
+   * write after `markStale()`): a newer entry is served, a load begun since is joined, otherwise a
+   * load starts. Loads of several writers' reads are shared as `get` shares them.
+   */
+  async getLoadedSince(generation: number, key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > this.now() && hit.generation >= generation) return hit.value;
+    const running = this.loading.get(key);
+    if (running && (this.loadGenerations.get(key) ?? -1) >= generation) return running;
+    return this.startLoad(key, load, keep);
+  }
+
   /** `keep` decides whether a loaded value is worth keeping (default: all). */
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     return (await this.getServed(key, load, keep)).value;

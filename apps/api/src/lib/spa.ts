@@ -113,7 +113,7 @@ export async function registerSpaFallback(app: FastifyInstance, webDistDir: stri
   // A write marks the rendered pages stale rather than dropping them (decision 105): under a stream
   // of pledges a page is rendered again at most once at a time and visitors get the last one
   // meanwhile, never more than 1 s old; the page's live stream brings its totals up to date.
-  app.ctx.publicReads.onClear(() => rendered.markStale());
+  app.ctx.publicReads.onChange(() => rendered.markStale());
 
   async function headFor(pathname: string): Promise<string> {
     let meta: PageMeta | undefined;

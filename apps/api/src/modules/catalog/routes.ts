@@ -23,7 +23,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { kind, category, sort, phase, limit, offset } = request.query;
-      const page = await app.ctx.publicReads.list({ kind, category, sort, phase, limit, offset });
+      const page = await app.ctx.publicReads.list({ kind, category, sort, phase, limit, offset }, request.auth?.userId);
       if (page.nextOffset !== undefined) reply.header(NEXT_OFFSET_HEADER, String(page.nextOffset));
       reply.header('cache-control', 'public, max-age=30');
       // Serialised through the response schema when the page was cached.

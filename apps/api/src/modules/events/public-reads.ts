@@ -10,16 +10,32 @@ import { loadEventDetail, toPublicEventDetail } from './read-model.ts';
 
 const PublicList = z.array(EventSummaryResponse);
 
+/** How long a pledge's writer is answered reads made after it: the life of an entry. */
+const TTL_MS = 1000;
+
 /**
  * The public reads (event page, campaign list, link previews), served from a per-instance cache
- * cleared by every write of this instance and at most 1 s old otherwise (decision 062).
+ * cleared by every write of this instance and at most 1 s old otherwise (decision 062). A pledge
+ * only marks them stale (decision 125): during a money bomb a clear per pledge would read the
+ * campaign again for nearly every request.
  */
-export function createPublicReads(db: Executor): PublicReads {
+export function createPublicReads(db: Executor, now: () => number = Date.now): PublicReads {
   // A busy page is read again in the background in the last 100 ms of its second, so no visitor
   // waits for that read; it is then read about every 900 ms (a longer window reads it more often).
-  const events = new ReadCache<CachedEvent | null>({ ttlMs: 1000, maxEntries: 500, refreshAheadMs: 100 });
-  const lists = new ReadCache<CachedList>({ ttlMs: 1000, maxEntries: 200, refreshAheadMs: 100 });
-  const clearListeners: (() => void)[] = [];
+  // Marked stale by pledges, an entry is read again at most four times a second.
+  const options = { ttlMs: TTL_MS, refreshAheadMs: 100, staleReloadAfterMs: 250 };
+  const events = new ReadCache<CachedEvent | null>({ ...options, maxEntries: 500 }, now);
+  const lists = new ReadCache<CachedList>({ ...options, maxEntries: 200 }, now);
+  const changeListeners: (() => void)[] = [];
+  /** Each recent pledge's writer: the caches' generations after the pledge, oldest first. */
+  const writers = new Map<string, { events: number; lists: number; at: number }>();
+
+  function writtenSince(readerId: string | undefined) {
+    if (!readerId) return undefined;
+    const wrote = writers.get(readerId);
+    // Past an entry's life, whatever is served was read after the write anyway.
+    return wrote && now() - wrote.at < TTL_MS ? wrote : undefined;
+  }
 
   return {
     /**
@@ -27,9 +43,11 @@ export function createPublicReads(db: Executor): PublicReads {
      * Only published campaigns are kept: the rest are read by their creator and admins alone, and a
      * campaign's approval then shows at once.
      */
-    event(eventId: string): Promise<CachedEvent | null> {
-      return events.get(
-        eventId,
+    event(eventId: string, readerId?: string): Promise<CachedEvent | null> {
+      const wrote = writtenSince(readerId);
+      const read = (load: () => Promise<CachedEvent | null>, keep: (value: CachedEvent | null) => boolean) =>
+        wrote ? events.getLoadedSince(wrote.events, eventId, load, keep) : events.get(eventId, load, keep);
+      return read(
         async () => {
           const loaded = await loadEventDetail(db, eventId);
           if (!loaded) return null;
@@ -49,26 +67,41 @@ export function createPublicReads(db: Executor): PublicReads {
       );
     },
 
-    list(query: ListQuery): Promise<CachedList> {
+    list(query: ListQuery, readerId?: string): Promise<CachedList> {
       const key = `${query.kind ?? ''}|${query.category?.toLowerCase() ?? ''}|${query.phase ?? ''}|${query.sort}|${query.limit}|${query.offset}`;
-      return lists.get(key, async () => {
+      const load = async () => {
         // One extra row tells whether another page exists without a count query.
         const rows = await catalogService.listPublicCampaignSummaries(db, { ...query, limit: query.limit + 1, now: new Date() });
         const page = PublicList.parse(rows.slice(0, query.limit).map(toPublicEventSummary));
         return { body: SerialisedBody.json(page), nextOffset: rows.length > query.limit ? query.offset + query.limit : undefined };
-      });
+      };
+      const wrote = writtenSince(readerId);
+      return wrote ? lists.getLoadedSince(wrote.lists, key, load) : lists.get(key, load);
     },
 
-    /** Called after every successful write request, and by jobs that change campaigns or pledges. */
     clear() {
       events.clear();
       lists.clear();
-      for (const listener of clearListeners) listener();
+      for (const listener of changeListeners) listener();
     },
 
-    /** Caches built from these reads (the server-rendered pages) are cleared with them. */
-    onClear(listener: () => void) {
-      clearListeners.push(listener);
+    markStale(writerId) {
+      events.markStale();
+      lists.markStale();
+      if (writerId) {
+        // Re-inserted, so the map stays ordered by time and the expired are dropped from its front.
+        writers.delete(writerId);
+        writers.set(writerId, { events: events.currentGeneration, lists: lists.currentGeneration, at: now() });
+        for (const [id, wrote] of writers) {
+          if (now() - wrote.at < TTL_MS) break;
+          writers.delete(id);
+        }
+      }
+      for (const listener of changeListeners) listener();
+    },
+
+    onChange(listener: () => void) {
+      changeListeners.push(listener);
     },
   };
 }

@@ -166,7 +166,7 @@ export function createEventsService(ctx: AppContext) {
 
     /** Public read, as serialised JSON from the cache: unpublished campaigns exist only for their creator and admins. */
     async show(eventId: string, auth: AuthInfo | null): Promise<SerialisedBody> {
-      const cached = await ctx.publicReads.event(eventId);
+      const cached = await ctx.publicReads.event(eventId, auth?.userId);
       if (!cached || (!isPubliclyVisible(cached.status) && !canView(cached, auth))) {
         throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       }

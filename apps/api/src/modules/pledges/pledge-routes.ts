@@ -22,6 +22,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         sessionCheckedByRoute: true,
         // The supporter's pledge limit (PLEDGES_PER_MINUTE) is counted by the pledge's own write (decision 119).
+        changesOnlyTotals: true,
       },
       schema: {
         tags: ['pledges'],
