@@ -8,14 +8,8 @@ import { freePort, startProcess, type Started } from './processes.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/**
- * BENCH_APP_ROOT=<checkout>: the app started is that checkout's build (`npm run build` there), so
- * two builds can be measured by the same bench. The bench itself always runs from this checkout.
- */
-const appRoot = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : root;
-
 /** BENCH_CPU_PROF=<folder>: every app the bench starts writes its CPU profile there when it stops (`scripts/bench/profile-summary.ts` reads it). */
-const profileFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+export const profileFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 
 export interface StartOptions {
   /** Extra environment (several instances share JWT_SECRET; SEED only on the first). */
@@ -59,7 +53,7 @@ export async function startApp(databaseUrl: string | undefined, options: StartOp
   };
   const inspection = options.inspect ? await inspectorPort() : undefined;
   const flags = [...profileFlags, ...(inspection ? [inspection.flag] : [])];
-  const app = await startProcess([...flags, '--enable-source-maps', 'apps/api/dist/server.js'], env, port, '/api/health', appRoot);
+  const app = await startProcess([...flags, '--enable-source-maps', 'apps/api/dist/server.js'], env, port, '/api/health', root);
   app.child.stdout?.resume();
   async function heapUsedMb(): Promise<number | undefined> {
     // A full collection just asked for holds the event loop: the overload guard may answer 503 for a moment.

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { profileFlags } from './app.ts';
 import { createDatabase } from './postgres.ts';
 import { registerSupporters } from './pledges.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
@@ -89,10 +90,11 @@ async function exactlyOnce(client: pg.Client, eventId: string): Promise<{ pledge
 async function startApp(root: string, dataDir: string, databaseUrl: string) {
   const port = await freePort();
   return startProcess(
-    // CHARGE_RUN_CPU_PROF=<folder>: the app's CPU profile of the whole run, written when it stops.
+    // CHARGE_RUN_CPU_PROF=<folder> (or BENCH_CPU_PROF, as for every app the bench starts): the
+    // app's CPU profile of the whole run, written when it stops.
     [
       '--enable-source-maps',
-      ...(process.env.CHARGE_RUN_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHARGE_RUN_CPU_PROF}`] : []),
+      ...(process.env.CHARGE_RUN_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHARGE_RUN_CPU_PROF}`] : profileFlags),
       'apps/api/dist/server.js',
     ],
     {
