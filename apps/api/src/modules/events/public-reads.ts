@@ -44,27 +44,24 @@ export function createPublicReads(db: Executor, now: () => number = Date.now): P
      * campaign's approval then shows at once.
      */
     event(eventId: string, readerId?: string): Promise<CachedEvent | null> {
+      const load = async (): Promise<CachedEvent | null> => {
+        const loaded = await loadEventDetail(db, eventId);
+        if (!loaded) return null;
+        // Parsed through the response schema once, so nothing unnamed leaves the server.
+        const body = EventDetailResponse.parse(toPublicEventDetail(loaded.detail));
+        const { row } = loaded;
+        return {
+          status: row.status,
+          ownerId: row.ownerId,
+          name: row.name,
+          description: row.description,
+          bannerImage: row.bannerImage,
+          body: SerialisedBody.json(body),
+        };
+      };
+      const keep = (cached: CachedEvent | null) => cached !== null && isPubliclyVisible(cached.status);
       const wrote = writtenSince(readerId);
-      const read = (load: () => Promise<CachedEvent | null>, keep: (value: CachedEvent | null) => boolean) =>
-        wrote ? events.getLoadedSince(wrote.events, eventId, load, keep) : events.get(eventId, load, keep);
-      return read(
-        async () => {
-          const loaded = await loadEventDetail(db, eventId);
-          if (!loaded) return null;
-          // Parsed through the response schema once, so nothing unnamed leaves the server.
-          const body = EventDetailResponse.parse(toPublicEventDetail(loaded.detail));
-          const { row } = loaded;
-          return {
-            status: row.status,
-            ownerId: row.ownerId,
-            name: row.name,
-            description: row.description,
-            bannerImage: row.bannerImage,
-            body: SerialisedBody.json(body),
-          };
-        },
-        (cached) => cached !== null && isPubliclyVisible(cached.status),
-      );
+      return wrote ? events.getLoadedSince(wrote.events, eventId, load, keep) : events.get(eventId, load, keep);
     },
 
     list(query: ListQuery, readerId?: string): Promise<CachedList> {
