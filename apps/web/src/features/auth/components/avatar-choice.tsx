@@ -41,6 +41,17 @@ export function AvatarChoice({ useDefault, onUseDefaultChange, image, onImageCha
   const previewUrl = useObjectUrl(image);
   const preview = useDefault ? DEFAULT_AVATAR : (previewUrl ?? DEFAULT_AVATAR);
 
+  // The page is server-rendered: a picture chosen before the app ran fired no change React heard,
+  // so it is taken up once the app runs rather than silently dropped.
+  useEffect(() => {
+    const input = fileInput.current;
+    const file = input?.files?.[0];
+    if (!input || !file) return;
+    input.value = '';
+    picked.pick(file);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes over the page
+  }, []);
+
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still fires a change
