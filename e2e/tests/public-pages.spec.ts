@@ -191,3 +191,13 @@ test('sitemap.xml and robots.txt are served at the root', async ({ request }) =>
   const events = await request.get('/events');
   expect(await events.text()).toContain('<meta property="og:title" content="Campaigns — Pledgeway">');
 });
+
+test('the accessibility check fails a page with a serious violation', async ({ page }) => {
+  await page.setContent('<!doctype html><html lang="en"><body><main><h1>Broken</h1><img src="/favicon.svg"><button></button></main></body></html>');
+  const failure = await expectNoAxeViolations(page).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('image-alt');
+  expect(failure).toContain('button-name');
+});
