@@ -107,3 +107,37 @@ test.describe('fundraising pages', () => {
     await Promise.all([visitorContext.close(), host.context().close(), fan.context().close()]);
   });
 });
+
+test('the owner edits their page from My Fundraising Pages: bad input is refused, the new title and target show, the link stays', async ({ page, request }) => {
+  const campaign = await demoCampaign(request, 'event');
+  const suffix = randomUUID().slice(0, 8);
+  const slug = `edit-run-${suffix}`;
+  const runner = await registerUser(request);
+  const started = await request.post(`/api/events/${campaign._id}/fundraising-pages`, {
+    headers: { authorization: `Bearer ${await accessToken(request, runner.email, runner.password)}` },
+    data: { title: `First title ${suffix}`, story: 'Why I run, first draft.', target_amount: 100, slug },
+  });
+  expect(started.status()).toBe(201);
+
+  await signIn(page, runner.email, runner.password);
+  await page.goto('/user/fundraising-pages');
+  await page.getByRole('link', { name: `Edit First title ${suffix}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit your fundraising page' })).toBeVisible();
+  await expect(page.getByText(`/fundraisers/${slug}`)).toBeVisible();
+  await expect(page.getByLabel('Page title')).toHaveValue(`First title ${suffix}`);
+  await page.getByLabel('Page title').fill('');
+  await page.getByLabel('Your target ($)').fill('5');
+  await page.getByRole('button', { name: 'Save my page' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expect(page.getByText('Target must be at least $10')).toBeVisible();
+
+  await page.getByLabel('Page title').fill(`Second title ${suffix}`);
+  await page.getByLabel('Your story').fill('Why I run, as I would tell it now.');
+  await page.getByLabel('Your target ($)').fill('320');
+  await page.getByRole('button', { name: 'Save my page' }).click();
+  await expect(page.getByText('Your page is saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/fundraisers/${slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Second title ${suffix}` })).toBeVisible();
+  await expect(page.getByText('Why I run, as I would tell it now.')).toBeVisible();
+  await expect(page.getByText('$0.00 raised of $320')).toBeVisible();
+});

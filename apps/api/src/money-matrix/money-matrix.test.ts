@@ -467,6 +467,7 @@ const NO_MONEY = new Set([
   'POST /api/promotions/:id/decline',
   'POST /api/promotions/:id/end',
   'POST /api/events/:id/fundraising-pages',
+  'PATCH /api/fundraising-pages/:id',
   'POST /api/fundraising-pages/:id/hide',
   'POST /api/fundraising-pages/:id/show',
   'PUT /api/events/:id/embed-origins',

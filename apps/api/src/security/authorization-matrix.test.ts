@@ -178,6 +178,8 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/fundraising-pages/mine': SIGNED_IN,
   // The matrix's page is on an unpublished campaign: it exists for the campaign's creator, admins (and its owner).
   'GET /api/fundraising-pages/:slug': UNPUBLISHED,
+  // The body is validated first (400 here); only the page's owner may edit it: fundraising-pages.test.ts.
+  'PATCH /api/fundraising-pages/:id': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/fundraising-pages/:id/hide': OWNER,
   'POST /api/fundraising-pages/:id/show': OWNER,
   // Embeds: the host's list of sites allowed to frame the campaign. The PUT's JSON body is validated

@@ -62,6 +62,7 @@ const SIGNED_IN_PAGE_MODULES: readonly (readonly [pattern: string, module: strin
   [paths.user.stacks, 'src/features/stacks/pages/my-stacks.tsx'],
   [paths.user.fundraisingPages, 'src/features/campaigns/pages/my-fundraising-pages.tsx'],
   ['/user/fundraising-pages/new/:eventId', 'src/features/campaigns/pages/start-fundraising-page.tsx'],
+  ['/user/fundraising-pages/edit/:pageId', 'src/features/campaigns/pages/edit-fundraising-page.tsx'],
   [paths.user.paymentMethods, 'src/features/payment-methods/pages/payment-methods.tsx'],
   [paths.user.createEvent, 'src/features/campaigns/pages/create-event.tsx'],
   [paths.user.practice, 'src/features/campaigns/pages/practice-campaign.tsx'],

@@ -33,6 +33,7 @@ const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
 const FundraisingPage = lazy(() => import('@/features/campaigns/pages/fundraising-page'));
 const StartFundraisingPage = lazy(() => import('@/features/campaigns/pages/start-fundraising-page'));
 const MyFundraisingPages = lazy(() => import('@/features/campaigns/pages/my-fundraising-pages'));
+const EditFundraisingPage = lazy(() => import('@/features/campaigns/pages/edit-fundraising-page'));
 const EmbedPage = lazy(() => import('@/features/campaigns/pages/embed-page'));
 const OverlayPage = lazy(() => import('@/features/campaigns/pages/overlay-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password'));
@@ -105,6 +106,7 @@ export function AppRoutes() {
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
                 <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />
                 <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
+                <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />

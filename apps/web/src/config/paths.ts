@@ -62,6 +62,7 @@ export const paths = {
     stacks: '/user/stacks',
     fundraisingPages: '/user/fundraising-pages',
     startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
+    editFundraisingPage: (pageId: string) => `/user/fundraising-pages/edit/${pageId}`,
   },
   admin: {
     dashboard: '/admin/dashboard',

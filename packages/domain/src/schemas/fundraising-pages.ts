@@ -40,6 +40,8 @@ export const FUNDRAISING_PAGE_MESSAGES = {
   shownDone: 'Page shown again.',
   alreadyHidden: 'This page is already hidden',
   notHidden: 'This page is not hidden',
+  saved: 'Your page is saved.',
+  notOwner: 'Only the person who started this page can edit it',
 } as const;
 
 /** Lowercase words joined by single hyphens, e.g. `anna-runs-boston`. */
@@ -76,6 +78,20 @@ export const CreateFundraisingPageRequest = z.object({
 export type CreateFundraisingPageRequest = z.infer<typeof CreateFundraisingPageRequest>;
 export type CreateFundraisingPageRequestInput = z.input<typeof CreateFundraisingPageRequest>;
 
+/**
+ * PATCH /api/fundraising-pages/{id}: the owner edits their page. The link (slug) stays, as it is
+ * already shared. `image`: left out keeps the picture, empty removes it, a cropped JPEG as a data
+ * URL replaces it.
+ */
+export const UpdateFundraisingPageRequest = CreateFundraisingPageRequest.omit({ slug: true, image: true }).extend({
+  image: z
+    .string()
+    .max(8 * 1024 * 1024)
+    .optional(),
+});
+export type UpdateFundraisingPageRequest = z.infer<typeof UpdateFundraisingPageRequest>;
+export type UpdateFundraisingPageRequestInput = z.input<typeof UpdateFundraisingPageRequest>;
+
 export const SlugParams = z.object({ slug: z.string().trim().min(1).max(PAGE_SLUG_MAX_CHARS) });
 
 const PageOwner = z.object({ name: z.string(), image: z.string() });
@@ -110,6 +126,8 @@ export type FundraisingPageResponse = z.infer<typeof FundraisingPageResponse>;
 
 export const CreateFundraisingPageResponse = actionResponse(FundraisingPageDetail);
 export type CreateFundraisingPageResponse = z.infer<typeof CreateFundraisingPageResponse>;
+export const UpdateFundraisingPageResponse = actionResponse(FundraisingPageDetail);
+export type UpdateFundraisingPageResponse = z.infer<typeof UpdateFundraisingPageResponse>;
 
 /** Every page of a campaign for its host and admins, hidden ones included. */
 export const ManagedFundraisingPage = FundraisingPageSummary.extend({ hidden_at: z.string().nullable() });
@@ -129,8 +147,9 @@ export const PageSupporter = z.object({
 });
 export type PageSupporter = z.infer<typeof PageSupporter>;
 
-/** GET /api/fundraising-pages/mine: the caller's pages with their supporters (newest first, at most 100 each). */
+/** GET /api/fundraising-pages/mine: the caller's pages with their stories and supporters (newest first, at most 100 each). */
 export const MyFundraisingPage = ManagedFundraisingPage.extend({
+  story: z.string(),
   event: FundraisingPageDetail.shape.event,
   supporters_list: z.array(PageSupporter),
 });

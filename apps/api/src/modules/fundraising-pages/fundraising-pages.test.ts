@@ -238,6 +238,74 @@ describe('fundraising pages', () => {
     expect(await server.app.ctx.db.select().from(fundraisingPages).where(eq(fundraisingPages.slug, slug))).toHaveLength(1);
   });
 
+  it("lets the owner edit a page's title, story, target and picture, keeping its link, and no one else", async () => {
+    const host = await signUp(server.url, { name: 'Eve Host' });
+    const owner = await signUp(server.url, { name: 'Ed Owner' });
+    const campaign = await liveCampaignOf(host);
+    const slug = uniqueSlug('ed-swims');
+    const page = (await startPage(owner.client, campaign.id, { slug })).data.data as { _id: string; image: string };
+    expect(page.image).toBe('');
+    const edit = (client: TestClient, values: Record<string, unknown> = {}) =>
+      client.request('PATCH', `/api/fundraising-pages/${page._id}`, {
+        json: { title: 'Ed swims the bay', story: 'Two miles of cold water for warm meals.', target_amount: 750.5, ...values },
+      });
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#37a' } })
+      .png()
+      .toBuffer();
+
+    const saved = await edit(owner.client, { image: `data:image/png;base64,${picture.toString('base64')}` });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    expect(saved.data).toMatchObject({
+      success: true,
+      message: FUNDRAISING_PAGE_MESSAGES.saved,
+      data: { _id: page._id, slug, title: 'Ed swims the bay', story: 'Two miles of cold water for warm meals.', target_amount: 750.5 },
+    });
+    const image = saved.data.data.image as string;
+    expect(image).toMatch(/^\/uploads\/banners\/.+\.jpg$/);
+    expect((await fetch(`${server.url}${image}`)).status).toBe(200);
+    // Left out, the picture stays; empty, it goes.
+    expect((await edit(owner.client, { title: 'Ed swims the whole bay' })).data.data).toMatchObject({ title: 'Ed swims the whole bay', image });
+    expect((await edit(owner.client, { image: '' })).data.data.image).toBe('');
+    expect((await leaderboard(campaign.id)).map((row) => row.title)).toEqual(['Ed swims the bay']);
+
+    // Bad input: every message, and nothing changes.
+    const bad = await edit(owner.client, { title: 'ab', story: ' ', target_amount: 5, image: 'data:image/png;base64,bm90IGFuIGltYWdl' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.fields).toMatchObject({
+      title: FUNDRAISING_PAGE_MESSAGES.titleMin,
+      story: FUNDRAISING_PAGE_MESSAGES.storyRequired,
+      target_amount: FUNDRAISING_PAGE_MESSAGES.targetMin,
+    });
+    const unreadable = await edit(owner.client, { image: 'data:image/png;base64,bm90IGFuIGltYWdl' });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.data.fields).toEqual({ image: 'Please upload an image file' });
+    const [row] = await server.app.ctx.db.select().from(fundraisingPages).where(eq(fundraisingPages.id, page._id));
+    expect(row).toMatchObject({ slug, title: 'Ed swims the bay', targetCents: 75_050, image: '' });
+
+    // Only the owner: not the host, another person, an admin or a visitor.
+    const signed = await signUp(server.url, { name: 'Adi Admin' });
+    await makeAdmin(server, signed.user._id);
+    const admin = new TestClient(server.url);
+    admin.accessToken = (await admin.post('/api/site/login', { email: signed.email, password: signed.password })).data.user.accessToken;
+    const stranger = await signUp(server.url, { name: 'Sid Stranger' });
+    for (const client of [host.client, stranger.client, admin]) {
+      const refused = await edit(client, { title: 'Taken over' });
+      expect(refused.status).toBe(403);
+      expect(refused.data.message).toBe(FUNDRAISING_PAGE_MESSAGES.notOwner);
+    }
+    expect((await edit(new TestClient(server.url))).status).toBe(401);
+    const unknown = await owner.client.request('PATCH', '/api/fundraising-pages/00000000-0000-4000-8000-000000000000', {
+      json: { title: 'Nobody', story: 'No page.', target_amount: 20 },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await new TestClient(server.url).get(`/api/fundraising-pages/${slug}`)).data.data.title).toBe('Ed swims the bay');
+
+    // A hidden page may be edited and stays hidden.
+    expect((await host.client.post(`/api/fundraising-pages/${page._id}/hide`)).status).toBe(200);
+    expect((await edit(owner.client, { title: 'Ed swims anyway' })).status).toBe(200);
+    expect((await new TestClient(server.url).get(`/api/fundraising-pages/${slug}`)).data.code).toBe('FUNDRAISING_PAGE_HIDDEN');
+  });
+
   it('lets an admin hide a page', async () => {
     const host = await signUp(server.url, { name: 'Ari Host' });
     const owner = await signUp(server.url, { name: 'Ola Owner' });

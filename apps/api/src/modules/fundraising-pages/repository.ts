@@ -95,7 +95,7 @@ export const fundraisingPagesRepository = {
     return listWithTotals(db, eq(fundraisingPages.ownerId, ownerId), 'newest');
   },
 
-  /** A page with its campaign, locked for the host's hide or show. */
+  /** A page with its campaign, locked for the host's hide or show, or the owner's edit. */
   async lockWithCampaign(tx: Executor, pageId: string): Promise<{ page: PageRow; event: EventRow } | undefined> {
     const [row] = await tx
       .select({ page: fundraisingPages, event: events })
@@ -105,6 +105,10 @@ export const fundraisingPagesRepository = {
       .for('update', { of: fundraisingPages })
       .limit(1);
     return row;
+  },
+
+  async update(tx: Executor, pageId: string, values: Pick<NewPage, 'title' | 'story' | 'targetCents'> & { image?: string }): Promise<void> {
+    await tx.update(fundraisingPages).set(values).where(eq(fundraisingPages.id, pageId));
   },
 
   async setHidden(tx: Executor, pageId: string, hiddenAt: Date | null): Promise<void> {

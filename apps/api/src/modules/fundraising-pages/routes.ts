@@ -10,12 +10,14 @@ import {
   ManagedFundraisingPagesResponse,
   MyFundraisingPagesResponse,
   SlugParams,
+  UpdateFundraisingPageRequest,
+  UpdateFundraisingPageResponse,
 } from '@pledgeway/domain';
 import { createFundraisingPagesService } from './service.ts';
 
 const tags = ['fundraising-pages'];
 
-/** Fundraising pages: start one, the campaign's leaderboard, a page by its link, the owner's and the host's views. */
+/** Fundraising pages: start and edit one, the campaign's leaderboard, a page by its link, the owner's and the host's views. */
 export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createFundraisingPagesService(app.ctx);
 
@@ -96,7 +98,30 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  editRoute();
   hideAndShowRoutes();
+
+  /** The owner's edit of their page. */
+  function editRoute() {
+    app.patch(
+      '/fundraising-pages/:id',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          summary: "The page's owner edits its title, story, target and picture; its link stays",
+          params: IdParams,
+          body: UpdateFundraisingPageRequest,
+          response: { 200: UpdateFundraisingPageResponse },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: FUNDRAISING_PAGE_MESSAGES.saved,
+        data: await service.update(request.auth!, request.params.id, request.body),
+      }),
+    );
+  }
 
   /** The host's two switches, one route each so the OpenAPI document names both. */
   function hideAndShowRoutes() {

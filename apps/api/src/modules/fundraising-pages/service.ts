@@ -8,6 +8,7 @@ import {
   fundraisingPagePath,
   type CreateFundraisingPageRequest,
   type FundraisingPageDetail,
+  type UpdateFundraisingPageRequest,
   type FundraisingPageSummary,
   type ManagedFundraisingPage,
   type MyFundraisingPage,
@@ -134,6 +135,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
       );
       return rows.map((row) => ({
         ...toManaged(row),
+        story: row.page.story,
         event: toDetail(row).event,
         supporters_list: supporters
           .filter(({ pledge }) => pledge.fundraisingPageId === row.page.id)
@@ -145,6 +147,29 @@ export function createFundraisingPagesService(ctx: AppContext) {
             created_at: pledge.createdAt.toISOString(),
           })),
       }));
+    },
+
+    /**
+     * The owner edits their page's title, story, target and picture; its link stays. A hidden page
+     * may be edited too: it stays hidden until the host shows it.
+     */
+    async update(auth: AuthInfo, pageId: string, input: UpdateFundraisingPageRequest): Promise<FundraisingPageDetail> {
+      const current = await repo.byId(db, pageId);
+      if (!current) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+      if (current.page.ownerId !== auth.userId) throw AppError.forbidden(FUNDRAISING_PAGE_MESSAGES.notOwner);
+      // Stored before the transaction, as at the start; the hourly sweep removes the replaced picture.
+      const image = input.image ? (await storeBase64Image(ctx.storage, input.image, 'banners')).url : input.image;
+      await db.transaction(async (tx) => {
+        const found = await repo.lockWithCampaign(tx, pageId);
+        if (!found) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+        await repo.update(tx, pageId, {
+          title: input.title,
+          story: input.story,
+          targetCents: dollarsToCents(input.target_amount),
+          ...(image === undefined ? {} : { image }),
+        });
+      });
+      return toDetail((await repo.byId(db, pageId))!);
     },
 
     /** The host (or an admin) hides a page, or shows it again; hiding tells the owner. */

@@ -80,9 +80,14 @@ function MyPageCard({ page }: { page: MyFundraisingPage }) {
         ) : (
           <CopyPageLink slug={page.slug} />
         )}
-        <Link to={paths.fundraiser(page.slug)} className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'justify-self-start' })}>
-          Open my page
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.fundraiser(page.slug)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            Open my page
+          </Link>
+          <Link to={paths.user.editFundraisingPage(page._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Edit ${page.title}`}>
+            Edit my page
+          </Link>
+        </div>
       </div>
       <section aria-label={`Supporters of ${page.title}`}>
         <h3 className="font-semibold">Supporters</h3>

@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  CreateFundraisingPageRequest,
-  PAGE_SLUG_MAX_CHARS,
-  PAGE_STORY_MAX_CHARS,
-  type CreateFundraisingPageRequestInput,
-} from '@pledgeway/domain/schemas/fundraising-pages';
+import { CreateFundraisingPageRequest, PAGE_SLUG_MAX_CHARS, type CreateFundraisingPageRequestInput } from '@pledgeway/domain/schemas/fundraising-pages';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -20,7 +15,7 @@ import { useAuth } from '@/lib/auth';
 import { useOrigin } from '@/lib/hydration';
 import { useEvent } from '../api/get-event';
 import { useStartFundraisingPage } from '../api/start-fundraising-page';
-import { ImagePicker } from '../components/image-picker';
+import { PageStoryFields } from '../components/fundraising/page-story-fields';
 
 type Values = CreateFundraisingPageRequestInput;
 const FIELDS = ['title', 'story', 'target_amount', 'slug', 'image'] as const;
@@ -61,35 +56,19 @@ function StartPageForm({ eventId, eventName, defaults }: { eventId: string; even
   const { errors, isSubmitting } = form.formState;
   const origin = useOrigin();
   const slug = useWatch({ control: form.control, name: 'slug' });
+  const image = useController({ control: form.control, name: 'image' });
   return (
     <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid gap-5 p-6 sm:p-8">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <Field label="Page title" required error={errors.title?.message}>
-        <Input {...form.register('title')} placeholder={`Running the ${eventName}`} />
-      </Field>
-      <Field label="Your story" required error={errors.story?.message} hint={`Why you are raising money, up to ${PAGE_STORY_MAX_CHARS} characters.`}>
-        <Textarea rows={6} {...form.register('story')} />
-      </Field>
-      <Field label="Your target ($)" required error={errors.target_amount?.message} hint="What you hope to raise through your page.">
-        <Input inputMode="decimal" {...form.register('target_amount')} />
-      </Field>
+      <PageStoryFields
+        eventName={eventName}
+        fields={{ title: form.register('title'), story: form.register('story'), target: form.register('target_amount') }}
+        errors={{ title: errors.title?.message, story: errors.story?.message, target: errors.target_amount?.message, image: errors.image?.message }}
+        image={{ value: image.field.value ?? '', onChange: image.field.onChange }}
+      />
       <Field label="Your link" required error={errors.slug?.message} hint={`${origin}${paths.fundraiser(slug?.trim().toLowerCase() || 'your-link')}`}>
         <Input {...form.register('slug')} autoCapitalize="none" spellCheck={false} />
       </Field>
-      <Controller
-        control={form.control}
-        name="image"
-        render={({ field, fieldState }) => (
-          <ImagePicker
-            label="Picture (optional)"
-            shape="banner"
-            aspect={4 / 3}
-            value={field.value ?? ''}
-            onChange={(dataUrl) => field.onChange(dataUrl)}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={isSubmitting} loadingText="Starting your page…">
           Start my page
