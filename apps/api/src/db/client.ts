@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -165,14 +166,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   let client: PGlite;
+  let unlock = () => {};
   if (options.url === 'memory://') {
     client = new PGlite({ parsers: PGLITE_PARSERS, ...(options.pgliteSeed ? { loadDataDir: options.pgliteSeed } : {}) });
   } else {
     mkdirSync(options.pgliteDir, { recursive: true });
+    unlock = lockEmbeddedDatabase(options.pgliteDir);
     client = new PGlite(options.pgliteDir, { parsers: PGLITE_PARSERS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
   return {
     db,
     driver: 'pglite',
@@ -188,6 +197,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pg-boss's own PGlite adapter: `exec` for parameterless (multi-statement) SQL, `query` otherwise,
     // and a rollback of any aborted transaction so one failed statement cannot poison the single connection.
     jobsConnection: { db: fromPglite(client), backend: 'pglite' },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
