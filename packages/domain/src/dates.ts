@@ -85,11 +85,31 @@ export const SCHEDULE_MESSAGES = {
   pledgingOpens: 'Pledging opens on {date}',
 } as const;
 
-const startDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/*
+ * Days and times as Intl's en-US writes them, without Intl: every public page shows them, and a
+ * tab's first use of Intl costs 30–60 ms of main thread (numbers.ts, decision 127).
+ */
+
+/** "Dec 1, 2026" (`monthIndex` 0–11), as Intl's `{ month: 'short', day: 'numeric', year: 'numeric' }`. */
+export function dayText(year: number, monthIndex: number, day: number): string {
+  return `${MONTHS[monthIndex]} ${day}, ${year}`;
+}
+
+/** "6:05 PM", "12:00 AM" (hours 0–23), as Intl's `{ hour: 'numeric', minute: '2-digit' }`. */
+export function clockText(hours: number, minutes: number): string {
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The UTC day of an instant: "Dec 1, 2026". */
+export function formatUtcDay(instant: Date): string {
+  return dayText(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+}
 
 export function formatStartDate(startDate: string): string {
   const start = startInstant(startDate);
-  return start ? startDateFormat.format(start) : startDate;
+  return start ? formatUtcDay(start) : startDate;
 }
 
 /**

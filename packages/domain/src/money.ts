@@ -2,6 +2,8 @@
  * Money is an integer number of cents everywhere in code and storage. Dollars exist only at the
  * API edge (SPEC.md's dollar fields) and on screen; these are the only conversions.
  */
+import { groupThousands } from './numbers.ts';
+
 export type Cents = number;
 
 export function dollarsToCents(dollars: number): Cents {
@@ -29,16 +31,17 @@ export function applyBasisPoints(cents: Cents, basisPoints: number): Cents {
   return Math.floor((cents * basisPoints + 5000) / 10000);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
+/**
+ * US dollars as Intl's en-US currency format writes them ("$1,234.56", "-$3.20"; "$100" when
+ * `whole` and there are no cents), without Intl (numbers.ts says why). Fractions of a cent round
+ * half away from zero, as Intl does.
+ */
 export function formatCents(cents: Cents, options: { whole?: boolean } = {}): string {
-  const dollars = cents / 100;
-  return options.whole && cents % 100 === 0 ? usdWhole.format(dollars) : usd.format(dollars);
+  const absolute = Math.round(Math.abs(cents));
+  const sign = cents < 0 && absolute > 0 ? '-' : '';
+  const dollars = groupThousands(Math.floor(absolute / 100));
+  if (options.whole && cents % 100 === 0) return `${sign}$${dollars}`;
+  return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
 export function formatDollars(dollars: number, options: { whole?: boolean } = {}): string {

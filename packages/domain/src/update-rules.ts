@@ -2,12 +2,14 @@
  * Limits and messages of campaign updates and comments, free of zod so the public campaign page
  * can use them without loading the schema library (schemas/updates.ts builds the schemas from these).
  */
+import { groupThousands } from './numbers.ts';
+
 export const UPDATE_MESSAGE_MAX_CHARS = 5000;
 export const COMMENT_MAX_CHARS = 500;
 
 export const UPDATE_MESSAGES = {
   messageRequired: 'Please write a message for your update',
-  messageTooLong: `Keep your update under ${UPDATE_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
+  messageTooLong: `Keep your update under ${groupThousands(UPDATE_MESSAGE_MAX_CHARS)} characters`,
   oneAttachment: 'Attach at most one image or document',
   attachmentType: 'Attach an image (JPEG, PNG, WebP, GIF) or a .doc, .docx or .pdf document',
   notPublished: 'Updates can be posted once the campaign is published',

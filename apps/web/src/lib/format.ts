@@ -1,4 +1,6 @@
+import { clockText } from '@pledgeway/domain/dates';
 import { formatDollars } from '@pledgeway/domain/money';
+import { formatDayIn, formatInstantIn } from './zone-format';
 
 export { formatDollars };
 
@@ -9,19 +11,6 @@ export function mediaUrl(value: string | null | undefined, fallback = ''): strin
   return `/uploads/${value}`;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `month day, year` in a time zone (undefined: the browser's), one formatter per zone. */
-function dateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * A calendar day (YYYY-MM-DD, the same day everywhere) or the day of an instant in `timeZone`
  * (undefined: the browser's; server-rendered pages pass useDisplayTimeZone()).
@@ -30,15 +19,14 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   if (!value) return 'Date to be announced';
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? 'Date to be announced' : dateFormat(day ? 'UTC' : timeZone).format(date);
+  return Number.isNaN(date.getTime()) ? 'Date to be announced' : formatDayIn(date, day ? 'UTC' : timeZone);
 }
 
 export function formatTime(value: string | null | undefined): string {
   if (!value) return '';
   const [hours, minutes] = value.split(':').map(Number);
   if (hours === undefined || Number.isNaN(hours)) return value;
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${((hours + 11) % 12) + 1}:${String(minutes ?? 0).padStart(2, '0')} ${suffix}`;
+  return clockText(hours, minutes ?? 0);
 }
 
 const KB = 1024;
@@ -51,27 +39,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
 
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant with its zone named ("Dec 12, 2026, 6:00 PM UTC"), in `timeZone` (undefined: the
  * browser's). Server-rendered pages pass useDisplayTimeZone(): UTC until hydrated, then the viewer's.
  */
 export function formatInstant(value: string | Date, timeZone?: string): string {
-  let format = instantFormats.get(timeZone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-      timeZone,
-    });
-    instantFormats.set(timeZone ?? '', format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
+  return formatInstantIn(typeof value === 'string' ? new Date(value) : value, timeZone);
 }
 
 /**

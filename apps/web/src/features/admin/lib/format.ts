@@ -1,17 +1,15 @@
 import { formatDollars } from '@/lib/format';
+import { formatDayAndTimeIn, formatDayIn } from '@/lib/zone-format';
 
 export { formatDollars };
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? dateTime.format(new Date(value)) : '—';
+  return value ? formatDayAndTimeIn(new Date(value), undefined) : '—';
 }
 
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return '—';
-  return shortDate.format(/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value));
+  return formatDayIn(/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value), undefined);
 }
 
 /** "3 h", "2 days": how long something has waited. */

@@ -9,20 +9,14 @@ import { mediaUrl } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/hydration';
 import { useHideComment } from '../../api/hide-comment';
 import { formatBytes } from '@/lib/format';
+import { formatDayAndTimeIn } from '@/lib/zone-format';
 
 // The form (and its schema library) loads only for people who may comment.
 const CommentForm = lazy(() => import('./comment-form'));
 
-const stampFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Day and time of an instant in `timeZone` (undefined: the browser's). */
 export function formatStamp(iso: string, timeZone?: string): string {
-  let format = stampFormats.get(timeZone ?? '');
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
-    stampFormats.set(timeZone ?? '', format);
-  }
-  return format.format(new Date(iso));
+  return formatDayAndTimeIn(new Date(iso), timeZone);
 }
 
 function Attachment({ attachment }: { attachment: UpdateAttachment }) {
