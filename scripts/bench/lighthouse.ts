@@ -31,7 +31,7 @@ export interface PageScore {
   failedAudits: string[];
 }
 
-interface LighthouseResult {
+export interface LighthouseResult {
   lighthouseVersion: string;
   environment?: { benchmarkIndex?: number };
   categories: Record<'performance' | 'accessibility', { score: number | null; auditRefs: { id: string }[] }>;
@@ -51,13 +51,13 @@ function failedRequests(result: LighthouseResult, baseUrl: string): string[] {
     .map((request) => `${request.statusCode} ${new URL(request.url!).pathname}`);
 }
 
-function chromium(): string | undefined {
+export function chromium(): string | undefined {
   return [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (candidate) => candidate && existsSync(candidate),
   );
 }
 
-function runOne(root: string, url: string, chrome: string, outDir: string, keepAs?: string): LighthouseResult {
+export function runOne(root: string, url: string, chrome: string, outDir: string, keepAs?: string): LighthouseResult {
   const output = path.join(outDir, 'report.json');
   const run = spawnSync(
     process.execPath,
