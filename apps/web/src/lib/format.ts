@@ -1,6 +1,6 @@
 import { clockText } from '@pledgeway/domain/dates';
 import { formatDollars } from '@pledgeway/domain/money';
-import { formatDayIn, formatInstantIn } from './zone-format';
+import { formatDayIn, formatInstantIn, type DisplayZone } from './zone-format';
 
 export { formatDollars };
 
@@ -15,7 +15,7 @@ export function mediaUrl(value: string | null | undefined, fallback = ''): strin
  * A calendar day (YYYY-MM-DD, the same day everywhere) or the day of an instant in `timeZone`
  * (undefined: the browser's; server-rendered pages pass useDisplayTimeZone()).
  */
-export function formatDate(value: string | null | undefined, timeZone?: string): string {
+export function formatDate(value: string | null | undefined, timeZone?: DisplayZone): string {
   if (!value) return 'Date to be announced';
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(day ? `${value}T00:00:00Z` : value);
@@ -43,7 +43,7 @@ export function formatBytes(bytes: number): string {
  * An instant with its zone named ("Dec 12, 2026, 6:00 PM UTC"), in `timeZone` (undefined: the
  * browser's). Server-rendered pages pass useDisplayTimeZone(): UTC until hydrated, then the viewer's.
  */
-export function formatInstant(value: string | Date, timeZone?: string): string {
+export function formatInstant(value: string | Date, timeZone?: DisplayZone): string {
   return formatInstantIn(typeof value === 'string' ? new Date(value) : value, timeZone);
 }
 

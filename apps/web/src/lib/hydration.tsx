@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useState, useSyncExternalStore } from 'react';
+import type { DisplayZone } from './zone-format';
 
 /**
  * What a server-rendered page was rendered with, sent inside the page (docs/decisions/071): while the
@@ -71,7 +72,7 @@ export function useNow(refreshMs?: number): Date {
  * The time zone to show instants in: UTC on the server and while hydrating (the server cannot know
  * the visitor's zone), then the browser's own (undefined).
  */
-export function useDisplayTimeZone(): string | undefined {
+export function useDisplayTimeZone(): DisplayZone {
   return useHydrated() ? undefined : 'UTC';
 }
 

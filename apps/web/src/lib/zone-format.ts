@@ -4,9 +4,11 @@ import { clockText, dayText } from '@pledgeway/domain/dates';
  * Days and times in a time zone as Intl's en-US writes them. Pages show instants in UTC while they
  * are rendered on the server and hydrated, then in the browser's own zone (lib/hydration.tsx); both
  * are written here from Date's getters, because a tab's first use of Intl costs 30–60 ms of main
- * thread (decision 127). Any other zone is asked of Intl. zone-format.test.ts compares the results
- * with Intl's in every zone Intl knows.
+ * thread (decision 127). zone-format.test.ts compares the results with Intl's in every zone Intl knows.
  */
+
+/** Where instants are shown: 'UTC' on the server and while hydrating, then the browser's own zone (undefined). */
+export type DisplayZone = 'UTC' | undefined;
 
 /** Intl's en-US short names for the zones that have one; every other zone is written as its offset. */
 const SHORT_ZONE_NAMES: Record<string, string> = {
@@ -47,8 +49,8 @@ interface WallClock {
   zone: string;
 }
 
-/** An instant's day, time and zone name in UTC or the browser's zone (undefined); undefined for any other zone. */
-function wallClock(instant: Date, timeZone: string | undefined): WallClock | undefined {
+/** An instant's day, time and zone name in UTC or the browser's zone. */
+function wallClock(instant: Date, timeZone: DisplayZone): WallClock {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value'); // as Intl's format
   if (timeZone === 'UTC') {
     return {
@@ -57,7 +59,6 @@ function wallClock(instant: Date, timeZone: string | undefined): WallClock | und
       zone: 'UTC',
     };
   }
-  if (timeZone !== undefined) return undefined;
   return {
     day: dayText(instant.getFullYear(), instant.getMonth(), instant.getDate()),
     time: clockText(instant.getHours(), instant.getMinutes()),
@@ -65,33 +66,19 @@ function wallClock(instant: Date, timeZone: string | undefined): WallClock | und
   };
 }
 
-const intlFormats = new Map<string, Intl.DateTimeFormat>();
-
-function intlText(instant: Date, timeZone: string, parts: 'day' | 'time' | 'zone'): string {
-  let format = intlFormats.get(`${timeZone}|${parts}`);
-  if (!format) {
-    const time = parts === 'day' ? {} : ({ hour: 'numeric', minute: '2-digit' } as const);
-    const zone = parts === 'zone' ? ({ timeZoneName: 'short' } as const) : {};
-    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...time, ...zone, timeZone });
-    intlFormats.set(`${timeZone}|${parts}`, format);
-  }
-  return format.format(instant);
+/** "Dec 12, 2026" in UTC or the browser's zone (undefined). */
+export function formatDayIn(instant: Date, timeZone: DisplayZone): string {
+  return wallClock(instant, timeZone).day;
 }
 
-/** "Dec 12, 2026" in `timeZone` (undefined: the browser's). */
-export function formatDayIn(instant: Date, timeZone: string | undefined): string {
+/** "Dec 12, 2026, 6:00 PM" in UTC or the browser's zone (undefined). */
+export function formatDayAndTimeIn(instant: Date, timeZone: DisplayZone): string {
   const clock = wallClock(instant, timeZone);
-  return clock ? clock.day : intlText(instant, timeZone!, 'day');
+  return `${clock.day}, ${clock.time}`;
 }
 
-/** "Dec 12, 2026, 6:00 PM" in `timeZone` (undefined: the browser's). */
-export function formatDayAndTimeIn(instant: Date, timeZone: string | undefined): string {
+/** "Dec 12, 2026, 6:00 PM PST" in UTC or the browser's zone (undefined). */
+export function formatInstantIn(instant: Date, timeZone: DisplayZone): string {
   const clock = wallClock(instant, timeZone);
-  return clock ? `${clock.day}, ${clock.time}` : intlText(instant, timeZone!, 'time');
-}
-
-/** "Dec 12, 2026, 6:00 PM PST" in `timeZone` (undefined: the browser's). */
-export function formatInstantIn(instant: Date, timeZone: string | undefined): string {
-  const clock = wallClock(instant, timeZone);
-  return clock ? `${clock.day}, ${clock.time} ${clock.zone}` : intlText(instant, timeZone!, 'zone');
+  return `${clock.day}, ${clock.time} ${clock.zone}`;
 }

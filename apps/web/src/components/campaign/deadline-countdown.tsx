@@ -2,9 +2,10 @@ import { countdownLabel, countdownParts } from '@pledgeway/domain/deadline';
 import { cn } from '@/lib/cn';
 import { formatInstant } from '@/lib/format';
 import { useDisplayTimeZone, useNow } from '@/lib/hydration';
+import type { DisplayZone } from '@/lib/zone-format';
 
 /** The deadline with its zone's abbreviation, in `timeZone` (undefined: the browser's). */
-export const formatDeadline = (deadline: string, timeZone?: string): string => formatInstant(deadline, timeZone);
+export const formatDeadline = (deadline: string, timeZone?: DisplayZone): string => formatInstant(deadline, timeZone);
 
 interface DeadlineCountdownProps {
   /** ISO instant the campaign's duration ends (EventSummaryResponse.deadline). */

@@ -11,6 +11,7 @@ import { useEarlyClick } from '@/lib/early-clicks';
 import { formatDollars, formatInstant } from '@/lib/format';
 import { useDisplayTimeZone, useRenderSnapshot } from '@/lib/hydration';
 import { useMatches } from '../../api/get-matches';
+import type { DisplayZone } from '@/lib/zone-format';
 
 // The offer form loads only when a sponsor opens it.
 const OfferMatchDialog = lazy(() => import('./offer-match-dialog'));
@@ -25,7 +26,7 @@ const STATUS_NOTE: Partial<Record<MatchResponse['status'], string>> = {
 };
 
 /** What the match covers, in words: its ratio, option and window. */
-function MatchTerms({ match, timeZone }: { match: MatchResponse; timeZone: string | undefined }) {
+function MatchTerms({ match, timeZone }: { match: MatchResponse; timeZone: DisplayZone }) {
   const parts = [match.ratio === 2 ? 'Every dollar doubled (2:1)' : 'Every dollar matched (1:1)'];
   if (match.participant_name) parts.push(`on pledges to ${match.participant_name}`);
   if (match.starts_at) parts.push(`from ${formatInstant(match.starts_at, timeZone)}`);
@@ -33,7 +34,7 @@ function MatchTerms({ match, timeZone }: { match: MatchResponse; timeZone: strin
   return <p className="text-sm text-ink-600">{parts.join(' ')}.</p>;
 }
 
-function MatchRow({ match, timeZone }: { match: MatchResponse; timeZone: string | undefined }) {
+function MatchRow({ match, timeZone }: { match: MatchResponse; timeZone: DisplayZone }) {
   const note = STATUS_NOTE[match.status];
   return (
     <li className="grid gap-2 rounded-xl bg-ink-50 p-4" data-testid="campaign-match">

@@ -9,13 +9,13 @@ import { mediaUrl } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/hydration';
 import { useHideComment } from '../../api/hide-comment';
 import { formatBytes } from '@/lib/format';
-import { formatDayAndTimeIn } from '@/lib/zone-format';
+import { formatDayAndTimeIn, type DisplayZone } from '@/lib/zone-format';
 
 // The form (and its schema library) loads only for people who may comment.
 const CommentForm = lazy(() => import('./comment-form'));
 
 /** Day and time of an instant in `timeZone` (undefined: the browser's). */
-export function formatStamp(iso: string, timeZone?: string): string {
+export function formatStamp(iso: string, timeZone?: DisplayZone): string {
   return formatDayAndTimeIn(new Date(iso), timeZone);
 }
 
