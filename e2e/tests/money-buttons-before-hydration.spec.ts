@@ -40,6 +40,26 @@ test.describe('a money button pressed before the app has hydrated', () => {
     await expect(page).toHaveURL(eventPath);
   });
 
+  test("a signed-in supporter pressing a runoff option's Pledge button gets the dialog with that option once its code has arrived", async ({ page }) => {
+    // The runoff's section hydrates after the rest of the page, from its own chunk.
+    const campaign = await demoCampaign(page, 'runoff');
+    const eventPath = `/events/${campaign._id}`;
+    const detail = (await (await page.request.get(`/api/events/show/${campaign._id}`)).json()) as { participants: { _id: string; full_name: string }[] };
+    const option = detail.participants[1]!;
+    const supporter = await registerUser(page);
+    await signIn(page, supporter.email, supporter.password);
+    const scripts = await holdBackAppScripts(page);
+    await openAsSent(page, eventPath);
+    await page.getByRole('button', { name: `Pledge to ${option.full_name}` }).click();
+
+    await scripts.release();
+    // As above: hydration, the session check, the runoff's chunk and the dialog's code one after the other.
+    const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByLabel('Option you back')).toHaveValue(option._id);
+    await expect(page).toHaveURL(eventPath);
+  });
+
   test('a visitor pressing Donate on the charities page gets the donation dialog once the app has hydrated', async ({ page }) => {
     const scripts = await holdBackAppScripts(page);
     await openAsSent(page, '/charities');

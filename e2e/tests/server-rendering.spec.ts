@@ -45,10 +45,12 @@ test.describe('before any JavaScript runs', () => {
 });
 
 test('public pages hydrate without an error or a layout shift, and then respond', async ({ page }) => {
-  test.slow(); // Eight public pages, each loaded until the network is idle.
+  test.slow(); // Nine public pages, each loaded until the network is idle.
   const errors = collectErrors(page);
   const campaign = await demoCampaign(page, 'event');
-  for (const path of ['/', '/events', `/events/${campaign._id}`, '/charities', '/login', '/register', '/our-story', '/events/money-bomb']) {
+  // A runoff's page hydrates its rules, ranking and options from a chunk of their own.
+  const runoff = await demoCampaign(page, 'runoff');
+  for (const path of ['/', '/events', `/events/${campaign._id}`, `/events/${runoff._id}`, '/charities', '/login', '/register', '/our-story', '/events/money-bomb']) {
     await page.goto(path);
     await expect(page.locator('#pledgeway-state'), `${path} was rendered on the server`).toBeAttached();
     await page.waitForLoadState('networkidle');

@@ -12,3 +12,10 @@ export const CampaignUpdates = deferred(() => import('./updates/campaign-updates
  * loaded after the page's own code like the updates above it.
  */
 export const MoreCampaigns = deferred(() => import('./event-page/more-campaigns').then((module) => module.MoreCampaigns));
+
+/**
+ * A runoff's rules, ranking and option buttons: only a runoff's page has them, so the other kinds
+ * never load their code, and a runoff's page hydrates them when it arrives (the HTML shows them, and
+ * a press on an option's Pledge button is held until then, decision 120).
+ */
+export const RunoffSection = deferred(() => import('./runoff/runoff-section').then((module) => module.RunoffSection));

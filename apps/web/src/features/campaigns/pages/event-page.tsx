@@ -11,9 +11,7 @@ import { EventFacts, EventTags } from '../components/event-page/event-facts';
 import { CharityBlock, EventPeople } from '../components/event-page/event-people';
 import { EventSidePanel } from '../components/event-page/event-side-panel';
 import { SupportersList } from '../components/pledge/supporters-list';
-import { RunoffOptions, RunoffRules } from '../components/runoff/runoff-options';
-import { RunoffRanking } from '../components/runoff/runoff-ranking';
-import { CampaignUpdates, MoreCampaigns } from '../components/deferred-sections';
+import { CampaignUpdates, MoreCampaigns, RunoffSection } from '../components/deferred-sections';
 import { rememberPage } from '../lib/page-link';
 import { rememberVia } from '../lib/promotion-via';
 
@@ -25,22 +23,6 @@ const PromotedBy = lazy(() => import('../components/promotions/promoted-by'));
 const FundraisingLeaderboard = lazy(() => import('../components/fundraising/fundraising-leaderboard'));
 // Sponsors' matches ("Matched by {sponsor}: $X of $Y"), with their parsed figures: loaded after the page.
 const CampaignMatches = lazy(() => import('../components/matching/campaign-matches'));
-
-/** A runoff's rules, live ranking and one Pledge button per option. */
-function RunoffSection({ event }: { event: EventDetailResponse }) {
-  return (
-    <div className="mt-8 grid gap-6">
-      <RunoffRules event={event} />
-      <RunoffRanking
-        participants={event.participants}
-        options={event.runoff_totals ?? []}
-        winBy={event.runoff_win_by ?? 'donation_total'}
-        result={event.runoff_result}
-      />
-      <RunoffOptions event={event} />
-    </div>
-  );
-}
 
 /** The top of the main column: the campaign's status, name, description, date and place. */
 function EventIntro({ event }: { event: EventDetailResponse }) {
