@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, readMailbox, registerUser, signIn, test } from '../fixtures';
+import { demo, expect, readMailbox, registerUser, signIn, test, waitForSessionChecked } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
@@ -23,7 +23,12 @@ async function saveCard(request: APIRequestContext, token: string): Promise<stri
   return ((await saved.json()).data as { id: string }).id;
 }
 
-test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at completion for the pledge charged', async ({ page, request }) => {
+test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at completion for the pledge charged', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.slow(); // A campaign, an offer, a pledge, a charge run with the match after it, and the receipt.
   const name = `Lakeside Relay ${Date.now()}`;
   const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
@@ -72,8 +77,24 @@ test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at
   expect(pledged.status(), await pledged.text()).toBe(201);
   await expect(match.getByText('Matched by Harbour Bakery: $60.00 of $100.00')).toBeVisible();
 
-  // Complete and charge: the funding, the pledge, then the match once the pledge's outcome is known.
-  expect((await request.post(`/api/events/${event.id}/complete`, { headers: bearer(avaToken) })).status()).toBe(200);
+  // The creator completes it, told beforehand the most the match can come to.
+  const creatorContext = await browser.newContext({ baseURL });
+  const creatorPage = await creatorContext.newPage();
+  await signIn(creatorPage, demo.ava.email, demo.ava.password);
+  await creatorPage.goto(`/user/event/edit/${event.id}`);
+  await waitForSessionChecked(creatorPage);
+  await creatorPage.getByRole('button', { name: 'Complete campaign' }).click();
+  const confirm = creatorPage.getByRole('dialog', { name: 'Mark this campaign complete?' });
+  await expect(
+    confirm.getByText(
+      "Matched by Harbour Bakery (2:1 up to $100.00): at most $60.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
+    ),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Mark complete' }).click();
+  await expect(creatorPage.getByText('Campaign marked complete. An admin will now charge its pledges.')).toBeVisible();
+  await creatorContext.close();
+
+  // The charge: the funding, the pledge, then the match once the pledge's outcome is known.
   const started = await request.post(`/api/admin/events/${event.id}/charge`, { headers: bearer(adminToken) });
   expect(started.status(), await started.text()).toBe(201);
   const runId = (await started.json()).data._id as string;

@@ -12534,6 +12534,7 @@ export interface paths {
                                     kept_amount: number;
                                     released_pledges: number;
                                     released_amount: number;
+                                    released_matches: number;
                                 };
                                 complete: {
                                     allowed: boolean;
@@ -12548,6 +12549,12 @@ export interface paths {
                                     runoff: boolean;
                                     funding_amount: number | null;
                                     funding_to_charity: number;
+                                    matches: {
+                                        sponsor_name: string;
+                                        ratio: number;
+                                        cap: number;
+                                        at_most: number;
+                                    }[];
                                 };
                             };
                         };

@@ -113,6 +113,16 @@ export const ClosePreview = z.object({
   /** Supporters' pledges (and any not charged yet) released uncharged. */
   released_pledges: z.number(),
   released_amount: z.number(),
+  /** Sponsors' match offers released with them: no sponsor is charged. */
+  released_matches: z.number(),
+});
+/** A sponsor's match still offered: fixed at the charge run from the pledges actually charged. */
+export const MatchPreview = z.object({
+  sponsor_name: z.string(),
+  ratio: z.number(),
+  cap: z.number(),
+  /** The match if every pledge counted now were charged: the most the sponsor's card would be charged. */
+  at_most: z.number(),
 });
 export const CompletePreview = z.object({
   allowed: z.boolean(),
@@ -131,6 +141,8 @@ export const CompletePreview = z.object({
   funding_amount: z.number().nullable(),
   /** What the funding passes on to the charity when the run charges (less its card fee and 5%). */
   funding_to_charity: z.number(),
+  /** Sponsors' matches, charged after the pledges (or released with them when nobody is charged). */
+  matches: z.array(MatchPreview),
 });
 export const LifecyclePreview = z.object({ status: EventStatusSchema, close: ClosePreview, complete: CompletePreview });
 export type LifecyclePreview = z.infer<typeof LifecyclePreview>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom } from './test-helpers.ts';
+import { accountBalance, addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom } from './test-helpers.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -31,6 +31,7 @@ describe('the life-cycle preview', () => {
       kept_amount: 8.2,
       released_pledges: 2,
       released_amount: 65,
+      released_matches: 0,
     });
 
     expect((await creator.client.post(`/api/events/${event.id}/close`)).status).toBe(200);
@@ -70,6 +71,46 @@ describe('the life-cycle preview', () => {
     await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });
     const { complete } = (await previewOf(creator.client, event.id)).data.data;
     expect(complete).toMatchObject({ outcome: 'release', pledges: 1, charge_amount: 0, counted_amount: 150, target_amount: 5000, funding_to_charity: 0 });
+  });
+
+  it('names each sponsor’s match with the most it can come to, and the run charges no more than that', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const sponsor = await signUp(server.url, { name: 'Acme Foods' });
+    const cardId = await addCard(sponsor.client);
+    const offered = await sponsor.client.post(`/api/events/${event.id}/matches`, { ratio: 2, cap: 200, sponsor_name: 'Acme Foods', payment_method_id: cardId });
+    expect(offered.status, JSON.stringify(offered.data)).toBe(201);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 2_500 });
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 4_000, card: CARDS.declined });
+
+    const { close, complete } = (await previewOf(creator.client, event.id)).data.data;
+    expect(close.released_matches).toBe(1);
+    // 2 × ($25 + $40) = $130, under the $200 cap: what the match comes to if both pledges are charged.
+    expect(complete.matches).toEqual([{ sponsor_name: 'Acme Foods', ratio: 2, cap: 200, at_most: 130 }]);
+
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    await admin.post(`/api/admin/events/${event.id}/charge`);
+    await server.app.ctx.jobs.drain();
+    // The $40 pledge was declined: the match is 2 × $25, charged to the sponsor's card.
+    const matches = (await admin.get(`/api/events/${event.id}/matches`)).data.data.matches as Array<{ status: string; matched_amount: number }>;
+    expect(matches).toMatchObject([{ status: 'charged', matched_amount: 50 }]);
+    await expectBooksBalanced(server);
+  });
+
+  it('says an All or Nothing campaign below its target releases the matches with the pledges', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin, { targetCents: 500_000, fundingModel: 'all_or_nothing' });
+    const sponsor = await signUp(server.url);
+    const offered = await sponsor.client.post(`/api/events/${event.id}/matches`, {
+      ratio: 1,
+      cap: 50,
+      sponsor_name: 'Corner Shop',
+      payment_method_id: await addCard(sponsor.client),
+    });
+    expect(offered.status).toBe(201);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });
+    const { complete } = (await previewOf(creator.client, event.id)).data.data;
+    expect(complete).toMatchObject({ outcome: 'release', matches: [{ sponsor_name: 'Corner Shop', ratio: 1, cap: 50, at_most: 0 }] });
   });
 
   it('is the creator’s and the admins’ only', async () => {

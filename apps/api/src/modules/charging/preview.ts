@@ -3,6 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanManage } from '../event-reads/access.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
+import { matchRecords } from '../matching/service.ts';
 import { pledgeChargeCents } from './charge-pledge.ts';
 import { fundingRefund } from './refunds.ts';
 import { chargingRepository as repo } from './repository.ts';
@@ -22,11 +23,12 @@ export function createLifecyclePreview(ctx: AppContext) {
     if (!event) throw AppError.notFound('Event not found');
     const actor = assertCanManage(event, auth);
     const allowed = allowedTransitions(event.status, actor);
-    const [uncharged, funding, missed, countedCents] = await Promise.all([
+    const [uncharged, funding, missed, countedCents, matches] = await Promise.all([
       repo.unchargedPledges(db, eventId),
       lifecycleRecords.creatorPledge(db, eventId),
       missesTarget(db, event),
       lifecycleRecords.countedTotalCents(db, eventId),
+      matchRecords.offeredAtMost(db, eventId),
     ]);
     const chargedFunding = funding?.status === 'charged' ? funding : undefined;
     const refund = chargedFunding ? fundingRefund(chargedFunding, 'close', ctx.config.refundFeeCents) : undefined;
@@ -42,6 +44,7 @@ export function createLifecyclePreview(ctx: AppContext) {
         kept_amount: centsToDollars(refund?.keptCents ?? 0),
         released_pledges: uncharged.length,
         released_amount: sum(uncharged.map((pledge) => pledge.amountCents)),
+        released_matches: matches.length,
       },
       complete: {
         allowed: allowed.includes('completed') && event.status !== 'completed',
@@ -54,6 +57,13 @@ export function createLifecyclePreview(ctx: AppContext) {
         runoff: event.kind === 'runoff',
         funding_amount: chargedFunding ? centsToDollars(chargedFunding.chargedCents ?? chargedFunding.amountCents) : null,
         funding_to_charity: centsToDollars(chargedFunding && !missed ? fundingEscrow - chargedFunding.platformFeeCents : 0),
+        matches: matches.map((match) => ({
+          sponsor_name: match.sponsorName,
+          ratio: match.ratio,
+          cap: centsToDollars(match.capCents),
+          // A missed All or Nothing target releases the matches with the pledges: nothing to charge.
+          at_most: missed ? 0 : centsToDollars(match.atMostCents),
+        })),
       },
     };
   };

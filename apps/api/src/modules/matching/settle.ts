@@ -67,10 +67,28 @@ async function releaseWithin(ctx: AppContext, tx: Executor, campaign: Campaign):
   return released.length;
 }
 
+/**
+ * The campaign's matches still offered, each with the most it can come to: its amount if every
+ * supporter's pledge waiting for the charge run (or charged already) were charged. The run fixes
+ * it from those actually charged, so a failed pledge only lowers it. For the Complete preview.
+ */
+async function offeredAtMost(db: Executor, eventId: string) {
+  const offered = (await repo.listForEvent(db, eventId)).filter((view) => view.match.status === 'offered');
+  if (!offered.length) return [];
+  const chargeable = await repo.matchablePledges(db, eventId, ['pending', 'charged']);
+  return offered.map(({ match }) => ({
+    sponsorName: match.sponsorName,
+    ratio: match.ratio,
+    capCents: match.capCents,
+    atMostCents: matchAmountCents(termsOf(match), chargeable),
+  }));
+}
+
 /** What the charging and life-cycle modules do with matches, inside their own transactions. */
 export const matchRecords = {
   settleWithin,
   releaseWithin,
+  offeredAtMost,
   /** Supporters' pledges of the run still waiting for an outcome: matches wait for none. */
   pendingInRun: repo.pendingInRun,
   /** The match a pledge of kind `match` charges: its ledger transaction names it. */

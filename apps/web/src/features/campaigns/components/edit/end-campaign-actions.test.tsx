@@ -7,7 +7,7 @@ import { EndCampaignActions } from './end-campaign-actions';
 
 const preview: LifecyclePreview = {
   status: 'approved',
-  close: { allowed: true, funding_amount: 100, refund_amount: 91.8, kept_amount: 8.2, released_pledges: 2, released_amount: 65 },
+  close: { allowed: true, funding_amount: 100, refund_amount: 91.8, kept_amount: 8.2, released_pledges: 2, released_amount: 65, released_matches: 1 },
   complete: {
     allowed: true,
     outcome: 'charge',
@@ -19,6 +19,7 @@ const preview: LifecyclePreview = {
     runoff: false,
     funding_amount: 100,
     funding_to_charity: 91.8,
+    matches: [{ sponsor_name: 'Acme Foods', ratio: 2, cap: 100, at_most: 90 }],
   },
 };
 const mocks = vi.hoisted(() => ({ end: vi.fn(), toast: vi.fn(), pending: false }));
@@ -43,6 +44,7 @@ describe('ending a campaign', () => {
       within(dialog).getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).'),
     ).toBeTruthy();
     expect(within(dialog).getByText('2 pledges ($65.00) released: nobody is charged for them.')).toBeTruthy();
+    expect(within(dialog).getByText('1 match offer released: no sponsor is charged.')).toBeTruthy();
     expect(mocks.end).not.toHaveBeenCalled();
 
     const confirm = within(dialog).getByRole('button', { name: 'Close campaign' });
@@ -61,6 +63,11 @@ describe('ending a campaign', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark this campaign complete?' });
     expect(within(dialog).getByText('2 pledges, $145.50 to be charged when an admin confirms the charge.')).toBeTruthy();
     expect(within(dialog).getByText('Your $100.00 funding, charged already, passes $91.80 on to the charity.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
+      ),
+    ).toBeTruthy();
   });
 
   it('keeps the dialog open with the reason when the action fails, and says no success', async () => {
@@ -83,10 +90,14 @@ describe('the words of the money', () => {
   it('speaks of a refund of the funding only when there is a charged funding', async () => {
     const { completeMoneyLines } = await import('./end-campaign-text');
     const release = { ...preview.complete, outcome: 'release' as const, charge_amount: 0, counted_amount: 25, target_amount: 5000, funding_to_charity: 0 };
-    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1 } })).toEqual([
+    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1, matches: [] } })).toEqual([
       'All or Nothing: $25.00 of the $5,000.00 target was pledged.',
       '1 pledge will be released and nobody charged.',
     ]);
+    // The sponsors' offers go with the pledges.
+    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1 } })[2]).toBe(
+      '1 match offer released: no sponsor is charged.',
+    );
     expect(completeMoneyLines({ ...preview, complete: { ...release, counted_amount: 125 } })[1]).toBe(
       '2 pledges will be released and nobody charged; your $100.00 funding is refunded to your card less its card fee.',
     );

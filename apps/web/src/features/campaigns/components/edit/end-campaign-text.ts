@@ -2,6 +2,7 @@ import type { LifecyclePreview } from '@pledgeway/domain/schemas/lifecycle';
 import { formatDollars } from '@pledgeway/domain/money';
 
 const pledgesWord = (count: number) => `${count} pledge${count === 1 ? '' : 's'}`;
+const matchOffersWord = (count: number) => `${count} match offer${count === 1 ? '' : 's'}`;
 
 /** What Close does with the money, in the server's figures: the refund, what is kept, the released pledges. */
 export function closeMoneyLines({ close }: LifecyclePreview): string[] {
@@ -12,7 +13,9 @@ export function closeMoneyLines({ close }: LifecyclePreview): string[] {
   const released = close.released_pledges
     ? `${pledgesWord(close.released_pledges)} (${formatDollars(close.released_amount)}) released: nobody is charged for them.`
     : 'No pledges to release.';
-  return [funding, released];
+  const lines = [funding, released];
+  if (close.released_matches) lines.push(`${matchOffersWord(close.released_matches)} released: no sponsor is charged.`);
+  return lines;
 }
 
 /** What Complete leads to, in the server's figures: the pledges the admin's charge will charge, and the funding. */
@@ -22,6 +25,7 @@ export function completeMoneyLines({ complete }: LifecyclePreview): string[] {
     return [
       `All or Nothing: ${formatDollars(complete.counted_amount)} of the ${formatDollars(complete.target_amount)} target was pledged${funded ? ' (your funding included)' : ''}.`,
       `${pledgesWord(complete.pledges)} will be released and nobody charged${funded ? `; your ${formatDollars(complete.funding_amount!)} funding is refunded to your card less its card fee` : ''}.`,
+      ...(complete.matches.length ? [`${matchOffersWord(complete.matches.length)} released: no sponsor is charged.`] : []),
     ];
   }
   const amount = complete.runoff ? `at most ${formatDollars(complete.charge_amount)}` : formatDollars(complete.charge_amount);
@@ -33,6 +37,11 @@ export function completeMoneyLines({ complete }: LifecyclePreview): string[] {
   if (complete.funding_amount !== null) {
     lines.push(
       `Your ${formatDollars(complete.funding_amount)} funding, charged already, passes ${formatDollars(complete.funding_to_charity)} on to the charity.`,
+    );
+  }
+  for (const match of complete.matches) {
+    lines.push(
+      `Matched by ${match.sponsor_name} (${match.ratio}:1 up to ${formatDollars(match.cap)}): at most ${formatDollars(match.at_most)}, worked out from the pledges actually charged and charged to the sponsor's card after them.`,
     );
   }
   return lines;
