@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '@pledgeway/domain';
+import { printableText } from './printable.ts';
 import type { StatementCharge, StatementReturn } from './repository.ts';
 
 export interface StatementContent {
@@ -20,23 +21,20 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 class Writer {
   page: PDFPage;
   y = PAGE.height - PAGE.margin;
+  readonly drawable: ReadonlySet<number>;
   constructor(
     readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
-  }
-
-  /** The standard fonts write Latin-1 only: any other character is shown as "?" rather than failing the statement. */
-  printable(text: string): string {
-    const supported = new Set(this.font.getCharacterSet());
-    return [...text].map((char) => (supported.has(char.codePointAt(0)!) ? char : '?')).join('');
+    // The regular and bold standard fonts draw the same characters.
+    this.drawable = new Set(font.getCharacterSet());
   }
 
   /** The text, cut with an ellipsis where it is wider than its column. */
   fit(text: string, width: number, size: number, font: PDFFont): string {
-    let shown = this.printable(text);
+    let shown = printableText(text, this.drawable);
     if (font.widthOfTextAtSize(shown, size) <= width) return shown;
     while (shown.length && font.widthOfTextAtSize(`${shown}…`, size) > width) shown = shown.slice(0, -1);
     return `${shown}…`;

@@ -1,0 +1,35 @@
+/**
+ * Text for the PDF's standard fonts, which draw the Windows-1252 (Latin-1) letters only: an accent
+ * they lack is dropped from its letter ("Łódź" → "Lódz", "Hà Nội" → "Hà Noi"), emoji and their
+ * joiners are left out, and only a character with no Latin spelling (Cyrillic, Chinese…) becomes
+ * "?". The statement keeps every line and amount; a name may be spelled more plainly than entered.
+ */
+
+/** Latin letters with no decomposition into a base letter and an accent: their usual plain spelling. */
+const PLAIN_LETTERS: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
+/** Drawn as nothing: pictographs (emoji), flags' letters, skin tones, joiners and variation selectors. */
+const DROPPED = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\p{M}|\u200d|\ufe0e|\ufe0f)+$/u;
+
+export function printableText(text: string, drawable: ReadonlySet<number>): string {
+  const canDraw = (characters: string) => [...characters].every((character) => drawable.has(character.codePointAt(0)!));
+  const shown = [...text.normalize('NFC')].map((character) => {
+    if (canDraw(character)) return character;
+    if (DROPPED.test(character)) return '';
+    const withoutAccents = character.normalize('NFKD').replace(/\p{M}/gu, '');
+    if (withoutAccents && canDraw(withoutAccents)) return withoutAccents;
+    return PLAIN_LETTERS[character] ?? '?';
+  });
+  // An emoji left out between two words leaves their two spaces: one is kept.
+  return shown.join('').replace(/ {2,}/g, ' ').trim();
+}
