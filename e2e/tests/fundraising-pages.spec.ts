@@ -141,3 +141,45 @@ test('the owner edits their page from My Fundraising Pages: bad input is refused
   await expect(page.getByText('Why I run, as I would tell it now.')).toBeVisible();
   await expect(page.getByText('$0.00 raised of $320')).toBeVisible();
 });
+
+test('the owner closes their page: it keeps its total, its link says it is closed and offers the campaign, and it can be reopened', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const campaign = await demoCampaign(request, 'event');
+  const suffix = randomUUID().slice(0, 8);
+  const title = `Closing run ${suffix}`;
+  const slug = `close-run-${suffix}`;
+  const runner = await registerUser(request);
+  const started = await request.post(`/api/events/${campaign._id}/fundraising-pages`, {
+    headers: { authorization: `Bearer ${await accessToken(request, runner.email, runner.password)}` },
+    data: { title, story: 'Why I run, until I stop.', target_amount: 100, slug },
+  });
+  expect(started.status()).toBe(201);
+
+  await signIn(page, runner.email, runner.password);
+  await page.goto('/user/fundraising-pages');
+  const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await mine.getByRole('button', { name: `Close ${title}` }).click();
+  const asked = page.getByRole('dialog', { name: 'Close your fundraising page?' });
+  await expect(asked).toContainText('keeps the $0.00 pledged through it');
+  await asked.getByRole('button', { name: 'Close page' }).click();
+  await expect(page.getByText('Page closed. It keeps what was pledged through it; new pledges through its link go to the campaign alone.')).toBeVisible();
+  await expect(mine.getByText('Closed', { exact: true })).toBeVisible();
+
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/fundraisers/${slug}`);
+  await expect(visitor.getByRole('status').filter({ hasText: 'This page is closed: it takes no new pledges.' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Pledge through this page' })).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'Go to the campaign' }).click();
+  await expect(visitor).toHaveURL(`/events/${campaign._id}`);
+  await expect(visitor.getByRole('region', { name: 'Fundraisers' }).getByRole('listitem').filter({ hasText: title })).toContainText('closed');
+  await visitorContext.close();
+
+  await mine.getByRole('button', { name: `Reopen ${title}` }).click();
+  await expect(page.getByText('Page reopened. Pledges through its link count for it again.')).toBeVisible();
+  await expect(mine.getByRole('button', { name: `Close ${title}` })).toBeVisible();
+});

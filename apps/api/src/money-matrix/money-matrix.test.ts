@@ -470,6 +470,8 @@ const NO_MONEY = new Set([
   'PATCH /api/fundraising-pages/:id',
   'POST /api/fundraising-pages/:id/hide',
   'POST /api/fundraising-pages/:id/show',
+  'POST /api/fundraising-pages/:id/close',
+  'POST /api/fundraising-pages/:id/reopen',
   'PUT /api/events/:id/embed-origins',
   'POST /api/auth/confirm-email',
   'POST /api/auth/confirm-email/resend',

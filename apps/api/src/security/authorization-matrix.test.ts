@@ -182,6 +182,9 @@ const DECLARED: Record<string, Declaration> = {
   'PATCH /api/fundraising-pages/:id': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/fundraising-pages/:id/hide': OWNER,
   'POST /api/fundraising-pages/:id/show': OWNER,
+  // Only the page's owner, a fourth person here: the campaign's host and admins are refused too (fundraising-pages.test.ts closes one).
+  'POST /api/fundraising-pages/:id/close': { visitor: 'refused', user: 'hidden', other: 'hidden', admin: 'hidden' },
+  'POST /api/fundraising-pages/:id/reopen': { visitor: 'refused', user: 'hidden', other: 'hidden', admin: 'hidden' },
   // Embeds: the host's list of sites allowed to frame the campaign. The PUT's JSON body is validated
   // before ownership (the matrix sends a form: 400 here); another user's 403: embeds.test.ts.
   'GET /api/events/:id/embed-origins': OWNER,

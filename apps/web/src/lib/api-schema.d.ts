@@ -9903,6 +9903,7 @@ export interface paths {
                                     raised: number;
                                     supporters: number;
                                     created_at: string;
+                                    closed_at: string | null;
                                 }[];
                             };
                         };
@@ -10003,6 +10004,7 @@ export interface paths {
                                 raised: number;
                                 supporters: number;
                                 created_at: string;
+                                closed_at: string | null;
                                 story: string;
                                 event: {
                                     _id: string;
@@ -10128,6 +10130,7 @@ export interface paths {
                                     raised: number;
                                     supporters: number;
                                     created_at: string;
+                                    closed_at: string | null;
                                     hidden_at: string | null;
                                 }[];
                             };
@@ -10248,6 +10251,7 @@ export interface paths {
                                     raised: number;
                                     supporters: number;
                                     created_at: string;
+                                    closed_at: string | null;
                                     hidden_at: string | null;
                                     story: string;
                                     event: {
@@ -10383,6 +10387,7 @@ export interface paths {
                                 raised: number;
                                 supporters: number;
                                 created_at: string;
+                                closed_at: string | null;
                                 story: string;
                                 event: {
                                     _id: string;
@@ -10507,6 +10512,7 @@ export interface paths {
                                 raised: number;
                                 supporters: number;
                                 created_at: string;
+                                closed_at: string | null;
                                 story: string;
                                 event: {
                                     _id: string;
@@ -10630,6 +10636,7 @@ export interface paths {
                                 raised: number;
                                 supporters: number;
                                 created_at: string;
+                                closed_at: string | null;
                                 hidden_at: string | null;
                             };
                         };
@@ -10751,6 +10758,251 @@ export interface paths {
                                 raised: number;
                                 supporters: number;
                                 created_at: string;
+                                closed_at: string | null;
+                                hidden_at: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fundraising-pages/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The page's owner closes it: it keeps its total, and pledges through its link are the campaign's alone */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                _id: string;
+                                event_id: string;
+                                slug: string;
+                                title: string;
+                                image: string;
+                                owner: {
+                                    name: string;
+                                    image: string;
+                                };
+                                target_amount: number;
+                                raised: number;
+                                supporters: number;
+                                created_at: string;
+                                closed_at: string | null;
+                                hidden_at: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fundraising-pages/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner reopens a closed page while the campaign is live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                _id: string;
+                                event_id: string;
+                                slug: string;
+                                title: string;
+                                image: string;
+                                owner: {
+                                    name: string;
+                                    image: string;
+                                };
+                                target_amount: number;
+                                raised: number;
+                                supporters: number;
+                                created_at: string;
+                                closed_at: string | null;
                                 hidden_at: string | null;
                             };
                         };

@@ -42,6 +42,12 @@ export const FUNDRAISING_PAGE_MESSAGES = {
   notHidden: 'This page is not hidden',
   saved: 'Your page is saved.',
   notOwner: 'Only the person who started this page can edit it',
+  closedDone: 'Page closed. It keeps what was pledged through it; new pledges through its link go to the campaign alone.',
+  reopenedDone: 'Page reopened. Pledges through its link count for it again.',
+  alreadyClosed: 'This page is already closed',
+  notClosed: 'This page is not closed',
+  notOwnerClose: 'Only the person who started this page can close or reopen it',
+  reopenNotLive: 'A page can be reopened only while the campaign is live',
 } as const;
 
 /** Lowercase words joined by single hyphens, e.g. `anna-runs-boston`. */
@@ -108,6 +114,8 @@ export const FundraisingPageSummary = z.object({
   raised: z.number(),
   supporters: z.number(),
   created_at: z.string(),
+  /** When its owner closed it: it keeps its total and takes no new pledges. */
+  closed_at: z.string().nullable(),
 });
 export type FundraisingPageSummary = z.infer<typeof FundraisingPageSummary>;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNDRAISING_PAGE_MESSAGES } from '@pledgeway/domain';
-import { outboxEmails, pledges } from '../../db/schema.ts';
+import { events, outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { makeAdmin } from '../events/test-helpers.ts';
@@ -169,6 +169,78 @@ describe('fundraising pages', () => {
     const shown = await host.client.post(`/api/fundraising-pages/${page._id}/show`);
     expect(shown.data).toMatchObject({ message: FUNDRAISING_PAGE_MESSAGES.shownDone, data: { hidden_at: null } });
     expect(await leaderboard(campaign.id)).toMatchObject([{ _id: page._id, raised: 0 }]);
+  });
+
+  it('lets the owner close a page: it keeps its total on the leaderboard, says it is closed, and new pledges through it are the campaign’s alone', async () => {
+    const host = await signUp(server.url, { name: 'Cleo Host' });
+    const owner = await signUp(server.url, { name: 'Colm Owner' });
+    const stranger = await signUp(server.url, { name: 'Cas Stranger' });
+    const campaign = await liveCampaignOf(host);
+    const slug = uniqueSlug('colm');
+    const page = (await startPage(owner.client, campaign.id, { slug })).data.data as { _id: string };
+    const early = await pledgeThrough(await supporterWithCard(server, 'Early Fan'), campaign.id, 40, page._id);
+    expect(early.fundraising_page_id).toBe(page._id);
+
+    // Only its owner: not the campaign's host, an admin or anyone else.
+    const admin = await signUp(server.url);
+    await makeAdmin(server, admin.user._id);
+    const adminClient = new TestClient(server.url);
+    adminClient.accessToken = (await adminClient.post('/api/site/login', { email: admin.email, password: admin.password })).data.user.accessToken;
+    for (const client of [host.client, stranger.client, adminClient]) {
+      const refused = await client.post(`/api/fundraising-pages/${page._id}/close`);
+      expect(refused.status).toBe(403);
+      expect(refused.data.message).toBe(FUNDRAISING_PAGE_MESSAGES.notOwnerClose);
+    }
+    expect((await new TestClient(server.url).post(`/api/fundraising-pages/${page._id}/close`)).status).toBe(401);
+    expect((await owner.client.post(`/api/fundraising-pages/${page._id}/reopen`)).data.message).toBe(FUNDRAISING_PAGE_MESSAGES.notClosed);
+
+    const closed = await owner.client.post(`/api/fundraising-pages/${page._id}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.data).toMatchObject({ message: FUNDRAISING_PAGE_MESSAGES.closedDone, data: { _id: page._id, raised: 40, hidden_at: null } });
+    expect(closed.data.data.closed_at).toEqual(expect.any(String));
+    expect((await owner.client.post(`/api/fundraising-pages/${page._id}/close`)).data.message).toBe(FUNDRAISING_PAGE_MESSAGES.alreadyClosed);
+
+    // Still public, with what was pledged through it, and marked closed.
+    const link = await new TestClient(server.url).get(`/api/fundraising-pages/${slug}`);
+    expect(link.status).toBe(200);
+    expect(link.data.data).toMatchObject({ raised: 40, supporters: 1, closed_at: closed.data.data.closed_at });
+    expect(await leaderboard(campaign.id)).toMatchObject([{ _id: page._id, raised: 40, closed_at: closed.data.data.closed_at }]);
+
+    const late = await pledgeThrough(await supporterWithCard(server, 'Late Fan'), campaign.id, 25, page._id);
+    expect(late.fundraising_page_id).toBeNull();
+    expect(await mailsOf(owner.email, 'fundraising-page-pledged')).toHaveLength(1);
+    expect(await leaderboard(campaign.id)).toMatchObject([{ raised: 40, supporters: 1 }]);
+
+    const reopened = await owner.client.post(`/api/fundraising-pages/${page._id}/reopen`);
+    expect(reopened.data).toMatchObject({ message: FUNDRAISING_PAGE_MESSAGES.reopenedDone, data: { closed_at: null } });
+    expect((await pledgeThrough(await supporterWithCard(server, 'Return Fan'), campaign.id, 10, page._id)).fundraising_page_id).toBe(page._id);
+
+    // A page is reopened only while its campaign takes pledges.
+    expect((await owner.client.post(`/api/fundraising-pages/${page._id}/close`)).status).toBe(200);
+    await server.app.ctx.db.update(events).set({ status: 'completed' }).where(eq(events.id, campaign.id));
+    const refused = await owner.client.post(`/api/fundraising-pages/${page._id}/reopen`);
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toBe(FUNDRAISING_PAGE_MESSAGES.reopenNotLive);
+  });
+
+  it('attributes to a page only the pledges that came before its close, when both race', { tags: ['concurrency'] }, async () => {
+    const host = await signUp(server.url, { name: 'Rhea Host' });
+    const owner = await signUp(server.url, { name: 'Rory Owner' });
+    const campaign = await liveCampaignOf(host);
+    const page = (await startPage(owner.client, campaign.id)).data.data as { _id: string };
+    const fans = await Promise.all(Array.from({ length: 12 }, (_, index) => supporterWithCard(server, `Racing Fan ${index}`)));
+    const [closed] = await Promise.all([
+      owner.client.post(`/api/fundraising-pages/${page._id}/close`),
+      ...fans.map((fan) => pledgeThrough(fan, campaign.id, 10, page._id)),
+    ]);
+    expect(closed.status).toBe(200);
+    const closedAt = new Date(closed.data.data.closed_at as string).getTime();
+    const rows = await server.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, campaign.id));
+    expect(rows).toHaveLength(12);
+    const attributed = rows.filter((row) => row.fundraisingPageId === page._id);
+    // A pledge attributed to the page was written before the close took the page's row.
+    for (const row of attributed) expect(row.createdAt.getTime()).toBeLessThanOrEqual(closedAt);
+    expect(await leaderboard(campaign.id)).toMatchObject([{ _id: page._id, raised: 10 * attributed.length, supporters: attributed.length }]);
   });
 
   it('refuses bad input with the form messages and saves nothing', async () => {

@@ -95,7 +95,7 @@ export const fundraisingPagesRepository = {
     return listWithTotals(db, eq(fundraisingPages.ownerId, ownerId), 'newest');
   },
 
-  /** A page with its campaign, locked for the host's hide or show, or the owner's edit. */
+  /** A page with its campaign, locked for the host's hide or show, or the owner's edit, close or reopen. */
   async lockWithCampaign(tx: Executor, pageId: string): Promise<{ page: PageRow; event: EventRow } | undefined> {
     const [row] = await tx
       .select({ page: fundraisingPages, event: events })
@@ -115,16 +115,21 @@ export const fundraisingPagesRepository = {
     await tx.update(fundraisingPages).set({ hiddenAt }).where(eq(fundraisingPages.id, pageId));
   },
 
+  async setClosed(tx: Executor, pageId: string, closedAt: Date | null): Promise<void> {
+    await tx.update(fundraisingPages).set({ closedAt }).where(eq(fundraisingPages.id, pageId));
+  },
+
   /**
-   * The shown page of this campaign a new pledge is made through, share-locked inside the pledge's
-   * transaction so a hide in flight either lands before (no attribution) or waits for the pledge.
+   * The shown, open page of this campaign a new pledge is made through, share-locked inside the
+   * pledge's transaction so a hide or close in flight either lands before (no attribution) or waits
+   * for the pledge.
    */
   async shownPageOf(tx: Executor, pageId: string, eventId: string): Promise<{ page: PageRow; ownerEmail: string } | undefined> {
     const [row] = await tx
       .select({ page: fundraisingPages, ownerEmail: users.email })
       .from(fundraisingPages)
       .innerJoin(users, eq(users.id, fundraisingPages.ownerId))
-      .where(and(eq(fundraisingPages.id, pageId), eq(fundraisingPages.eventId, eventId), isNull(fundraisingPages.hiddenAt)))
+      .where(and(eq(fundraisingPages.id, pageId), eq(fundraisingPages.eventId, eventId), isNull(fundraisingPages.hiddenAt), isNull(fundraisingPages.closedAt)))
       .for('share', { of: fundraisingPages })
       .limit(1);
     return row;

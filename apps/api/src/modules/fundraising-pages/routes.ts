@@ -99,7 +99,7 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   editRoute();
-  hideAndShowRoutes();
+  switchRoutes();
 
   /** The owner's edit of their page. */
   function editRoute() {
@@ -123,24 +123,27 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** The host's two switches, one route each so the OpenAPI document names both. */
-  function hideAndShowRoutes() {
-    for (const [action, hide, message] of [
-      ['hide', true, FUNDRAISING_PAGE_MESSAGES.hiddenDone],
-      ['show', false, FUNDRAISING_PAGE_MESSAGES.shownDone],
-    ] as const) {
+  /** The host's hide and show, the owner's close and reopen: one route each, so the OpenAPI document names all four. */
+  function switchRoutes() {
+    const switches = [
+      ['hide', "The campaign's host hides a page: off the leaderboard, its link says so, the owner is told", FUNDRAISING_PAGE_MESSAGES.hiddenDone],
+      ['show', 'The host shows a hidden page again', FUNDRAISING_PAGE_MESSAGES.shownDone],
+      ['close', "The page's owner closes it: it keeps its total, and pledges through its link are the campaign's alone", FUNDRAISING_PAGE_MESSAGES.closedDone],
+      ['reopen', 'The owner reopens a closed page while the campaign is live', FUNDRAISING_PAGE_MESSAGES.reopenedDone],
+    ] as const;
+    for (const [action, summary, message] of switches) {
       app.post(
         `/fundraising-pages/:id/${action}`,
-        {
-          preHandler: app.authenticate,
-          schema: {
-            tags,
-            summary: hide ? "The campaign's host hides a page: off the leaderboard, its link says so, the owner is told" : 'The host shows a hidden page again',
-            params: IdParams,
-            response: { 200: FundraisingPageActionResponse },
-          },
+        { preHandler: app.authenticate, schema: { tags, summary, params: IdParams, response: { 200: FundraisingPageActionResponse } } },
+        async (request) => {
+          const { id } = request.params;
+          const auth = request.auth!;
+          const page =
+            action === 'hide' || action === 'show'
+              ? await service.setHidden(auth, id, action === 'hide')
+              : await service.setClosed(auth, id, action === 'close');
+          return { success: true as const, message, data: page };
         },
-        async (request) => ({ success: true as const, message, data: await service.setHidden(request.auth!, request.params.id, hide) }),
       );
     }
   }

@@ -37,6 +37,7 @@ function toSummary({ page, owner, raisedCents, supporters }: PageWithTotals): Fu
     raised: centsToDollars(raisedCents),
     supporters,
     created_at: page.createdAt.toISOString(),
+    closed_at: page.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -186,14 +187,32 @@ export function createFundraisingPagesService(ctx: AppContext) {
       });
       return toManaged((await repo.byId(db, pageId))!);
     },
+
+    /**
+     * The owner closes their page, or reopens it while the campaign is live. A closed page keeps
+     * what was pledged through it (those pledges are the campaign's, charged or released with it);
+     * a pledge through its link afterwards is the campaign's alone (`attributable`).
+     */
+    async setClosed(auth: AuthInfo, pageId: string, close: boolean): Promise<ManagedFundraisingPage> {
+      await db.transaction(async (tx) => {
+        const found = await repo.lockWithCampaign(tx, pageId);
+        if (!found) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+        if (found.page.ownerId !== auth.userId) throw AppError.forbidden(FUNDRAISING_PAGE_MESSAGES.notOwnerClose);
+        if (close && found.page.closedAt) throw AppError.conflict('PAGE_CLOSED', FUNDRAISING_PAGE_MESSAGES.alreadyClosed);
+        if (!close && !found.page.closedAt) throw AppError.conflict('PAGE_OPEN', FUNDRAISING_PAGE_MESSAGES.notClosed);
+        if (!close && found.event.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', FUNDRAISING_PAGE_MESSAGES.reopenNotLive);
+        await repo.setClosed(tx, pageId, close ? ctx.clock.now() : null);
+      });
+      return toManaged((await repo.byId(db, pageId))!);
+    },
   };
 }
 
 /** What the pledge endpoint uses of fundraising pages: the attribution of a new pledge. */
 export const fundraisingPageRecords = {
   /**
-   * The page a new pledge is attributed to, read inside the pledge's transaction: a shown page of
-   * this campaign, or null. Anything else (a hidden or unknown page, another campaign's) is ignored,
+   * The page a new pledge is attributed to, read inside the pledge's transaction: a shown, open page
+   * of this campaign, or null. Anything else (a hidden, closed or unknown page, another campaign's) is ignored,
    * as a promotion link is: a link never makes a pledge fail.
    */
   async attributable(tx: Executor, pageId: string | null | undefined, eventId: string): Promise<{ id: string; title: string; ownerEmail: string } | null> {

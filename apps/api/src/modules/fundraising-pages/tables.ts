@@ -25,6 +25,8 @@ export const fundraisingPages = pgTable(
     targetCents: cents('target_cents').notNull(),
     /** Set when the campaign's host (or an admin) hid the page: it leaves public lists and its link says so. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Set when its owner closed the page: it stays listed with its total, and takes no new pledges. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

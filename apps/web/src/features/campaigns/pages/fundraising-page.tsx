@@ -34,6 +34,18 @@ function PageUnavailable({ error }: { error: Error }) {
 
 /** Pledge through this page: the dialog here, or for a runoff (an option to choose) the campaign page carrying the page. */
 function PledgeThroughPage({ page, event }: { page: FundraisingPageDetail; event: EventDetailResponse | undefined }) {
+  if (page.closed_at) {
+    return (
+      <>
+        <p className="rounded-xl bg-ink-50 p-3 text-sm text-ink-700" role="status">
+          This page is closed: it takes no new pledges. What was pledged through it still counts, and the campaign welcomes pledges on its own page.
+        </p>
+        <Link to={paths.event(page.event_id)} className={buttonClasses({ block: true })}>
+          Go to the campaign
+        </Link>
+      </>
+    );
+  }
   if (!event || event.kind === 'runoff') {
     return (
       <Link to={paths.eventThroughPage(page.event_id, page._id)} className={buttonClasses({ block: true })}>
@@ -55,7 +67,7 @@ export default function FundraisingPage() {
   }, [page]);
   // Every pledge made from here (after a log-in too) carries this page.
   useEffect(() => {
-    if (page) rememberPage(page.event_id, page._id);
+    if (page && !page.closed_at) rememberPage(page.event_id, page._id);
   }, [page]);
   if (query.isPending) return <FullPageSpinner label="Loading fundraising page" />;
   if (query.isError) return <PageUnavailable error={query.error} />;
@@ -84,9 +96,11 @@ export default function FundraisingPage() {
         <aside className="card grid content-start gap-4 p-6 lg:sticky lg:top-28">
           <PageProgress raised={data.raised} target={data.target_amount} supporters={data.supporters} />
           <PledgeThroughPage page={data} event={event.data} />
-          <p className="text-sm text-ink-600">
-            Your pledge goes to the campaign and its charity, and is charged only when the event is completed. It counts for this page and for the campaign.
-          </p>
+          {!data.closed_at && (
+            <p className="text-sm text-ink-600">
+              Your pledge goes to the campaign and its charity, and is charged only when the event is completed. It counts for this page and for the campaign.
+            </p>
+          )}
         </aside>
       </div>
     </article>

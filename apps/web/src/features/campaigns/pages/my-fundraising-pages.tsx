@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { formatDollars } from '@pledgeway/domain/money';
 import type { MyFundraisingPage, PageSupporter } from '@pledgeway/domain/schemas/fundraising-pages';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useOrigin } from '@/lib/hydration';
 import { useMyFundraisingPages } from '../api/get-my-fundraising-pages';
+import { useSetFundraisingPageClosed } from '../api/set-fundraising-page-closed';
 import { PageProgress } from '../components/fundraising/page-progress';
 
 /** The page's link with a Copy button that says "Copied" only once the clipboard took it. */
@@ -60,6 +63,49 @@ function SupporterRow({ supporter }: { supporter: PageSupporter }) {
   );
 }
 
+/**
+ * Close (asked first: the page keeps its total and its link stays, saying it is closed; new pledges
+ * through the link go to the campaign alone) or Reopen while the campaign is live.
+ */
+function CloseOrReopen({ page }: { page: MyFundraisingPage }) {
+  const change = useSetFundraisingPageClosed();
+  const [asking, setAsking] = useState(false);
+  async function send(close: boolean) {
+    try {
+      toast.success((await change.mutateAsync({ pageId: page._id, close })).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The change could not be saved. Please try again.');
+    }
+  }
+  if (page.closed_at) {
+    if (page.event.status !== 'approved') return null;
+    return (
+      <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => void send(false)} aria-label={`Reopen ${page.title}`}>
+        Reopen my page
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => setAsking(true)} aria-label={`Close ${page.title}`}>
+        Close my page
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Close your fundraising page?"
+        description={`"${page.title}" keeps the ${formatDollars(page.raised)} pledged through it, and its link stays, saying it is closed. New pledges through the link go to the campaign alone. You can reopen it while the campaign is live.`}
+        confirmLabel="Close page"
+        loading={change.isPending}
+        onConfirm={async () => {
+          await send(true);
+          setAsking(false);
+        }}
+      />
+    </>
+  );
+}
+
 function MyPageCard({ page }: { page: MyFundraisingPage }) {
   return (
     <li className="card grid gap-4 p-5 sm:p-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -67,6 +113,7 @@ function MyPageCard({ page }: { page: MyFundraisingPage }) {
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold break-words">{page.title}</h2>
           {page.hidden_at && <Badge tone="grey">Hidden by the campaign's host</Badge>}
+          {page.closed_at && <Badge tone="grey">Closed</Badge>}
         </div>
         <p className="text-sm text-ink-600">
           For{' '}
@@ -77,6 +124,8 @@ function MyPageCard({ page }: { page: MyFundraisingPage }) {
         <PageProgress raised={page.raised} target={page.target_amount} supporters={page.supporters} size="sm" />
         {page.hidden_at ? (
           <p className="text-sm text-ink-600">Hidden on {formatDate(page.hidden_at)}: it is off the campaign's leaderboard, and its link tells visitors so.</p>
+        ) : page.closed_at ? (
+          <p className="text-sm text-ink-600">Closed on {formatDate(page.closed_at)}: it keeps what was pledged through it and takes no new pledges.</p>
         ) : (
           <CopyPageLink slug={page.slug} />
         )}
@@ -87,6 +136,7 @@ function MyPageCard({ page }: { page: MyFundraisingPage }) {
           <Link to={paths.user.editFundraisingPage(page._id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`Edit ${page.title}`}>
             Edit my page
           </Link>
+          <CloseOrReopen page={page} />
         </div>
       </div>
       <section aria-label={`Supporters of ${page.title}`}>

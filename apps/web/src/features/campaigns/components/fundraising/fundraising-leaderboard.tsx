@@ -49,6 +49,7 @@ export default function FundraisingLeaderboard({ event }: { event: EventDetailRe
                 </Link>
                 <p className="text-sm text-ink-600">
                   by {page.owner.name} · {page.supporters} {page.supporters === 1 ? 'supporter' : 'supporters'}
+                  {page.closed_at && ' · closed'}
                 </p>
               </div>
               <p className="shrink-0 text-right">

@@ -25,6 +25,7 @@ function PageItem({ page, busy, onHide, onShow }: { page: ManagedFundraisingPage
           {page.supporters === 1 ? 'supporter' : 'supporters'}
         </p>
       </div>
+      {page.closed_at && <Badge tone="grey">Closed by its owner</Badge>}
       {page.hidden_at ? (
         <>
           <Badge tone="grey">Hidden</Badge>
