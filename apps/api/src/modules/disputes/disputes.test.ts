@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '@pledgeway/domain';
 import { ledgerEntries, ledgerTransactions, outboxEmails } from '../../db/schema.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
@@ -7,9 +7,10 @@ import { disputeFacts } from '../../providers/payments/stripe-events.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
+import { firstCharityId } from '../events/test-helpers.ts';
 import { createPaymentEventsService, deliverSandboxEvents } from '../payment-events/service.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { sandboxCharges, sandboxDisputes } from '../../providers/payments/tables.ts';
+import { sandboxCharges, sandboxDisputes, sandboxEvents } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
 
 /**
@@ -217,6 +218,47 @@ describe('disputes', () => {
       facts: disputeFacts('charge.dispute.closed', { ...object, status: 'lost' }),
     });
     await expectBooksBalanced(server);
+  });
+
+  it('names a dispute of a donation, which is not booked, and one on a charge the books do not know', async () => {
+    const payments = server.app.ctx.payments;
+    if (!isSandbox(payments)) throw new Error('tests run with the sandbox provider');
+    const token = (await payments.tokenizeCard({ holder_name: 'Dana Donor', number: DISPUTE_CARD, expiry: '09/40', cvv: '123' })).token;
+    const charityId = await firstCharityId(server);
+    const donated = await new TestClient(server.url).post(`/api/charities/${charityId}/donations`, {
+      fullName: 'Dana Donor',
+      email: `donor-${Date.now()}@example.com`,
+      amount: 40,
+      token,
+    });
+    expect(donated.status, JSON.stringify(donated.data)).toBe(201);
+    const [charge] = await server.app.ctx.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, `donation_${token}`));
+    const [opened] = await server.app.ctx.db.select().from(sandboxDisputes).where(eq(sandboxDisputes.chargeId, charge!.id));
+    // The sandbox disputed the donation's charge as it does every 0259 charge; the app cannot book it yet.
+    await deliverSandboxEvents(server.app.ctx);
+    const check = async () => (await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments)).problems;
+    expect(await check()).toContain(
+      `the provider's dispute ${opened!.id} of 4000 is not in the ledger: it disputes the donation charge ${charge!.id}, and disputes of donations are not booked yet`,
+    );
+    // A charge the books never recorded, disputed.
+    const strayCharge = `ch_sbx_stray_${Date.now()}`;
+    await server.app.ctx.db
+      .insert(sandboxCharges)
+      .values({ id: strayCharge, idempotencyKey: strayCharge, customerId: 'cus_sbx_stray', cardId: 'card_sbx_stray', amountCents: 700, status: 'succeeded' });
+    const [stray] = await server.app.ctx.db
+      .insert(sandboxDisputes)
+      .values({ id: `dp_sbx_stray_${Date.now()}`, chargeId: strayCharge, amountCents: 700, feeCents: 1_500, status: 'needs_response' })
+      .returning();
+    expect(await check()).toContain(
+      `the provider's dispute ${stray!.id} of 700 is not in the ledger: it disputes the charge ${strayCharge}, which the books do not know`,
+    );
+    // Neither stays for the tests after this one, whose books must check clean.
+    await server.app.ctx.db.delete(sandboxEvents).where(eq(sandboxEvents.objectId, opened!.id));
+    await server.app.ctx.db.delete(sandboxDisputes).where(inArray(sandboxDisputes.id, [opened!.id, stray!.id]));
+    await server.app.ctx.db.delete(sandboxCharges).where(eq(sandboxCharges.id, strayCharge));
   });
 
   it('books a closing that arrives before its opening, and moves no money for an inquiry', async () => {
