@@ -50,7 +50,17 @@ test('public pages hydrate without an error or a layout shift, and then respond'
   const campaign = await demoCampaign(page, 'event');
   // A runoff's page hydrates its rules, ranking and options from a chunk of their own.
   const runoff = await demoCampaign(page, 'runoff');
-  for (const path of ['/', '/events', `/events/${campaign._id}`, `/events/${runoff._id}`, '/charities', '/login', '/register', '/our-story', '/events/money-bomb']) {
+  for (const path of [
+    '/',
+    '/events',
+    `/events/${campaign._id}`,
+    `/events/${runoff._id}`,
+    '/charities',
+    '/login',
+    '/register',
+    '/our-story',
+    '/events/money-bomb',
+  ]) {
     await page.goto(path);
     await expect(page.locator('#pledgeway-state'), `${path} was rendered on the server`).toBeAttached();
     await page.waitForLoadState('networkidle');
