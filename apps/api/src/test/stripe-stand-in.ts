@@ -11,7 +11,7 @@ import Stripe from 'stripe';
  * PaymentIntents with their charges and balance transactions, refunds, Checkout Sessions and
  * Identity sessions in memory, answers in Stripe's shapes (errors included; each object built from
  * Stripe's published fixture of its type, stripe-fixtures/, checked by stripe-stand-in.test.ts), lists
- * charges and refunds page by page, and honours
+ * charges, refunds and disputes page by page, and honours
  * Idempotency-Key like Stripe: the same key replays the first answer, other parameters are refused.
  * The suite never reaches the internet.
  */
@@ -356,6 +356,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return ok(listOf('charge', form, path));
       case 'GET refunds':
         return ok(listOf('refund', form, path));
+      case 'GET disputes':
+        return ok(listOf('dispute', form, path));
       case 'GET charges/:id':
         return ok(expand(get(id, 'charge'), expandsOf(form)));
       case 'POST refunds':
@@ -467,6 +469,25 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     confirmSetupIntent,
+    /**
+     * What a donor's bank does weeks later: disputes the PaymentIntent's charge (all of it unless
+     * `amount` says), as Stripe then reports it; `status` is where the card network has got to.
+     */
+    dispute(paymentIntentId: string, options: { amount?: number; status?: 'needs_response' | 'won' | 'lost' | 'warning_needs_response' } = {}) {
+      const intent = get(paymentIntentId, 'payment_intent');
+      const charge = get(String(intent.latest_charge), 'charge');
+      return put(
+        shaped('dispute', {
+          id: newId('dp'),
+          object: 'dispute',
+          amount: options.amount ?? charge.amount,
+          charge: charge.id,
+          payment_intent: intent.id,
+          status: options.status ?? 'needs_response',
+          reason: 'fraudulent',
+        }),
+      );
+    },
     /** What Stripe does when the buyer pays on the hosted Checkout page. */
     payCheckoutSession(sessionId: string, number = '4242424242424242') {
       const session = get(sessionId, 'checkout.session');

@@ -13428,27 +13428,27 @@ export interface paths {
                                 reconciliation: {
                                     compared: {
                                         /** @enum {string} */
-                                        kind: "charge" | "refund";
+                                        kind: "charge" | "refund" | "dispute" | "dispute_reversal";
                                         provider: number;
                                         postings: number;
                                     }[];
                                     provider_without_posting: {
                                         /** @enum {string} */
-                                        kind: "charge" | "refund";
+                                        kind: "charge" | "refund" | "dispute" | "dispute_reversal";
                                         ref: string;
                                         amount: number;
                                         transaction_id?: string;
                                     }[];
                                     posting_without_provider: {
                                         /** @enum {string} */
-                                        kind: "charge" | "refund";
+                                        kind: "charge" | "refund" | "dispute" | "dispute_reversal";
                                         ref: string;
                                         amount: number;
                                         transaction_id?: string;
                                     }[];
                                     returned_unbooked: {
                                         /** @enum {string} */
-                                        kind: "charge" | "refund";
+                                        kind: "charge" | "refund" | "dispute" | "dispute_reversal";
                                         ref: string;
                                         amount: number;
                                         transaction_id?: string;

@@ -60,17 +60,25 @@ export const CreatePayoutResponse = z.object({ success: z.literal(true), message
 export type CreatePayoutResponse = z.infer<typeof CreatePayoutResponse>;
 
 /**
- * Kinds of money movement compared both ways between the provider and the ledger. A new kind (a
- * dispute) is added here, to the provider's listing and to the ledger's kinds in `reconcile.ts`.
+ * Kinds of money movement compared both ways between the provider and the ledger: a charge, a
+ * refund, a dispute (the provider took the disputed amount back) and its reversal (a won dispute
+ * gave it back). A new kind is added here, to the providers' listings and to `reconcile.ts`.
  */
-export const MOVEMENT_KINDS = ['charge', 'refund'] as const;
+export const MOVEMENT_KINDS = ['charge', 'refund', 'dispute', 'dispute_reversal'] as const;
 export const MovementKind = z.enum(MOVEMENT_KINDS);
 export type MovementKind = z.infer<typeof MovementKind>;
+/** How a check's report names each kind: "the provider's dispute reversal dp_…", "disputes: 2 at the provider". */
+export const MOVEMENT_NAMES: Record<MovementKind, { one: string; many: string }> = {
+  charge: { one: 'charge', many: 'charges' },
+  refund: { one: 'refund', many: 'refunds' },
+  dispute: { one: 'dispute', many: 'disputes' },
+  dispute_reversal: { one: 'dispute reversal', many: 'dispute reversals' },
+};
 
 /** One side's record that the other side lacks: a provider movement no posting knows, or a posting the provider has no record of. */
 export const ReconciliationOrphan = z.object({
   kind: MovementKind,
-  /** The provider's reference (`ch_sbx_…`, `re_sbx_…`, Stripe's `pi_…`, `re_…`). */
+  /** The provider's reference (`ch_sbx_…`, `re_sbx_…`, `dp_sbx_…`, Stripe's `pi_…`, `re_…`, `dp_…`). */
   ref: z.string(),
   /** Dollars. */
   amount: z.number(),

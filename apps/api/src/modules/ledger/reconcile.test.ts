@@ -17,6 +17,37 @@ describe('two-way reconciliation', () => {
     expect(result.reconciliation.compared).toEqual([
       { kind: 'charge', provider: 1, postings: 1 },
       { kind: 'refund', provider: 1, postings: 1 },
+      { kind: 'dispute', provider: 0, postings: 0 },
+      { kind: 'dispute_reversal', provider: 0, postings: 0 },
+    ]);
+  });
+
+  it('compares disputes and their reversals both ways: one the books lack, one they invented, one reversed only in the books', () => {
+    const dispute = (ref: string, chargeRef: string, amountCents: number, kind: 'dispute' | 'dispute_reversal' = 'dispute'): ProviderMovement => ({
+      kind,
+      ref,
+      chargeRef,
+      amountCents,
+      createdAt: at,
+    });
+    const result = reconcile(
+      [charge('ch_1', 12_000), dispute('dp_booked', 'ch_1', 12_000), dispute('dp_donation', 'ch_2', 4_000), charge('ch_2', 4_000)],
+      [
+        posting('charge', 'ch_1', 12_000, 't1'),
+        posting('charge', 'ch_2', 4_000, 't2'),
+        posting('dispute', 'dp_booked', 12_000, 't3'),
+        posting('dispute_reversal', 'dp_booked', 12_000, 't4'),
+        posting('dispute', 'dp_invented', 500, 't5'),
+      ],
+    );
+    expect(result.problems).toEqual([
+      "the provider's dispute dp_donation of $40.00 has no posting in the ledger",
+      'posting t5 records the dispute dp_invented the provider has no record of',
+      'posting t4 records the dispute reversal dp_booked the provider has no record of',
+    ]);
+    expect(result.reconciliation.compared.slice(2)).toEqual([
+      { kind: 'dispute', provider: 2, postings: 2 },
+      { kind: 'dispute_reversal', provider: 0, postings: 1 },
     ]);
   });
 

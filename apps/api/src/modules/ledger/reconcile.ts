@@ -1,4 +1,12 @@
-import { centsToDollars, formatCents, MOVEMENT_KINDS, type MovementKind, type Reconciliation, type ReconciliationOrphan } from '@pledgeway/domain';
+import {
+  centsToDollars,
+  formatCents,
+  MOVEMENT_KINDS,
+  MOVEMENT_NAMES,
+  type MovementKind,
+  type Reconciliation,
+  type ReconciliationOrphan,
+} from '@pledgeway/domain';
 import type { PaymentProvider, ProviderMovement } from '../../providers/payments/index.ts';
 
 /** Runs SQL with parameters and returns rows: the app's `database.query`, or a bare pg pool in the command. */
@@ -6,12 +14,14 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 
 /**
  * The ledger transactions that record each kind of provider movement, and so must name one
- * (`provider_ref`). What the movement moved is what the donor's card gave or got back
- * (`donor_card`, taken as a positive amount). A dispute adds its kinds here.
+ * (`provider_ref`: a dispute's opening and its reversal name the provider's dispute). What the
+ * movement moved is what the donor's card gave or got back (`donor_card`, taken as a positive amount).
  */
 const POSTING_KINDS: Record<MovementKind, string> = {
   charge: `t.kind in ('pledge_charge', 'match_charge', 'funding_charge', 'donation')`,
   refund: `t.kind like '%refund%'`,
+  dispute: `t.kind = 'dispute_opened'`,
+  dispute_reversal: `t.kind = 'dispute_won'`,
 };
 
 export interface Posting {
@@ -74,22 +84,23 @@ function returnedUnbooked(movements: ProviderMovement[], postedRefs: Set<string>
 /** One kind's provider movements against its postings, both ways. */
 function reconcileKind(kind: MovementKind, atProvider: ProviderMovement[], booked: Posting[], into: Reconciliation, problems: string[]) {
   into.compared.push({ kind, provider: atProvider.length, postings: booked.length });
+  const name = MOVEMENT_NAMES[kind].one;
   const postingsByRef = groupByRef(booked, (posting) => posting.ref ?? '');
   for (const movement of atProvider) {
     const matches = postingsByRef.get(movement.ref) ?? [];
     if (matches.length === 0) {
       into.provider_without_posting.push(orphan(kind, movement.ref, movement.amountCents));
-      problems.push(`the provider's ${kind} ${movement.ref} of ${formatCents(movement.amountCents)} has no posting in the ledger`);
+      problems.push(`the provider's ${name} ${movement.ref} of ${formatCents(movement.amountCents)} has no posting in the ledger`);
     } else if (matches.length > 1) {
-      problems.push(`the provider's ${kind} ${movement.ref} is posted ${matches.length} times (${matches.map((item) => item.transactionId).join(', ')})`);
+      problems.push(`the provider's ${name} ${movement.ref} is posted ${matches.length} times (${matches.map((item) => item.transactionId).join(', ')})`);
     } else if (matches[0]!.amountCents !== movement.amountCents) {
-      problems.push(`${kind} ${movement.ref}: the provider moved ${formatCents(movement.amountCents)}, the ledger ${formatCents(matches[0]!.amountCents)}`);
+      problems.push(`${name} ${movement.ref}: the provider moved ${formatCents(movement.amountCents)}, the ledger ${formatCents(matches[0]!.amountCents)}`);
     }
   }
   const providerRefs = new Set(atProvider.map((item) => item.ref));
   for (const posting of booked.filter((item) => !item.ref || !providerRefs.has(item.ref))) {
     into.posting_without_provider.push(orphan(kind, posting.ref ?? '', posting.amountCents, posting.transactionId));
-    problems.push(`posting ${posting.transactionId} records the ${kind} ${posting.ref ?? '(no reference)'} the provider has no record of`);
+    problems.push(`posting ${posting.transactionId} records the ${name} ${posting.ref ?? '(no reference)'} the provider has no record of`);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { LedgerVerifyReport } from '@pledgeway/domain';
+import { MOVEMENT_NAMES, type LedgerVerifyReport } from '@pledgeway/domain';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { reconcileWithProvider, type Query } from './reconcile.ts';
 import { checkDisputes } from './verify-disputes.ts';
@@ -172,7 +172,7 @@ export function formatLedgerReport(report: LedgerVerifyReport): string {
     `refunds: ${checked.refunds}`,
     `donations: ${checked.donations}`,
     `provider records compared: ${checked.provider_records}`,
-    ...report.reconciliation.compared.map((kind) => `${kind.kind}s: ${kind.provider} at the provider, ${kind.postings} posted`),
+    ...report.reconciliation.compared.map((kind) => `${MOVEMENT_NAMES[kind.kind].many}: ${kind.provider} at the provider, ${kind.postings} posted`),
     `provider movements without a posting: ${report.reconciliation.provider_without_posting.length}`,
     `postings without a provider record: ${report.reconciliation.posting_without_provider.length}`,
     `charges returned in full at the provider, booked neither way: ${report.reconciliation.returned_unbooked.length}`,

@@ -1,13 +1,16 @@
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCharges, sandboxRefunds } from './tables.ts';
+import { sandboxCharges, sandboxDisputes, sandboxRefunds } from './tables.ts';
 import type { MovementWindow, ProviderMovement } from './types.ts';
 
-function within(column: typeof sandboxCharges.createdAt | typeof sandboxRefunds.createdAt, window: MovementWindow): SQL[] {
+function within(column: typeof sandboxCharges.createdAt | typeof sandboxRefunds.createdAt | typeof sandboxDisputes.createdAt, window: MovementWindow): SQL[] {
   return [...(window.from ? [gte(column, window.from)] : []), ...(window.to ? [lte(column, window.to)] : [])];
 }
 
-/** The sandbox's succeeded charges and its refunds, from its own tables, as Stripe would list them. */
+/**
+ * The sandbox's succeeded charges, its refunds and its disputes (each a withdrawal, and a
+ * reinstatement once won), from its own tables, as Stripe would list them.
+ */
 export async function listSandboxMovements(db: Db, window: MovementWindow = {}): Promise<ProviderMovement[]> {
   const charges = await db
     .select({ ref: sandboxCharges.id, amountCents: sandboxCharges.amountCents, createdAt: sandboxCharges.createdAt })
@@ -17,5 +20,22 @@ export async function listSandboxMovements(db: Db, window: MovementWindow = {}):
     .select({ ref: sandboxRefunds.id, amountCents: sandboxRefunds.amountCents, chargeRef: sandboxRefunds.chargeId, createdAt: sandboxRefunds.createdAt })
     .from(sandboxRefunds)
     .where(and(...within(sandboxRefunds.createdAt, window)));
-  return [...charges.map((row) => ({ kind: 'charge' as const, ...row })), ...refunds.map((row) => ({ kind: 'refund' as const, ...row }))];
+  const disputes = await db
+    .select({
+      ref: sandboxDisputes.id,
+      amountCents: sandboxDisputes.amountCents,
+      chargeRef: sandboxDisputes.chargeId,
+      status: sandboxDisputes.status,
+      createdAt: sandboxDisputes.createdAt,
+    })
+    .from(sandboxDisputes)
+    .where(and(...within(sandboxDisputes.createdAt, window)));
+  return [
+    ...charges.map((row) => ({ kind: 'charge' as const, ...row })),
+    ...refunds.map((row) => ({ kind: 'refund' as const, ...row })),
+    ...disputes.flatMap(({ status, ...row }) => [
+      { kind: 'dispute' as const, ...row },
+      ...(status === 'won' ? [{ kind: 'dispute_reversal' as const, ...row }] : []),
+    ]),
+  ];
 }

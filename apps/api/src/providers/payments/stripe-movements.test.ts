@@ -50,6 +50,28 @@ describe('listing Stripe movements', () => {
     expect(pages[1]!.form.get('starting_after')).toBeTruthy();
   });
 
+  it('lists a dispute as a withdrawal, a won one also as its reinstatement, and no inquiry', async () => {
+    const good = await card('4242424242424242');
+    const [lost, won, inquired] = [
+      await stripe.charge({ ...good, amountCents: 2_500, idempotencyKey: 'dispute-lost' }),
+      await stripe.charge({ ...good, amountCents: 3_000, idempotencyKey: 'dispute-won' }),
+      await stripe.charge({ ...good, amountCents: 900, idempotencyKey: 'dispute-inquiry' }),
+    ];
+    const lostDispute = standIn.dispute(lost!.ref, { amount: 2_000, status: 'lost' });
+    const wonDispute = standIn.dispute(won!.ref, { status: 'won' });
+    standIn.dispute(inquired!.ref, { status: 'warning_needs_response' });
+
+    const disputes = (await stripe.listMovements()).filter((item) => item.kind === 'dispute' || item.kind === 'dispute_reversal');
+    expect(disputes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'dispute', ref: lostDispute.id, amountCents: 2_000, chargeRef: lost!.ref }),
+        expect.objectContaining({ kind: 'dispute', ref: wonDispute.id, amountCents: 3_000, chargeRef: won!.ref }),
+        expect.objectContaining({ kind: 'dispute_reversal', ref: wonDispute.id, amountCents: 3_000, chargeRef: won!.ref }),
+      ]),
+    );
+    expect(disputes).toHaveLength(3);
+  });
+
   it('passes a created window to Stripe, in seconds, both ends inclusive', async () => {
     const from = new Date(Date.now() + 3_600_000);
     expect(await stripe.listMovements({ from })).toEqual([]);

@@ -13,9 +13,10 @@ function createdFilter(window: MovementWindow): Stripe.RangeQueryParam | undefin
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
- * Stripe's charges and refunds, page by page (the SDK's auto-pagination, 100 a page). A charge is
- * named by its PaymentIntent (`pi_…`), the reference the app keeps; only a succeeded charge moved
- * money. A refund that failed or was cancelled returned nothing.
+ * Stripe's charges, refunds and disputes, page by page (the SDK's auto-pagination, 100 a page). A
+ * charge is named by its PaymentIntent (`pi_…`), the reference the app keeps; only a succeeded
+ * charge moved money. A refund that failed or was cancelled returned nothing. A dispute withdrew its
+ * amount, and a won one reinstated it; an inquiry (`warning_…`) moved nothing.
  */
 export async function listStripeMovements(stripe: Stripe, window: MovementWindow = {}): Promise<ProviderMovement[]> {
   const created = createdFilter(window);
@@ -29,6 +30,17 @@ export async function listStripeMovements(stripe: Stripe, window: MovementWindow
       if (refund.status === 'failed' || refund.status === 'canceled') continue;
       const chargeRef = idOf(refund.payment_intent) ?? idOf(refund.charge) ?? undefined;
       movements.push({ kind: 'refund', ref: refund.id, amountCents: refund.amount, chargeRef, createdAt: new Date(refund.created * 1000) });
+    }
+    for await (const dispute of stripe.disputes.list({ limit: 100, ...(created ? { created } : {}) })) {
+      if (dispute.status.startsWith('warning_')) continue;
+      const withdrawal = {
+        ref: dispute.id,
+        amountCents: dispute.amount,
+        chargeRef: idOf(dispute.payment_intent) ?? idOf(dispute.charge) ?? undefined,
+        createdAt: new Date(dispute.created * 1000),
+      };
+      movements.push({ kind: 'dispute', ...withdrawal });
+      if (dispute.status === 'won') movements.push({ kind: 'dispute_reversal', ...withdrawal });
     }
   } catch (error) {
     throw providerError(error);

@@ -40,16 +40,17 @@ export interface RefundInput {
 }
 
 /**
- * One movement of money the provider made: a succeeded charge, or a refund. Two-way
- * reconciliation (modules/ledger/reconcile.ts) matches each to exactly one posting by kind and
- * reference. A dispute becomes a third kind (`MovementKind` in packages/domain).
+ * One movement of money the provider made: a succeeded charge, a refund, a dispute's withdrawal
+ * or a won dispute's reinstatement (an inquiry moves nothing). Two-way reconciliation
+ * (modules/ledger/reconcile.ts) matches each to exactly one posting by kind and reference.
  */
 export interface ProviderMovement {
   kind: MovementKind;
-  /** The reference the app keeps for it: the charge result's `ref`, the refund's `ref`. */
+  /** The reference the app keeps for it: the charge result's `ref`, the refund's `ref`, the dispute's id. */
   ref: string;
+  /** What the donor's card got back (a dispute's fee is the provider's, compared by the dispute check). */
   amountCents: number;
-  /** For a refund: the charge it returns money from. */
+  /** For a refund or a dispute: the charge it returns money from. */
   chargeRef?: string;
   createdAt: Date;
 }

@@ -1,4 +1,4 @@
-import type { ReconciliationOrphan } from '@pledgeway/domain/schemas/money-admin';
+import { MOVEMENT_NAMES, type ReconciliationOrphan } from '@pledgeway/domain/schemas/money-admin';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { formatDollars } from '@/lib/format';
@@ -12,7 +12,7 @@ function OrphanList({ title, orphans }: { title: string; orphans: Reconciliation
       <ul className="mt-1 space-y-1 text-sm text-ink-700">
         {orphans.map((orphan) => (
           <li key={`${orphan.kind}-${orphan.ref}-${orphan.transaction_id ?? ''}`}>
-            {orphan.kind} <code className="break-all">{orphan.ref || '(no reference)'}</code>: {formatDollars(orphan.amount)}
+            {MOVEMENT_NAMES[orphan.kind].one} <code className="break-all">{orphan.ref || '(no reference)'}</code>: {formatDollars(orphan.amount)}
             {orphan.transaction_id ? (
               <>
                 {' '}
@@ -29,7 +29,9 @@ function OrphanList({ title, orphans }: { title: string; orphans: Reconciliation
 /** The books check in a sentence, with what each side holds that the other lacks. */
 export function LedgerCheckSummary({ check }: { check: LedgerCheck }) {
   const { reconciliation } = check;
-  const compared = reconciliation.compared.map((kind) => `${kind.kind}s: ${kind.provider} at the provider, ${kind.postings} posted`).join('; ');
+  const compared = reconciliation.compared
+    .map((kind) => `${MOVEMENT_NAMES[kind.kind].many}: ${kind.provider} at the provider, ${kind.postings} posted`)
+    .join('; ');
   const returned = reconciliation.returned_unbooked.length;
   const returnedNote = returned ? `; ${returned} charge(s) returned in full at the provider, booked neither way` : '';
   return (

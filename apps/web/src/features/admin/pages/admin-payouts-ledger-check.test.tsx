@@ -35,6 +35,8 @@ const report = (overrides: Partial<LedgerVerifyReport> = {}): LedgerVerifyReport
     compared: [
       { kind: 'charge', provider: 2, postings: 2 },
       { kind: 'refund', provider: 0, postings: 0 },
+      { kind: 'dispute', provider: 1, postings: 1 },
+      { kind: 'dispute_reversal', provider: 0, postings: 0 },
     ],
     provider_without_posting: [],
     posting_without_provider: [],
@@ -49,7 +51,11 @@ describe('the books check on the payouts page', () => {
     mocks.ledgerAnswer = { success: true, data: report() };
     renderPage();
     expect(await screen.findByText('Books balance')).toBeTruthy();
-    expect(screen.getByText(/Matched with sandbox both ways \(charges: 2 at the provider, 2 posted; refunds: 0 at the provider, 0 posted\)/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Matched with sandbox both ways \(charges: 2 at the provider, 2 posted; refunds: 0 at the provider, 0 posted; disputes: 1 at the provider, 1 posted; dispute reversals: 0 at the provider, 0 posted\)/,
+      ),
+    ).toBeTruthy();
   });
 
   it('lists what the provider holds that the ledger lacks, and the other way round', async () => {
@@ -59,7 +65,10 @@ describe('the books check on the payouts page', () => {
         ok: false,
         reconciliation: {
           ...report().reconciliation,
-          provider_without_posting: [{ kind: 'charge', ref: 'ch_sbx_twice', amount: 896.8 }],
+          provider_without_posting: [
+            { kind: 'charge', ref: 'ch_sbx_twice', amount: 896.8 },
+            { kind: 'dispute_reversal', ref: 'dp_sbx_won', amount: 40 },
+          ],
           posting_without_provider: [{ kind: 'refund', ref: 're_sbx_gone', amount: 25, transaction_id: 'tx-9' }],
         },
         problems: [
@@ -73,6 +82,7 @@ describe('the books check on the payouts page', () => {
     const findings = screen.getByRole('alert');
     expect(within(findings).getByText('At the provider, with no posting in the ledger')).toBeTruthy();
     expect(within(findings).getByText('ch_sbx_twice').parentElement?.textContent).toContain('$896.80');
+    expect(within(findings).getByText('dp_sbx_won').parentElement?.textContent).toBe('dispute reversal dp_sbx_won: $40.00');
     expect(within(findings).getByText('In the ledger, with no record at the provider')).toBeTruthy();
     expect(within(findings).getByText('re_sbx_gone').parentElement?.textContent).toContain('$25.00');
     expect(within(findings).getByText('tx-9')).toBeTruthy();

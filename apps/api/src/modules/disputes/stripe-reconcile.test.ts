@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disputeFacts } from '../../providers/payments/stripe-events.ts';
+import { signUp } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
+import { expectBooksBalanced, pledgeRow } from '../charging/test-helpers.ts';
+import { firstCharityId } from '../events/test-helpers.ts';
+import { verifyLedger } from '../ledger/verify.ts';
+import { createCampaign } from '../my-events/test-factories.ts';
+import { createPaymentEventsService } from '../payment-events/service.ts';
+
+/**
+ * With Stripe as the provider, the books check lists Stripe's disputes beside its charges and
+ * refunds: a dispute Stripe made that the books lack is found, and so is a won dispute's
+ * reinstatement the books have not booked, until the webhook's events book them.
+ */
+const standIn = createStripeStandIn();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ stripeSecretKey: 'sk_test_stand_in', stripePublishableKey: 'pk_test_stand_in', stripeApiBase: await standIn.start() });
+});
+afterAll(async () => {
+  await server.close();
+  await standIn.close();
+});
+
+/** A pending campaign funded on a Stripe card: its funding is a charged pledge (a PaymentIntent). */
+async function fundedOnStripe(dollars: number) {
+  const creator = await signUp(server.url);
+  const setup = await creator.client.post('/api/payment-methods/setup-intent');
+  standIn.confirmSetupIntent(setup.data.setup_intent_id, '4242424242424242');
+  const card = await creator.client.post('/api/payment-methods', { token: setup.data.setup_intent_id });
+  const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(server) });
+  const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: dollars, payment_method_id: card.data.data.id });
+  expect(paid.status, JSON.stringify(paid.data)).toBe(200);
+  const [row] = await server.app.ctx.database.query<{ id: string }>('select id from pledges where event_id = $1 and is_creator_pledge', [event.id]);
+  return pledgeRow(server, row!.id);
+}
+
+describe('reconciling disputes with Stripe', () => {
+  it('finds a dispute at Stripe the books lack, and a reinstatement they have not booked, until the events book them', async () => {
+    const pledge = await fundedOnStripe(120);
+    await expectBooksBalanced(server);
+    const check = async () => (await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments)).problems;
+
+    const dispute = standIn.dispute(pledge.providerChargeRef!);
+    expect(await check()).toEqual([`the provider's dispute ${dispute.id} of $120.00 has no posting in the ledger`]);
+
+    const events = createPaymentEventsService(server.app.ctx);
+    const withdrawal = { amount: -12_000, fee: 1_500 };
+    const deliver = (type: 'charge.dispute.created' | 'charge.dispute.closed', object: Record<string, unknown>) =>
+      events.receive({ id: `evt_${type}_${dispute.id}`, type, occurredAt: new Date(), objectRef: String(dispute.id), facts: disputeFacts(type, object) });
+    expect((await deliver('charge.dispute.created', { ...dispute, balance_transactions: [withdrawal] })).dispute).toBe('opened');
+    await expectBooksBalanced(server);
+
+    // The card network decides for the platform: Stripe gives the money back before its event arrives.
+    Object.assign(dispute, { status: 'won' });
+    expect(await check()).toEqual([`the provider's dispute reversal ${dispute.id} of $120.00 has no posting in the ledger`]);
+    const reinstatement = { amount: 12_000, fee: -1_500 };
+    expect((await deliver('charge.dispute.closed', { ...dispute, balance_transactions: [withdrawal, reinstatement] })).dispute).toBe('won');
+    const report = await expectBooksBalanced(server);
+    expect(report.reconciliation.compared).toContainEqual({ kind: 'dispute_reversal', provider: 1, postings: 1 });
+  });
+});
