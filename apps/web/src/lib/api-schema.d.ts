@@ -13760,15 +13760,19 @@ export interface paths {
                                         _id: string;
                                         amount: number;
                                         charged: number;
-                                    };
-                                    donor: {
-                                        name: string;
-                                        email: string;
                                     } | null;
                                     campaign: {
                                         _id: string;
                                         name: string;
-                                    };
+                                    } | null;
+                                    donation: {
+                                        _id: string;
+                                        amount: number;
+                                    } | null;
+                                    donor: {
+                                        name: string;
+                                        email: string;
+                                    } | null;
                                     charity_name: string | null;
                                 }[];
                                 open_count: number;
@@ -13886,15 +13890,19 @@ export interface paths {
                                     _id: string;
                                     amount: number;
                                     charged: number;
-                                };
-                                donor: {
-                                    name: string;
-                                    email: string;
                                 } | null;
                                 campaign: {
                                     _id: string;
                                     name: string;
-                                };
+                                } | null;
+                                donation: {
+                                    _id: string;
+                                    amount: number;
+                                } | null;
+                                donor: {
+                                    name: string;
+                                    email: string;
+                                } | null;
                                 charity_name: string | null;
                             };
                         };

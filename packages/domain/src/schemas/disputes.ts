@@ -31,9 +31,12 @@ export const AdminDisputeRow = z.object({
   platform_share: z.number(),
   opened_at: z.string(),
   closed_at: z.string().nullable(),
-  pledge: z.object({ _id: z.string(), amount: z.number(), charged: z.number() }),
+  /** The disputed pledge and its campaign; both null for a donation's dispute. */
+  pledge: z.object({ _id: z.string(), amount: z.number(), charged: z.number() }).nullable(),
+  campaign: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The disputed donation (made from /charities); null for a pledge's dispute. */
+  donation: z.object({ _id: z.string(), amount: z.number() }).nullable(),
   donor: z.object({ name: z.string(), email: z.string() }).nullable(),
-  campaign: z.object({ _id: z.string(), name: z.string() }),
   charity_name: z.string().nullable(),
 });
 export type AdminDisputeRow = z.infer<typeof AdminDisputeRow>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '@pledgeway/domain';
-import { ledgerEntries, ledgerTransactions, outboxEmails } from '../../db/schema.ts';
+import { charities, ledgerEntries, ledgerTransactions, outboxEmails } from '../../db/schema.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { disputeFacts } from '../../providers/payments/stripe-events.ts';
 import { signUp, TestClient } from '../../test/client.ts';
@@ -10,7 +10,7 @@ import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo
 import { firstCharityId } from '../events/test-helpers.ts';
 import { createPaymentEventsService, deliverSandboxEvents } from '../payment-events/service.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { sandboxCharges, sandboxDisputes, sandboxEvents } from '../../providers/payments/tables.ts';
+import { sandboxCharges, sandboxDisputes } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
 
 /**
@@ -226,7 +226,7 @@ describe('disputes', () => {
     await expectBooksBalanced(server);
   });
 
-  it('finds a dispute of a donation, which is not booked yet, and one on a charge the books do not know', async () => {
+  it('books a dispute of a donation: the charity gives back its net while unpaid, the admins are told, and a won one reverses it', async () => {
     const payments = server.app.ctx.payments;
     if (!isSandbox(payments)) throw new Error('tests run with the sandbox provider');
     const token = (await payments.tokenizeCard({ holder_name: 'Dana Donor', number: DISPUTE_CARD, expiry: '09/40', cvv: '123' })).token;
@@ -238,18 +238,87 @@ describe('disputes', () => {
       token,
     });
     expect(donated.status, JSON.stringify(donated.data)).toBe(201);
+    const payableBefore = await accountBalance(server, 'charity_payable', { charityId });
+    await deliverSandboxEvents(server.app.ctx);
+
+    // $40.00 charged, card fee $1.46 (2.9% + $0.30): the charity's $38.54 comes back out of its payable, the platform bears $1.46 and the $15.00 fee.
+    const [opened] = await server.app.ctx.db.select().from(disputes).where(eq(disputes.donationId, donated.data.data.donation._id));
+    expect(opened).toMatchObject({
+      pledgeId: null,
+      eventId: null,
+      status: 'open',
+      amountCents: 4_000,
+      feeCents: 1_500,
+      charityShareCents: 3_854,
+      platformShareCents: 1_646,
+    });
+    const entries = await server.app.ctx.db
+      .select({ account: ledgerEntries.account, cents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, opened!.openedTransactionId));
+    expect(Object.fromEntries(entries.map((row) => [row.account, Number(row.cents)]))).toEqual({
+      donor_card: 4_000,
+      card_processing_fees: 1_500,
+      charity_payable: -3_854,
+      platform_fee_revenue: -1_646,
+    });
+    expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(payableBefore - 3_854);
+    const [charity] = await server.app.ctx.db.select({ name: charities.name }).from(charities).where(eq(charities.id, charityId));
+    expect((await adminMails('dispute-opened-admin')).map((mail) => mail.subject)).toContain(`Dispute opened: $40.00 on "Donation to ${charity!.name}"`);
+    const row = (await admin.get('/api/admin/disputes')).data.data.items.find((item: { _id: string }) => item._id === opened!.id);
+    expect(row).toMatchObject({
+      pledge: null,
+      campaign: null,
+      donation: { amount: 40 },
+      donor: { name: 'Dana Donor' },
+      charity_share: 38.54,
+      platform_share: 16.46,
+    });
+    await expectBooksBalanced(server);
+
+    expect((await admin.post(`/api/admin/disputes/${opened!.id}/sandbox-outcome`, { outcome: 'won' })).status).toBe(200);
+    await deliverSandboxEvents(server.app.ctx);
+    expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.id, opened!.id))).toMatchObject([{ status: 'won' }]);
+    expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(payableBefore);
+    await expectBooksBalanced(server);
+  });
+
+  it('books a donation’s dispute once when its event is delivered three times at once', { tags: ['concurrency'] }, async () => {
+    const payments = server.app.ctx.payments;
+    if (!isSandbox(payments)) throw new Error('tests run with the sandbox provider');
+    const token = (await payments.tokenizeCard({ holder_name: 'Rae Racer', number: DISPUTE_CARD, expiry: '09/40', cvv: '123' })).token;
+    const body = { fullName: 'Rae Racer', email: `racer-${Date.now()}@example.com`, amount: 25, token };
+    expect((await new TestClient(server.url).post(`/api/charities/${await firstCharityId(server)}/donations`, body)).status).toBe(201);
     const [charge] = await server.app.ctx.db
       .select()
       .from(sandboxCharges)
       .where(eq(sandboxCharges.idempotencyKey, `donation_${token}`));
-    const [opened] = await server.app.ctx.db.select().from(sandboxDisputes).where(eq(sandboxDisputes.chargeId, charge!.id));
-    // The sandbox disputed the donation's charge as it does every 0259 charge; the app cannot book it yet.
+    const [atBank] = await server.app.ctx.db.select().from(sandboxDisputes).where(eq(sandboxDisputes.chargeId, charge!.id));
+    const object = { id: atBank!.id, amount: 2_500, charge: charge!.id, status: 'needs_response', balance_transactions: [{ amount: -2_500, fee: 1_500 }] };
+    const events = createPaymentEventsService(server.app.ctx);
+    const answers = await Promise.all(
+      [1, 2, 3].map((attempt) =>
+        events.receive({
+          id: `evt_donation_race_${atBank!.id}_${attempt}`,
+          type: 'charge.dispute.created',
+          occurredAt: new Date(),
+          objectRef: atBank!.id,
+          facts: disputeFacts('charge.dispute.created', object),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.dispute).sort()).toEqual(['duplicate', 'duplicate', 'opened']);
     await deliverSandboxEvents(server.app.ctx);
-    const check = async () => verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
-    const report = await check();
-    expect(report.problems).toContain(`the provider's dispute ${opened!.id} of $40.00 has no posting in the ledger`);
-    expect(report.reconciliation.provider_without_posting).toContainEqual({ kind: 'dispute', ref: opened!.id, amount: 40 });
-    // A charge the books never recorded, disputed.
+    const booked = await server.app.ctx.database.query(
+      "select count(*)::int as n from ledger_transactions where kind = 'dispute_opened' and provider_ref = $1",
+      [atBank!.id],
+    );
+    expect(booked).toEqual([{ n: 1 }]);
+    await expectBooksBalanced(server);
+  });
+
+  it('finds a dispute at the provider on a charge the books do not know', async () => {
+    const check = async () => (await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments)).problems;
     const strayCharge = `ch_sbx_stray_${Date.now()}`;
     await server.app.ctx.db
       .insert(sandboxCharges)
@@ -258,16 +327,13 @@ describe('disputes', () => {
       .insert(sandboxDisputes)
       .values({ id: `dp_sbx_stray_${Date.now()}`, chargeId: strayCharge, amountCents: 700, feeCents: 1_500, status: 'won' })
       .returning();
-    expect((await check()).problems).toEqual(
-      expect.arrayContaining([
-        `the provider's charge ${strayCharge} of $7.00 has no posting in the ledger`,
-        `the provider's dispute ${stray!.id} of $7.00 has no posting in the ledger`,
-        `the provider's dispute reversal ${stray!.id} of $7.00 has no posting in the ledger`,
-      ]),
-    );
-    // Neither stays for the tests after this one, whose books must check clean.
-    await server.app.ctx.db.delete(sandboxEvents).where(eq(sandboxEvents.objectId, opened!.id));
-    await server.app.ctx.db.delete(sandboxDisputes).where(inArray(sandboxDisputes.id, [opened!.id, stray!.id]));
+    expect(await check()).toEqual([
+      `the provider's charge ${strayCharge} of $7.00 has no posting in the ledger`,
+      `the provider's dispute ${stray!.id} of $7.00 has no posting in the ledger`,
+      `the provider's dispute reversal ${stray!.id} of $7.00 has no posting in the ledger`,
+    ]);
+    // Gone again for the tests after this one, whose books must check clean.
+    await server.app.ctx.db.delete(sandboxDisputes).where(eq(sandboxDisputes.id, stray!.id));
     await server.app.ctx.db.delete(sandboxCharges).where(eq(sandboxCharges.id, strayCharge));
   });
 

@@ -1,9 +1,14 @@
 import { formatCents } from '@pledgeway/domain';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
-/** The e-mails of a dispute: the campaign's creator and every admin are told when it opens and ends. */
+/**
+ * The e-mails of a dispute: the campaign's creator (of a pledge's) and every admin are told when it
+ * opens and ends. A donation's is named "Donation to {charity}" and told to the admins.
+ */
 interface DisputeNews {
-  campaign: { id: string; name: string };
+  campaign: { name: string };
+  /** A pledge counts in its campaign's totals again once won, and no more once lost. */
+  pledge: boolean;
   amountCents: number;
   feeCents: number;
   charityShareCents: number;
@@ -39,8 +44,8 @@ export const disputeEmails = {
   closed(to: string, news: DisputeNews, outcome: 'won' | 'lost', forAdmin: boolean): EmailMessage {
     const result =
       outcome === 'won'
-        ? `The dispute of ${formatCents(news.amountCents)} on "${news.campaign.name}" was decided in our favour: the money is back and the pledge counts again.`
-        : `The dispute of ${formatCents(news.amountCents)} on "${news.campaign.name}" was lost: the bank keeps the money and the pledge no longer counts.`;
+        ? `The dispute of ${formatCents(news.amountCents)} on "${news.campaign.name}" was decided in our favour: the money is back${news.pledge ? ' and the pledge counts again' : ''}.`
+        : `The dispute of ${formatCents(news.amountCents)} on "${news.campaign.name}" was lost: the bank keeps the money${news.pledge ? ' and the pledge no longer counts' : ''}.`;
     return {
       to,
       kind: forAdmin ? `dispute-${outcome}-admin` : `dispute-${outcome}`,

@@ -101,7 +101,7 @@ export const disputesRepository = {
     return rows.map((row) => row.email);
   },
 
-  /** The admin console's list: newest first, with pledge, donor, campaign and charity. */
+  /** The admin console's list: newest first, with the pledge, its donor, campaign and charity (a donation's are the donations module's). */
   list(db: Executor, id?: string) {
     const query = db
       .select({
@@ -112,9 +112,9 @@ export const disputesRepository = {
         charityName: charities.name,
       })
       .from(disputes)
-      .innerJoin(pledges, eq(pledges.id, disputes.pledgeId))
+      .leftJoin(pledges, eq(pledges.id, disputes.pledgeId))
       .leftJoin(users, eq(users.id, pledges.userId))
-      .innerJoin(events, eq(events.id, disputes.eventId))
+      .leftJoin(events, eq(events.id, disputes.eventId))
       .leftJoin(charities, eq(charities.id, events.charityId))
       .orderBy(desc(disputes.createdAt))
       .limit(500);

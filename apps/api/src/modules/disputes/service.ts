@@ -1,9 +1,10 @@
-import { centsToDollars, DISPUTE_MESSAGES, settlePledge, type AdminDisputeRow } from '@pledgeway/domain';
+import { centsToDollars, DISPUTE_MESSAGES, settlePledge, type AdminDisputeRow, type PledgeQuote } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, type PaymentEventFacts } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { donationRecords } from '../donations/service.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
@@ -19,72 +20,138 @@ import { disputesRepository as repo, type DisputeRow } from './repository.ts';
 export type DisputeOutcome = 'opened' | 'won' | 'lost' | 'duplicate' | 'unmatched' | 'ignored';
 
 type Facts = PaymentEventFacts & { dispute: NonNullable<PaymentEventFacts['dispute']> };
-type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockPledgeByCharge>>>;
+type LockedPledge = NonNullable<Awaited<ReturnType<typeof repo.lockPledgeByCharge>>>;
+type LockedDonation = NonNullable<Awaited<ReturnType<typeof donationRecords.lockByCharge>>>;
 
-const refsOf = (facts: Facts) => [facts.dispute.chargeRef, ...(facts.paymentIntentRef ? [facts.paymentIntentRef] : [])];
-
-function newsOf(found: Locked, dispute: DisputeRow) {
-  return { campaign: found.event, amountCents: dispute.amountCents, feeCents: dispute.feeCents, charityShareCents: dispute.charityShareCents };
+/**
+ * What a dispute takes money back from, locked: a supporter's pledge (a creator's funding
+ * included), told to the campaign's creator, or a donation from /charities, told to the admins only.
+ */
+interface Disputed {
+  pledgeId: string | null;
+  donationId: string | null;
+  eventId: string | null;
+  charityId: string | null;
+  /** Whether its charge stands (a pledge not charged, or charged no more, is not booked). */
+  charged: boolean;
+  settled: PledgeQuote;
+  /** What the charge credited the charity (its net; a funding's settlement). */
+  creditedCents: (tx: Executor) => Promise<number>;
+  /** How the e-mails name it: the campaign, or "Donation to {charity}". */
+  name: string;
+  creatorEmail: string | null;
 }
 
-/** Disputes (chargebacks) of charged pledges, booked as decision 093 says; the admin console lists them. */
-export function createDisputesService(ctx: AppContext) {
-  const { db } = ctx;
-  const provider = ctx.payments.name;
-
-  async function tell(tx: Executor, found: Locked, dispute: DisputeRow, outcome: 'opened' | 'won' | 'lost') {
-    const news = newsOf(found, dispute);
-    const admins = await repo.adminEmails(tx);
-    if (outcome === 'opened') {
-      await ctx.mailer.send(disputeEmails.openedToCreator(found.creator.email, news), tx);
-      for (const admin of admins) await ctx.mailer.send(disputeEmails.openedToAdmin(admin, news, ctx.config.publicUrl), tx);
-      return;
-    }
-    await ctx.mailer.send(disputeEmails.closed(found.creator.email, news, outcome, false), tx);
-    for (const admin of admins) await ctx.mailer.send(disputeEmails.closed(admin, news, outcome, true), tx);
-  }
-
-  /** Books a dispute once, under the pledge's row lock and then the charity's (the lock a payout takes). */
-  async function open(tx: Executor, found: Locked, facts: Facts): Promise<DisputeRow | 'duplicate' | 'ignored'> {
-    if (await repo.find(tx, provider, facts.objectRef)) return 'duplicate';
-    const { pledge, event } = found;
-    if (pledge.status !== 'charged' || pledge.chargedCents === null) {
-      ctx.log.warn({ pledgeId: pledge.id, dispute: facts.objectRef, status: pledge.status }, 'dispute on a pledge that is not charged: not booked');
-      return 'ignored';
-    }
-    if (event.charityId) await repo.lockCharity(tx, event.charityId);
-    const settled = settlePledge({
+function pledgeDisputed({ pledge, event, creator }: LockedPledge): Disputed {
+  return {
+    pledgeId: pledge.id,
+    donationId: null,
+    eventId: event.id,
+    charityId: event.charityId,
+    charged: pledge.status === 'charged' && pledge.chargedCents !== null,
+    settled: settlePledge({
       amountCents: pledge.amountCents,
       tipCents: pledge.tipCents,
       platformFeeCents: pledge.platformFeeCents,
       coverCents: pledge.coverCents,
-      chargedCents: pledge.chargedCents,
+      chargedCents: pledge.chargedCents ?? 0,
       cardFeeCents: pledge.cardFeeCents ?? 0,
-    });
+    }),
+    creditedCents: (tx) => repo.creditedToCharityCents(tx, pledge.id),
+    name: event.name,
+    creatorEmail: creator.email,
+  };
+}
+
+/** A donation's charge: all of it the charity's but the card fee (no platform fee, no tip). */
+function donationDisputed({ donation, charityName }: LockedDonation): Disputed {
+  const cardFeeCents = donation.cardFeeCents ?? 0;
+  return {
+    pledgeId: null,
+    donationId: donation.id,
+    eventId: null,
+    charityId: donation.charityId,
+    charged: donation.status === 'charged',
+    settled: settlePledge({
+      amountCents: donation.amountCents,
+      tipCents: 0,
+      platformFeeCents: 0,
+      coverCents: 0,
+      chargedCents: donation.amountCents,
+      cardFeeCents,
+    }),
+    creditedCents: async () => donation.amountCents - cardFeeCents,
+    name: `Donation to ${charityName}`,
+    creatorEmail: null,
+  };
+}
+
+const refsOf = (facts: Facts) => [facts.dispute.chargeRef, ...(facts.paymentIntentRef ? [facts.paymentIntentRef] : [])];
+
+function newsOf(disputed: Disputed, dispute: DisputeRow) {
+  return {
+    campaign: { name: disputed.name },
+    pledge: disputed.pledgeId !== null,
+    amountCents: dispute.amountCents,
+    feeCents: dispute.feeCents,
+    charityShareCents: dispute.charityShareCents,
+  };
+}
+
+/** Disputes (chargebacks) of charged pledges and donations, booked as decision 093 says; the admin console lists them. */
+export function createDisputesService(ctx: AppContext) {
+  const { db } = ctx;
+  const provider = ctx.payments.name;
+
+  async function tell(tx: Executor, disputed: Disputed, dispute: DisputeRow, outcome: 'opened' | 'won' | 'lost') {
+    const news = newsOf(disputed, dispute);
+    const admins = await repo.adminEmails(tx);
+    if (outcome === 'opened') {
+      if (disputed.creatorEmail) await ctx.mailer.send(disputeEmails.openedToCreator(disputed.creatorEmail, news), tx);
+      for (const admin of admins) await ctx.mailer.send(disputeEmails.openedToAdmin(admin, news, ctx.config.publicUrl), tx);
+      return;
+    }
+    if (disputed.creatorEmail) await ctx.mailer.send(disputeEmails.closed(disputed.creatorEmail, news, outcome, false), tx);
+    for (const admin of admins) await ctx.mailer.send(disputeEmails.closed(admin, news, outcome, true), tx);
+  }
+
+  /** Books a dispute once, under the pledge's or donation's row lock and then the charity's (the lock a payout takes). */
+  async function open(tx: Executor, disputed: Disputed, facts: Facts): Promise<DisputeRow | 'duplicate' | 'ignored'> {
+    if (await repo.find(tx, provider, facts.objectRef)) return 'duplicate';
+    if (!disputed.charged) {
+      ctx.log.warn(
+        { pledgeId: disputed.pledgeId, donationId: disputed.donationId, dispute: facts.objectRef },
+        'dispute on a charge that is not charged: not booked',
+      );
+      return 'ignored';
+    }
+    if (disputed.charityId) await repo.lockCharity(tx, disputed.charityId);
+    const chargedCents = disputed.settled.totalCents;
     const booking = {
-      eventId: event.id,
-      charityId: event.charityId,
-      settled: { ...settled, netToCharityCents: await repo.creditedToCharityCents(tx, pledge.id) },
-      disputedCents: Math.min(facts.amountCents ?? pledge.chargedCents, pledge.chargedCents),
+      eventId: disputed.eventId,
+      charityId: disputed.charityId,
+      settled: { ...disputed.settled, netToCharityCents: await disputed.creditedCents(tx) },
+      disputedCents: Math.min(facts.amountCents ?? chargedCents, chargedCents),
       feeCents: facts.dispute.feeCents,
-      charityUnpaidCents: await repo.charityPayableCents(tx, event.charityId),
+      charityUnpaidCents: await repo.charityPayableCents(tx, disputed.charityId),
     };
     const shares = disputeShares(booking);
     const posted = await ledgerRepository.post(tx, {
       kind: 'dispute_opened',
       idempotencyKey: `dispute-opened:${provider}:${facts.objectRef}`,
-      pledgeId: pledge.id,
-      eventId: event.id,
+      pledgeId: disputed.pledgeId,
+      eventId: disputed.eventId,
       providerRef: facts.objectRef,
-      memo: { charge_ref: facts.dispute.chargeRef, reason: facts.dispute.reason },
+      memo: { charge_ref: facts.dispute.chargeRef, reason: facts.dispute.reason, ...(disputed.donationId ? { donationId: disputed.donationId } : {}) },
       entries: disputeOpenedEntries(booking),
     });
     const row = await repo.insert(tx, {
       provider,
       providerDisputeRef: facts.objectRef,
       chargeRef: facts.dispute.chargeRef,
-      pledgeId: pledge.id,
-      eventId: event.id,
+      pledgeId: disputed.pledgeId,
+      donationId: disputed.donationId,
+      eventId: disputed.eventId,
       reason: facts.dispute.reason,
       amountCents: booking.disputedCents,
       feeCents: booking.feeCents,
@@ -93,13 +160,13 @@ export function createDisputesService(ctx: AppContext) {
       openedTransactionId: posted.id,
     });
     if (!row) return 'duplicate';
-    await pledgeRecords.setDisputeStatus(tx, pledge.id, 'disputed');
-    await tell(tx, found, row, 'opened');
+    if (disputed.pledgeId) await pledgeRecords.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
+    await tell(tx, disputed, row, 'opened');
     return row;
   }
 
   /** Ends an open dispute: won reverses its opening exactly, lost keeps it for good (no money moves). */
-  async function close(tx: Executor, found: Locked, dispute: DisputeRow, outcome: 'won' | 'lost'): Promise<boolean> {
+  async function close(tx: Executor, disputed: Disputed, dispute: DisputeRow, outcome: 'won' | 'lost'): Promise<boolean> {
     const closed = await repo.close(tx, dispute.id, outcome, ctx.clock.now());
     if (!closed) return false;
     if (outcome === 'won') {
@@ -112,9 +179,24 @@ export function createDisputesService(ctx: AppContext) {
         entries: disputeWonEntries(await repo.entriesOf(tx, dispute.openedTransactionId)),
       });
     }
-    await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
-    await tell(tx, found, closed, outcome);
+    if (dispute.pledgeId) await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
+    await tell(tx, disputed, closed, outcome);
     return true;
+  }
+
+  /** The pledge, or else the donation, whose charge the provider's dispute names, locked. */
+  async function lockDisputed(tx: Executor, facts: Facts): Promise<Disputed | undefined> {
+    const pledge = await repo.lockPledgeByCharge(tx, refsOf(facts));
+    if (pledge) return pledgeDisputed(pledge);
+    const donation = await donationRecords.lockByCharge(tx, refsOf(facts));
+    return donation ? donationDisputed(donation) : undefined;
+  }
+
+  /** The console's rows: a pledge's with its campaign, a donation's with what the donations module says of it. */
+  async function adminRows(rows: ListedRow[]): Promise<AdminDisputeRow[]> {
+    const donationIds = rows.flatMap((row) => (row.dispute.donationId ? [row.dispute.donationId] : []));
+    const donations = new Map((await donationRecords.summaries(db, donationIds)).map((donation) => [donation.id, donation]));
+    return rows.map((row) => toAdminRow(row, row.dispute.donationId ? donations.get(row.dispute.donationId) : undefined));
   }
 
   return {
@@ -124,16 +206,17 @@ export function createDisputesService(ctx: AppContext) {
       const disputeFacts = facts as Facts;
       const status = facts.dispute.status;
       const outcome = await db.transaction(async (tx): Promise<{ result: DisputeOutcome; eventId?: string }> => {
-        const found = await repo.lockPledgeByCharge(tx, refsOf(disputeFacts));
-        if (!found) return { result: 'unmatched' };
+        const disputed = await lockDisputed(tx, disputeFacts);
+        if (!disputed) return { result: 'unmatched' };
+        const eventId = disputed.eventId ?? undefined;
         // A closing reported before (or without) its opening books the opening first.
-        const opened = await open(tx, found, disputeFacts);
+        const opened = await open(tx, disputed, disputeFacts);
         if (opened === 'ignored') return { result: 'ignored' };
         const created = opened === 'duplicate' ? undefined : opened;
-        if (facts.type === 'charge.dispute.created') return { result: created ? 'opened' : 'duplicate', eventId: found.event.id };
-        if (status !== 'won' && status !== 'lost') return { result: created ? 'opened' : 'ignored', eventId: found.event.id };
+        if (facts.type === 'charge.dispute.created') return { result: created ? 'opened' : 'duplicate', eventId };
+        if (status !== 'won' && status !== 'lost') return { result: created ? 'opened' : 'ignored', eventId };
         const dispute = created ?? (await repo.find(tx, provider, facts.objectRef))!;
-        return { result: (await close(tx, found, dispute, status)) ? status : 'duplicate', eventId: found.event.id };
+        return { result: (await close(tx, disputed, dispute, status)) ? status : 'duplicate', eventId };
       });
       if (outcome.eventId && outcome.result !== 'duplicate') notifyCampaignChanged(ctx, outcome.eventId);
       return outcome.result;
@@ -141,14 +224,14 @@ export function createDisputesService(ctx: AppContext) {
 
     /** Every dispute for the admin console, newest first. */
     async list(): Promise<{ items: AdminDisputeRow[]; open_count: number; sandbox: boolean }> {
-      const items = (await repo.list(db)).map(toAdminRow);
+      const items = await adminRows(await repo.list(db));
       return { items, open_count: items.filter((item) => item.status === 'open').length, sandbox: isSandbox(ctx.payments) };
     },
 
     async get(id: string): Promise<AdminDisputeRow> {
-      const [row] = await repo.list(db, id);
+      const [row] = await adminRows(await repo.list(db, id));
       if (!row) throw AppError.notFound(DISPUTE_MESSAGES.notFound);
-      return toAdminRow(row);
+      return row;
     },
 
     /**
@@ -173,7 +256,10 @@ export function createDisputesService(ctx: AppContext) {
   };
 }
 
-function toAdminRow(row: Awaited<ReturnType<typeof repo.list>>[number]): AdminDisputeRow {
+type ListedRow = Awaited<ReturnType<typeof repo.list>>[number];
+type DonationSummary = Awaited<ReturnType<typeof donationRecords.summaries>>[number];
+
+function toAdminRow(row: ListedRow, donation: DonationSummary | undefined): AdminDisputeRow {
   const { dispute } = row;
   return {
     _id: dispute.id,
@@ -186,9 +272,16 @@ function toAdminRow(row: Awaited<ReturnType<typeof repo.list>>[number]): AdminDi
     platform_share: centsToDollars(dispute.platformShareCents),
     opened_at: dispute.createdAt.toISOString(),
     closed_at: dispute.closedAt?.toISOString() ?? null,
-    pledge: { _id: row.pledge.id, amount: centsToDollars(row.pledge.amountCents), charged: centsToDollars(row.pledge.chargedCents ?? 0) },
-    donor: row.donor?.email ? { name: row.donor.name, email: row.donor.email } : null,
-    campaign: { _id: row.event.id, name: row.event.name },
-    charity_name: row.charityName,
+    pledge: row.pledge ? { _id: row.pledge.id, amount: centsToDollars(row.pledge.amountCents), charged: centsToDollars(row.pledge.chargedCents ?? 0) } : null,
+    campaign: row.event ? { _id: row.event.id, name: row.event.name } : null,
+    donation: donation ? { _id: donation.id, amount: centsToDollars(donation.amountCents) } : null,
+    donor: donorOf(row, donation),
+    charity_name: donation?.charityName ?? row.charityName,
   };
+}
+
+/** The pledge's supporter (null once their account is gone), or the name and address given with a donation. */
+function donorOf(row: ListedRow, donation: DonationSummary | undefined): AdminDisputeRow['donor'] {
+  if (donation) return { name: donation.fullName, email: donation.email };
+  return row.donor?.email ? { name: row.donor.name, email: row.donor.email } : null;
 }

@@ -1,9 +1,10 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id } from '../../db/columns.ts';
 import { events, ledgerTransactions, pledges } from '../../db/schema.ts';
 
 /**
- * Disputes (chargebacks) of charged pledges, one row per provider dispute (decision 093). The money
+ * Disputes (chargebacks) of charged pledges and donations, one row per provider dispute (decision 093). The money
  * is in the ledger (`dispute_opened`, `dispute_won`); this row says where the dispute stands and
  * how its amount was shared, so the admin console can list it.
  */
@@ -15,12 +16,13 @@ export const disputes = pgTable(
     /** The provider's dispute (`dp_…`): a dispute is booked once however often it is reported. */
     providerDisputeRef: text('provider_dispute_ref').notNull(),
     chargeRef: text('charge_ref').notNull(),
-    pledgeId: uuid('pledge_id')
-      .notNull()
-      .references(() => pledges.id),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id),
+    /** The pledge, or the donation, whose charge is disputed: one of the two. */
+    pledgeId: uuid('pledge_id').references(() => pledges.id),
+    // Its foreign key to charity_donations is written in migration 0030, not modelled here: a
+    // module's tables import no other module's (the donations module owns that table).
+    donationId: uuid('donation_id'),
+    /** The pledge's campaign; none for a donation. */
+    eventId: uuid('event_id').references(() => events.id),
     status: text('status', { enum: ['open', 'won', 'lost'] })
       .notNull()
       .default('open'),
@@ -39,5 +41,6 @@ export const disputes = pgTable(
   (table) => [
     uniqueIndex('disputes_provider_ref_unique').on(table.provider, table.providerDisputeRef),
     index('disputes_status_created').on(table.status, table.createdAt),
+    check('disputes_pledge_or_donation', sql`(${table.pledgeId} is null) <> (${table.donationId} is null)`),
   ],
 );

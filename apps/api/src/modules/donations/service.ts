@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, type CharityDonationRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
@@ -112,3 +113,33 @@ export function createDonationsService(ctx: AppContext) {
     },
   };
 }
+
+/** What the disputes module reads of donations: the donation whose charge a bank disputes. */
+export const donationRecords = {
+  /** The charged donation of this charge (by charge or PaymentIntent reference), locked, with its charity's name. */
+  async lockByCharge(tx: Executor, refs: string[]) {
+    const [row] = await tx
+      .select({ donation: charityDonations, charityName: charities.name })
+      .from(charityDonations)
+      .innerJoin(charities, eq(charities.id, charityDonations.charityId))
+      .where(inArray(charityDonations.providerChargeRef, refs))
+      .for('update', { of: charityDonations })
+      .limit(1);
+    return row;
+  },
+  /** The donations the admin console's disputes list names, with their charity's name. */
+  summaries(db: Executor, ids: string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return db
+      .select({
+        id: charityDonations.id,
+        amountCents: charityDonations.amountCents,
+        fullName: charityDonations.fullName,
+        email: charityDonations.email,
+        charityName: charities.name,
+      })
+      .from(charityDonations)
+      .innerJoin(charities, eq(charities.id, charityDonations.charityId))
+      .where(inArray(charityDonations.id, ids));
+  },
+};

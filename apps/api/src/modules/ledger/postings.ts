@@ -65,7 +65,10 @@ export function payoutEntries(input: { amountCents: number; charityId: string })
 }
 
 /** What a dispute is booked from: the pledge's charge as settled, and the provider's dispute. */
-export interface DisputeBooking extends Where {
+export interface DisputeBooking {
+  /** The disputed pledge's campaign; null for a donation's charge. */
+  eventId: string | null;
+  charityId: string | null;
   settled: PledgeQuote;
   /** What the bank took back (at most the charge) and the provider's fee for the dispute. */
   disputedCents: number;

@@ -4,6 +4,11 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatDollars } from '../lib/format';
 
+/** What was disputed: the pledge's campaign, or a donation made from /charities. */
+const disputedName = (dispute: AdminDisputeRow) => dispute.campaign?.name ?? 'Donation';
+/** The charge the bank took from: the pledge's, or the donation's. */
+const chargedDollars = (dispute: AdminDisputeRow) => dispute.pledge?.charged ?? dispute.donation?.amount ?? dispute.amount;
+
 const STATUS: Record<DisputeStatus, { label: string; tone: BadgeTone }> = {
   open: { label: 'Open', tone: 'red' },
   won: { label: 'Won', tone: 'green' },
@@ -28,16 +33,16 @@ function SandboxActions({
     <div className="flex flex-col items-end gap-1.5">
       <span className="text-xs font-semibold tracking-wide text-ink-600 uppercase">Sandbox</span>
       <Button size="sm" variant="outline" className="whitespace-nowrap" disabled={busy} onClick={() => onDecide(dispute, 'won')}>
-        Close as won<span className="sr-only"> (sandbox) for {dispute.campaign.name}</span>
+        Close as won<span className="sr-only"> (sandbox) for {disputedName(dispute)}</span>
       </Button>
       <Button size="sm" variant="outline" className="whitespace-nowrap" disabled={busy} onClick={() => onDecide(dispute, 'lost')}>
-        Close as lost<span className="sr-only"> (sandbox) for {dispute.campaign.name}</span>
+        Close as lost<span className="sr-only"> (sandbox) for {disputedName(dispute)}</span>
       </Button>
     </div>
   );
 }
 
-/** Each dispute: the campaign and donor, what the bank took back, who bears it, where it stands. */
+/** Each dispute: the campaign (or "Donation") and donor, what the bank took back, who bears it, where it stands. */
 export function DisputesTable({ disputes, onDecide, deciding }: DisputesTableProps) {
   const columns: Column<AdminDisputeRow>[] = [
     {
@@ -45,7 +50,7 @@ export function DisputesTable({ disputes, onDecide, deciding }: DisputesTablePro
       className: 'font-semibold',
       cell: (dispute) => (
         <>
-          {dispute.campaign.name}
+          {disputedName(dispute)}
           <span className="block text-xs font-normal text-ink-600">{dispute.charity_name ?? 'No charity'}</span>
         </>
       ),
@@ -54,7 +59,7 @@ export function DisputesTable({ disputes, onDecide, deciding }: DisputesTablePro
     {
       header: 'Disputed',
       className: 'font-semibold whitespace-nowrap',
-      cell: (dispute) => `${formatDollars(dispute.amount)} of ${formatDollars(dispute.pledge.charged)}`,
+      cell: (dispute) => `${formatDollars(dispute.amount)} of ${formatDollars(chargedDollars(dispute))}`,
     },
     { header: 'Fee', cell: (dispute) => formatDollars(dispute.fee) },
     { header: 'From the charity', cell: (dispute) => formatDollars(dispute.charity_share) },

@@ -31,6 +31,7 @@ const dispute = (overrides: Partial<AdminDisputeRow> = {}): AdminDisputeRow => (
   pledge: { _id: 'pledge-1', amount: 100, charged: 120 },
   donor: { name: 'Dana Donor', email: 'dana@example.com' },
   campaign: { _id: 'event-1', name: 'Canal Paddle' },
+  donation: null,
   charity_name: 'Food Bank',
   ...overrides,
 });
@@ -40,6 +41,16 @@ describe('the disputes page', () => {
     mocks.items = [
       dispute(),
       dispute({ _id: 'dispute-2', status: 'won', closed_at: '2026-11-26T12:00:00.000Z', campaign: { _id: 'event-2', name: 'Harbour Swim' } }),
+      dispute({
+        _id: 'dispute-3',
+        status: 'lost',
+        amount: 40,
+        pledge: null,
+        campaign: null,
+        donation: { _id: 'donation-1', amount: 40 },
+        donor: { name: 'Gil Giver', email: 'gil@example.com' },
+        charity_name: 'Brightpot Community Kitchens',
+      }),
     ];
     mocks.sandbox = true;
     render(<AdminDisputesPage />);
@@ -50,6 +61,11 @@ describe('the disputes page', () => {
     expect(within(open).getByText('$41.78')).toBeTruthy();
     expect(within(open).getByText('Open')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Harbour Swim/ })).queryByRole('button')).toBeNull();
+    // A donation's dispute: no campaign, the donation's amount and its donor as given.
+    const donation = within(screen.getByRole('row', { name: /Donation/ }));
+    expect(donation.getByText('$40.00 of $40.00')).toBeTruthy();
+    expect(donation.getByText('Gil Giver')).toBeTruthy();
+    expect(donation.getByText('Brightpot Community Kitchens')).toBeTruthy();
     fireEvent.click(within(open).getByRole('button', { name: /^Close as won/ }));
     expect(mocks.mutate).toHaveBeenCalledWith({ id: 'dispute-1', outcome: 'won' }, expect.anything());
   });
