@@ -101,6 +101,31 @@ export const disputesRepository = {
     return rows.map((row) => row.email);
   },
 
+  /**
+   * What moved back to (or again from) the card of these donations: each dispute's opening and, if
+   * won, its reversal, as the card saw them (`donor_card`), for giving statements.
+   */
+  async donationReturns(db: Executor, donationIds: string[]) {
+    if (!donationIds.length) return [];
+    const rows = await db
+      .select({
+        donationId: disputes.donationId,
+        at: ledgerTransactions.createdAt,
+        kind: ledgerTransactions.kind,
+        cents: sql<string>`sum(${ledgerEntries.amountCents})`,
+      })
+      .from(disputes)
+      .innerJoin(
+        ledgerTransactions,
+        sql`${ledgerTransactions.id} = ${disputes.openedTransactionId} or (${ledgerTransactions.kind} = 'dispute_won' and ${ledgerTransactions.providerRef} = ${disputes.providerDisputeRef})`,
+      )
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.transactionId, ledgerTransactions.id), eq(ledgerEntries.account, 'donor_card')))
+      .where(inArray(disputes.donationId, donationIds))
+      .groupBy(disputes.donationId, ledgerTransactions.id)
+      .orderBy(ledgerTransactions.createdAt);
+    return rows.map((row) => ({ donationId: row.donationId!, at: row.at, kind: row.kind, cents: Number(row.cents) }));
+  },
+
   /** The admin console's list: newest first, with the pledge, its donor, campaign and charity (a donation's are the donations module's). */
   list(db: Executor, id?: string) {
     const query = db

@@ -285,3 +285,8 @@ function donorOf(row: ListedRow, donation: DonationSummary | undefined): AdminDi
   if (donation) return { name: donation.fullName, email: donation.email };
   return row.donor?.email ? { name: row.donor.name, email: row.donor.email } : null;
 }
+
+/** What the giving statements read of disputes: the money a donation's disputes moved back and forth. */
+export const disputeRecords = {
+  donationReturns: repo.donationReturns,
+};

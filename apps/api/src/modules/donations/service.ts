@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, type CharityDonationRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -126,6 +126,15 @@ export const donationRecords = {
       .for('update', { of: charityDonations })
       .limit(1);
     return row;
+  },
+  /** A signed-in donor's charged donations, oldest first, with their charity's name (giving statements). */
+  chargedBy(db: Executor, userId: string) {
+    return db
+      .select({ id: charityDonations.id, chargedAt: charityDonations.createdAt, amountCents: charityDonations.amountCents, charityName: charities.name })
+      .from(charityDonations)
+      .innerJoin(charities, eq(charities.id, charityDonations.charityId))
+      .where(and(eq(charityDonations.userId, userId), eq(charityDonations.status, 'charged')))
+      .orderBy(charityDonations.createdAt);
   },
   /** The donations the admin console's disputes list names, with their charity's name. */
   summaries(db: Executor, ids: string[]) {

@@ -95,7 +95,8 @@ export async function renderStatementPdf(content: StatementContent): Promise<Uin
   }
   const charged = content.charges.reduce((sum, charge) => sum + charge.chargedCents - charge.tipCents, 0);
   const tips = content.charges.reduce((sum, charge) => sum + charge.tipCents, 0);
-  writer.line([[`Charged for your pledges: ${formatCents(charged)}`, 50, full]], { bold: true, gap: 4 });
+  const given = content.charges.some((charge) => charge.kind === 'donation') ? 'your pledges and donations' : 'your pledges';
+  writer.line([[`Charged for ${given}: ${formatCents(charged)}`, 50, full]], { bold: true, gap: 4 });
   writer.line([[`Tips to Pledgeway, not given to the charity: ${formatCents(tips)}`, 50, full]], { bold: true, gap: 18 });
 
   writer.line([['Refunds and disputes', 50, full]], { size: 13, bold: true, gap: 8 });

@@ -42,7 +42,8 @@ describe('a statement with names the standard fonts cannot draw', () => {
       generatedAt: new Date('2026-11-27T00:00:00Z'),
       charges: [
         {
-          pledgeId: 'p1',
+          id: 'p1',
+          kind: 'pledge',
           chargedAt: new Date('2026-03-02T10:00:00Z'),
           campaign: '🎉 Łódź Run',
           charity: 'Hà Nội Kids',

@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
 
 export interface StatementCharge {
-  pledgeId: string;
+  /** The charged pledge's id, or the donation's (from /charities: no campaign, no tip). */
+  id: string;
+  kind: 'pledge' | 'donation';
   chargedAt: Date;
   campaign: string;
   charity: string | null;
@@ -26,7 +28,7 @@ export const statementsRepository = {
   async charges(db: Executor, userId: string): Promise<StatementCharge[]> {
     const rows = await db
       .select({
-        pledgeId: pledges.id,
+        id: pledges.id,
         chargedAt: pledges.chargedAt,
         campaign: events.name,
         charity: charities.name,
@@ -39,7 +41,13 @@ export const statementsRepository = {
       .leftJoin(charities, eq(charities.id, events.charityId))
       .where(and(eq(pledges.userId, userId), isNotNull(pledges.chargedAt), isNotNull(pledges.chargedCents)))
       .orderBy(pledges.chargedAt);
-    return rows.map((row) => ({ ...row, chargedAt: row.chargedAt!, chargedCents: Number(row.chargedCents), tipCents: Number(row.tipCents) }));
+    return rows.map((row) => ({
+      ...row,
+      kind: 'pledge' as const,
+      chargedAt: row.chargedAt!,
+      chargedCents: Number(row.chargedCents),
+      tipCents: Number(row.tipCents),
+    }));
   },
 
   /** Money that moved back to (or again from) the card of these pledges after their charge: refunds and disputes. */

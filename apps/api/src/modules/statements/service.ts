@@ -1,22 +1,51 @@
 import { centsToDollars, type StatementYear } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { disputeRecords } from '../disputes/service.ts';
+import { donationRecords } from '../donations/service.ts';
 import { usersService } from '../users/service.ts';
 import { renderStatementPdf } from './pdf.ts';
-import { statementsRepository as repo } from './repository.ts';
+import { statementsRepository as repo, type StatementCharge, type StatementReturn } from './repository.ts';
 
 const yearOf = (date: Date) => date.getUTCFullYear();
+/** A donation from /charities has no campaign: the statement's campaign column says what it was. */
+const DONATION = 'Donation';
 
-/** Giving statements (decision 113): a supporter's own charges per calendar year, as a list and as a PDF. */
+/** Giving statements (decision 113): a supporter's own charges (pledges and donations) per calendar year, as a list and as a PDF. */
 export function createStatementsService(ctx: AppContext) {
+  /** Every charge of the user, pledges and donations, oldest first, and every movement back on them. */
+  async function givingOf(userId: string): Promise<{ charges: StatementCharge[]; returns: StatementReturn[] }> {
+    const [pledged, donated] = await Promise.all([repo.charges(ctx.db, userId), donationRecords.chargedBy(ctx.db, userId)]);
+    const [pledgeReturns, donationReturns] = await Promise.all([
+      repo.returns(
+        ctx.db,
+        pledged.map((charge) => charge.id),
+      ),
+      disputeRecords.donationReturns(
+        ctx.db,
+        donated.map((donation) => donation.id),
+      ),
+    ]);
+    const donations = donated.map((donation) => ({
+      id: donation.id,
+      kind: 'donation' as const,
+      chargedAt: donation.chargedAt,
+      campaign: DONATION,
+      charity: donation.charityName,
+      chargedCents: donation.amountCents,
+      tipCents: 0,
+      status: 'charged',
+    }));
+    return {
+      charges: [...pledged, ...donations].sort((a, b) => a.chargedAt.getTime() - b.chargedAt.getTime()),
+      returns: [...pledgeReturns, ...donationReturns.map((item) => ({ ...item, campaign: DONATION }))].sort((a, b) => a.at.getTime() - b.at.getTime()),
+    };
+  }
+
   return {
     /** The years with a charge or money back, newest first, with their sums. */
     async years(userId: string): Promise<StatementYear[]> {
-      const charges = await repo.charges(ctx.db, userId);
-      const returns = await repo.returns(
-        ctx.db,
-        charges.map((charge) => charge.pledgeId),
-      );
+      const { charges, returns } = await givingOf(userId);
       const years = new Map<number, { given: number; tips: number; returned: number; charges: number }>();
       const of = (year: number) => years.get(year) ?? years.set(year, { given: 0, tips: 0, returned: 0, charges: 0 }).get(year)!;
       for (const charge of charges) {
@@ -41,14 +70,9 @@ export function createStatementsService(ctx: AppContext) {
     async pdf(userId: string, year: number): Promise<Uint8Array> {
       const user = await usersService.findById(ctx.db, userId);
       if (!user) throw AppError.unauthenticated();
-      const all = await repo.charges(ctx.db, userId);
-      const returns = (
-        await repo.returns(
-          ctx.db,
-          all.map((charge) => charge.pledgeId),
-        )
-      ).filter((item) => yearOf(item.at) === year);
-      const charges = all.filter((charge) => yearOf(charge.chargedAt) === year);
+      const giving = await givingOf(userId);
+      const returns = giving.returns.filter((item) => yearOf(item.at) === year);
+      const charges = giving.charges.filter((charge) => yearOf(charge.chargedAt) === year);
       if (!charges.length && !returns.length) throw AppError.notFound(`No charges in ${year}`);
       return renderStatementPdf({ year, name: user.name, email: user.email, generatedAt: ctx.clock.now(), charges, returns });
     },

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { charities } from '../../db/schema.ts';
+import { isSandbox } from '../../providers/payments/index.ts';
 import { adminClient, CARDS, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
+import { firstCharityId } from '../events/test-helpers.ts';
+import { deliverSandboxEvents } from '../payment-events/service.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -69,6 +74,38 @@ describe('giving statements', () => {
     const receipts = (await mailsTo(server, supporter.email)).filter((mail) => mail.kind === 'charge-receipt');
     expect(receipts).toHaveLength(2);
     for (const receipt of receipts) expect(receipt.text).toContain(`${server.app.ctx.config.publicUrl}/user/statements`);
+  });
+
+  it('lists a donation from /charities beside the pledges, and its dispute among the money returned', async () => {
+    const supporter = await signUp(server.url, { name: 'Dora Donor' });
+    const payments = server.app.ctx.payments;
+    if (!isSandbox(payments)) throw new Error('tests run with the sandbox provider');
+    const charityId = await firstCharityId(server);
+    for (const [amount, number] of [
+      [25, '4242 4242 4242 4242'],
+      [40, CARDS.dispute],
+    ] as const) {
+      const { token } = await payments.tokenizeCard({ holder_name: 'Dora Donor', number, expiry: '09/40', cvv: '123' });
+      const donated = await supporter.client.post(`/api/charities/${charityId}/donations`, { fullName: 'Dora Donor', email: supporter.email, amount, token });
+      expect(donated.status, JSON.stringify(donated.data)).toBe(201);
+    }
+    // The bank disputes the $40.00 donation (Stripe's 0259 card), and the dispute is booked.
+    await deliverSandboxEvents(server.app.ctx);
+
+    expect((await supporter.client.get('/api/me/statements')).data.data.years).toEqual([{ year, given: 65, tips: 0, returned: 40, charges: 2 }]);
+    const text = await statementText(supporter.client, year);
+    const [charity] = await server.app.ctx.db.select({ name: charities.name }).from(charities).where(eq(charities.id, charityId));
+    for (const expected of [
+      'Donation',
+      charity!.name,
+      '$25.00',
+      '$40.00',
+      'Charged for your pledges and donations: $65.00',
+      'Disputed by your bank',
+      'Returned to your card: $40.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('gives each supporter only their own, refuses a bad year, and answers 404 for a year without charges', async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadStatement, useStatementYears } from '../api/get-statements';
 
-/** One year: what was charged for pledges, tips apart, money back, and its PDF. */
+/** One year: what was charged for pledges and donations, tips apart, money back, and its PDF. */
 function YearCard({ year }: { year: StatementYear }) {
   const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
   async function download() {
@@ -23,7 +23,7 @@ function YearCard({ year }: { year: StatementYear }) {
       <div>
         <h2 className="text-xl font-semibold">{year.year}</h2>
         <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
-          <dt className="text-ink-600">Charged for pledges</dt>
+          <dt className="text-ink-600">Charged for pledges and donations</dt>
           <dd className="font-semibold">{formatDollars(year.given)}</dd>
           <dt className="text-ink-600">Tips to Pledgeway</dt>
           <dd className="font-semibold">{formatDollars(year.tips)}</dd>
@@ -56,8 +56,8 @@ export default function GivingStatementsPage() {
       <header>
         <h1 className="text-2xl font-semibold sm:text-3xl">Giving Statements</h1>
         <p className="mt-1 text-ink-600">
-          One statement per year: each charge with its date, campaign, charity and amount; tips listed apart, as they go to Pledgeway and not to the charity;
-          refunds and disputes.
+          One statement per year: each charge with its date, campaign, charity and amount, donations to a charity included; tips listed apart, as they go to
+          Pledgeway and not to the charity; refunds and disputes.
         </p>
       </header>
       {years.isPending ? (
@@ -69,7 +69,9 @@ export default function GivingStatementsPage() {
       ) : years.data.length ? (
         years.data.map((year) => <YearCard key={year.year} year={year} />)
       ) : (
-        <p className="card p-6 text-ink-600">No charges yet: a statement appears here once one of your pledges is charged.</p>
+        <p className="card p-6 text-ink-600">
+          No charges yet: a statement appears here once one of your pledges, or a donation you make while signed in, is charged.
+        </p>
       )}
     </div>
   );
