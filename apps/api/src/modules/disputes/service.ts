@@ -1,4 +1,4 @@
-import { centsToDollars, DISPUTE_MESSAGES, settlePledge, type AdminDisputeRow, type PledgeQuote } from '@pledgeway/domain';
+import { centsToDollars, DISPUTE_MESSAGES, type AdminDisputeRow } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -9,6 +9,7 @@ import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledge
 import { ledgerRepository } from '../ledger/repository.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { pledgeRecords } from '../pledges/service.ts';
+import { donationDisputed, pledgeDisputed, type Disputed } from './disputed.ts';
 import { disputeEmails } from './emails.ts';
 import { disputesRepository as repo, type DisputeRow } from './repository.ts';
 
@@ -20,72 +21,6 @@ import { disputesRepository as repo, type DisputeRow } from './repository.ts';
 export type DisputeOutcome = 'opened' | 'won' | 'lost' | 'duplicate' | 'unmatched' | 'ignored';
 
 type Facts = PaymentEventFacts & { dispute: NonNullable<PaymentEventFacts['dispute']> };
-type LockedPledge = NonNullable<Awaited<ReturnType<typeof repo.lockPledgeByCharge>>>;
-type LockedDonation = NonNullable<Awaited<ReturnType<typeof donationRecords.lockByCharge>>>;
-
-/**
- * What a dispute takes money back from, locked: a supporter's pledge (a creator's funding
- * included), told to the campaign's creator, or a donation from /charities, told to the admins only.
- */
-interface Disputed {
-  pledgeId: string | null;
-  donationId: string | null;
-  eventId: string | null;
-  charityId: string | null;
-  /** Whether its charge stands (a pledge not charged, or charged no more, is not booked). */
-  charged: boolean;
-  settled: PledgeQuote;
-  /** What the charge credited the charity (its net; a funding's settlement). */
-  creditedCents: (tx: Executor) => Promise<number>;
-  /** How the e-mails name it: the campaign, or "Donation to {charity}". */
-  name: string;
-  creatorEmail: string | null;
-}
-
-function pledgeDisputed({ pledge, event, creator }: LockedPledge): Disputed {
-  return {
-    pledgeId: pledge.id,
-    donationId: null,
-    eventId: event.id,
-    charityId: event.charityId,
-    charged: pledge.status === 'charged' && pledge.chargedCents !== null,
-    settled: settlePledge({
-      amountCents: pledge.amountCents,
-      tipCents: pledge.tipCents,
-      platformFeeCents: pledge.platformFeeCents,
-      coverCents: pledge.coverCents,
-      chargedCents: pledge.chargedCents ?? 0,
-      cardFeeCents: pledge.cardFeeCents ?? 0,
-    }),
-    creditedCents: (tx) => repo.creditedToCharityCents(tx, pledge.id),
-    name: event.name,
-    creatorEmail: creator.email,
-  };
-}
-
-/** A donation's charge: all of it the charity's but the card fee (no platform fee, no tip). */
-function donationDisputed({ donation, charityName }: LockedDonation): Disputed {
-  const cardFeeCents = donation.cardFeeCents ?? 0;
-  return {
-    pledgeId: null,
-    donationId: donation.id,
-    eventId: null,
-    charityId: donation.charityId,
-    charged: donation.status === 'charged',
-    settled: settlePledge({
-      amountCents: donation.amountCents,
-      tipCents: 0,
-      platformFeeCents: 0,
-      coverCents: 0,
-      chargedCents: donation.amountCents,
-      cardFeeCents,
-    }),
-    creditedCents: async () => donation.amountCents - cardFeeCents,
-    name: `Donation to ${charityName}`,
-    creatorEmail: null,
-  };
-}
-
 const refsOf = (facts: Facts) => [facts.dispute.chargeRef, ...(facts.paymentIntentRef ? [facts.paymentIntentRef] : [])];
 
 function newsOf(disputed: Disputed, dispute: DisputeRow) {
