@@ -1,14 +1,11 @@
 // @module-tag concurrency
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
-import { signUp } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { ATTEMPT_LEASE_MS, claimRefund } from './attempts.ts';
 import { fundingRefund, fundingRefundKey, refundFunding } from './refunds.ts';
-import { expectBooksBalanced, pledgeRow } from './test-helpers.ts';
+import { expectBooksBalanced, fundedOnStripe as fundedOnStripeCard, pledgeRow } from './test-helpers.ts';
 
 /**
  * Issue 18 for refunds (decision 091): the creator's funding refund is claimed under the pledge's
@@ -31,18 +28,9 @@ afterAll(async () => {
   await standIn.close();
 });
 
-/** A pending campaign funded with a Stripe card saved through a SetupIntent; returns its funding pledge. */
+/** A pending campaign funded on a Stripe card; returns its funding pledge, charged and not claimed. */
 async function fundedOnStripe(dollars: number) {
-  const creator = await signUp(server.url);
-  const setup = await creator.client.post('/api/payment-methods/setup-intent');
-  standIn.confirmSetupIntent(setup.data.setup_intent_id, '4242424242424242');
-  const card = await creator.client.post('/api/payment-methods', { token: setup.data.setup_intent_id });
-  expect(card.status, JSON.stringify(card.data)).toBe(201);
-  const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(server) });
-  const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: dollars, payment_method_id: card.data.data.id });
-  expect(paid.status, JSON.stringify(paid.data)).toBe(200);
-  const [row] = await server.app.ctx.database.query<{ id: string }>('select id from pledges where event_id = $1 and is_creator_pledge', [event.id]);
-  const pledge = await pledgeRow(server, row!.id);
+  const pledge = await fundedOnStripeCard(server, standIn, dollars);
   expect(pledge).toMatchObject({ status: 'charged', attemptStartedAt: null });
   return pledge;
 }

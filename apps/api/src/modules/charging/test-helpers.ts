@@ -4,6 +4,7 @@ import { quotePledge } from '@pledgeway/domain';
 import { events, outboxEmails, participants, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import type { TestServer } from '../../test/harness.ts';
+import type { StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { firstCharityId, makeAdmin } from '../../test/factories.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
@@ -63,6 +64,23 @@ export async function fundedCampaign(
   const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: options.fundingDollars ?? 100, payment_method_id: cardId });
   expect(paid.status, JSON.stringify(paid.data)).toBe(200);
   return event;
+}
+
+/**
+ * A pending campaign funded on a Stripe card (the stand-in's), saved through a SetupIntent as the
+ * card form does; returns its funding pledge, charged: a PaymentIntent at the stand-in.
+ */
+export async function fundedOnStripe(server: TestServer, standIn: StripeStandIn, dollars: number) {
+  const creator = await signUp(server.url);
+  const setup = await creator.client.post('/api/payment-methods/setup-intent');
+  standIn.confirmSetupIntent(setup.data.setup_intent_id, '4242424242424242');
+  const card = await creator.client.post('/api/payment-methods', { token: setup.data.setup_intent_id });
+  expect(card.status, JSON.stringify(card.data)).toBe(201);
+  const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(server) });
+  const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: dollars, payment_method_id: card.data.data.id });
+  expect(paid.status, JSON.stringify(paid.data)).toBe(200);
+  const [row] = await server.app.ctx.database.query<{ id: string }>('select id from pledges where event_id = $1 and is_creator_pledge', [event.id]);
+  return pledgeRow(server, row!.id);
 }
 
 /** A funded campaign approved by an admin: live, taking pledges. */

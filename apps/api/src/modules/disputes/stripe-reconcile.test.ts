@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeFacts } from '../../providers/payments/stripe-events.ts';
-import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { expectBooksBalanced, pledgeRow } from '../charging/test-helpers.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
+import { expectBooksBalanced, fundedOnStripe } from '../charging/test-helpers.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { createPaymentEventsService } from '../payment-events/service.ts';
 
 /**
@@ -25,22 +22,9 @@ afterAll(async () => {
   await standIn.close();
 });
 
-/** A pending campaign funded on a Stripe card: its funding is a charged pledge (a PaymentIntent). */
-async function fundedOnStripe(dollars: number) {
-  const creator = await signUp(server.url);
-  const setup = await creator.client.post('/api/payment-methods/setup-intent');
-  standIn.confirmSetupIntent(setup.data.setup_intent_id, '4242424242424242');
-  const card = await creator.client.post('/api/payment-methods', { token: setup.data.setup_intent_id });
-  const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(server) });
-  const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: dollars, payment_method_id: card.data.data.id });
-  expect(paid.status, JSON.stringify(paid.data)).toBe(200);
-  const [row] = await server.app.ctx.database.query<{ id: string }>('select id from pledges where event_id = $1 and is_creator_pledge', [event.id]);
-  return pledgeRow(server, row!.id);
-}
-
 describe('reconciling disputes with Stripe', () => {
   it('finds a dispute at Stripe the books lack, and a reinstatement they have not booked, until the events book them', async () => {
-    const pledge = await fundedOnStripe(120);
+    const pledge = await fundedOnStripe(server, standIn, 120);
     await expectBooksBalanced(server);
     const check = async () => (await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments)).problems;
 
