@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { BUILD_STAMP, ROOT } from './build-state.mjs';
-import { warnOnUnsupportedNode } from './node-version.mjs';
+import { runOnPromisedNode } from './node-version.mjs';
 
-warnOnUnsupportedNode();
+await runOnPromisedNode();
 
 function step(label, command, args) {
   console.log(`\n> ${label}`);

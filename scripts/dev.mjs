@@ -2,9 +2,9 @@
 // Development: the API with restart on change (port 3000) and Vite with hot reload (port 5173,
 // proxying /api and /uploads to the API). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
-import { warnOnUnsupportedNode } from './node-version.mjs';
+import { runOnPromisedNode } from './node-version.mjs';
 
-warnOnUnsupportedNode();
+await runOnPromisedNode();
 
 // Only here may the development mailbox (which holds password-reset links) answer without an admin's sign-in.
 const apiEnv = { ...process.env, DEV_MAILBOX_OPEN: '1' };

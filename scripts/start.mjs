@@ -5,11 +5,11 @@
 // e-mail that production otherwise refuses without an explicit setting (README, Configuration).
 import { spawnSync } from 'node:child_process';
 import { ROOT, staleReason } from './build-state.mjs';
-import { warnOnUnsupportedNode } from './node-version.mjs';
+import { runOnPromisedNode } from './node-version.mjs';
 
-// The local demo goes on with a warning on an older Node (a fresh machine may have only that);
-// `npm run serve`, the production start, refuses.
-warnOnUnsupportedNode();
+// On an older Node (a fresh machine may have only that) the local demo runs again on the lowest
+// promised Node, fetched once from the npm registry; `npm run serve`, the production start, refuses.
+await runOnPromisedNode();
 
 const reason = staleReason();
 if (reason) {

@@ -9,10 +9,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { warnOnUnsupportedNode } from './node-version.mjs';
+import { runOnPromisedNode } from './node-version.mjs';
 import { addPlaywrightReport, addVitestReport, closingLine, createTally, tallySucceeded } from './test-results.mjs';
 
-warnOnUnsupportedNode();
+await runOnPromisedNode();
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });

@@ -4,6 +4,9 @@
 // scripts/test.mjs that reuses the build's type checks and web app instead of repeating them.
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './build-state.mjs';
+import { runOnPromisedNode } from './node-version.mjs';
+
+await runOnPromisedNode();
 
 const result = spawnSync('node', ['scripts/test.mjs', '--build'], { cwd: ROOT, stdio: 'inherit' });
 process.exit(result.status ?? 1);
