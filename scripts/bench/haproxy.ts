@@ -37,7 +37,8 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
       '  default_backend instances',
       'backend instances',
       '  balance roundrobin',
-      '  option httpchk GET /api/health',
+      // Readiness, not liveness: an instance past its capacity answers 503 there and gets no new requests meanwhile.
+      '  option httpchk GET /api/ready',
       ...upstreams.map((upstream, index) => `  server instance${index + 1} ${new URL(upstream).host} check inter 2s`),
       '',
     ].join('\n'),

@@ -13,7 +13,7 @@ import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.t
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
-import { registerOverloadGuard } from './lib/overload.ts';
+import { LIVENESS_IGNORES_LOAD, registerOverloadGuard } from './lib/overload.ts';
 import { rateLimitPlugin } from './lib/rate-limit/plugin.ts';
 import { uploadsRoute } from './lib/uploads-route.ts';
 import { openDatabase } from './db/client.ts';
@@ -157,8 +157,10 @@ async function registerApi(app: Server, ctx: AppContext) {
   const { database } = ctx;
   await app.register(
     async (api) => {
-      // Liveness: the process answers. Readiness: it can also reach its database (503 otherwise).
-      api.get('/health', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+      // Liveness: the process answers, however busy it is, so an orchestrator never restarts an
+      // instance for its load. Readiness: it takes new work, i.e. it is not past the overload
+      // guard's limit and it reaches its database (503 otherwise): what a load balancer checks.
+      api.get('/health', { schema: { hide: true }, logLevel: 'warn', config: LIVENESS_IGNORES_LOAD }, async () => ({ status: 'ok' }));
       api.get('/ready', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
         try {
           await database.query('select 1');

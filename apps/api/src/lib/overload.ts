@@ -8,6 +8,13 @@ export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 export const OVERLOAD_SAMPLE_INTERVAL_MS = 500;
 export const SERVER_BUSY_MESSAGE = 'Pledgeway is very busy right now and did not take this request. Nothing was saved: please try again in a few seconds.';
 
+/**
+ * The liveness route's config: the guard lets it through whatever the load (a `pressureHandler`
+ * that answers nothing lets the request go on), so that a busy instance is not taken for a dead
+ * one and restarted. Readiness (`/api/ready`) is refused past the limit like every other request.
+ */
+export const LIVENESS_IGNORES_LOAD = { pressureHandler: () => undefined };
+
 /** Refused before any route ran: nothing was read or written for it. */
 class ServerBusyError extends AppError {
   constructor() {
