@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { queryKeys } from '@/lib/query-keys';
+import { LIVE_READ_JITTER_MS, maxReadsPerList } from '@/lib/live/live-reads';
 import { useLiveTotals } from './use-live-totals';
 
 /** One open stream at a time: the test sends it messages as the API would. */
@@ -61,11 +62,35 @@ describe('useLiveTotals', () => {
     expect(event.pledges).toEqual({ total: 145, count: 5 });
   });
 
-  it('reads the matches again on every later message, changed totals or not', () => {
+  it('reads the matches again after a later message, changed totals or not, within the jitter', () => {
+    vi.useFakeTimers();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     renderHook(() => useLiveTotals('e1'), { wrapper });
     FakeEventSource.current!.send(sameTotals);
     FakeEventSource.current!.send(sameTotals);
+    vi.advanceTimersByTime(LIVE_READ_JITTER_MS);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.events.matches('e1'), exact: true });
+    vi.useRealTimers();
+  });
+
+  it('reads each list at most once per interval under 20 messages a second', () => {
+    vi.useFakeTimers();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderHook(() => useLiveTotals('e1'), { wrapper });
+    for (let message = 0; message < 200; message += 1) {
+      FakeEventSource.current!.send({ ...sameTotals, payment_amount: 120 + message + 1, pledge_count: 4 + message + 1 });
+      vi.advanceTimersByTime(50);
+    }
+    const readsOf = (key: readonly unknown[]) => invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(key)).length;
+    for (const key of [
+      queryKeys.events.matches('e1'),
+      queryKeys.events.supporters('e1'),
+      queryKeys.events.promotions('e1'),
+      queryKeys.events.fundraisingPages('e1'),
+    ]) {
+      expect(readsOf(key)).toBeGreaterThan(0);
+      expect(readsOf(key)).toBeLessThanOrEqual(maxReadsPerList(10_000));
+    }
+    vi.useRealTimers();
   });
 });

@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import type { LiveTotals } from '@pledgeway/domain/schemas/pledges';
 import { eventQueryOptions } from '../api/get-event';
 import { queryKeys } from '@/lib/query-keys';
+import { browserLiveReads } from '@/lib/live/browser-live-reads';
 import { supportersQueryKey } from '../api/get-supporters';
+
+/** The lists a live page reads again, each at most once every few seconds (decision 129). */
+type LiveList = 'matches' | 'supporters' | 'promotions' | 'fundraising-pages' | 'fundraising-page';
 
 const RECONNECT_MS = 5_000;
 
@@ -25,15 +29,25 @@ function isLiveTotals(value: unknown): value is Pick<LiveTotals, 'payment_amount
 }
 
 /**
- * Keeps the campaign page's total, supporters and list current: GET /api/events/{id}/live
+ * Keeps the campaign page's total, supporters and list current (and a fundraising page's own figures, given its slug): GET /api/events/{id}/live
  * (server-sent events) patches the cached campaign and refreshes the supporters list and the matches. EventSource
  * reconnects by itself after a drop; when the browser gives up (the stream was refused) it is
  * opened again after a pause.
  */
-export function useLiveTotals(eventId: string, enabled = true) {
+export function useLiveTotals(eventId: string, enabled = true, fundraisingPageSlug?: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
+    const { reads, dispose } = browserLiveReads<LiveList>((list) => {
+      const queryKey = {
+        matches: queryKeys.events.matches(eventId),
+        supporters: supportersQueryKey(eventId),
+        promotions: queryKeys.events.promotions(eventId),
+        'fundraising-pages': queryKeys.events.fundraisingPages(eventId),
+        'fundraising-page': queryKeys.fundraisingPages.detail(fundraisingPageSlug ?? ''),
+      }[list];
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    });
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -73,13 +87,15 @@ export function useLiveTotals(eventId: string, enabled = true) {
           : event,
       );
       // A sponsor's match so far follows the pledges counted, and a new offer changes no total: read them on every message.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.events.matches(eventId), exact: true });
+      reads.request('matches');
       if (changed) {
-        void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
+        reads.request('supporters');
         // A pledge through a promoter's link moves their credited total too.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.events.promotions(eventId), exact: true });
+        reads.request('promotions');
         // And a pledge through a fundraising page moves the page's line of the leaderboard.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.events.fundraisingPages(eventId), exact: true });
+        reads.request('fundraising-pages');
+        // A fundraising page's own screen shows its line of it.
+        if (fundraisingPageSlug) reads.request('fundraising-page');
       }
     };
 
@@ -96,6 +112,7 @@ export function useLiveTotals(eventId: string, enabled = true) {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      dispose();
     };
-  }, [eventId, enabled, queryClient]);
+  }, [eventId, enabled, fundraisingPageSlug, queryClient]);
 }
