@@ -69,6 +69,11 @@ function check(row: Row) {
   if (result.pagesCurrent !== result.pagesOpened) {
     missed.push(`${where}: ${result.pagesCurrent} of ${result.pagesOpened} open pages current within 1 s of the last pledge`);
   }
+  if (result.pageReads.mostOfOneList > result.pageReads.allowedPerList) {
+    missed.push(
+      `${where}: a page read one list ${result.pageReads.mostOfOneList} times (the live read rule allows ${result.pageReads.allowedPerList}, decision 129)`,
+    );
+  }
   if (result.maxMessagesPerPage > result.messagesAllowed) {
     missed.push(`${where}: a page got ${result.maxMessagesPerPage} messages (one per 100 ms allows ${result.messagesAllowed})`);
   }
@@ -81,8 +86,8 @@ function check(row: Row) {
 export function moneyBombTable(): string {
   if (!rows.length) return 'Not run in this run (BENCH_ONLY).';
   const header = [
-    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | server RSS MB before → 3 s → settled after the pages closed (≤ +20%) → after a full collection | V8 heap used MB after a full collection, before → after |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | reads of the lists by the open pages: all, most of one list by one page (≤ rule) | server RSS MB before → 3 s → settled after the pages closed (≤ +20%) → after a full collection | V8 heap used MB after a full collection, before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const lines = rows.map(({ label, result: r, budget, memory: m }) => {
     const acknowledged = `${r.acknowledged} / ${r.sent} (${r.stored})${mark(r.acknowledged === r.sent && r.stored === r.acknowledged)}`;
@@ -91,9 +96,10 @@ export function moneyBombTable(): string {
     const html = `${r.html.rps}, ${r.html.p99} (≤ ${budget.htmlP99})${mark(r.html.p99 <= budget.htmlP99)}${r.html.errors ? `, ${r.html.errors} errors` : ''}`;
     const pages = `${r.pagesCurrent} / ${r.pagesOpened} (${r.slowestPageMs} ms)${mark(r.pagesCurrent === r.pagesOpened)}`;
     const messages = `${r.maxMessagesPerPage} (≤ ${r.messagesAllowed})${mark(r.maxMessagesPerPage <= r.messagesAllowed)}`;
+    const reads = `${r.pageReads.total}, ${r.pageReads.mostOfOneList} (≤ ${r.pageReads.allowedPerList})${mark(r.pageReads.mostOfOneList <= r.pageReads.allowedPerList)}${r.pageReads.errors ? `, ${r.pageReads.errors} failed` : ''}`;
     const rss = `${m.before.rssMb} → ${m.soon.rssMb} → ${m.settled.rssMb} (${m.settledAfterSeconds} s)${mark(m.settled.rssMb <= m.before.rssMb * 1.2)} → ${m.collected.rssMb}`;
     const heap = `${m.before.heapUsedMb ?? '?'} → ${m.collected.heapUsedMb ?? '?'}`;
-    return `| ${label} | ${r.plan.pages} | ${r.plan.pledgesPerSecond} × ${r.plan.seconds} | ${acknowledged} | ${pledge} | ${api} | ${html} | ${pages} | ${messages} | ${rss} | ${heap} |`;
+    return `| ${label} | ${r.plan.pages} | ${r.plan.pledgesPerSecond} × ${r.plan.seconds} | ${acknowledged} | ${pledge} | ${api} | ${html} | ${pages} | ${messages} | ${reads} | ${rss} | ${heap} |`;
   });
   return [...header, ...lines, ...scaleOutLines].join('\n');
 }

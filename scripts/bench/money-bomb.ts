@@ -1,4 +1,5 @@
-// A money bomb (issue 21): one campaign, N pages open on its live stream, pledges at a steady rate
+// A money bomb (issue 21): one campaign, N pages open on its live stream, each running the web
+// page's own live logic and sending the reads it would (decision 129), pledges at a steady rate
 // from supporters with saved cards, and 50 connections reading the campaign's API and its
 // server-rendered page meanwhile. Measures what a supporter and a visitor see: pledges
 // acknowledged (and stored: the campaign's count moves by exactly that many), pledge latency from
@@ -9,6 +10,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { maxReadsPerList } from '../../apps/web/src/lib/live/live-reads.ts';
+import { BenchLivePage, renderedPageCache, type PageCache } from './live-page.ts';
 import type { Supporter } from './pledges.ts';
 
 export interface MoneyBombPlan {
@@ -38,6 +41,8 @@ export interface MoneyBombResult {
   /** Most totals messages one page received during the bomb, and what one per 100 ms allows. */
   maxMessagesPerPage: number;
   messagesAllowed: number;
+  /** The lists' reads the open pages sent (the web page's rule), all pages together, the most of one list by one page, and what the rule allows. */
+  pageReads: { total: number; mostOfOneList: number; allowedPerList: number; errors: number };
 }
 
 interface TotalsMessage {
@@ -45,9 +50,16 @@ interface TotalsMessage {
   data: string;
 }
 
-/** One open page: a browser's EventSource, reduced to what the bench checks. */
+/** The figures of a live message, as text: what a page shows of the totals, whatever else the message carries. */
+function figuresOf(data: string): string {
+  const { event_id, payment_amount, supporters, pledge_count, status, options } = JSON.parse(data) as Record<string, unknown>;
+  return JSON.stringify({ event_id, payment_amount, supporters, pledge_count, status, options });
+}
+
+/** One open page: a browser's EventSource, handing each message to the page's live logic when it has one. */
 class OpenPage {
   readonly messages: TotalsMessage[] = [];
+  live: BenchLivePage | undefined;
   private buffer = '';
   private request: http.ClientRequest | undefined;
   first: Promise<void>;
@@ -78,7 +90,8 @@ class OpenPage {
       if (!block.includes('event: totals')) continue;
       const data = /^data: (.*)$/m.exec(block)?.[1];
       if (data === undefined) continue;
-      this.messages.push({ at: performance.now(), data });
+      this.messages.push({ at: performance.now(), data: figuresOf(data) });
+      this.live?.receive(JSON.parse(data) as Parameters<BenchLivePage['receive']>[0]);
       if (this.messages.length === 1) this.gotFirst();
     }
   }
@@ -94,13 +107,16 @@ class OpenPage {
 
   close() {
     this.request?.destroy();
+    this.live?.close();
   }
 }
 
 /** Opens a page, again a second later while the server answers 503 (too busy), as the web app's stream does. */
-async function openPage(url: string): Promise<OpenPage> {
+async function openPage(url: string, logic?: () => BenchLivePage): Promise<OpenPage> {
   for (let attempt = 0; ; attempt += 1) {
     const page = new OpenPage(url);
+    // Before its first message arrives: the page's logic sees every message, the first too.
+    page.live = logic?.();
     try {
       await page.first;
       return page;
@@ -119,14 +135,34 @@ async function currentTotals(liveUrl: string): Promise<string> {
   return page.messages[0]!.data;
 }
 
-async function openPages(liveUrls: string[], count: number): Promise<OpenPage[]> {
+interface PageLogic {
+  rendered: PageCache;
+  baseUrl: string;
+  eventId: string;
+  agent: http.Agent;
+}
+
+async function openPages(liveUrls: string[], count: number, logic: PageLogic): Promise<OpenPage[]> {
   const pages: OpenPage[] = [];
   // Fifty at a time, as visitors arrive: a thousand connections at once would measure the accept queue.
   for (let index = 0; index < count; index += 50) {
-    const batch = Array.from({ length: Math.min(50, count - index) }, (_, offset) => openPage(liveUrls[(index + offset) % liveUrls.length]!));
+    const batch = Array.from({ length: Math.min(50, count - index) }, (_, offset) =>
+      openPage(liveUrls[(index + offset) % liveUrls.length]!, () => new BenchLivePage(logic.baseUrl, logic.eventId, logic.rendered, logic.agent)),
+    );
     pages.push(...(await Promise.all(batch)));
   }
   return pages;
+}
+
+function pageReadsOf(pages: OpenPage[], seconds: number): MoneyBombResult['pageReads'] {
+  const counts = pages.flatMap((page) => (page.live ? Object.values(page.live.readsSent) : []));
+  return {
+    total: counts.reduce((sum, count) => sum + count, 0),
+    mostOfOneList: Math.max(0, ...counts),
+    // The bomb's seconds, and the few after it while the pages catch up.
+    allowedPerList: maxReadsPerList((seconds + 3) * 1000),
+    errors: pages.reduce((sum, page) => sum + (page.live?.readErrors ?? 0), 0),
+  };
 }
 
 interface AutocannonSummary {
@@ -248,7 +284,10 @@ export interface MoneyBombTarget {
 export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): Promise<MoneyBombResult> {
   const liveUrls = target.pageBaseUrls.map((base) => `${base}/api/events/${target.eventId}/live`);
   const before = JSON.parse(await currentTotals(liveUrls[0]!)) as { pledge_count: number };
-  const pages = await openPages(liveUrls, plan.pages);
+  // The pages' reads share keep-alive connections, as a browser's do (six per site each; pooled here).
+  const readAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const rendered = await renderedPageCache(target.baseUrl, target.eventId, readAgent);
+  const pages = await openPages(liveUrls, plan.pages, { rendered, baseUrl: target.baseUrl, eventId: target.eventId, agent: readAgent });
   try {
     const apiReaders = readers(target.root, `${target.baseUrl}/api/events/show/${target.eventId}`, Math.ceil(plan.readers / 2), plan.seconds);
     const htmlReaders = readers(target.root, `${target.baseUrl}/events/${target.eventId}`, Math.floor(plan.readers / 2), plan.seconds);
@@ -287,8 +326,10 @@ export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): P
       slowestPageMs,
       maxMessagesPerPage,
       messagesAllowed: Math.ceil((windowEnd - stream.started) / 100) + 1,
+      pageReads: pageReadsOf(pages, plan.seconds),
     };
   } finally {
     for (const page of pages) page.close();
+    readAgent.destroy();
   }
 }

@@ -11,7 +11,7 @@ import { publicPageMeta } from './seo/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { myEventsRoutes } from './my-events/routes.ts';
 import { myPledgesRoutes } from './pledges/routes.ts';
-import { liveRoutes } from './pledges/live-routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { donationRoutes } from './donations/routes.ts';
 import { pledgeRoutes } from './pledges/pledge-routes.ts';
 import { raiseRoutes } from './pledges/raise-routes.ts';

@@ -2466,7 +2466,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events (`event: totals`) with the campaign totals, sent on every change */
+        /** Server-sent events (`event: totals`): the campaign totals and what its page shows, first whole, then what changed, numbered */
         get: {
             parameters: {
                 query?: never;

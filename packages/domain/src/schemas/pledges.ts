@@ -105,11 +105,18 @@ export const SupportersResponse = z.object({
 });
 export type SupportersResponse = z.infer<typeof SupportersResponse>;
 
+/** A fundraising page's line of the leaderboard, as a live message sends it when it changed. */
+const LivePageLine = z.object({ _id: z.string(), raised: z.number(), supporters: z.number() });
+/** A promoter's credited pledges ("Promoted by"), as a live message sends them when they changed. */
+const LivePromotionLine = z.object({ _id: z.string(), raised: z.number(), pledges: z.number() });
+
 /**
  * One message of GET /api/events/{id}/live (server-sent events, `event: totals`): the figures a
- * campaign page shows, sent whenever they change on any instance.
+ * campaign page shows, sent whenever they change on any instance (decision 129). The first message
+ * of a stream carries every line; each later one, numbered by `seq` on its `stream`, only what
+ * changed since the one before, so a page that missed none applies it without reading.
  */
-export const LiveTotals = z.object({
+export const LiveFigures = z.object({
   event_id: z.string(),
   payment_amount: z.number(),
   supporters: z.number(),
@@ -117,5 +124,21 @@ export const LiveTotals = z.object({
   status: z.string(),
   /** Runoff campaigns: each option's raised sum and supporter count. */
   options: z.array(z.object({ participant_id: z.string(), raised: z.number(), supporters: z.number() })).default([]),
+});
+export type LiveFigures = z.infer<typeof LiveFigures>;
+
+export const LiveTotals = LiveFigures.extend({
+  /** This instance's numbering of the campaign's messages: a reconnect to another instance is another stream. */
+  stream: z.string().default(''),
+  seq: z.number().int().default(0),
+  /** Supporters counted since the previous message, newest first, named as on the supporters list (at most a page of them). */
+  supporters_added: z.array(Supporter).default([]),
+  /** Each sponsor's match so far that changed: the match line's figure. */
+  matches: z.array(z.object({ _id: z.string(), status: z.string(), matched_amount: z.number() })).default([]),
+  /** Fundraising pages' leaderboard lines that changed, and the pages gone from it (hidden). */
+  fundraising_pages: z.array(LivePageLine).default([]),
+  fundraising_pages_removed: z.array(z.string()).default([]),
+  /** Promoters' credited pledges ("Promoted by") that changed. */
+  promotions: z.array(LivePromotionLine).default([]),
 });
 export type LiveTotals = z.infer<typeof LiveTotals>;

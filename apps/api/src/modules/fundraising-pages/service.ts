@@ -208,8 +208,14 @@ export function createFundraisingPagesService(ctx: AppContext) {
   };
 }
 
-/** What the pledge endpoint uses of fundraising pages: the attribution of a new pledge. */
+/** What other modules use of fundraising pages: the pledge endpoint the attribution of a new pledge, the live stream the leaderboard. */
 export const fundraisingPageRecords = {
+  /** The leaderboard's lines (shown pages), for a campaign's live messages: what each raised and from how many. */
+  async leaderboardLines(db: Executor, eventId: string): Promise<Array<{ _id: string; raised: number; supporters: number }>> {
+    const rows = await repo.forCampaign(db, eventId, { includeHidden: false });
+    return rows.map((row) => ({ _id: row.page.id, raised: centsToDollars(row.raisedCents), supporters: row.supporters }));
+  },
+
   /**
    * The page a new pledge is attributed to, read inside the pledge's transaction: a shown, open page
    * of this campaign, or null. Anything else (a hidden, closed or unknown page, another campaign's) is ignored,

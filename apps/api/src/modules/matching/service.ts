@@ -122,6 +122,12 @@ export function createMatchService(ctx: AppContext) {
       return list(await repo.listForEvent(db, eventId), eventId);
     },
 
+    /** Each match's figure so far, for a campaign's live messages (the sponsor's shown name stays with `forEvent`). */
+    async progress(eventId: string): Promise<Array<Pick<MatchResponse, '_id' | 'status' | 'matched_amount'>>> {
+      const matches = await list(await repo.listForEvent(db, eventId), eventId);
+      return matches.map(({ _id, status, matched_amount }) => ({ _id, status, matched_amount }));
+    },
+
     /** The sponsor's own matches (My Pledges). */
     async mine(userId: string): Promise<Array<MatchResponse & { event_name: string }>> {
       const rows = await repo.listForSponsor(db, userId);

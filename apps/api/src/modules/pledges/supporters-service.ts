@@ -1,4 +1,5 @@
-import { centsToDollars, EVENT_MESSAGES, type LiveTotals, type Supporter } from '@pledgeway/domain';
+import { centsToDollars, EVENT_MESSAGES, type LiveFigures, type Supporter } from '@pledgeway/domain';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { canView } from '../event-reads/access.ts';
@@ -15,7 +16,7 @@ export async function visibleCampaign(ctx: AppContext, eventId: string, auth: Au
 }
 
 /** What every open page of a campaign shows live: totals, supporters, and each runoff option's. */
-export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<LiveTotals> {
+export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<LiveFigures> {
   const [campaign, totals, options] = await Promise.all([repo.findCampaign(ctx.db, eventId), totalsFor(ctx.db, [eventId]), runoffTotals(ctx.db, eventId)]);
   const campaignTotals = totals.get(eventId);
   return {
@@ -28,21 +29,34 @@ export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<
   };
 }
 
+/**
+ * A campaign's counted pledges as the public sees them, newest first: the one place that decides a
+ * supporter's shown name (none for an anonymous pledge, never the account's name then). The
+ * supporters list and the live messages' newest supporters both read through it.
+ */
+export async function publicSupporters(db: Executor, eventId: string, page: { offset: number; limit: number }): Promise<Supporter[]> {
+  const rows = await repo.supporters(db, eventId, page);
+  return rows.map(({ pledge, name }) => ({
+    _id: pledge.id,
+    name: pledge.anonymous ? null : name,
+    amount: centsToDollars(pledge.amountCents),
+    message: pledge.message,
+    participant_id: pledge.participantId,
+    created_at: pledge.createdAt.toISOString(),
+  }));
+}
+
 export function createSupportersService(ctx: AppContext) {
   return {
     /** Counted pledges (pending, charged, failed) newest first; anonymous ones without a name. */
     async list(eventId: string, auth: AuthInfo | null, offset: number): Promise<{ supporters: Supporter[]; count: number; total: number }> {
       await visibleCampaign(ctx, eventId, auth);
-      const [rows, totals] = await Promise.all([repo.supporters(ctx.db, eventId, { offset, limit: SUPPORTERS_PAGE_SIZE }), totalsFor(ctx.db, [eventId])]);
+      const [supporters, totals] = await Promise.all([
+        publicSupporters(ctx.db, eventId, { offset, limit: SUPPORTERS_PAGE_SIZE }),
+        totalsFor(ctx.db, [eventId]),
+      ]);
       return {
-        supporters: rows.map(({ pledge, name }) => ({
-          _id: pledge.id,
-          name: pledge.anonymous ? null : name,
-          amount: centsToDollars(pledge.amountCents),
-          message: pledge.message,
-          participant_id: pledge.participantId,
-          created_at: pledge.createdAt.toISOString(),
-        })),
+        supporters,
         count: totals.get(eventId)?.pledgeCount ?? 0,
         total: centsToDollars(totals.get(eventId)?.raisedCents ?? 0),
       };

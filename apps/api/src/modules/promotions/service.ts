@@ -169,8 +169,14 @@ export function createPromotionsService(ctx: AppContext) {
   };
 }
 
-/** What other modules use of promotions: the pledge endpoint credits a link, the host page lists a promoter's. */
+/** What other modules use of promotions: the pledge endpoint credits a link, the host page lists a promoter's, the live stream the credits. */
 export const promotionRecords = {
+  /** Each shown promotion's credited pledges, for a campaign's live messages (the names stay with the public read). */
+  async credits(db: Executor, eventId: string): Promise<Array<{ _id: string; pledges: number; raised: number }>> {
+    const rows = await repo.listForCampaign(db, eventId, SHOWN_STATUSES);
+    return rows.map((row) => ({ _id: row.promotion.id, pledges: row.pledges, raised: centsToDollars(row.raisedCents) }));
+  },
+
   /**
    * Credits a new pledge to the promotion its link named, inside the pledge's transaction. Anything
    * but an accepted promotion of this campaign, or the promoter's own pledge, is ignored.

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { queryKeys } from '@/lib/query-keys';
+import { LIVE_READ_JITTER_MS, maxReadsPerList } from '@/lib/live/live-reads';
 import { useLiveTotals } from './use-live-totals';
 
 /** One open stream at a time: the test sends it messages as the API would. */
@@ -29,7 +30,7 @@ class FakeEventSource {
 }
 
 const cached = { _id: 'e1', payment_amount: 120, supporters: 3, status: 'approved', pledges: { total: 120, count: 4 } } as unknown as EventDetailResponse;
-const sameTotals = { payment_amount: 120, supporters: 3, pledge_count: 4, status: 'approved', options: [] };
+const sameTotals = { payment_amount: 120, supporters: 3, pledge_count: 4, status: 'approved', options: [], stream: 's1', seq: 1 };
 
 let queryClient: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
@@ -61,11 +62,48 @@ describe('useLiveTotals', () => {
     expect(event.pledges).toEqual({ total: 145, count: 5 });
   });
 
-  it('reads the matches again on every later message, changed totals or not', () => {
+  it('applies a message that follows on from the last without reading, and reads after a gap, within the jitter', () => {
+    vi.useFakeTimers();
+    queryClient.setQueryData(queryKeys.events.matches('e1'), { success: true, data: { matches: [] } });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     renderHook(() => useLiveTotals('e1'), { wrapper });
     FakeEventSource.current!.send(sameTotals);
-    FakeEventSource.current!.send(sameTotals);
+    FakeEventSource.current!.send({ ...sameTotals, seq: 2, payment_amount: 130, pledge_count: 5, supporters: 4 });
+    vi.advanceTimersByTime(LIVE_READ_JITTER_MS);
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData<EventDetailResponse>(queryKeys.events.detail('e1'))!.payment_amount).toBe(130);
+    FakeEventSource.current!.send({ ...sameTotals, seq: 4, payment_amount: 150, pledge_count: 6 });
+    vi.advanceTimersByTime(LIVE_READ_JITTER_MS);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.events.matches('e1'), exact: true });
+    vi.useRealTimers();
+  });
+
+  it('reads each list at most once per interval under 20 messages a second, each after a gap', () => {
+    vi.useFakeTimers();
+    queryClient.setQueryData(queryKeys.events.matches('e1'), { success: true, data: { matches: [] } });
+    queryClient.setQueryData(queryKeys.events.promotions('e1'), { success: true, data: { promotions: [] } });
+    queryClient.setQueryData(queryKeys.events.fundraisingPages('e1'), []);
+    queryClient.setQueryData(queryKeys.events.supporters('e1'), {
+      pages: [{ success: true, data: { supporters: [], count: 4, total: 120 } }],
+      pageParams: [0],
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    renderHook(() => useLiveTotals('e1'), { wrapper });
+    for (let message = 0; message < 200; message += 1) {
+      // Every other message is missed: each one that arrives follows a gap.
+      FakeEventSource.current!.send({ ...sameTotals, seq: 2 * message, payment_amount: 120 + message + 1, pledge_count: 4 + message + 1 });
+      vi.advanceTimersByTime(50);
+    }
+    const readsOf = (key: readonly unknown[]) => invalidate.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(key)).length;
+    for (const key of [
+      queryKeys.events.matches('e1'),
+      queryKeys.events.supporters('e1'),
+      queryKeys.events.promotions('e1'),
+      queryKeys.events.fundraisingPages('e1'),
+    ]) {
+      expect(readsOf(key)).toBeGreaterThan(0);
+      expect(readsOf(key)).toBeLessThanOrEqual(maxReadsPerList(10_000));
+    }
+    vi.useRealTimers();
   });
 });

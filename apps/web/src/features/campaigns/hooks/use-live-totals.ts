@@ -1,17 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LiveTotals } from '@pledgeway/domain/schemas/pledges';
-import { eventQueryOptions } from '../api/get-event';
+import { browserLiveReads } from '@/lib/live/browser-live-reads';
+import { createLivePage, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from '@/lib/live/live-page';
 import { queryKeys } from '@/lib/query-keys';
+import { eventQueryOptions } from '../api/get-event';
 import { supportersQueryKey } from '../api/get-supporters';
 
 const RECONNECT_MS = 5_000;
 
 /**
- * The fields this page uses of a live message, checked by hand: the zod schema would bring zod and
+ * The fields this page needs of a live message, checked by hand: the zod schema would bring zod and
  * the domain schemas (about 25 KB gzip) into the event page's first load.
  */
-function isLiveTotals(value: unknown): value is Pick<LiveTotals, 'payment_amount' | 'supporters' | 'pledge_count' | 'status' | 'options'> {
+function isLiveMessage(value: unknown): value is LiveMessage {
   const totals = value as Record<string, unknown> | null;
   return (
     typeof totals === 'object' &&
@@ -24,63 +25,59 @@ function isLiveTotals(value: unknown): value is Pick<LiveTotals, 'payment_amount
   );
 }
 
+/** The screen's query cache, by the lists the live page knows. */
+function queryCache(
+  queryClient: QueryClient,
+  eventId: string,
+  fundraisingPageSlug: string | undefined,
+): { cache: LivePageCache; keyOf: (list: LiveList) => QueryKey } {
+  const keys: Partial<Record<keyof LiveCacheShapes, QueryKey>> = {
+    event: eventQueryOptions(eventId).queryKey,
+    supporters: supportersQueryKey(eventId),
+    matches: queryKeys.events.matches(eventId),
+    promotions: queryKeys.events.promotions(eventId),
+    'fundraising-pages': queryKeys.events.fundraisingPages(eventId),
+    // Only a fundraising page's own screen follows its line.
+    ...(fundraisingPageSlug ? { 'fundraising-page': queryKeys.fundraisingPages.detail(fundraisingPageSlug) } : {}),
+  };
+  const cache: LivePageCache = {
+    get: (key) => {
+      const queryKey = keys[key];
+      return queryKey ? queryClient.getQueryData(queryKey) : undefined;
+    },
+    set: (key, value) => {
+      const queryKey = keys[key];
+      if (queryKey) queryClient.setQueryData<unknown>(queryKey, () => value);
+    },
+  };
+  return { cache, keyOf: (list) => keys[list] ?? [] };
+}
+
 /**
- * Keeps the campaign page's total, supporters and list current: GET /api/events/{id}/live
- * (server-sent events) patches the cached campaign and refreshes the supporters list and the matches. EventSource
- * reconnects by itself after a drop; when the browser gives up (the stream was refused) it is
- * opened again after a pause.
+ * Keeps a live screen current (the campaign page, the overlay, the embed, a fundraising page given
+ * its slug): GET /api/events/{id}/live (server-sent events) brings the figures and what changed of
+ * the supporters, the matches, the leaderboard and the promoters' credit, applied to the cache
+ * without a read; after a gap, each list is read once, at most once per list every few seconds and
+ * not while the tab is hidden (decision 129). EventSource reconnects by itself after a drop; when
+ * the browser gives up (the stream was refused) it is opened again after a pause.
  */
-export function useLiveTotals(eventId: string, enabled = true) {
+export function useLiveTotals(eventId: string, enabled = true, fundraisingPageSlug?: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
+    const { cache, keyOf } = queryCache(queryClient, eventId, fundraisingPageSlug);
+    const { reads, dispose } = browserLiveReads<LiveList>((list) => {
+      const queryKey = keyOf(list);
+      if (queryKey.length) void queryClient.invalidateQueries({ queryKey, exact: true });
+    });
+    const page = createLivePage(cache, reads);
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    let firstMessage = true;
 
     const onTotals = (message: MessageEvent<string>) => {
       const totals: unknown = JSON.parse(message.data);
-      if (!isLiveTotals(totals)) return;
-      const key = eventQueryOptions(eventId).queryKey;
-      const current = queryClient.getQueryData(key);
-      // The stream opens with the totals as they are; the page was rendered from them moments
-      // before, so when they match, nothing is re-rendered or read again right after it loads.
-      const connectSnapshot = firstMessage;
-      firstMessage = false;
-      if (
-        connectSnapshot &&
-        current &&
-        current.payment_amount === totals.payment_amount &&
-        current.pledges.count === totals.pledge_count &&
-        current.supporters === totals.supporters &&
-        current.status === totals.status &&
-        JSON.stringify(current.runoff_totals ?? []) === JSON.stringify(totals.options)
-      )
-        return;
-      const changed = !current || current.payment_amount !== totals.payment_amount || current.pledges.count !== totals.pledge_count;
-      queryClient.setQueryData(key, (event) =>
-        event
-          ? {
-              ...event,
-              payment_amount: totals.payment_amount,
-              supporters: totals.supporters,
-              status: totals.status as typeof event.status,
-              pledges: { total: totals.payment_amount, count: totals.pledge_count },
-              // A runoff's options: the ranking re-sorts from these on every change.
-              runoff_totals: totals.options,
-            }
-          : event,
-      );
-      // A sponsor's match so far follows the pledges counted, and a new offer changes no total: read them on every message.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.events.matches(eventId), exact: true });
-      if (changed) {
-        void queryClient.invalidateQueries({ queryKey: supportersQueryKey(eventId) });
-        // A pledge through a promoter's link moves their credited total too.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.events.promotions(eventId), exact: true });
-        // And a pledge through a fundraising page moves the page's line of the leaderboard.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.events.fundraisingPages(eventId), exact: true });
-      }
+      if (isLiveMessage(totals)) page.receive(totals);
     };
 
     const open = () => {
@@ -96,6 +93,7 @@ export function useLiveTotals(eventId: string, enabled = true) {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      dispose();
     };
-  }, [eventId, enabled, queryClient]);
+  }, [eventId, enabled, fundraisingPageSlug, queryClient]);
 }

@@ -13,6 +13,7 @@ import { eventQueryOptions } from '../api/get-event';
 import { useFundraisingPage } from '../api/get-fundraising-page';
 import { PageProgress } from '../components/fundraising/page-progress';
 import { PledgeButton } from '../components/pledge/pledge-action';
+import { useLiveTotals } from '../hooks/use-live-totals';
 import { rememberPage } from '../lib/page-link';
 
 const FALLBACK_BANNER = '/images/campaign-banner-01.svg';
@@ -62,6 +63,8 @@ export default function FundraisingPage() {
   const query = useFundraisingPage(slug);
   const page = query.data;
   const event = useQuery({ ...eventQueryOptions(page?.event_id ?? ''), enabled: Boolean(page) });
+  // The page's raised total and supporters follow its campaign's live stream.
+  useLiveTotals(page?.event_id ?? '', Boolean(page) && page?.event.status === 'approved', slug);
   useEffect(() => {
     if (page) document.title = `${page.title} — Pledgeway`;
   }, [page]);

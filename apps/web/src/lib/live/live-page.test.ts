@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
+import type { FundraisingPageSummary } from '@pledgeway/domain/schemas/fundraising-pages';
+import type { Supporter } from '@pledgeway/domain/schemas/pledges';
+import { createLivePage, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from './live-page';
+
+const supporter = (id: string, name: string | null, amount: number): Supporter => ({
+  _id: id,
+  name,
+  amount,
+  message: '',
+  participant_id: null,
+  created_at: '2026-11-28T09:00:00.000Z',
+});
+const page = (id: string, raised: number, createdAt: string) => ({ _id: id, raised, supporters: 1, created_at: createdAt }) as FundraisingPageSummary;
+
+function campaignPage() {
+  const values: Partial<LiveCacheShapes> = {
+    event: { _id: 'e1', payment_amount: 30, supporters: 2, status: 'approved', pledges: { total: 30, count: 2 } } as EventDetailResponse,
+    supporters: {
+      pages: [{ success: true, data: { supporters: [supporter('p2', 'Pat', 20), supporter('p1', null, 10)], count: 2, total: 30 } }],
+      pageParams: [0],
+    },
+    matches: {
+      success: true,
+      data: { matches: [{ _id: 'm1', status: 'offered', matched_amount: 30 } as LiveCacheShapes['matches']['data']['matches'][number]] },
+    },
+    promotions: { success: true, data: { promotions: [] } },
+    'fundraising-pages': [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')],
+  };
+  const cache: LivePageCache = { get: (key) => values[key], set: (key, value) => void (values[key] = value) };
+  const requested: LiveList[] = [];
+  const live = createLivePage(cache, { request: (list) => requested.push(list) });
+  return { values, requested, live };
+}
+
+const opening: LiveMessage = { payment_amount: 30, supporters: 2, pledge_count: 2, status: 'approved', options: [], stream: 's1', seq: 4 };
+const nextPledge: LiveMessage = {
+  ...opening,
+  seq: 5,
+  payment_amount: 55,
+  supporters: 3,
+  pledge_count: 3,
+  supporters_added: [supporter('p3', 'Ann', 25)],
+  matches: [{ _id: 'm1', status: 'offered', matched_amount: 55 }],
+  fundraising_pages: [{ _id: 'fb', raised: 35, supporters: 2 }],
+};
+
+describe('createLivePage', () => {
+  it('reads nothing when the stream opens with what the page was rendered from', () => {
+    const { live, requested, values } = campaignPage();
+    const before = values.event;
+    live.receive(opening);
+    expect(requested).toEqual([]);
+    expect(values.event).toBe(before);
+  });
+
+  it('applies the next message to every list without reading', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    live.receive(nextPledge);
+    expect(requested).toEqual([]);
+    expect(values.event).toMatchObject({ payment_amount: 55, supporters: 3, pledges: { total: 55, count: 3 } });
+    expect(values.supporters!.pages[0]!.data).toMatchObject({ count: 3, total: 55 });
+    expect(values.supporters!.pages[0]!.data.supporters.map((one) => one.name)).toEqual(['Ann', 'Pat', null]);
+    expect(values.matches!.data.matches[0]!.matched_amount).toBe(55);
+    // The leaderboard re-sorts: most raised first.
+    expect(values['fundraising-pages']!.map((line) => [line._id, line.raised])).toEqual([
+      ['fb', 35],
+      ['fa', 20],
+    ]);
+  });
+
+  it('reads every list once after a gap: a number skipped, or another stream', () => {
+    for (const gap of [{ seq: 6 }, { stream: 's2', seq: 5 }]) {
+      const { live, requested, values } = campaignPage();
+      live.receive(opening);
+      live.receive({ ...nextPledge, ...gap });
+      expect(requested.sort()).toEqual(['fundraising-pages', 'matches', 'promotions', 'supporters']);
+      expect(values.event!.payment_amount).toBe(55);
+    }
+  });
+
+  it('reads every list once when the stream opens with figures newer than the page', () => {
+    const { live, requested } = campaignPage();
+    live.receive(nextPledge);
+    expect(requested.sort()).toEqual(['fundraising-pages', 'matches', 'promotions', 'supporters']);
+  });
+
+  it('reads only the supporters when more arrived than the message carries', () => {
+    const { live, requested } = campaignPage();
+    live.receive(opening);
+    live.receive({ ...nextPledge, pledge_count: 30 });
+    expect(requested).toEqual(['supporters']);
+  });
+
+  it('reads a list whose line it has never seen: a new offer or a new fundraising page', () => {
+    const { live, requested } = campaignPage();
+    live.receive(opening);
+    live.receive({
+      ...nextPledge,
+      matches: [{ _id: 'm2', status: 'offered', matched_amount: 5 }],
+      fundraising_pages: [{ _id: 'fc', raised: 5, supporters: 1 }],
+    });
+    expect(requested).toEqual(['matches', 'fundraising-pages']);
+  });
+
+  it('applies the same message again (a reconnect to the same instance) without reading', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    live.receive(nextPledge);
+    live.receive(nextPledge);
+    expect(requested).toEqual([]);
+    expect(values.supporters!.pages[0]!.data.supporters).toHaveLength(3);
+  });
+});
