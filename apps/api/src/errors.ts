@@ -92,34 +92,63 @@ export function errorBody(status: number, code: string, message: string, fields?
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
-/** True when a string anywhere in a JSON value holds a NUL character (PostgreSQL text cannot store one). */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
-  return false;
-}
-
 export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: a lone surrogate (\\uD800 to \\uDFFF without its pair) is not allowed';
+
+/** No payload of the API nests deeper than a few levels; this leaves ample room and refuses a stack-exhausting body early. */
+export const MAX_JSON_DEPTH = 64;
+
+export const NESTING_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`;
 
 /** With the u flag a surrogate pair is one code point, so this matches only a surrogate without its pair. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-function containsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.some(containsLoneSurrogate);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || containsLoneSurrogate(item));
-  return false;
+type TextFault = 'nul' | 'surrogate' | 'depth' | null;
+
+/**
+ * The first fault of a value's text, walked with an explicit stack rather than recursion, so a body of
+ * thousands of nested arrays is refused with a 400 instead of overflowing the call stack: a NUL,
+ * which PostgreSQL text cannot store; a lone surrogate, which jsonb refuses; nesting past MAX_JSON_DEPTH.
+ * A NUL anywhere wins over a surrogate, as each value is checked for a NUL before its surrogates.
+ */
+function textFault(values: unknown[]): TextFault {
+  const pending: { value: unknown; depth: number }[] = values.map((value) => ({ value, depth: 0 }));
+  let surrogate = false;
+  let tooDeep = false;
+  const checkText = (text: string): boolean => {
+    if (text.includes('\u0000')) return true;
+    surrogate ||= LONE_SURROGATE.test(text);
+    return false;
+  };
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, depth } = item;
+    if (typeof value === 'string') {
+      if (checkText(value)) return 'nul';
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) {
+        tooDeep = true;
+        continue;
+      }
+      const entries = Array.isArray(value) ? value.map((child) => ['', child] as const) : Object.entries(value);
+      for (const [key, child] of entries) {
+        if (checkText(key)) return 'nul';
+        pending.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return tooDeep ? 'depth' : surrogate ? 'surrogate' : null;
 }
 
 /**
  * Refuses text no column can keep, wherever it arrives (query, path, JSON body, multipart field,
  * JSON inside a multipart field): PostgreSQL text cannot store a NUL, and jsonb refuses a lone
- * surrogate, so either would otherwise fail as a 500 in the middle of a write.
+ * surrogate, so either would otherwise fail as a 500 in the middle of a write. A value nested past
+ * MAX_JSON_DEPTH is refused too, before any route reads it.
  */
 export function assertStorableText(...values: unknown[]): void {
-  if (values.some(containsNul)) throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
-  if (values.some(containsLoneSurrogate)) throw new AppError('INVALID_UNICODE', LONE_SURROGATE_MESSAGE, 400);
+  const fault = textFault(values);
+  if (fault === 'nul') throw new AppError('NUL_CHARACTER', NUL_MESSAGE, 400);
+  if (fault === 'depth') throw new AppError('NESTED_TOO_DEEPLY', NESTING_MESSAGE, 400);
+  if (fault === 'surrogate') throw new AppError('INVALID_UNICODE', LONE_SURROGATE_MESSAGE, 400);
 }
 
 /** preValidation hook: unstorable text in the query, the path or a JSON body is a 400 on every route (multipart fields: readMultipart). */

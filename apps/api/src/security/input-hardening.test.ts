@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, redactedError } from '../errors.ts';
+import { LONE_SURROGATE_MESSAGE, NESTING_MESSAGE, NUL_MESSAGE, redactedError } from '../errors.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { createPayload, firstCharityId, verifiedCreator } from '../modules/events/test-helpers.ts';
@@ -134,6 +134,35 @@ describe('a lone surrogate in a JSON body', () => {
       'contact',
     );
     expectSurrogateRefused(await anonymous.post('/api/site/login', { email: 'x@example.com', password: '\uD800' }), 'login');
+  });
+});
+
+describe('a deeply nested JSON body', () => {
+  // 4,000 `[` then 4,000 `]`: 8 KB, well under the body limit, but deeper than any payload we take.
+  const deep = `${'['.repeat(4_000)}${']'.repeat(4_000)}`;
+  const deepObject = `${'{"a":'.repeat(4_000)}1${'}'.repeat(4_000)}`;
+
+  function expectTooDeep(response: ErrorResponse, route: string) {
+    expect(response.status, route).toBe(400);
+    expect(response.data, route).toMatchObject({ success: false, code: 'NESTED_TOO_DEEPLY', message: NESTING_MESSAGE });
+  }
+
+  it('is a 400 with a clear message on JSON routes, signed out and signed in, and changes nothing', async () => {
+    const anonymous = new TestClient(server.url);
+    const json = { 'content-type': 'application/json' };
+    for (const route of ['/api/site/login', '/api/contact', '/api/newsletter']) {
+      expectTooDeep(await anonymous.request('POST', route, { body: deep, headers: json }), route);
+      expectTooDeep(await anonymous.request('POST', route, { body: deepObject, headers: json }), `${route} (objects)`);
+    }
+    const { client, user } = await signUp(server.url);
+    expectTooDeep(await client.request('POST', '/api/payment-methods', { body: `{"token":${deep}}`, headers: json }), 'card');
+    expectTooDeep(await client.request('POST', '/api/payment-methods', { body: deepObject, headers: json }), 'card (objects)');
+    expect(await server.app.ctx.database.query('select id from payment_methods where user_id = $1', [user._id])).toEqual([]);
+  });
+
+  it('still takes ordinary nesting', async () => {
+    const nested = { email: 'x@example.com', password: 'Wrong-horse-42', extra: [[[[{ a: [1, 2, { b: 'c' }] }]]]] };
+    expect((await new TestClient(server.url).post('/api/site/login', nested)).status).toBe(401);
   });
 });
 

@@ -14,27 +14,43 @@ export const EMBED_MESSAGES = {
   saved: 'Saved. Only these sites may show the embed.',
 } as const;
 
-/** A site's origin: scheme, host and optional port, nothing more. Returned in the browser's form (`new URL(...).origin`). */
+/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const DNS_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/** Scheme, host of DNS labels, optional port, an optional final slash: nothing else, in any case. */
+const ORIGIN_SHAPE = new RegExp(`^(https?)://(${DNS_LABEL}(?:\\.${DNS_LABEL})*)(?::(\\d{1,5}))?/?$`, 'i');
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 };
+
+/**
+ * A site allowed to frame the embed (decision 111), in the one form the CSP header is built from:
+ * `https://host[:port]` lower-cased (origins are case-insensitive), `http` only for localhost, the
+ * host made of DNS labels only, so no `;`, `,`, `*`, space or quote can add a directive, a second
+ * policy or a wildcard. A default port is dropped. Null when the address is anything else.
+ */
+export function canonicalEmbedOrigin(value: string): string | null {
+  const match = ORIGIN_SHAPE.exec(value.trim());
+  if (!match) return null;
+  const [, schemeText = '', hostText = '', portText] = match;
+  const scheme = schemeText.toLowerCase();
+  const host = hostText.toLowerCase();
+  if (host.length > 253 || (scheme === 'http' && !LOCAL_HOSTS.has(host))) return null;
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65_535)) return null;
+  return port === undefined || port === DEFAULT_PORTS[scheme] ? `${scheme}://${host}` : `${scheme}://${host}:${port}`;
+}
+
+/** A site's origin: scheme, host and optional port, nothing more, returned in its canonical form. */
 export const EmbedOrigin = z
   .string()
   .trim()
   .max(200, EMBED_MESSAGES.originFormat)
   .transform((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
+    const origin = canonicalEmbedOrigin(value);
+    if (origin === null) {
       ctx.addIssue({ code: 'custom', message: EMBED_MESSAGES.originFormat });
       return z.NEVER;
     }
-    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-    const schemeAllowed = url.protocol === 'https:' || (url.protocol === 'http:' && local);
-    const bare = url.username === '' && url.password === '' && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
-    if (!schemeAllowed || !bare || value.replace(/\/$/, '') !== url.origin) {
-      ctx.addIssue({ code: 'custom', message: EMBED_MESSAGES.originFormat });
-      return z.NEVER;
-    }
-    return url.origin;
+    return origin;
   });
 
 /** PUT /api/events/{id}/embed-origins: the whole list, replacing the earlier one (empty: no site may embed). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATCH_RATIOS } from '../matching.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
+import { optionalInstantField } from './common.ts';
 import { PLEDGE_MAX_DOLLARS, PLEDGE_MIN_DOLLARS } from './pledges.ts';
 
 export const MATCH_SPONSOR_NAME_MAX_CHARS = 80;
@@ -25,12 +26,7 @@ export const MATCH_MESSAGES = {
   notFound: 'Event not found',
 } as const;
 
-const optionalInstant = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || !Number.isNaN(Date.parse(value)), MATCH_MESSAGES.windowDate);
+const optionalInstant = optionalInstantField(MATCH_MESSAGES.windowDate);
 
 /** POST /api/events/{id}/matches: a sponsor's match, charged at completion for the pledges actually charged. */
 export const CreateMatchRequest = z

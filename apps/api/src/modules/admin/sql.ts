@@ -33,10 +33,10 @@ export function offsetOf(page: number, perPage: number): number {
 }
 
 /**
- * RFC 4180 CSV; text cells that a spreadsheet would run as a formula are prefixed with a quote. A
- * number is never a formula, so a negative amount stays a number.
+ * One RFC 4180 CSV line (with its CRLF); text cells that a spreadsheet would run as a formula are
+ * prefixed with a quote. A number is never a formula, so a negative amount stays a number.
  */
-export function toCsv(header: string[], rows: unknown[][]): string {
+export function csvLine(row: unknown[]): string {
   const cell = (value: unknown): string => {
     let text =
       value === null || value === undefined
@@ -49,5 +49,10 @@ export function toCsv(header: string[], rows: unknown[][]): string {
     if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${row.map(cell).join(',')}\r\n`;
+}
+
+/** A whole CSV file: the header, then each row (see `csvLine`). */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return [header, ...rows].map(csvLine).join('');
 }

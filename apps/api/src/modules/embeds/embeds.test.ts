@@ -3,6 +3,7 @@ import { EMBED_MESSAGES } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
+import { campaignEmbedOrigins } from './tables.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -72,6 +73,11 @@ describe('embeds', () => {
       'javascript:alert(1)',
       'example.org',
       'https://user:pw@example.org',
+      // A directive added to frame-ancestors, a second policy, any site at all.
+      'https://x.example;sandbox',
+      'https://x.example,script-src',
+      'https://*',
+      'https://*.example.org',
     ];
     for (const origin of bad) {
       const response = await host.client.put(`/api/events/${campaign.id}/embed-origins`, { origins: [origin] });
@@ -82,10 +88,37 @@ describe('embeds', () => {
     expect((await host.client.put(`/api/events/${campaign.id}/embed-origins`, { origins: tooMany })).data.fields.origins).toBe(EMBED_MESSAGES.tooMany);
     expect((await host.client.get(`/api/events/${campaign.id}/embed-origins`)).data.data.origins).toEqual(['https://kept.example.org']);
 
+    expect(frameAncestors((await new TestClient(server.url).get(`/embed/events/${campaign.id}`)).headers)).toBe(
+      "frame-ancestors 'self' https://kept.example.org",
+    );
+
     const stranger = await signUp(server.url, { name: 'Sid Stranger' });
     expect((await stranger.client.put(`/api/events/${campaign.id}/embed-origins`, { origins: [] })).status).toBe(403);
     expect((await stranger.client.get(`/api/events/${campaign.id}/embed-origins`)).status).toBe(403);
     const cleared = await host.client.put(`/api/events/${campaign.id}/embed-origins`, { origins: [] });
     expect(cleared.data.data.origins).toEqual([]);
+  });
+
+  it('accepts a site in any case and stores it lower-cased', async () => {
+    const host = await signUp(server.url, { name: 'Cass Host' });
+    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved' });
+    const saved = await host.client.put(`/api/events/${campaign.id}/embed-origins`, { origins: ['HTTPS://Blog.Example.org', 'https://blog.example.org/'] });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    expect(saved.data.data.origins).toEqual(['https://blog.example.org']);
+    const embed = await new TestClient(server.url).get(`/embed/events/${campaign.id}`);
+    expect(frameAncestors(embed.headers)).toBe("frame-ancestors 'self' https://blog.example.org");
+  });
+
+  it('builds the header only from sites that pass the check, whatever the table holds', async () => {
+    const host = await signUp(server.url, { name: 'Otto Host' });
+    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved' });
+    const stored = ['https://ok.example.org', 'https://x.example;sandbox', 'https://x.example,script-src', 'https://*'];
+    await server.app.ctx.db.insert(campaignEmbedOrigins).values(stored.map((origin) => ({ eventId: campaign.id, origin })));
+    const embed = await new TestClient(server.url).get(`/embed/events/${campaign.id}`);
+    const policy = embed.headers.get('content-security-policy')!;
+    expect(frameAncestors(embed.headers)).toBe("frame-ancestors 'self' https://ok.example.org");
+    expect(policy).not.toContain('sandbox');
+    expect(policy).not.toContain('*');
+    expect(policy).not.toContain(',');
   });
 });

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@pledgeway/domain';
+import { canonicalEmbedOrigin, EVENT_MESSAGES } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanManage } from '../event-reads/access.ts';
@@ -9,11 +9,13 @@ const EMBED_PAGE = /^\/embed\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /**
  * The content security policy of an embed page: the app's own policy with `frame-ancestors`
- * naming the campaign's sites beside the app itself. Origins are stored only in their validated
- * `scheme://host[:port]` form, so none can add a directive.
+ * naming the campaign's sites beside the app itself. Only values that pass the allowed-site check
+ * again here reach the header, so a row stored before that check (or by hand) can add no
+ * directive, second policy or wildcard.
  */
 export function withFrameAncestors(policy: string, origins: string[]): string {
-  const ancestors = `frame-ancestors 'self'${origins.map((origin) => ` ${origin}`).join('')}`;
+  const allowed = [...new Set(origins.map(canonicalEmbedOrigin).filter((origin) => origin !== null))];
+  const ancestors = `frame-ancestors 'self'${allowed.map((origin) => ` ${origin}`).join('')}`;
   const directives = policy
     .split(';')
     .map((directive) => directive.trim())

@@ -1,15 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { dollarsToCents, OPEN_LEDGER_ACCOUNTS, OpenLedgerDownload, OpenLedgerResponse, type OpenLedgerTotals } from '@pledgeway/domain';
+import {
+  dollarsToCents,
+  OPEN_LEDGER_ACCOUNTS,
+  OPEN_LEDGER_CSV_COLUMNS,
+  OpenLedgerDownload,
+  OpenLedgerResponse,
+  type OpenLedgerLine,
+  type OpenLedgerTotals,
+} from '@pledgeway/domain';
 import { pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { toCsv } from '../admin/sql.ts';
 import { adminClient, CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../charging/test-helpers.ts';
+import { DOWNLOAD_PAGE_SIZE, linePages } from './download-stream.ts';
+import { ANONYMOUS_DOWNLOADS_PER_MINUTE } from './routes.ts';
+import { findLedgerCampaign, openLedgerRepository } from './repository.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 let server: TestServer;
@@ -152,5 +164,120 @@ describe('open ledger', () => {
     for (const suffix of ['', '.json', '.csv']) expect((await visitor.get(`/api/events/${pending.id}/money${suffix}`)).status).toBe(404);
     expect((await creator.client.get(`/api/events/${pending.id}/money`)).status).toBe(200);
     expect((await admin.get(`/api/events/${pending.id}/money`)).status).toBe(200);
+  });
+});
+
+/** Every line as the screen pages them (200 at a time), the order and content the downloads had when they were built whole. */
+async function everyLine(eventId: string): Promise<{ totals: OpenLedgerTotals; lines: OpenLedgerLine[] }> {
+  const first = await openLedger(eventId, '?limit=200');
+  const lines = [...first.lines];
+  while (lines.length < first.count) lines.push(...(await openLedger(eventId, `?offset=${lines.length}&limit=200`)).lines);
+  return { totals: first.totals, lines };
+}
+
+/** `count` balanced movements booked straight into the ledger, in groups of three at the same microsecond (ties broken by id). */
+async function bookMovements(eventId: string, count: number) {
+  await server.app.ctx.database.query(
+    `with t as (
+       insert into ledger_transactions (kind, idempotency_key, event_id, created_at)
+       select 'pledge_charge', 'bulk-' || $1 || '-' || g, $1::uuid, timestamptz '2026-11-01 00:00:00Z' + (g / 3) * interval '1 microsecond'
+       from generate_series(1, $2::int) g
+       returning id
+     )
+     insert into ledger_entries (transaction_id, account, event_id, amount_cents)
+     select t.id, a.account, $1::uuid, a.amount from t cross join (values ('donor_card', -100), ('event_escrow', 100)) a(account, amount)`,
+    [eventId, count],
+  );
+}
+
+describe('open ledger downloads', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stream the same content the downloads had when built whole: JSON and CSV', async () => {
+    const { creator, event } = await campaignWithPledges();
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    await admin.post('/api/admin/payouts', { charity_id: event.charityId, amount: 40, reference: 'ACH-SAME', paid_on: '2026-11-25' });
+    // A name a spreadsheet would run as a formula.
+    await server.app.ctx.database.query('update users set name = $1 where id in (select user_id from pledges where event_id = $2 and amount_cents = 20000)', [
+      '=HYPERLINK("x")',
+      event.id,
+    ]);
+    const expected = await everyLine(event.id);
+
+    const json = await admin.get(`/api/events/${event.id}/money.json`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toContain('application/json');
+    const download = OpenLedgerDownload.parse(json.data);
+    expect(download).toEqual({
+      event: expect.objectContaining({ _id: event.id }),
+      generated_at: expect.any(String),
+      totals: expected.totals,
+      lines: expected.lines,
+    });
+
+    const csv = await admin.get(`/api/events/${event.id}/money.csv`);
+    const rows = expected.lines.map((line) => OPEN_LEDGER_CSV_COLUMNS.map((column) => line[column]));
+    expect(csv.data).toBe(toCsv([...OPEN_LEDGER_CSV_COLUMNS], rows));
+    // A reference a spreadsheet would run as a formula is escaped, as in the console's CSVs.
+    expect(csv.data).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv.data).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it('reads a campaign page by page across pending pledges, transactions and payouts, missing and repeating nothing', async () => {
+    const { creator, event } = await campaignWithPledges();
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    await admin.post('/api/admin/payouts', { charity_id: event.charityId, amount: 40, reference: 'ACH-PAGED', paid_on: '2026-11-25' });
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_500 });
+    await bookMovements(event.id, 7);
+    const campaign = (await findLedgerCampaign(server.app.ctx.db, event.id))!;
+    const whole = (await openLedgerRepository.lines(server.app.ctx.db, campaign.id, campaign.charityId, { offset: 0, limit: 1_000 })).rows;
+    for (const size of [1, 2, 3, 5]) {
+      const paged = [];
+      for await (const rows of linePages(server.app.ctx.db, campaign, size)) paged.push(...rows);
+      expect(paged, `pages of ${size}`).toEqual(whole);
+    }
+  });
+
+  it('stream a large campaign in pages as the reader takes them, never building it whole', async () => {
+    const { event } = await campaignWithPledges();
+    await bookMovements(event.id, 2 * DOWNLOAD_PAGE_SIZE + 500);
+    const pages = vi.spyOn(openLedgerRepository, 'lines');
+    const response = await admin.request('GET', `/api/events/${event.id}/money.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    // Sent as it is read: chunked, with no length known in advance.
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-length')).toBeNull();
+    const download = OpenLedgerDownload.parse(response.data);
+    expect(download.lines).toHaveLength(2 * DOWNLOAD_PAGE_SIZE + 500 + 4);
+    expect(new Set(download.lines.map((line) => line.id)).size).toBe(download.lines.length);
+    // One query per page of at most DOWNLOAD_PAGE_SIZE lines, each read after the one before was sent.
+    expect(pages.mock.results.length).toBeGreaterThanOrEqual(3);
+    for (const result of pages.mock.results) {
+      const read = (await result.value) as Awaited<ReturnType<typeof openLedgerRepository.lines>>;
+      expect(read.rows.length).toBeLessThanOrEqual(DOWNLOAD_PAGE_SIZE);
+    }
+    expect(download.totals).toEqual((await openLedger(event.id)).totals);
+    expect(await recompute('large.json', JSON.stringify(download))).toEqual(download.totals);
+  });
+
+  it('limit a visitor who is not signed in to a few downloads a minute, with a clear 429 and Retry-After', async () => {
+    const { event } = await campaignWithPledges();
+    const anonymous = new TestClient(server.url);
+    let refused: Awaited<ReturnType<TestClient['get']>> | undefined;
+    for (let attempt = 0; attempt <= ANONYMOUS_DOWNLOADS_PER_MINUTE && !refused; attempt += 1) {
+      const response = await anonymous.get(`/api/events/${event.id}/money.json`);
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused!.data).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+    // The screen's list is not a download, and a signed-in reader is not limited.
+    expect((await anonymous.get(`/api/events/${event.id}/money`)).status).toBe(200);
+    expect((await admin.get(`/api/events/${event.id}/money.json`)).status).toBe(200);
   });
 });

@@ -3,6 +3,12 @@ import { OPEN_LEDGER_ACCOUNTS, type OpenLedgerAccount } from '@pledgeway/domain'
 import type { Executor } from '../../db/client.ts';
 import { charities, events } from '../../db/schema.ts';
 
+/** Lines of one query, and where the next page of a download starts (null: none left). */
+export interface OpenLedgerPage {
+  rows: OpenLedgerRow[];
+  next: LineKey | null;
+}
+
 /** One line of a campaign's open ledger as the database gives it: amounts in cents. */
 export interface OpenLedgerRow extends Record<'pledged' | 'charged' | OpenLedgerAccount, number> {
   id: string;
@@ -19,6 +25,58 @@ const accountColumns = (source: 'entries' | 'zero') =>
     ).join(', '),
   );
 
+/** Where a download has got to: the last line sent, its instant as the database's exact text (microseconds). */
+export interface LineKey {
+  at: string;
+  id: string;
+}
+
+/** The campaign's place among its charity's campaigns for payouts (`positionAmongCampaigns`), read once per download. */
+export interface PayoutPosition {
+  before: number;
+  payable: number;
+}
+
+/** One page of a download: the lines after `after` (newest first), at most `limit`, with the payout position read once. */
+export interface LinesBound {
+  after: LineKey | null;
+  limit: number;
+  position: PayoutPosition | null;
+}
+
+/** `and (at, id) < (the last line sent)`: the keyset of the newest-first order, so each page is an index range. */
+function after(bound: LinesBound | undefined, at: SQL, id: SQL): SQL {
+  return bound?.after ? sql`and (${at}, ${id}) < (${bound.after.at}::timestamptz, ${bound.after.id}::uuid)` : sql``;
+}
+
+/** The campaign's transactions; for a page, only the next `limit` of them, read from the (event, created_at) index. */
+function transactionsOf(eventId: string, bound: LinesBound | undefined): SQL {
+  if (!bound) return sql`(select id, created_at, kind, pledge_id from ledger_transactions where event_id = ${eventId})`;
+  return sql`(select id, created_at, kind, pledge_id from ledger_transactions
+    where event_id = ${eventId} ${after(bound, sql`created_at`, sql`id`)}
+    order by created_at desc, id desc limit ${bound.limit})`;
+}
+
+/** Each campaign of the charity with what it has for the charity and what the campaigns before it have: payouts reach them oldest first. */
+function positionAmongCampaigns(charityId: string | null): SQL {
+  return sql`campaign as (
+      select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
+      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null
+      group by e.event_id
+    ), ordered as (
+      select event_id, payable,
+        coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
+      from campaign
+    )`;
+}
+
+/** The same place, read once per download rather than summed again over the charity's whole ledger for every page. */
+function knownPosition(eventId: string, position: PayoutPosition | null): SQL {
+  if (!position) return sql`ordered as (select null::uuid as event_id, 0::bigint as payable, 0::bigint as before where false)`;
+  return sql`ordered as (select ${eventId}::uuid as event_id, ${position.payable}::bigint as payable, ${position.before}::bigint as before)`;
+}
+
 /**
  * Every line of one campaign (decision 112), in cents:
  * - each ledger transaction of the campaign with its entries summed per account; one tied to a
@@ -29,23 +87,13 @@ const accountColumns = (source: 'entries' | 'zero') =>
  * - the campaign's share of each of its charity's payouts: payouts reach the charity's campaigns
  *   oldest first, the rule of the page's "Passed on" (`payoutsRepository.campaignPayout`).
  */
-function linesOf(eventId: string, charityId: string | null): SQL {
+function linesOf(eventId: string, charityId: string | null, bound?: LinesBound): SQL {
   return sql`
     with moved as (
       select t.id, t.created_at as at, t.kind, t.pledge_id, null::text as reference, ${accountColumns('entries')}
-      from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-      where t.event_id = ${eventId}
-      group by t.id
-    ), campaign as (
-      select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
-      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null
-      group by e.event_id
-    ), ordered as (
-      select event_id, payable,
-        coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
-      from campaign
-    ), paid as (
+      from ${transactionsOf(eventId, bound)} t join ledger_entries e on e.transaction_id = t.id
+      group by t.id, t.created_at, t.kind, t.pledge_id
+    ), ${bound ? knownPosition(eventId, bound.position) : positionAmongCampaigns(charityId)}, paid as (
       select t.id, t.created_at, t.memo->>'reference' as reference, e.amount_cents,
         coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as paid_before
       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
@@ -54,21 +102,24 @@ function linesOf(eventId: string, charityId: string | null): SQL {
       select p.id, p.created_at, p.reference,
         greatest(0, least(p.paid_before + p.amount_cents, o.before + o.payable) - greatest(p.paid_before, o.before)) as share
       from paid p join ordered o on o.event_id = ${eventId}
-    ), lines as (
+      where true ${after(bound, sql`p.created_at`, sql`p.id`)}
+    ), unkeyed as (
       select m.id, m.at, m.kind, m.pledge_id, m.reference,
         case when m.pledge_id is null then 0 else -sign(m.donor_card) * p.amount_cents end as pledged,
         case when m.pledge_id is null then 0 else -sign(m.donor_card) * coalesce(p.charged_cents, 0) end as charged,
         ${sql.raw(OPEN_LEDGER_ACCOUNTS.map((account) => `m.${account}`).join(', '))}
       from moved m left join pledges p on p.id = m.pledge_id
       union all
-      select p.id, p.created_at, case p.status when 'failed' then 'pledge_failed' else 'pledge_pending' end, p.id, null,
+      (select p.id, p.created_at, case p.status when 'failed' then 'pledge_failed' else 'pledge_pending' end, p.id, null,
         p.amount_cents, 0, ${accountColumns('zero')}
       from pledges p
       where p.event_id = ${eventId} and p.status in ('pending', 'failed') and not (p.is_creator_pledge and p.status = 'pending')
+        ${after(bound, sql`p.created_at`, sql`p.id`)}
+      ${bound ? sql`order by p.created_at desc, p.id desc limit ${bound.limit}` : sql``})
       union all
       select s.id, s.created_at, 'payout', null, s.reference, 0, 0, 0, 0, 0, 0, 0, -s.share, s.share
       from shares s where s.share > 0
-    )`;
+    ), lines as (select *, at::text as at_key from unkeyed)`;
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -89,16 +140,29 @@ function toRow(raw: Record<string, unknown>): OpenLedgerRow {
 
 /** The SQL of the open ledger: reads the ledger, pledges and payouts of one campaign, writes nothing. */
 export const openLedgerRepository = {
-  /** Lines newest first; `page` omitted reads them all (the downloads). */
-  async lines(db: Executor, eventId: string, charityId: string | null, page?: { offset: number; limit: number }): Promise<OpenLedgerRow[]> {
-    const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  /**
+   * Lines newest first: a page of the screen by `offset`, or the next page of a download after the
+   * last line it sent (keyset: an index range whatever the campaign's size; `next` is null at the end).
+   */
+  async lines(db: Executor, eventId: string, charityId: string | null, page: { offset: number; limit: number } | LinesBound): Promise<OpenLedgerPage> {
+    const bound = 'after' in page ? page : undefined;
+    const window = 'after' in page ? sql`limit ${page.limit}` : sql`limit ${page.limit} offset ${page.offset}`;
     const result = await db.execute(sql`
-      ${linesOf(eventId, charityId)}
+      ${linesOf(eventId, charityId, bound)}
       select l.*, case when l.pledge_id is null then null when p.anonymous then 'Anonymous' else coalesce(u.name, 'Former supporter') end as donor
       from lines l left join pledges p on p.id = l.pledge_id left join users u on u.id = p.user_id
       order by l.at desc, l.id desc
       ${window}`);
-    return rowsOf(result).map(toRow);
+    const raw = rowsOf(result);
+    const last = raw.at(-1);
+    return { rows: raw.map(toRow), next: last && raw.length === page.limit ? { at: String(last.at_key), id: String(last.id) } : null };
+  },
+
+  /** The campaign's place among its charity's campaigns for payouts, read once per download (null: nothing for the charity yet). */
+  async payoutPosition(db: Executor, eventId: string, charityId: string | null): Promise<PayoutPosition | null> {
+    const result = await db.execute(sql`with ${positionAmongCampaigns(charityId)} select before, payable from ordered where event_id = ${eventId}`);
+    const [row] = rowsOf(result);
+    return row ? { before: num(row.before), payable: num(row.payable) } : null;
   },
 
   /** The sums of every line, and how many there are. */

@@ -1,9 +1,37 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, OPEN_LEDGER_CSV_COLUMNS, OpenLedgerDownload, OpenLedgerQuery, OpenLedgerResponse } from '@pledgeway/domain';
+import { IdParams, OpenLedgerDownload, OpenLedgerQuery, OpenLedgerResponse } from '@pledgeway/domain';
 import { sendCsv } from '../admin/csv-reply.ts';
-import { toCsv } from '../admin/sql.ts';
+import { csvStream, jsonStream } from './download-stream.ts';
 import { createOpenLedgerService } from './service.ts';
+
+/**
+ * Downloads a visitor who is not signed in may start per minute from one address, of each format,
+ * counted in the database so the limit holds across instances (a 429 with Retry-After
+ * past it). A campaign's creator, its admins and other signed-in readers are not limited.
+ */
+export const ANONYMOUS_DOWNLOADS_PER_MINUTE = 10;
+
+const downloadLimit = {
+  rateLimit: {
+    max: ANONYMOUS_DOWNLOADS_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `open-ledger-download:${request.ip}`,
+    allowList: (request: FastifyRequest) => Boolean(request.auth),
+  },
+};
+
+/** Sends the JSON download as it is written: the stream bypasses the serializer (the schema above documents its shape). */
+function sendJson(reply: FastifyReply, name: string, json: Readable) {
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.json"`)
+    .header('cache-control', 'no-store')
+    .send(json);
+}
 
 /** GET /api/events/{id}/money and its downloads: a campaign's open ledger (decision 112). */
 export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,12 +63,9 @@ export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: OpenLedgerDownload },
       },
+      config: downloadLimit,
     },
-    async (request, reply) => {
-      const download = await ledger.download(request.params.id, request.auth);
-      reply.header('content-disposition', `attachment; filename="campaign-money-${request.params.id}.json"`).header('cache-control', 'no-store');
-      return download;
-    },
+    async (request, reply) => sendJson(reply, `campaign-money-${request.params.id}`, jsonStream(await ledger.download(request.params.id, request.auth))),
   );
 
   app.get(
@@ -52,11 +77,8 @@ export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParams,
         response: { 200: z.string().describe('text/csv') },
       },
+      config: downloadLimit,
     },
-    async (request, reply) => {
-      const download = await ledger.download(request.params.id, request.auth);
-      const rows = download.lines.map((line) => OPEN_LEDGER_CSV_COLUMNS.map((column) => line[column]));
-      return sendCsv(reply, `campaign-money-${request.params.id}`, toCsv([...OPEN_LEDGER_CSV_COLUMNS], rows));
-    },
+    async (request, reply) => sendCsv(reply, `campaign-money-${request.params.id}`, csvStream(await ledger.download(request.params.id, request.auth))),
   );
 };

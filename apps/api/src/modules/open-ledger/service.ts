@@ -3,7 +3,6 @@ import {
   EVENT_MESSAGES,
   OPEN_LEDGER_ACCOUNTS,
   openLedgerLabel,
-  type OpenLedgerDownload,
   type OpenLedgerLine,
   type OpenLedgerResponse,
   type OpenLedgerTotals,
@@ -12,6 +11,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { canView } from '../event-reads/access.ts';
 import { isPubliclyVisible } from '../event-reads/read-model.ts';
+import { linePages, type LedgerDownload } from './download-stream.ts';
 import { findLedgerCampaign, openLedgerRepository as repo, type OpenLedgerRow } from './repository.ts';
 
 type Campaign = NonNullable<Awaited<ReturnType<typeof findLedgerCampaign>>>;
@@ -32,7 +32,7 @@ function toLine(row: OpenLedgerRow): OpenLedgerLine {
 }
 
 /** The totals from the database's sums, by the same rule as `recomputeOpenLedger` applies to a download. */
-function toTotals(count: number, sums: Awaited<ReturnType<typeof repo.totals>>['sums']): OpenLedgerTotals {
+function toTotals(count: number, sums: Sums): OpenLedgerTotals {
   return {
     raised: centsToDollars(sums.pledged),
     charged: centsToDollars(sums.charged),
@@ -46,6 +46,9 @@ function toTotals(count: number, sums: Awaited<ReturnType<typeof repo.totals>>['
     lines: count,
   };
 }
+
+type Sums = Awaited<ReturnType<typeof repo.totals>>['sums'];
+const FIGURES = ['pledged', 'charged', ...OPEN_LEDGER_ACCOUNTS] as const;
 
 const toCampaign = (campaign: Campaign) => ({ _id: campaign.id, name: campaign.name, status: campaign.status, charity: campaign.charity });
 
@@ -61,18 +64,30 @@ export function createOpenLedgerService(ctx: AppContext) {
     /** One page of lines, newest first, with the totals of every line. */
     async page(eventId: string, auth: AuthInfo | null, page: { offset: number; limit: number }): Promise<OpenLedgerResponse['data']> {
       const campaign = await visible(eventId, auth);
-      const [rows, totals] = await Promise.all([
+      const [{ rows }, totals] = await Promise.all([
         repo.lines(ctx.db, campaign.id, campaign.charityId, page),
         repo.totals(ctx.db, campaign.id, campaign.charityId),
       ]);
       return { event: toCampaign(campaign), totals: toTotals(totals.count, totals.sums), lines: rows.map(toLine), count: totals.count, ...page };
     },
 
-    /** Every line, for the JSON and CSV downloads. */
-    async download(eventId: string, auth: AuthInfo | null): Promise<OpenLedgerDownload> {
+    /**
+     * Every line, for the JSON and CSV downloads, read from the database a page at a time as the
+     * reader takes them (`linePages`); the totals are summed from the same lines as they pass, so a
+     * download always recomputes to what it states, however large.
+     */
+    async download(eventId: string, auth: AuthInfo | null): Promise<LedgerDownload> {
       const campaign = await visible(eventId, auth);
-      const [rows, totals] = await Promise.all([repo.lines(ctx.db, campaign.id, campaign.charityId), repo.totals(ctx.db, campaign.id, campaign.charityId)]);
-      return { event: toCampaign(campaign), generated_at: ctx.clock.now().toISOString(), totals: toTotals(totals.count, totals.sums), lines: rows.map(toLine) };
+      const sums = Object.fromEntries(['pledged', 'charged', ...OPEN_LEDGER_ACCOUNTS].map((figure) => [figure, 0])) as Sums;
+      let count = 0;
+      async function* lines(): AsyncGenerator<OpenLedgerLine[]> {
+        for await (const rows of linePages(ctx.db, campaign)) {
+          for (const row of rows) for (const figure of FIGURES) sums[figure] += row[figure];
+          count += rows.length;
+          yield rows.map(toLine);
+        }
+      }
+      return { event: toCampaign(campaign), generated_at: ctx.clock.now().toISOString(), lines: lines(), totals: () => toTotals(count, sums) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EMBED_ORIGINS_MAX } from '@pledgeway/domain/schemas/embeds';
+import { EMBED_ORIGINS_MAX, EmbedOriginsRequest } from '@pledgeway/domain/schemas/embeds';
 import { EmbedSnippets } from '@/components/campaign';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,6 +31,14 @@ function AllowedSites({ eventId }: { eventId: string }) {
   async function submit() {
     setOutcome(null);
     const origins = linesOf(text);
+    // The route's own schema first: a bad line is named at once, with the message the API would give.
+    const checked = EmbedOriginsRequest.safeParse({ origins });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const line = issue.path[0] === 'origins' && typeof issue.path[1] === 'number' ? origins[issue.path[1]] : undefined;
+      setOutcome({ tone: 'error', message: line === undefined ? issue.message : `${line}: ${issue.message}` });
+      return;
+    }
     try {
       setOutcome({ tone: 'success', message: (await save.mutateAsync({ origins })).message });
     } catch (error) {
