@@ -120,7 +120,10 @@ test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at
     expect(receipt!.text).toContain(line);
   }
 
+  // My Pledges shows the charged match once: as its pledge's card, named a match, not again under Your matches.
   await page.goto('/user/pledges');
-  const mine = page.getByTestId('my-match').filter({ hasText: name });
-  await expect(mine.getByText('Charged $60.00. Your receipt was e-mailed.')).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: name });
+  await expect(card.getByText('$60.00 MATCH')).toBeVisible();
+  await expect(card).toHaveCount(1);
+  await expect(page.getByTestId('my-match').filter({ hasText: name })).toHaveCount(0);
 });

@@ -184,7 +184,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   await expect(
     confirm.getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).'),
   ).toBeVisible();
-  await expect(confirm.getByText('1 pledge ($25.00) released: nobody is charged for them.')).toBeVisible();
+  await expect(confirm.getByText('1 pledge ($25.00) released: nobody is charged for it.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Close campaign' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Campaign closed')).toBeVisible();

@@ -107,6 +107,11 @@ export function formatUtcDay(instant: Date): string {
   return dayText(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
 }
 
+/** An instant in UTC as people read it, for e-mails: "Nov 28, 2026, 7:28 AM UTC" (the site's own UTC text). */
+export function formatUtcInstant(instant: Date): string {
+  return `${formatUtcDay(instant)}, ${clockText(instant.getUTCHours(), instant.getUTCMinutes())} UTC`;
+}
+
 export function formatStartDate(startDate: string): string {
   const start = startInstant(startDate);
   return start ? formatUtcDay(start) : startDate;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clockText, formatUtcDay } from './dates.ts';
+import { clockText, formatUtcDay, formatUtcInstant } from './dates.ts';
 import { formatCents } from './money.ts';
 import { groupThousands } from './numbers.ts';
 
@@ -9,6 +9,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const utcDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const utcClock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const utcInstant = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const cents = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: -1e13, max: 1e13 }));
 const instants = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true });
 
@@ -42,6 +43,7 @@ describe('numbers written without Intl', () => {
       fc.property(instants, (instant) => {
         expect(formatUtcDay(instant)).toBe(utcDay.format(instant));
         expect(clockText(instant.getUTCHours(), instant.getUTCMinutes())).toBe(utcClock.format(instant));
+        expect(formatUtcInstant(instant)).toBe(`${utcInstant.format(instant)} UTC`.replace(/\u202f/g, ' '));
       }),
       { numRuns: 2000 },
     );

@@ -32,6 +32,8 @@ export type PledgeRaiseOffer = z.infer<typeof PledgeRaiseOffer>;
 /** A pledge as SPEC.md section 3 names it; amounts in dollars at this edge. */
 export const MyPledgeResponse = z.object({
   _id: z.string(),
+  /** `match`: a sponsor's match, charged as a pledge of its own once its amount was fixed (decision 109). */
+  kind: z.enum(['pledge', 'match']),
   amount: z.number(),
   tip: z.number(),
   status: PledgeStatusSchema,

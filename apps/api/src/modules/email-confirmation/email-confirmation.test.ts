@@ -63,6 +63,27 @@ describe('e-mail confirmation', () => {
     expect(again.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.invalidToken);
   });
 
+  it('a used link opened again by its own user, signed in and confirmed, says the address is confirmed already; to anyone else it stays invalid', async () => {
+    const { client, email } = await signUp(server.url, { confirmEmail: false });
+    const other = await signUp(server.url);
+    const [token] = await linksTo(email);
+    expect((await client.post('/api/auth/confirm-email', { token })).data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.confirmed);
+    const firstConfirmedAt = await confirmedAt(email);
+
+    const reload = await client.post('/api/auth/confirm-email', { token });
+    expect(reload.status).toBe(200);
+    expect(reload.data).toMatchObject({ success: true, message: EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed });
+    expect(await confirmedAt(email)).toEqual(firstConfirmedAt);
+
+    for (const stranger of [new TestClient(server.url), other.client]) {
+      const refused = await stranger.post('/api/auth/confirm-email', { token });
+      expect(refused.status).toBe(400);
+      expect(refused.data.message).toBe(EMAIL_CONFIRMATION_MESSAGES.invalidToken);
+    }
+    const unknown = await client.post('/api/auth/confirm-email', { token: 'not-a-token' });
+    expect(unknown.status).toBe(400);
+  });
+
   it('keeps only the hash of the token', async () => {
     const { email } = await signUp(server.url, { confirmEmail: false });
     const [token] = await linksTo(email);

@@ -18,8 +18,9 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Confirm an e-mail address with the link sent to it', body: ConfirmEmailRequest, response: { 200: SuccessResponse } },
     },
     async (request) => {
-      await service.confirm(request.body.token);
-      return { success: true as const, message: EMAIL_CONFIRMATION_MESSAGES.confirmed };
+      // Signed in or not: the bearer token, when sent, tells the link's own user that a reload of the page is no fault.
+      const outcome = await service.confirm(request.body.token, request.auth?.userId);
+      return { success: true as const, message: EMAIL_CONFIRMATION_MESSAGES[outcome] };
     },
   );
 

@@ -7,6 +7,18 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { usersService } from '../users/service.ts';
 import { emailConfirmationTokens } from './tables.ts';
 
+/** The token is the signed-in user's own, and that user's address is confirmed. */
+async function confirmedOwnerOpensAgain(tx: Executor, token: string, signedInUserId: string | undefined): Promise<boolean> {
+  if (!signedInUserId) return false;
+  const [row] = await tx
+    .select({ userId: emailConfirmationTokens.userId })
+    .from(emailConfirmationTokens)
+    .where(and(eq(emailConfirmationTokens.tokenHash, hashToken(token)), eq(emailConfirmationTokens.userId, signedInUserId)))
+    .limit(1);
+  if (!row) return false;
+  return Boolean((await usersService.findById(tx, signedInUserId))?.emailConfirmedAt);
+}
+
 /**
  * E-mail confirmation (decision 095): a new account is sent a one-time link that works for 48
  * hours; only the token's hash is stored. Until the link is opened the account may browse and
@@ -48,9 +60,13 @@ export function createEmailConfirmationService(ctx: AppContext) {
   return {
     sendLink,
 
-    /** Claims the token and confirms its user in one transaction: a link works once. */
-    async confirm(token: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Claims the token and confirms its user in one transaction: a link works once. A link used or
+     * expired already, opened again by its own user signed in and confirmed (a reload of the page),
+     * answers that the address is confirmed already rather than that the link is invalid.
+     */
+    async confirm(token: string, signedInUserId?: string): Promise<'confirmed' | 'alreadyConfirmed'> {
+      return db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(emailConfirmationTokens)
           .set({ usedAt: ctx.clock.now() })
@@ -62,11 +78,15 @@ export function createEmailConfirmationService(ctx: AppContext) {
             ),
           )
           .returning();
-        if (!claimed) throw new AppError('INVALID_CONFIRMATION_TOKEN', EMAIL_CONFIRMATION_MESSAGES.invalidToken, 400);
+        if (!claimed) {
+          if (await confirmedOwnerOpensAgain(tx, token, signedInUserId)) return 'alreadyConfirmed';
+          throw new AppError('INVALID_CONFIRMATION_TOKEN', EMAIL_CONFIRMATION_MESSAGES.invalidToken, 400);
+        }
         const user = await usersService.findById(tx, claimed.userId);
         // Already confirmed (an earlier link, or an account from before confirmation existed): nothing to change.
-        if (!user || user.emailConfirmedAt) return;
+        if (!user || user.emailConfirmedAt) return 'confirmed';
         await usersService.update(tx, user.id, { emailConfirmedAt: ctx.clock.now() });
+        return 'confirmed';
       });
     },
 

@@ -1,4 +1,4 @@
-import { formatCents } from '@pledgeway/domain';
+import { formatCents, formatUtcInstant } from '@pledgeway/domain';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
 /** The sponsor's e-mails of a match (decision 109): offered, charged (receipt), not charged, released. */
@@ -17,8 +17,8 @@ export interface MatchTermsText {
 
 export function describeTerms(terms: MatchTermsText): string {
   const scope = terms.optionName ? `pledges to "${terms.optionName}"` : 'supporters’ pledges';
-  const from = terms.startsAt ? ` made from ${terms.startsAt.toISOString()}` : '';
-  const until = terms.endsAt ? ` made before ${terms.endsAt.toISOString()}` : '';
+  const from = terms.startsAt ? ` made from ${formatUtcInstant(terms.startsAt)}` : '';
+  const until = terms.endsAt ? ` made before ${formatUtcInstant(terms.endsAt)}` : '';
   return `${terms.ratio}:1 on ${scope}${from}${until}, up to ${formatCents(terms.capCents)}`;
 }
 

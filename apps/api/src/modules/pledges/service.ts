@@ -50,6 +50,7 @@ export function createMyPledgesService(ctx: AppContext) {
       return {
         pledges: rows.map(({ pledge, event, charityName }) => ({
           _id: pledge.id,
+          kind: pledge.kind,
           amount: centsToDollars(pledge.amountCents),
           tip: centsToDollars(pledge.tipCents),
           status: pledge.status,

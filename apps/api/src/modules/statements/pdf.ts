@@ -15,6 +15,8 @@ export interface StatementContent {
 const PAGE = { width: 612, height: 792, margin: 50 };
 const INK = rgb(0.09, 0.11, 0.2);
 const MUTED = rgb(0.35, 0.38, 0.45);
+/** Between the wrapped lines of one cell. */
+const LINE_SPACING = 2;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Writes lines top to bottom, starting a new page when one is full. */
@@ -32,27 +34,52 @@ class Writer {
     this.drawable = new Set(font.getCharacterSet());
   }
 
-  /** The text, cut with an ellipsis where it is wider than its column. */
-  fit(text: string, width: number, size: number, font: PDFFont): string {
-    let shown = printableText(text, this.drawable);
-    if (font.widthOfTextAtSize(shown, size) <= width) return shown;
-    while (shown.length && font.widthOfTextAtSize(`${shown}…`, size) > width) shown = shown.slice(0, -1);
-    return `${shown}…`;
+  /**
+   * The text as the lines it takes in its column: broken between words, and a word wider than the
+   * column broken where it fills it, so nothing is cut off.
+   */
+  wrap(text: string, width: number, size: number, font: PDFFont): string[] {
+    const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+    const lines: string[] = [];
+    let current = '';
+    for (const word of printableText(text, this.drawable).split(/\s+/).filter(Boolean)) {
+      const joined = current ? `${current} ${word}` : word;
+      if (fits(joined)) {
+        current = joined;
+        continue;
+      }
+      if (current) lines.push(current);
+      current = '';
+      for (const character of word) {
+        if (current && !fits(current + character)) {
+          lines.push(current);
+          current = '';
+        }
+        current += character;
+      }
+    }
+    if (current || !lines.length) lines.push(current);
+    return lines;
   }
 
+  /** One row: each cell wrapped in its column, the row as tall as its longest cell, on a new page when it would not fit. */
   line(cells: [text: string, x: number, width: number, align?: 'right'][], options: { size?: number; bold?: boolean; color?: typeof INK; gap?: number } = {}) {
     const size = options.size ?? 10;
-    if (this.y < PAGE.margin + size) {
+    const font = options.bold ? this.bold : this.font;
+    const wrapped = cells.map(([text, x, width, align]) => ({ lines: this.wrap(text, width, size, font), x, width, align }));
+    const leading = size + LINE_SPACING;
+    const height = size + leading * (Math.max(...wrapped.map((cell) => cell.lines.length)) - 1);
+    if (this.y - height < PAGE.margin - LINE_SPACING) {
       this.page = this.doc.addPage([PAGE.width, PAGE.height]);
       this.y = PAGE.height - PAGE.margin;
     }
-    const font = options.bold ? this.bold : this.font;
-    for (const [text, x, width, align] of cells) {
-      const shown = this.fit(text, width, size, font);
-      const left = align === 'right' ? x + width - font.widthOfTextAtSize(shown, size) : x;
-      this.page.drawText(shown, { x: left, y: this.y, size, font, color: options.color ?? INK });
+    for (const { lines, x, width, align } of wrapped) {
+      lines.forEach((shown, index) => {
+        const left = align === 'right' ? x + width - font.widthOfTextAtSize(shown, size) : x;
+        this.page.drawText(shown, { x: left, y: this.y - index * leading, size, font, color: options.color ?? INK });
+      });
     }
-    this.y -= size + (options.gap ?? 6);
+    this.y -= height + (options.gap ?? 6);
   }
 }
 

@@ -10,6 +10,7 @@ afterEach(cleanup);
 function pledgeOf(overrides: Partial<MyPledgeResponse>, eventStatus: MyPledgeResponse['event']['status'] = 'completed'): MyPledgeResponse {
   return {
     _id: 'pledge-1',
+    kind: 'pledge',
     amount: 50,
     tip: 0,
     status: 'charged',

@@ -29,7 +29,7 @@ export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: 
       <div className="relative aspect-[16/9] bg-ink-100">
         <img src={mediaUrl(event.banner_image_url, FALLBACK_BANNER)} alt="" loading="lazy" className="size-full object-cover" />
         <span className="absolute top-3 left-3 rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-wide text-brand-300 uppercase shadow-sm">
-          {formatDollars(pledge.amount)} PLEDGE
+          {formatDollars(pledge.amount)} {pledge.kind === 'match' ? 'MATCH' : 'PLEDGE'}
         </span>
         <PledgeStatusBadge status={pledge.status} className="absolute top-3 right-3 shadow-sm" />
       </div>

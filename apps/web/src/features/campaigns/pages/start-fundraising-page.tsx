@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { useOrigin } from '@/lib/hydration';
 import { useEvent } from '../api/get-event';
 import { useStartFundraisingPage } from '../api/start-fundraising-page';
 import { PageStoryFields } from '../components/fundraising/page-story-fields';
+import { fundraisingPageDraftStore } from '../lib/fundraising-page-draft';
 
 type Values = CreateFundraisingPageRequestInput;
 const FIELDS = ['title', 'story', 'target_amount', 'slug', 'image'] as const;
@@ -35,11 +36,18 @@ function useStartPageForm(eventId: string, defaults: Values) {
   const start = useStartFundraisingPage(eventId);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values, unknown, CreateFundraisingPageRequest>({ resolver: zodResolver(CreateFundraisingPageRequest), defaultValues: defaults });
+  const form = useForm<Values, unknown, CreateFundraisingPageRequest>({
+    resolver: zodResolver(CreateFundraisingPageRequest),
+    defaultValues: { ...defaults, ...fundraisingPageDraftStore.load(eventId) },
+  });
+  // The typed text survives a reload of the tab (the page is signed-in only, so never rendered on the server).
+  const [title = '', story = '', target_amount = '', slug = ''] = useWatch({ control: form.control, name: ['title', 'story', 'target_amount', 'slug'] });
+  useEffect(() => fundraisingPageDraftStore.save(eventId, { title, story, target_amount, slug }), [eventId, title, story, target_amount, slug]);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const answer = await start.mutateAsync(values);
+      fundraisingPageDraftStore.clear(eventId);
       toast.success(answer.message);
       navigate(paths.fundraiser(answer.data.slug));
     } catch (error) {

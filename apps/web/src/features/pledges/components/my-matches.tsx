@@ -27,11 +27,18 @@ function matchState(match: MyMatch): string {
   }
 }
 
-/** My Pledges: the matches this user offers as a sponsor. Nothing shows without one. */
+/**
+ * A match whose amount was fixed above $0 is charged as a pledge of its own (decision 109): My
+ * Pledges shows it once, as that pledge's card named a match (with its charge, card update and
+ * receipt), so this list keeps the offers that have no such pledge.
+ */
+const WITHOUT_A_PLEDGE: ReadonlySet<MyMatch['status']> = new Set(['offered', 'not_charged', 'released']);
+
+/** My Pledges: the matches this user offers as a sponsor that are not a pledge card above. Nothing shows without one. */
 export function MyMatches() {
   const query = useMyMatches();
   if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
-  const matches = query.data?.data.matches ?? [];
+  const matches = (query.data?.data.matches ?? []).filter((match) => WITHOUT_A_PLEDGE.has(match.status));
   if (matches.length === 0) return null;
   return (
     <section aria-labelledby="my-matches-heading" className="space-y-3">

@@ -11,7 +11,7 @@ export function closeMoneyLines({ close }: LifecyclePreview): string[] {
       ? 'You have no charged funding on this campaign, so nothing is refunded.'
       : `Your refund: ${formatDollars(close.refund_amount)} of your ${formatDollars(close.funding_amount)} funding goes back to your card; ${formatDollars(close.kept_amount)} is kept (the card fee, the refund fee and 5%).`;
   const released = close.released_pledges
-    ? `${pledgesWord(close.released_pledges)} (${formatDollars(close.released_amount)}) released: nobody is charged for them.`
+    ? `${pledgesWord(close.released_pledges)} (${formatDollars(close.released_amount)}) released: nobody is charged for ${close.released_pledges === 1 ? 'it' : 'them'}.`
     : 'No pledges to release.';
   const lines = [funding, released];
   if (close.released_matches) lines.push(`${matchOffersWord(close.released_matches)} released: no sponsor is charged.`);

@@ -34,7 +34,7 @@ export default function FundraisingLeaderboard({ event }: { event: EventDetailRe
       </h2>
       <p className="mt-1 text-sm text-ink-600">Supporters raising for this campaign on their own pages. Their pledges count in the campaign's total.</p>
       {query.isError && <p className="mt-2 text-ink-600">{query.error.message || 'The fundraisers could not be loaded.'}</p>}
-      {query.isSuccess && pages.length === 0 && <p className="mt-2 text-ink-500">No one has started a fundraising page yet. Be the first.</p>}
+      {query.isSuccess && pages.length === 0 && <p className="mt-2 text-ink-500">No fundraising page is shown here yet.</p>}
       {pages.length > 0 && (
         <ol className="mt-3 grid gap-2" aria-label="Fundraising pages, most raised first">
           {pages.map((page, index) => (

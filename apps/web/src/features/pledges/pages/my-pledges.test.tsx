@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
+import type { MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
+import MyPledgesPage from './my-pledges';
+
+const event = (id: string, name: string): MyPledgeResponse['event'] => ({
+  _id: id,
+  name,
+  description: '',
+  categories: ['Charity'],
+  target_amount: 1_000,
+  payment_amount: 800,
+  event_date: null,
+  location_type: 'physical',
+  event_location: 'Harbour',
+  online_event_link: '',
+  status: 'completed',
+  banner_image_url: '',
+  host: { full_name: 'Casey Creator' },
+});
+const raise = { allowed: false, refusal: null, max_amount: 50_000, tip_percent: 0, cover_fees: false, is_creator: false, charity_name: 'Food Bank' };
+// The sponsor's charged match is a pledge row of kind `match`; the same match is in /matches/mine.
+const matchPledge: MyPledgeResponse = {
+  _id: 'p-match',
+  kind: 'match',
+  amount: 160,
+  tip: 0,
+  status: 'charged',
+  failure_reason: null,
+  refunded_amount: 0,
+  to_charity: 150.3,
+  passed_on: 0,
+  createdAt: '2026-11-28T08:00:00.000Z',
+  raise,
+  event: event('e1', 'Harbour Swim'),
+};
+const match = (id: string, eventId: string, eventName: string, status: MyMatchesResponse['data']['matches'][number]['status'], amount: number) => ({
+  _id: id,
+  event_id: eventId,
+  event_name: eventName,
+  sponsor_name: 'Acme Foods',
+  ratio: 2,
+  cap: 500,
+  starts_at: null,
+  ends_at: null,
+  participant_id: null,
+  participant_name: null,
+  status,
+  matched_amount: amount,
+});
+
+vi.mock('@/lib/my-pledges', () => ({
+  useMyPledges: () => ({
+    isPending: false,
+    isError: false,
+    data: { pledges: [matchPledge], stats: { totalPledged: 160, totalEvents: 1, pendingPledges: 0, deductedPledges: 1 } },
+  }),
+}));
+vi.mock('../api/get-my-matches', () => ({
+  useMyMatches: () => ({
+    isError: false,
+    data: { success: true, data: { matches: [match('m1', 'e1', 'Harbour Swim', 'charged', 160), match('m2', 'e2', 'River Run', 'offered', 40)] } },
+  }),
+}));
+afterEach(cleanup);
+
+describe('My Pledges of a sponsor', () => {
+  it('shows a charged match once, as a match, and the offers not charged yet under Your matches', () => {
+    render(
+      <MemoryRouter>
+        <MyPledgesPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('$160.00 MATCH')).toBeTruthy();
+    expect(screen.queryByText('$160.00 PLEDGE')).toBeNull();
+    expect(screen.getAllByText('Harbour Swim')).toHaveLength(1);
+    const matches = screen.getAllByTestId('my-match');
+    expect(matches).toHaveLength(1);
+    expect(within(matches[0]!).getByText('River Run')).toBeTruthy();
+  });
+});
