@@ -113,4 +113,17 @@ describe('createLivePage', () => {
     expect(requested).toEqual([]);
     expect(values.supporters!.pages[0]!.data.supporters).toHaveLength(3);
   });
+
+  it("keeps a fundraising page's own figures with its leaderboard line, and reads the page after a gap", () => {
+    const values: Partial<LiveCacheShapes> = { 'fundraising-page': { _id: 'fb', raised: 10, supporters: 1 } };
+    const requested: LiveList[] = [];
+    const live = createLivePage({ get: (key) => values[key], set: (key, value) => void (values[key] = value) }, { request: (list) => requested.push(list) });
+    live.receive(opening);
+    requested.length = 0;
+    live.receive(nextPledge);
+    expect(values['fundraising-page']).toEqual({ _id: 'fb', raised: 35, supporters: 2 });
+    expect(requested).toEqual([]);
+    live.receive({ ...nextPledge, seq: 9 });
+    expect(requested).toEqual(['fundraising-page']);
+  });
 });
