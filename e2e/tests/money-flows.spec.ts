@@ -228,9 +228,13 @@ test('a creator who completes a live campaign is told first how many pledges and
   await expect(page.getByRole('combobox', { name: 'Status' }).getByRole('option', { name: 'Completed' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Complete campaign' }).click();
   const confirm = page.getByRole('dialog', { name: 'Mark this campaign complete?' });
-  await expect(confirm.getByText('2 pledges, $65.00 to be charged when an admin confirms the charge.')).toBeVisible();
+  await expect(confirm.getByText('2 pledges to charge: $65.00, when an admin confirms the charge.')).toBeVisible();
   // $100 funding less the card fee $3.20 and 5% $5.00.
-  await expect(confirm.getByText('Your $100.00 funding, charged already, passes $91.80 on to the charity.')).toBeVisible();
+  await expect(
+    confirm.getByText(
+      'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
+    ),
+  ).toBeVisible();
   // Nothing has happened yet: the campaign is still live.
   const before = await request.get(`/api/events/${campaign.id}/manage`, { headers: bearer(campaign.avaToken) });
   expect((await before.json()).status).toBe('approved');

@@ -1601,6 +1601,8 @@ export interface paths {
                             data: {
                                 pledges: {
                                     _id: string;
+                                    /** @enum {string} */
+                                    kind: "pledge" | "match";
                                     amount: number;
                                     tip: number;
                                     /** @enum {string} */
@@ -6675,12 +6677,24 @@ export interface paths {
                                     /** @enum {string} */
                                     funding_model: "all_or_nothing" | "all_donations";
                                     target_amount: number;
-                                    pledged_amount: number;
-                                    pledge_count: number;
                                     completed_at: string | null;
                                     counted_amount: number;
-                                    /** @enum {string} */
-                                    expected_outcome: "charge" | "release";
+                                    charge: {
+                                        /** @enum {string} */
+                                        outcome: "charge" | "release";
+                                        pledges: {
+                                            count: number;
+                                            amount: number;
+                                        };
+                                        match_charges: {
+                                            count: number;
+                                            amount: number;
+                                        };
+                                        funding: {
+                                            amount: number;
+                                            to_charity: number;
+                                        } | null;
+                                    };
                                     charge_run_id: string | null;
                                     /** @enum {string|null} */
                                     charge_run_status: "held" | "running" | "finished" | null;
@@ -12528,11 +12542,20 @@ export interface paths {
                                     released: number;
                                     charged_amount: number;
                                 };
+                                match_charges: {
+                                    total: number;
+                                    charged: number;
+                                    failed: number;
+                                    released: number;
+                                    charged_amount: number;
+                                };
                                 funding: {
                                     amount: number;
+                                    to_charity: number;
                                     /** @enum {string} */
                                     outcome: "passed_on" | "refunding" | "refunded";
                                 } | null;
+                                open_disputes: number;
                                 started_at: string;
                                 finished_at: string | null;
                             };
@@ -12569,11 +12592,20 @@ export interface paths {
                                     released: number;
                                     charged_amount: number;
                                 };
+                                match_charges: {
+                                    total: number;
+                                    charged: number;
+                                    failed: number;
+                                    released: number;
+                                    charged_amount: number;
+                                };
                                 funding: {
                                     amount: number;
+                                    to_charity: number;
                                     /** @enum {string} */
                                     outcome: "passed_on" | "refunding" | "refunded";
                                 } | null;
+                                open_disputes: number;
                                 started_at: string;
                                 finished_at: string | null;
                             };
@@ -12682,11 +12714,20 @@ export interface paths {
                                     released: number;
                                     charged_amount: number;
                                 };
+                                match_charges: {
+                                    total: number;
+                                    charged: number;
+                                    failed: number;
+                                    released: number;
+                                    charged_amount: number;
+                                };
                                 funding: {
                                     amount: number;
+                                    to_charity: number;
                                     /** @enum {string} */
                                     outcome: "passed_on" | "refunding" | "refunded";
                                 } | null;
+                                open_disputes: number;
                                 started_at: string;
                                 finished_at: string | null;
                             };
@@ -12790,17 +12831,27 @@ export interface paths {
                                 };
                                 complete: {
                                     allowed: boolean;
-                                    /** @enum {string} */
-                                    outcome: "charge" | "release";
-                                    pledges: number;
-                                    charge_amount: number;
+                                    charge: {
+                                        /** @enum {string} */
+                                        outcome: "charge" | "release";
+                                        pledges: {
+                                            count: number;
+                                            amount: number;
+                                        };
+                                        match_charges: {
+                                            count: number;
+                                            amount: number;
+                                        };
+                                        funding: {
+                                            amount: number;
+                                            to_charity: number;
+                                        } | null;
+                                    };
                                     counted_amount: number;
                                     target_amount: number;
                                     /** @enum {string} */
                                     funding_model: "all_or_nothing" | "all_donations";
                                     runoff: boolean;
-                                    funding_amount: number | null;
-                                    funding_to_charity: number;
                                     matches: {
                                         sponsor_name: string;
                                         ratio: number;
@@ -12934,11 +12985,20 @@ export interface paths {
                                     released: number;
                                     charged_amount: number;
                                 };
+                                match_charges: {
+                                    total: number;
+                                    charged: number;
+                                    failed: number;
+                                    released: number;
+                                    charged_amount: number;
+                                };
                                 funding: {
                                     amount: number;
+                                    to_charity: number;
                                     /** @enum {string} */
                                     outcome: "passed_on" | "refunding" | "refunded";
                                 } | null;
+                                open_disputes: number;
                                 started_at: string;
                                 finished_at: string | null;
                             };

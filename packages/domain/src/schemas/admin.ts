@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventDetailResponse, EventKind, EventStatusSchema, FundingModel } from './event-response.ts';
+import { ChargeFigures } from './lifecycle.ts';
 import { PledgeStatusSchema } from './my-pledges.ts';
 import { actionResponse, okResponse, PagedQuery, pagedResponse, PagedSearchQuery } from './common.ts';
 
@@ -109,12 +110,12 @@ export const AdminPledgesResponse = okResponse(z.object({ items: z.array(AdminPl
 export type AdminPledgesResponse = z.infer<typeof AdminPledgesResponse>;
 
 /** Completed campaigns waiting for the admin's charge, with what All or Nothing will do. */
-export const AdminChargeQueueRow = CampaignMoney.extend({
+export const AdminChargeQueueRow = CampaignMoney.omit({ pledged_amount: true, pledge_count: true }).extend({
   completed_at: z.string().nullable(),
   /** What the run compares with an All or Nothing target: pending, charged and failed pledges, the creator's funding included. */
   counted_amount: z.number(),
-  /** `charge` every pledge, or `release` them all (All or Nothing below target). */
-  expected_outcome: z.enum(['charge', 'release']),
+  /** What the run charges (or releases, `charge.outcome`): the same figures as the host's Complete confirmation. */
+  charge: ChargeFigures,
   charge_run_id: z.string().nullable(),
   /** `held`: the deadline created the run and an admin's hold keeps it waiting (decision 068). */
   charge_run_status: z.enum(['held', 'running', 'finished']).nullable(),

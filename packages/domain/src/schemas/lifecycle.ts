@@ -42,16 +42,19 @@ export const ChargeRunPledgeCounts = z.object({
 
 /**
  * The creator's funding when the run settles it: charged at submission, so never charged again;
- * passed on to the charity (less 5%) when the run charges, refunded less its card fee when it releases.
+ * passed on to the charity when the run charges (`to_charity`: less its card fee and the 5%
+ * platform fee), refunded less its card fee when it releases.
  */
-export const ChargeRunFunding = z.object({ amount: z.number(), outcome: z.enum(['passed_on', 'refunding', 'refunded']) });
+export const ChargeRunFunding = z.object({ amount: z.number(), to_charity: z.number(), outcome: z.enum(['passed_on', 'refunding', 'refunded']) });
 export type ChargeRunFunding = z.infer<typeof ChargeRunFunding>;
 
 /**
  * A charge run: every pledge of a completed campaign charged (or released) by one job each.
- * `total`, `charged`, `failed`, `released` and `charged_amount` count the creator's funding too
- * when the run settles it; `pledges` counts the supporters' pledges alone and `funding` says what
- * happens to the funding.
+ * `total`, `charged`, `failed`, `released` and `charged_amount` count everything the run settles;
+ * `pledges` counts the supporters' pledges alone, `match_charges` the sponsors' matches (charged
+ * after the pledges, decision 109), and `funding` says what happens to the creator's funding.
+ * `open_disputes`: disputes of the run's charges still open, so a finished run does not read as
+ * settled while one is.
  */
 export const ChargeRun = z.object({
   _id: z.string(),
@@ -66,7 +69,9 @@ export const ChargeRun = z.object({
   released: z.number(),
   charged_amount: z.number(),
   pledges: ChargeRunPledgeCounts,
+  match_charges: ChargeRunPledgeCounts,
   funding: ChargeRunFunding.nullable(),
+  open_disputes: z.number(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -116,6 +121,23 @@ export const ClosePreview = z.object({
   /** Sponsors' match offers released with them: no sponsor is charged. */
   released_matches: z.number(),
 });
+/**
+ * What a completed campaign's charge run charges, from one read on the server (`chargeFigures`)
+ * and named alike on every screen: the host's Complete confirmation, the admin's charge-run card
+ * and the run's progress line.
+ */
+export const ChargeFigures = z.object({
+  /** `release` when All or Nothing is below its target: nobody is charged. */
+  outcome: z.enum(['charge', 'release']),
+  /** The supporters' pledges to charge (or release), and what their cards are charged: pledges, tips and fee covers. */
+  pledges: z.object({ count: z.number(), amount: z.number() }),
+  /** The sponsors' match charges: offered matches at most (fixed from the pledges actually charged), and fixed ones. */
+  match_charges: z.object({ count: z.number(), amount: z.number() }),
+  /** The creator's funding, charged at submission; `to_charity`: what the charity receives of it, less its card fee and the 5% platform fee (0 on release). */
+  funding: z.object({ amount: z.number(), to_charity: z.number() }).nullable(),
+});
+export type ChargeFigures = z.infer<typeof ChargeFigures>;
+
 /** A sponsor's match still offered: fixed at the charge run from the pledges actually charged. */
 export const MatchPreview = z.object({
   sponsor_name: z.string(),
@@ -126,21 +148,14 @@ export const MatchPreview = z.object({
 });
 export const CompletePreview = z.object({
   allowed: z.boolean(),
-  /** `release` when All or Nothing is below its target: nobody would be charged. */
-  outcome: z.enum(['charge', 'release']),
-  /** Pending pledges the admin's charge run would charge (or release). */
-  pledges: z.number(),
-  /** What their cards would be charged: pledges, tips and fee covers. */
-  charge_amount: z.number(),
+  /** What the admin's charge run would charge: the pledges, the match charges and the funding. */
+  charge: ChargeFigures,
   /** What counts against an All or Nothing target, the funding included. */
   counted_amount: z.number(),
   target_amount: z.number(),
   funding_model: FundingModel,
-  /** A runoff charges only the placements its creator chooses: `charge_amount` is then the most. */
+  /** A runoff charges only the placements its creator chooses: the pledges' amount is then the most. */
   runoff: z.boolean(),
-  funding_amount: z.number().nullable(),
-  /** What the funding passes on to the charity when the run charges (less its card fee and 5%). */
-  funding_to_charity: z.number(),
   /** Sponsors' matches, charged after the pledges (or released with them when nobody is charged). */
   matches: z.array(MatchPreview),
 });

@@ -119,9 +119,9 @@ describe('campaigns and reviews', () => {
     await addPledge(server.app.ctx.db, short.id, 40_000);
     const reached = await createCampaign(server.app.ctx.db, owner.id, { status: 'completed', fundingModel: 'all_or_nothing', targetCents: 10_000 });
     await addPledge(server.app.ctx.db, reached.id, 40_000);
-    const waiting = (await admin.get('/api/admin/charging')).data.data.waiting as { _id: string; expected_outcome: string; pledge_count: number }[];
-    expect(waiting.find((row) => row._id === short.id)).toMatchObject({ expected_outcome: 'release', pledge_count: 1 });
-    expect(waiting.find((row) => row._id === reached.id)).toMatchObject({ expected_outcome: 'charge', pledge_count: 1 });
+    const waiting = (await admin.get('/api/admin/charging')).data.data.waiting as { _id: string; charge: { outcome: string; pledges: { count: number } } }[];
+    expect(waiting.find((row) => row._id === short.id)).toMatchObject({ charge: { outcome: 'release', pledges: { count: 1 } } });
+    expect(waiting.find((row) => row._id === reached.id)).toMatchObject({ charge: { outcome: 'charge', pledges: { count: 1 } } });
   });
 });
 

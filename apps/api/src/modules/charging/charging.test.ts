@@ -65,7 +65,8 @@ describe('charging a completed campaign', () => {
     expect(run.charged_amount).toBe((a.quote.totalCents + b.quote.totalCents + 10_000) / 100);
     // The supporters' pledges are counted apart from the funding, which is passed on, not charged again.
     expect(run.pledges).toEqual({ total: 4, charged: 2, failed: 2, released: 0, charged_amount: (a.quote.totalCents + b.quote.totalCents) / 100 });
-    expect(run.funding).toEqual({ amount: 100, outcome: 'passed_on' });
+    // $100 less its card fee ($3.20) and 5% ($5.00) reaches the charity.
+    expect(run.funding).toEqual({ amount: 100, to_charity: 91.8, outcome: 'passed_on' });
     // The creator's escrowed funding is settled in the run: 5% fee, the rest payable.
     expect(await accountBalance(server, 'event_escrow', { eventId: event.id })).toBe(0);
     const bSettled = settlePledge({ ...b.quote, chargedCents: b.quote.totalCents, cardFeeCents: (await pledgeRow(server, b.pledge.id)).cardFeeCents! });
@@ -96,7 +97,7 @@ describe('charging a completed campaign', () => {
     const run = await charge(event.id);
     expect(run).toMatchObject({ outcome: 'release', status: 'finished', total: 2, charged: 0, released: 2 });
     expect(run.pledges).toEqual({ total: 1, charged: 0, failed: 0, released: 1, charged_amount: 0 });
-    expect(run.funding).toEqual({ amount: 100, outcome: 'refunded' });
+    expect(run.funding).toEqual({ amount: 100, to_charity: 0, outcome: 'refunded' });
     expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'released', chargedCents: null });
     expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(-320);
     await expectBooksBalanced(server);
@@ -109,7 +110,7 @@ describe('charging a completed campaign', () => {
     await complete();
     // The queue tells the admin what the run will do, counting the funding as the run does.
     const queued = (await admin.get('/api/admin/charging')).data.data.waiting.find((row: { _id: string }) => row._id === event.id);
-    expect(queued).toMatchObject({ expected_outcome: 'charge', pledge_count: 1 });
+    expect(queued).toMatchObject({ charge: { outcome: 'charge', pledges: { count: 1 } } });
     expect(await charge(event.id)).toMatchObject({ outcome: 'charge', charged: 2, total: 2 });
     await expectBooksBalanced(server);
   });

@@ -4,16 +4,16 @@ import { AppError } from '../../errors.ts';
 import { assertCanManage } from '../event-reads/access.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { matchRecords } from '../matching/service.ts';
-import { pledgeChargeCents } from './charge-pledge.ts';
+import { chargeFigures } from './figures.ts';
 import { fundingRefund } from './refunds.ts';
 import { chargingRepository as repo } from './repository.ts';
-import { missesTarget } from './runs.ts';
 
 /**
  * What Close and Complete would do with a campaign's money, for the confirmation the creator sees
  * before acting (issue 19, part 5). Each figure comes from the function the action itself runs:
- * the close refund from `fundingRefund`, the target check from `missesTarget`, a pledge's charge
- * from `pledgeChargeCents`, the released pledges from the statuses `releaseUncharged` releases.
+ * the close refund from `fundingRefund`, what Complete leads the run to charge from `chargeFigures`
+ * (the admin's charge queue reads the same), the released pledges from the statuses
+ * `releaseUncharged` releases.
  * It reads without locking: the action, under the campaign's row lock, acts on the state it finds.
  */
 export function createLifecyclePreview(ctx: AppContext) {
@@ -23,18 +23,17 @@ export function createLifecyclePreview(ctx: AppContext) {
     if (!event) throw AppError.notFound('Event not found');
     const actor = assertCanManage(event, auth);
     const allowed = allowedTransitions(event.status, actor);
-    const [uncharged, funding, missed, countedCents, matches] = await Promise.all([
+    const [uncharged, funding, charge, countedCents, matches] = await Promise.all([
       repo.unchargedPledges(db, eventId),
       lifecycleRecords.creatorPledge(db, eventId),
-      missesTarget(db, event),
+      chargeFigures(db, event),
       lifecycleRecords.countedTotalCents(db, eventId),
       matchRecords.offeredAtMost(db, eventId),
     ]);
+    const missed = charge.outcome === 'release';
     const chargedFunding = funding?.status === 'charged' ? funding : undefined;
     const refund = chargedFunding ? fundingRefund(chargedFunding, 'close', ctx.config.refundFeeCents) : undefined;
-    const pending = uncharged.filter((pledge) => pledge.status === 'pending');
     const sum = (cents: number[]) => centsToDollars(cents.reduce((total, value) => total + value, 0));
-    const fundingEscrow = chargedFunding ? (chargedFunding.chargedCents ?? 0) - (chargedFunding.cardFeeCents ?? 0) : 0;
     return {
       status: event.status,
       close: {
@@ -48,15 +47,11 @@ export function createLifecyclePreview(ctx: AppContext) {
       },
       complete: {
         allowed: allowed.includes('completed') && event.status !== 'completed',
-        outcome: missed ? 'release' : 'charge',
-        pledges: pending.length,
-        charge_amount: missed ? 0 : sum(pending.map(pledgeChargeCents)),
+        charge,
         counted_amount: centsToDollars(countedCents),
         target_amount: centsToDollars(event.targetCents),
         funding_model: event.fundingModel,
         runoff: event.kind === 'runoff',
-        funding_amount: chargedFunding ? centsToDollars(chargedFunding.chargedCents ?? chargedFunding.amountCents) : null,
-        funding_to_charity: centsToDollars(chargedFunding && !missed ? fundingEscrow - chargedFunding.platformFeeCents : 0),
         matches: matches.map((match) => ({
           sponsor_name: match.sponsorName,
           ratio: match.ratio,

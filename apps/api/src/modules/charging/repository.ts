@@ -96,34 +96,39 @@ export const chargingRepository = {
   },
   /**
    * A run's pledges by outcome. The creator's funding (charged at submission, settled or refunded
-   * by the run) is counted in the run's totals and also reported apart, so a screen can count
-   * supporters' pledges alone.
+   * by the run) and the sponsors' match charges are counted in the run's totals and also reported
+   * apart, so a screen can count supporters' pledges alone.
    */
   async runCounts(db: Executor, runId: string) {
     const rows = await db
       .select({
         status: pledges.status,
+        kind: pledges.kind,
         isCreatorPledge: pledges.isCreatorPledge,
         n: sql<string>`count(*)`,
         charged: sql<string>`coalesce(sum(${pledges.chargedCents}), 0)`,
       })
       .from(pledges)
       .where(eq(pledges.chargeRunId, runId))
-      .groupBy(pledges.status, pledges.isCreatorPledge);
+      .groupBy(pledges.status, pledges.kind, pledges.isCreatorPledge);
+    // A disputed charge was charged: it counts as charged, and the run reports the disputes still open apart.
+    const charged = new Set(['charged', 'disputed', 'dispute_lost']);
     const tally = (of: typeof rows) => {
       const count = (status: string) => of.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.n), 0);
       return {
-        charged: count('charged'),
+        total: of.reduce((sum, row) => sum + Number(row.n), 0),
+        charged: count('charged') + count('disputed') + count('dispute_lost'),
         failed: count('failed') + count('dropped'),
         released: count('released') + count('refunded'),
         pending: count('pending'),
-        chargedCents: of.filter((row) => row.status === 'charged').reduce((sum, row) => sum + Number(row.charged), 0),
+        chargedCents: of.filter((row) => charged.has(row.status)).reduce((sum, row) => sum + Number(row.charged), 0),
       };
     };
     const funding = rows.find((row) => row.isCreatorPledge);
     return {
       ...tally(rows),
-      supporters: tally(rows.filter((row) => !row.isCreatorPledge)),
+      supporters: tally(rows.filter((row) => !row.isCreatorPledge && row.kind === 'pledge')),
+      matches: tally(rows.filter((row) => row.kind === 'match')),
       funding: funding ? { status: funding.status, chargedCents: Number(funding.charged) } : null,
     };
   },
@@ -132,6 +137,7 @@ export const chargingRepository = {
     return db
       .select({
         status: pledges.status,
+        kind: pledges.kind,
         isCreatorPledge: pledges.isCreatorPledge,
         amountCents: pledges.amountCents,
         tipCents: pledges.tipCents,

@@ -4,6 +4,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { disputeRecords } from '../disputes/service.ts';
 import { assertCanManage } from '../event-reads/access.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
@@ -14,6 +15,7 @@ import { matchRecords } from '../matching/service.ts';
 import { pledgeChargeState } from '../pledges/service.ts';
 import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
+import { fundingToCharityCents } from './funding-share.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
 
 export const CHARGE_RUN_MESSAGES = {
@@ -114,8 +116,19 @@ export function createChargeRuns(ctx: AppContext) {
   const { db } = ctx;
 
   async function progress(run: ChargeRunRow): Promise<ChargeRun> {
-    const counts = await repo.runCounts(db, run.id);
-    const { supporters, funding } = counts;
+    const [counts, fundingPledge, openDisputes] = await Promise.all([
+      repo.runCounts(db, run.id),
+      lifecycleRecords.creatorPledge(db, run.eventId),
+      disputeRecords.openCountForRun(db, run.id),
+    ]);
+    const { supporters, matches, funding } = counts;
+    const outcomeCounts = (of: typeof matches) => ({
+      total: of.total,
+      charged: of.charged,
+      failed: of.failed,
+      released: of.released,
+      charged_amount: centsToDollars(of.chargedCents),
+    });
     return {
       _id: run.id,
       event_id: run.eventId,
@@ -127,14 +140,16 @@ export function createChargeRuns(ctx: AppContext) {
       failed: counts.failed,
       released: counts.released,
       charged_amount: centsToDollars(counts.chargedCents),
-      pledges: {
-        total: run.total - (funding ? 1 : 0),
-        charged: supporters.charged,
-        failed: supporters.failed,
-        released: supporters.released,
-        charged_amount: centsToDollars(supporters.chargedCents),
-      },
-      funding: funding ? { amount: centsToDollars(funding.chargedCents), outcome: fundingOutcome(run.outcome, funding.status) } : null,
+      pledges: outcomeCounts(supporters),
+      match_charges: outcomeCounts(matches),
+      funding: funding
+        ? {
+            amount: centsToDollars(funding.chargedCents),
+            to_charity: centsToDollars(run.outcome === 'charge' && fundingPledge ? fundingToCharityCents(fundingPledge) : 0),
+            outcome: fundingOutcome(run.outcome, funding.status),
+          }
+        : null,
+      open_disputes: openDisputes,
       started_at: run.startedAt.toISOString(),
       finished_at: run.finishedAt?.toISOString() ?? null,
     };

@@ -11,6 +11,15 @@ const creators = alias(users, 'creators');
 
 /** SQL of disputes: the disputed pledge under its row lock, the charity's payable from the ledger. */
 export const disputesRepository = {
+  /** Disputes still open of the charges a charge run made (its pledges, the match charges and the funding). */
+  async openCountForRun(db: Executor, runId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(disputes)
+      .innerJoin(pledges, eq(pledges.id, disputes.pledgeId))
+      .where(and(eq(pledges.chargeRunId, runId), eq(disputes.status, 'open')));
+    return Number(row?.n ?? 0);
+  },
   /** The pledge whose charge is disputed (by charge or PaymentIntent reference), locked, with its campaign and people. */
   async lockPledgeByCharge(tx: Executor, refs: string[]) {
     const [row] = await tx

@@ -221,7 +221,8 @@ function donorOf(row: ListedRow, donation: DonationSummary | undefined): AdminDi
   return row.donor?.email ? { name: row.donor.name, email: row.donor.email } : null;
 }
 
-/** What the giving statements read of disputes: the money a donation's disputes moved back and forth. */
+/** What other modules read of disputes: a donation's money moved back and forth (giving statements), a charge run's open ones. */
 export const disputeRecords = {
   donationReturns: repo.donationReturns,
+  openCountForRun: repo.openCountForRun,
 };

@@ -153,43 +153,35 @@ export const adminCampaignsRepository = {
     };
   },
 
-  /** Completed campaigns whose pledges have not all been charged yet, with what the run will do. */
-  async chargeQueue(database: Database): Promise<AdminChargeQueueRow[]> {
+  /** Completed campaigns whose pledges have not all been charged yet; what the run will charge is `chargeFigures`' (the service adds it). */
+  async chargeQueue(database: Database): Promise<Omit<AdminChargeQueueRow, 'charge'>[]> {
     const rows = await database.query<Record<string, unknown>>(
       `select e.id, e.name, e.kind, e.funding_model, e.target_cents, e.completed_at, cr.id as run_id, cr.status as run_status, cr.trigger as run_trigger,
               exists (select 1 from charge_holds h where h.event_id = e.id) as held,
-              coalesce(t.pledged_cents, 0) as pledged_cents, coalesce(t.pledge_count, 0) as pledge_count, coalesce(t.counted_cents, 0) as counted_cents
+              coalesce(t.counted_cents, 0) as counted_cents
          from events e
          left join charge_runs cr on cr.event_id = e.id
          left join lateral (
            -- counted_cents: what the run compares with an all-or-nothing target (countedTotalCents), the funding included.
-           select sum(amount_cents) filter (where p.status = 'pending') as pledged_cents, count(*) filter (where p.status = 'pending') as pledge_count,
-                  sum(amount_cents) filter (where p.status in ('pending', 'charged', 'failed')) as counted_cents
+           select sum(amount_cents) filter (where p.status in ('pending', 'charged', 'failed')) as counted_cents
              from pledges p where p.event_id = e.id
          ) t on true
         where e.status = 'completed' and (cr.id is null or cr.status in ('held', 'running'))
         order by e.completed_at asc nulls last, e.id
         limit 500`,
     );
-    return rows.map((row) => {
-      const pledgedCents = num(row.pledged_cents);
-      const missedTarget = row.funding_model === 'all_or_nothing' && num(row.counted_cents) < num(row.target_cents);
-      return {
-        _id: String(row.id),
-        name: String(row.name),
-        funding_model: row.funding_model as AdminChargeQueueRow['funding_model'],
-        target_amount: dollars(row.target_cents),
-        pledge_count: num(row.pledge_count),
-        pledged_amount: dollars(pledgedCents),
-        completed_at: isoOrNull(row.completed_at),
-        counted_amount: dollars(row.counted_cents),
-        expected_outcome: missedTarget ? 'release' : 'charge',
-        charge_run_id: row.run_id ? String(row.run_id) : null,
-        charge_run_status: row.run_status ? (row.run_status as AdminChargeQueueRow['charge_run_status']) : null,
-        charged_at_deadline: row.run_trigger === 'deadline',
-        kind: row.kind as AdminChargeQueueRow['kind'],
-        held: row.held === true || row.held === 't',
-      };
-    });
+    return rows.map((row) => ({
+      _id: String(row.id),
+      name: String(row.name),
+      funding_model: row.funding_model as AdminChargeQueueRow['funding_model'],
+      target_amount: dollars(row.target_cents),
+      completed_at: isoOrNull(row.completed_at),
+      counted_amount: dollars(row.counted_cents),
+      charge_run_id: row.run_id ? String(row.run_id) : null,
+      charge_run_status: row.run_status ? (row.run_status as AdminChargeQueueRow['charge_run_status']) : null,
+      charged_at_deadline: row.run_trigger === 'deadline',
+      kind: row.kind as AdminChargeQueueRow['kind'],
+      held: row.held === true || row.held === 't',
+    }));
   },
 };

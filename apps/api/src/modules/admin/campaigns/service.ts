@@ -1,7 +1,9 @@
 import type { AdminCampaignsQuery } from '@pledgeway/domain/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
+import { chargeFigures } from '../../charging/figures.ts';
 import { loadEventDetail } from '../../events/read-model.ts';
+import { lifecycleRecords } from '../../lifecycle/service.ts';
 import { usersService } from '../../users/service.ts';
 import { adminCampaignsRepository as repo } from './repository.ts';
 
@@ -40,9 +42,17 @@ export function createAdminCampaignsService(ctx: AppContext) {
       };
     },
 
+    /** The campaigns waiting for the charge, each with what its run charges: the figures the host's Complete confirmation showed. */
     async chargeQueue() {
-      const [waiting, failed] = await Promise.all([repo.chargeQueue(database), repo.failedPledges(database)]);
-      return { waiting, failed };
+      const [queued, failed] = await Promise.all([repo.chargeQueue(database), repo.failedPledges(database)]);
+      const waiting = await Promise.all(
+        queued.map(async (row) => {
+          const event = await lifecycleRecords.findEvent(db, row._id);
+          // Deleted since the queue was read: nothing is left to charge.
+          return event ? [{ ...row, charge: await chargeFigures(db, event) }] : [];
+        }),
+      );
+      return { waiting: waiting.flat(), failed };
     },
   };
 }

@@ -40,11 +40,14 @@ const heldRow: AdminChargeQueueRow = {
   kind: 'crowdfunding',
   funding_model: 'all_donations',
   target_amount: 5000,
-  pledge_count: 4,
-  pledged_amount: 800,
   completed_at: '2030-01-03T12:00:30.000Z',
   counted_amount: 900,
-  expected_outcome: 'charge',
+  charge: {
+    outcome: 'charge',
+    pledges: { count: 4, amount: 161.13 },
+    match_charges: { count: 1, amount: 60 },
+    funding: { amount: 100, to_charity: 91.8 },
+  },
   charge_run_id: 'run-1',
   charge_run_status: 'held',
   charged_at_deadline: true,
@@ -68,7 +71,16 @@ describe('the charging queue', () => {
   });
 
   it('counts a running run in pledges as its header does, with the funding said apart, and never reads finished while it runs', () => {
-    mocks.waiting = [{ ...heldRow, held: false, charge_run_status: 'running', charged_at_deadline: false, pledge_count: 2, completed_at: null }];
+    mocks.waiting = [
+      {
+        ...heldRow,
+        held: false,
+        charge_run_status: 'running',
+        charged_at_deadline: false,
+        charge: { ...heldRow.charge, pledges: { count: 2, amount: 145.5 } },
+        completed_at: null,
+      },
+    ];
     mocks.run = {
       data: {
         _id: 'run-1',
@@ -81,16 +93,23 @@ describe('the charging queue', () => {
         released: 0,
         charged_amount: 125,
         pledges: { total: 2, charged: 1, failed: 0, released: 0, charged_amount: 25 },
-        funding: { amount: 100, outcome: 'passed_on' },
+        match_charges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
+        funding: { amount: 100, to_charity: 91.8, outcome: 'passed_on' },
+        open_disputes: 0,
       },
       isError: false,
     };
     render(<AdminChargingPage />);
-    expect(screen.getByText('2 pledges to charge · $800.00 · completed')).toBeTruthy();
+    expect(screen.getByText('2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed')).toBeTruthy();
     expect(screen.getByText(/1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./)).toBeTruthy();
     expect(screen.getByText('Running: charging the pledges one by one.')).toBeTruthy();
     expect(screen.queryByText(/finished/i)).toBeNull();
-    expect(screen.getByText(/The creator's funding of \$100\.00, charged at submission, is passed on/)).toBeTruthy();
+    // The card and the progress line say the same of the funding, both fees named and the charity's share exact.
+    expect(
+      screen.getAllByText(
+        "The creator's funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.",
+      ),
+    ).toHaveLength(2);
   });
 
   it('asks for one charge run however often Charge now is clicked while the request is out', async () => {

@@ -1,6 +1,7 @@
 import type { AdminChargeQueueRow } from '@pledgeway/domain/schemas/admin';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { fundingText, matchChargesText, pledgesToChargeText } from '@/components/charging/charge-run-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,7 +16,7 @@ import { QueryState } from '../components/query-state';
 import { formatDateTime, formatDollars } from '../lib/format';
 
 function outcomeText(row: AdminChargeQueueRow): string {
-  if (row.expected_outcome === 'release') {
+  if (row.charge.outcome === 'release') {
     return `All or Nothing: ${formatDollars(row.counted_amount)} of ${formatDollars(row.target_amount)} was pledged (the creator's funding included), below the target. Every pledge will be released, nobody charged, and the funding refunded less its card fee.`;
   }
   return row.funding_model === 'all_or_nothing'
@@ -23,11 +24,16 @@ function outcomeText(row: AdminChargeQueueRow): string {
     : 'All Donations: every pledge will be charged.';
 }
 
-/** "2 pledges to charge · $45.00 · completed 3 Jan 2030, 12:00"; a date only when there is one. */
+/**
+ * "4 pledges to charge: $161.13 · 1 match charge: at most $60.00 · completed 3 Jan 2030, 12:00", in
+ * the words and figures of the host's Complete confirmation; a date only when there is one.
+ */
 function waitingSummary(row: AdminChargeQueueRow): string {
-  const count = `${row.pledge_count} pledge${row.pledge_count === 1 ? '' : 's'} to ${row.expected_outcome === 'release' ? 'release' : 'charge'}`;
   const when = row.charged_at_deadline ? 'deadline passed' : 'completed';
-  return [count, formatDollars(row.pledged_amount), row.completed_at ? `${when} ${formatDateTime(row.completed_at)}` : when].join(' · ');
+  const matches = row.charge.outcome === 'charge' ? matchChargesText(row.charge) : null;
+  return [pledgesToChargeText(row.charge, row.kind === 'runoff'), matches, row.completed_at ? `${when} ${formatDateTime(row.completed_at)}` : when]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function WaitingCampaign({ row, runId, onStart, onRelease }: { row: AdminChargeQueueRow; runId: string | null; onStart(): void; onRelease(): void }) {
@@ -45,13 +51,14 @@ function WaitingCampaign({ row, runId, onStart, onRelease }: { row: AdminChargeQ
           </Button>
         )}
         {!runId && (
-          <Button onClick={onStart} variant={row.expected_outcome === 'release' ? 'outline' : 'primary'}>
-            {row.expected_outcome === 'release' ? 'Release pledges' : 'Charge'}
+          <Button onClick={onStart} variant={row.charge.outcome === 'release' ? 'outline' : 'primary'}>
+            {row.charge.outcome === 'release' ? 'Release pledges' : 'Charge'}
             <span className="sr-only"> {row.name}</span>
           </Button>
         )}
       </div>
       <p className="text-sm text-ink-700">{outcomeText(row)}</p>
+      {row.charge.outcome === 'charge' && row.charge.funding && <p className="text-sm text-ink-700">{fundingText(row.charge, "The creator's")}</p>}
       {runId && <ChargeRunProgress runId={runId} />}
     </Card>
   );
@@ -140,9 +147,9 @@ export default function AdminChargingPage() {
       <ConfirmDialog
         open={Boolean(confirming)}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming?.expected_outcome === 'release' ? 'Release every pledge?' : 'Charge every pledge?'}
+        title={confirming?.charge.outcome === 'release' ? 'Release every pledge?' : 'Charge every pledge?'}
         description={confirming ? `${confirming.name}: ${outcomeText(confirming)} This cannot be undone.` : ''}
-        confirmLabel={confirming?.expected_outcome === 'release' ? 'Release' : 'Charge now'}
+        confirmLabel={confirming?.charge.outcome === 'release' ? 'Release' : 'Charge now'}
         loading={charge.isPending}
         onConfirm={start}
       />

@@ -23,7 +23,9 @@ const run = (values: Partial<ChargeRun>): ChargeRun => ({
   released: 0,
   charged_amount: 145,
   pledges: { total: 2, charged: 1, failed: 1, released: 0, charged_amount: 45 },
-  funding: { amount: 100, outcome: 'passed_on' },
+  match_charges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
+  funding: { amount: 100, to_charity: 91.8, outcome: 'passed_on' },
+  open_disputes: 0,
   started_at: '2030-01-03T12:00:30.000Z',
   finished_at: '2030-01-03T12:01:00.000Z',
   ...values,
@@ -46,9 +48,28 @@ describe('ChargeRunCard', () => {
     render(<ChargeRunCard event={event({ status: 'completed' })} />);
     expect(
       screen.getByText(
-        'Finished. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. Your funding of $100.00, charged at submission, is passed on to the charity less the 5% platform fee; it is not charged again. Started automatically at the deadline.',
+        'Finished. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again. Started automatically at the deadline.',
       ),
     ).toBeTruthy();
+  });
+
+  it('counts the match charges apart from the pledges, and says a finished run still has a dispute open', () => {
+    runQuery.current = {
+      data: run({
+        total: 4,
+        match_charges: { total: 1, charged: 1, failed: 0, released: 0, charged_amount: 60 },
+        open_disputes: 1,
+      }),
+      isError: false,
+      error: null,
+    };
+    render(<ChargeRunCard event={event({ status: 'completed' })} />);
+    expect(
+      screen.getByText(
+        /^Finished · 1 dispute open\. 2 of 2 pledges done: 1 charged \(\$45\.00\), 1 failed, 0 released\. 1 of 1 match charge done: 1 charged \(\$60\.00\), 0 failed, 0 released\. Your funding of \$100\.00/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Finished\./)).toBeNull();
   });
 
   it('says a run still charging is running, counting the pledges without the funding', () => {

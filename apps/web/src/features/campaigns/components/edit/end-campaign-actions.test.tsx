@@ -10,15 +10,11 @@ const preview: LifecyclePreview = {
   close: { allowed: true, funding_amount: 100, refund_amount: 91.8, kept_amount: 8.2, released_pledges: 2, released_amount: 65, released_matches: 1 },
   complete: {
     allowed: true,
-    outcome: 'charge',
-    pledges: 2,
-    charge_amount: 145.5,
+    charge: { outcome: 'charge', pledges: { count: 2, amount: 145.5 }, match_charges: { count: 1, amount: 90 }, funding: { amount: 100, to_charity: 91.8 } },
     counted_amount: 165,
     target_amount: 1000,
     funding_model: 'all_donations',
     runoff: false,
-    funding_amount: 100,
-    funding_to_charity: 91.8,
     matches: [{ sponsor_name: 'Acme Foods', ratio: 2, cap: 100, at_most: 90 }],
   },
 };
@@ -61,8 +57,13 @@ describe('ending a campaign', () => {
     render(<EndCampaignActions event={live} />);
     fireEvent.click(screen.getByRole('button', { name: 'Complete campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this campaign complete?' });
-    expect(within(dialog).getByText('2 pledges, $145.50 to be charged when an admin confirms the charge.')).toBeTruthy();
-    expect(within(dialog).getByText('Your $100.00 funding, charged already, passes $91.80 on to the charity.')).toBeTruthy();
+    expect(within(dialog).getByText('2 pledges to charge: $145.50, when an admin confirms the charge.')).toBeTruthy();
+    expect(within(dialog).getByText("1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.")).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
+      ),
+    ).toBeTruthy();
     expect(
       within(dialog).getByText(
         "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
@@ -89,17 +90,17 @@ describe('ending a campaign', () => {
 describe('the words of the money', () => {
   it('speaks of a refund of the funding only when there is a charged funding', async () => {
     const { completeMoneyLines } = await import('./end-campaign-text');
-    const release = { ...preview.complete, outcome: 'release' as const, charge_amount: 0, counted_amount: 25, target_amount: 5000, funding_to_charity: 0 };
-    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1, matches: [] } })).toEqual([
+    const figures = { outcome: 'release' as const, pledges: { count: 1, amount: 0 }, match_charges: { count: 1, amount: 0 }, funding: null };
+    const release = { ...preview.complete, counted_amount: 25, target_amount: 5000, charge: figures };
+    expect(completeMoneyLines({ ...preview, complete: { ...release, matches: [] } })).toEqual([
       'All or Nothing: $25.00 of the $5,000.00 target was pledged.',
-      '1 pledge will be released and nobody charged.',
+      '1 pledge to release: nobody is charged.',
     ]);
     // The sponsors' offers go with the pledges.
-    expect(completeMoneyLines({ ...preview, complete: { ...release, funding_amount: null, pledges: 1 } })[2]).toBe(
-      '1 match offer released: no sponsor is charged.',
-    );
-    expect(completeMoneyLines({ ...preview, complete: { ...release, counted_amount: 125 } })[1]).toBe(
-      '2 pledges will be released and nobody charged; your $100.00 funding is refunded to your card less its card fee.',
+    expect(completeMoneyLines({ ...preview, complete: release })[2]).toBe('1 match offer released: no sponsor is charged.');
+    const funded = { ...release, counted_amount: 125, charge: { ...figures, pledges: { count: 2, amount: 0 }, funding: { amount: 100, to_charity: 0 } } };
+    expect(completeMoneyLines({ ...preview, complete: funded })[1]).toBe(
+      '2 pledges to release: nobody is charged; your $100.00 funding is refunded to your card less its card fee.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { LifecyclePreview } from '@pledgeway/domain/schemas/lifecycle';
 import { formatDollars } from '@pledgeway/domain/money';
+import { fundingText, matchChargesText, pledgesToChargeText } from '@/components/charging/charge-run-text';
 
 const pledgesWord = (count: number) => `${count} pledge${count === 1 ? '' : 's'}`;
 const matchOffersWord = (count: number) => `${count} match offer${count === 1 ? '' : 's'}`;
@@ -18,27 +19,30 @@ export function closeMoneyLines({ close }: LifecyclePreview): string[] {
   return lines;
 }
 
-/** What Complete leads to, in the server's figures: the pledges the admin's charge will charge, and the funding. */
+/**
+ * What Complete leads to, in the server's figures (`complete.charge`, which the admin's charge queue
+ * shows too) and in the words the admin's card and the run's progress use: the pledges to charge,
+ * the match charges and the funding.
+ */
 export function completeMoneyLines({ complete }: LifecyclePreview): string[] {
-  if (complete.outcome === 'release') {
-    const funded = complete.funding_amount !== null;
+  const { charge } = complete;
+  if (charge.outcome === 'release') {
+    const funded = charge.funding !== null;
     return [
       `All or Nothing: ${formatDollars(complete.counted_amount)} of the ${formatDollars(complete.target_amount)} target was pledged${funded ? ' (your funding included)' : ''}.`,
-      `${pledgesWord(complete.pledges)} will be released and nobody charged${funded ? `; your ${formatDollars(complete.funding_amount!)} funding is refunded to your card less its card fee` : ''}.`,
+      `${pledgesToChargeText(charge)}${funded ? `; your ${formatDollars(charge.funding!.amount)} funding is refunded to your card less its card fee` : ''}.`,
       ...(complete.matches.length ? [`${matchOffersWord(complete.matches.length)} released: no sponsor is charged.`] : []),
     ];
   }
-  const amount = complete.runoff ? `at most ${formatDollars(complete.charge_amount)}` : formatDollars(complete.charge_amount);
   const lines = [
-    complete.pledges
-      ? `${pledgesWord(complete.pledges)}, ${amount} to be charged when an admin confirms the charge${complete.runoff ? ' (only the placements you choose are charged)' : ''}.`
+    charge.pledges.count
+      ? `${pledgesToChargeText(charge, complete.runoff)}${complete.runoff ? ' (only the placements you choose are charged)' : ''}, when an admin confirms the charge.`
       : 'No pledges are waiting to be charged.',
   ];
-  if (complete.funding_amount !== null) {
-    lines.push(
-      `Your ${formatDollars(complete.funding_amount)} funding, charged already, passes ${formatDollars(complete.funding_to_charity)} on to the charity.`,
-    );
-  }
+  const matches = matchChargesText(charge);
+  if (matches) lines.push(`${matches}, charged to the sponsors' cards after the pledges.`);
+  const funding = fundingText(charge, 'Your');
+  if (funding) lines.push(funding);
   for (const match of complete.matches) {
     lines.push(
       `Matched by ${match.sponsor_name} (${match.ratio}:1 up to ${formatDollars(match.cap)}): at most ${formatDollars(match.at_most)}, worked out from the pledges actually charged and charged to the sponsor's card after them.`,
