@@ -40,7 +40,10 @@ function AllowedSites({ eventId }: { eventId: string }) {
       return;
     }
     try {
-      setOutcome({ tone: 'success', message: (await save.mutateAsync({ origins })).message });
+      const answer = await save.mutateAsync({ origins });
+      // What was stored: each site once, lower-cased (origins are case-insensitive).
+      setText(answer.data.origins.join('\n'));
+      setOutcome({ tone: 'success', message: answer.message });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       const line = Object.keys(fields).find((key) => key.startsWith('origins.'));
