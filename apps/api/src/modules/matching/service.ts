@@ -14,6 +14,7 @@ import { canView } from '../event-reads/access.ts';
 import { isPubliclyVisible } from '../event-reads/read-model.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
+import { usersService } from '../users/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { termsOf } from './settle.ts';
@@ -75,6 +76,8 @@ export function createMatchService(ctx: AppContext) {
      * completion waits for it and its charge run sees it; one offer per sponsor per campaign.
      */
     async offer(userId: string, eventId: string, input: CreateMatchRequest): Promise<MatchResponse> {
+      // The sponsor's receipts and the charge-failed link go to this address (decision 095).
+      await usersService.assertEmailConfirmed(db, userId, 'offerMatch');
       const now = ctx.clock.now();
       const endsAt = input.ends_at ? new Date(input.ends_at) : null;
       if (endsAt && endsAt.getTime() <= now.getTime()) throw AppError.validation({ ends_at: MATCH_MESSAGES.windowEnded });
