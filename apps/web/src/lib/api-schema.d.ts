@@ -2019,6 +2019,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                 }[];
                             };
                         };
@@ -2122,6 +2123,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                 };
                             };
                         };
@@ -2238,6 +2240,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                     event_name: string;
                                 }[];
                             };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { dollarsToCents, formatCents } from '@pledgeway/domain/money';
 import type { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -17,7 +18,8 @@ function matchState(match: MyMatch): string {
     case 'charged':
       return `Charged ${formatDollars(match.matched_amount)}. Your receipt was e-mailed.`;
     case 'failed':
-      return `Your card could not be charged ${formatDollars(match.matched_amount)}: update it with the link in our e-mail.`;
+      // The part not charged: the whole match, or a top-up declined after its first charge went through.
+      return `Your card could not be charged ${formatCents(dollarsToCents(match.matched_amount) - dollarsToCents(match.charged_amount))}: update it with the link in our e-mail.`;
     case 'dropped':
       return 'Dropped: your card could not be charged within 7 days.';
     case 'not_charged':
@@ -25,6 +27,12 @@ function matchState(match: MyMatch): string {
     case 'released':
       return 'Released: the campaign will not charge its pledges. Nothing was charged.';
   }
+}
+
+/** Once fixed, a match can still grow (decision 109): what was charged so far, and how a late pledge adds to it. */
+function chargedSoFar(match: MyMatch): string | null {
+  if (match.status === 'offered' || match.status === 'released') return null;
+  return `Charged so far: ${formatDollars(match.charged_amount)} of your ${formatDollars(match.cap)} cap. A pledge you match that was declined at the charge and is charged within its 7 days adds to your match, up to your cap; your card is charged the difference then.`;
 }
 
 /** My Pledges: the matches this user offers as a sponsor. Nothing shows without one. */
@@ -50,6 +58,7 @@ export function MyMatches() {
               Matched by {match.sponsor_name}, {match.ratio}:1{match.participant_name ? ` on ${match.participant_name}` : ''}, up to {formatDollars(match.cap)}
             </p>
             <p className="mt-2 text-ink-800">{matchState(match)}</p>
+            {chargedSoFar(match) && <p className="mt-2 text-sm text-ink-600">{chargedSoFar(match)}</p>}
           </li>
         ))}
       </ul>
