@@ -1,4 +1,5 @@
-import { confirmationToken, expect, login, registerUser, test } from '../fixtures';
+import { confirmationToken, demo, expect, login, registerUser, test } from '../fixtures';
+import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 /*
  * Issue 19, part 14: a new account confirms its e-mail address before it may create a campaign.
@@ -40,4 +41,32 @@ test('an unconfirmed account is asked to confirm before creating a campaign, res
   await page.goto('/user/event/create');
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address to create a campaign' })).toHaveCount(0);
   await expect(page).toHaveURL(/verify-identity/);
+});
+
+test('an unconfirmed account is told, instead of a form, that offering a match and starting a fundraising page wait for the link', async ({
+  page,
+  request,
+}) => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
+  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
+  const event = await createCampaignByApi(request, avaToken, { eventName: `Harbour Swim ${Date.now()}`, targetAmount: 500 });
+  expect((await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } })).status()).toBe(
+    200,
+  );
+  expect((await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) })).status()).toBe(200);
+  const user = await registerUser(page.request, undefined, { confirmEmail: false });
+  await login(page, user.email, user.password);
+
+  await page.goto(`/events/${event.id}`);
+  await page.getByRole('button', { name: 'Offer a match' }).click();
+  const dialog = page.getByRole('dialog', { name: /Offer a match on/ });
+  await expect(dialog.getByRole('heading', { name: 'Confirm your e-mail address to offer a match' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resend the link' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Offer a match of up to|^Offer a match$/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await page.goto(`/user/fundraising-pages/new/${event.id}`);
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address to start a fundraising page' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Start my page' })).toHaveCount(0);
 });

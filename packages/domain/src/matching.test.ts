@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMatched, matchAmountCents, type MatchTerms } from './matching.ts';
+import { isMatched, matchAmountCents, matchTopUpCents, type MatchTerms } from './matching.ts';
 
 const at = (iso: string) => new Date(iso);
 const terms = (over: Partial<MatchTerms> = {}): MatchTerms => ({ ratio: 1, capCents: 100_000, startsAt: null, endsAt: null, optionId: null, ...over });
@@ -30,5 +30,23 @@ describe('matchAmountCents', () => {
   });
   it('is zero with nothing to match', () => {
     expect(matchAmountCents(terms(), [])).toBe(0);
+  });
+});
+
+describe('matchTopUpCents', () => {
+  it('adds ratio × the recovered pledge while the cap leaves room', () => {
+    expect(matchTopUpCents(terms({ ratio: 2, capCents: 50_000 }), 4_000, pledge(3_000))).toBe(6_000);
+  });
+  it('adds only what the cap leaves, and nothing once it is reached', () => {
+    expect(matchTopUpCents(terms({ capCents: 5_000 }), 4_000, pledge(3_000))).toBe(1_000);
+    expect(matchTopUpCents(terms({ capCents: 5_000 }), 5_000, pledge(3_000))).toBe(0);
+  });
+  it('adds nothing for a pledge the match does not cover', () => {
+    const window = terms({ endsAt: at('2026-11-20T12:00:00Z') });
+    expect(matchTopUpCents(window, 0, pledge(3_000, '2026-11-20T12:00:00Z'))).toBe(0);
+    expect(matchTopUpCents(terms({ optionId: 'a' }), 0, pledge(3_000, undefined, 'b'))).toBe(0);
+  });
+  it('never lowers a match fixed above the cap left', () => {
+    expect(matchTopUpCents(terms({ capCents: 5_000 }), 6_000, pledge(1_000))).toBe(0);
   });
 });

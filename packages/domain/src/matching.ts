@@ -38,3 +38,15 @@ export function matchAmountCents(terms: MatchTerms, pledges: readonly MatchableP
   const matched = pledges.filter((pledge) => isMatched(terms, pledge)).reduce((sum, pledge) => sum + pledge.amountCents, 0);
   return Math.min(terms.capCents, terms.ratio * matched);
 }
+
+/**
+ * What a supporter's pledge charged after the match was fixed (declined at the charge run, then
+ * charged within the failed-charge window) adds to the match: ratio × its amount if the match
+ * covers it, at most what the cap leaves above the amount fixed so far (the first charge and every
+ * earlier top-up). Never negative: a match is never lowered once fixed (a later dispute or refund
+ * of a matched pledge takes nothing back from it).
+ */
+export function matchTopUpCents(terms: MatchTerms, fixedSoFarCents: number, pledge: MatchablePledge): number {
+  if (!isMatched(terms, pledge)) return 0;
+  return Math.max(0, Math.min(terms.capCents - fixedSoFarCents, terms.ratio * pledge.amountCents));
+}

@@ -8,12 +8,14 @@ import { charityDonations } from '../modules/donations/tables.ts';
 import { disputes } from '../modules/disputes/tables.ts';
 import { createTestClock, type TestClock } from '../lib/clock.ts';
 import { rateLimitCounters } from '../lib/rate-limit/tables.ts';
+import { chargePledges, CHARGE_PLEDGE_QUEUE } from '../modules/charging/charge-pledge.ts';
 import { DEADLINE_CHARGES_QUEUE } from '../modules/charging/deadline.ts';
+import { createRateLimiter } from '../modules/charging/rate-limiter.ts';
 import { chargeHolds, chargeRuns } from '../modules/charging/tables.ts';
 import { firstCharityId } from '../modules/events/test-helpers.ts';
 import { createCampaign } from '../modules/my-events/test-factories.ts';
 import { pledgeRaises } from '../modules/pledges/tables.ts';
-import { pledgeMatches } from '../modules/matching/tables.ts';
+import { matchTopUps, pledgeMatches } from '../modules/matching/tables.ts';
 import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
 import { signUp, type TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
@@ -77,6 +79,15 @@ async function completedWithPledges(options: { card?: string } = {}) {
   );
   expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
   return { creator, event, pledges: made.map((made) => made.pledge) };
+}
+
+/** A sponsor's 1:1 match up to $100 on a live campaign, offered through the API. */
+async function sponsorsMatch(eventId: string) {
+  const sponsor = await signUp(server.url);
+  const card = await addCard(sponsor.client);
+  const offered = await sponsor.client.post(`/api/events/${eventId}/matches`, { ratio: 1, cap: 100, sponsor_name: 'Matrix Sponsor', payment_method_id: card });
+  expect(offered.status, JSON.stringify(offered.data)).toBe(201);
+  return { sponsor, matchId: offered.data.data.match._id as string };
 }
 
 const MONEY_ROUTES: Record<string, Entry> = {
@@ -152,6 +163,8 @@ const MONEY_ROUTES: Record<string, Entry> = {
       const { creator, event } = await liveCampaignWithCreator();
       const donor = await signUp(server.url);
       const { pledge } = await pledgeFrom(server, donor, event.id, { amountCents: 2_000, card: CARDS.insufficientFunds });
+      // A sponsor's match covers it: its recovery tops the match up, once however many requests race.
+      const { matchId } = await sponsorsMatch(event.id);
       expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
       await admin.post(`/api/admin/events/${event.id}/charge`);
       await server.app.ctx.jobs.drain();
@@ -166,6 +179,10 @@ const MONEY_ROUTES: Record<string, Entry> = {
         async after() {
           expect(await providerChargesOf(server, `${pledge.idempotencyKey}:`)).toBe(1);
           expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'charged', retryCount: 1 });
+          const topUps = await server.app.ctx.db.select().from(matchTopUps).where(eq(matchTopUps.matchId, matchId));
+          expect(topUps).toMatchObject([{ recoveredPledgeId: pledge.id, amountCents: 2_000 }]);
+          expect(await pledgeRow(server, topUps[0]!.pledgeId)).toMatchObject({ status: 'charged' });
+          expect(await postingsOf(server, event.id, 'match_top_up')).toBe(1);
         },
       };
     },
@@ -413,6 +430,46 @@ const MONEY_ROUTES: Record<string, Entry> = {
   },
 };
 
+/** A money-moving job: its work for one payload, run RACERS times at once as that many workers would. */
+interface JobRace {
+  work(): Promise<unknown>;
+  /** What must hold once the workers and the jobs they queued are over. */
+  after(): Promise<void>;
+}
+
+/**
+ * Jobs that move money without a route of their own, each with the state that queues it. Their
+ * workers race as requests do: on PostgreSQL truly, and the same checks hold afterwards.
+ */
+const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
+  // A matched pledge declined at the charge and charged later tops the sponsor's match up (decision 109): a pledge charged by this queue.
+  [`${CHARGE_PLEDGE_QUEUE}: a match's top-up`]: async () => {
+    const { creator, event } = await liveCampaignWithCreator();
+    const { matchId } = await sponsorsMatch(event.id);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_200 });
+    const donor = await signUp(server.url);
+    const { pledge } = await pledgeFrom(server, donor, event.id, { amountCents: 3_000, card: CARDS.declined });
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    await admin.post(`/api/admin/events/${event.id}/charge`);
+    await server.app.ctx.jobs.drain();
+    const recovered = await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: await addCard(donor.client) });
+    expect(recovered.status, JSON.stringify(recovered.data)).toBe(200);
+    // The top-up is made and queued with the recovery; the workers below race for it before the queue's own job.
+    const [topUp] = await server.app.ctx.db.select().from(matchTopUps).where(eq(matchTopUps.matchId, matchId));
+    expect(await pledgeRow(server, topUp!.pledgeId)).toMatchObject({ status: 'pending', amountCents: 3_000 });
+    const limiter = createRateLimiter(1_000);
+    return {
+      work: () => chargePledges(server.app.ctx, limiter, [topUp!.pledgeId]),
+      async after() {
+        const charged = await pledgeRow(server, topUp!.pledgeId);
+        expect(charged).toMatchObject({ status: 'charged', chargedCents: 3_000 });
+        expect(await providerChargesOf(server, `${charged.idempotencyKey}:`)).toBe(1);
+        expect(await postingsOf(server, event.id, 'match_top_up')).toBe(1);
+      },
+    };
+  },
+};
+
 /**
  * Routes that move no money, besides every GET (a read never moves money). Approval, freezing and
  * runoff placements change what a later charge does, not money; account closure only releases
@@ -540,5 +597,15 @@ describe(`money concurrency matrix (${testDriver})`, () => {
         if (!scenario.stripe) await expectMoneyAgrees(target);
       });
     }
+  }
+
+  for (const [name, prepare] of Object.entries(MONEY_JOBS)) {
+    it(`job ${name}: ${RACERS} workers at once move the money once`, { timeout: 120_000 }, async () => {
+      const race = await prepare();
+      await Promise.all(Array.from({ length: RACERS }, () => race.work()));
+      await server.app.ctx.jobs.drain();
+      await race.after();
+      await expectMoneyAgrees(server);
+    });
   }
 });

@@ -28,7 +28,7 @@ export async function expectMoneyAgrees(server: TestServer): Promise<void> {
   // A pledge is charged at most once and refunded at most once in the ledger.
   const doubled = await query<{ pledge_id: string; kind: string; n: number }>(
     `select pledge_id, case when kind like '%refund%' then 'refund' else 'charge' end as kind, count(*)::int as n
-       from ledger_transactions where pledge_id is not null and (kind in ('pledge_charge', 'match_charge', 'funding_charge') or kind like '%refund%')
+       from ledger_transactions where pledge_id is not null and (kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge') or kind like '%refund%')
       group by 1, 2 having count(*) > 1`,
   );
   expect(doubled).toEqual([]);

@@ -2021,6 +2021,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                 }[];
                             };
                         };
@@ -2124,6 +2125,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                 };
                             };
                         };
@@ -2240,6 +2242,7 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "offered" | "charging" | "charged" | "failed" | "dropped" | "not_charged" | "released";
                                     matched_amount: number;
+                                    charged_amount: number;
                                     event_name: string;
                                 }[];
                             };

@@ -77,8 +77,14 @@ export const MatchResponse = z.object({
   participant_id: z.string().nullable(),
   participant_name: z.string().nullable(),
   status: MatchStatusSchema,
-  /** The match so far (from the pledges currently counted), or once fixed, the amount charged. */
+  /**
+   * The match so far (from the pledges currently counted), or once fixed, its amount: the first
+   * charge and every top-up (a matched pledge declined at the charge and charged within its
+   * failed-charge window adds to it, up to the cap).
+   */
   matched_amount: z.number(),
+  /** What of the fixed amount the sponsor's card was charged so far (0 while offered). */
+  charged_amount: z.number(),
 });
 export type MatchResponse = z.infer<typeof MatchResponse>;
 

@@ -32,6 +32,7 @@ export const OPEN_LEDGER_LABELS: Record<string, string> = {
   funding_refund: "Creator's funding refunded",
   pledge_charge: 'Pledge charged',
   match_charge: "Sponsor's match charged",
+  match_top_up: "Sponsor's match topped up for a pledge charged late",
   dispute_opened: 'Charge disputed by the bank',
   dispute_won: 'Dispute won: charge restored',
   payout: 'Passed on to the charity',

@@ -21,24 +21,41 @@ export async function settleMatchesIfRunDone(ctx: AppContext, tx: Executor, camp
 }
 
 /**
- * The ledger transaction of a charged pledge. A match's is a kind of its own (`match_charge`,
- * naming the match and its sponsor in its memo) so the open ledger and the books tell it apart;
- * the entries are the same as any supporter's pledge (3% fee, card fee, the rest to the charity).
+ * A supporter's pledge declined at the charge run and charged afterwards, within the failed-charge
+ * window, tops up the campaign's settled matches that cover it (decision 109); the top-ups join
+ * the run, which runs again until they are charged. The run's row lock is taken first, as a
+ * settlement takes it before the matches': a recovery and a settlement take turns (whichever is
+ * second sees the other's work) and never deadlock. Returns the top-ups' pledge ids, to queue.
  */
-export async function chargePosting(
-  tx: Executor,
+export async function topUpMatchesFor(tx: Executor, recovered: PledgeRow): Promise<string[]> {
+  if (recovered.kind !== 'pledge' || recovered.isCreatorPledge) return [];
+  if (recovered.chargeRunId) await repo.lockRun(tx, recovered.chargeRunId);
+  const pledgeIds = await matchRecords.topUpWithin(tx, recovered);
+  if (pledgeIds.length && recovered.chargeRunId) await repo.reopenRun(tx, recovered.chargeRunId, pledgeIds.length);
+  return pledgeIds;
+}
+
+/** The match a charged pledge of kind `match` charges for, if it is one: its posting and receipt name it. */
+export type ChargedMatch = Awaited<ReturnType<typeof matchRecords.forPledge>>;
+
+/**
+ * The ledger transaction of a charged pledge. A match's is a kind of its own (`match_charge`, or
+ * `match_top_up` for a top-up, each naming the match and its sponsor in its memo, a top-up also the
+ * recovered pledge) so the open ledger and the books tell them apart; the entries are the same as
+ * any supporter's pledge (3% fee, card fee, the rest to the charity), one idempotency key per charge.
+ */
+export function chargePosting(
   pledge: PledgeRow,
+  match: ChargedMatch | null,
   settled: PledgeQuote,
   where: { eventId: string; charityId: string | null; providerRef: string },
-): Promise<LedgerTransactionInput> {
+): LedgerTransactionInput {
   const entries = pledgeChargeEntries(settled, where);
   const common = { pledgeId: pledge.id, eventId: where.eventId, providerRef: where.providerRef, entries };
   if (pledge.kind !== 'match') return { ...common, kind: 'pledge_charge', idempotencyKey: `pledge-charge:${pledge.id}` };
-  const match = await matchRecords.forPledge(tx, pledge.id);
-  return {
-    ...common,
-    kind: 'match_charge',
-    idempotencyKey: `match-charge:${pledge.id}`,
-    memo: { match_id: match?.id ?? null, sponsor_name: match?.sponsorName ?? null },
-  };
+  const memo = { match_id: match?.id ?? null, sponsor_name: match?.sponsorName ?? null };
+  if (match?.recoveredPledgeId) {
+    return { ...common, kind: 'match_top_up', idempotencyKey: `match-top-up:${pledge.id}`, memo: { ...memo, recovered_pledge_id: match.recoveredPledgeId } };
+  }
+  return { ...common, kind: 'match_charge', idempotencyKey: `match-charge:${pledge.id}`, memo };
 }

@@ -3,11 +3,11 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository, type LedgerTransactionInput } from '../ledger/repository.ts';
-import { matchingEmails } from '../matching/service.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { pledgeChargeState } from '../pledges/service.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
-import { chargePosting, settleMatchesIfRunDone } from './matches.ts';
+import { chargePosting, settleMatchesIfRunDone, topUpMatchesFor, type ChargedMatch } from './matches.ts';
+import { matchingEmails, matchRecords } from '../matching/service.ts';
 import { noClaim } from './attempts.ts';
 
 /** `in_flight`: another worker holds this attempt's claim; it alone calls the provider. */
@@ -23,7 +23,7 @@ export type ProviderAnswer = Awaited<ReturnType<AppContext['payments']['charge']
 /** What recording a batch's answers left to do after its commit. */
 export interface RecordedOutcomes {
   outcomes: Map<string, ChargeOutcome>;
-  /** The match pledges that joined a run because its last supporter's outcome was recorded. */
+  /** The match pledges that joined a run: its last supporter's outcome was recorded, or a pledge of it recovered (a top-up). */
   matchPledgeIds: string[];
 }
 
@@ -32,12 +32,14 @@ function receiptEmail(
   email: string,
   campaign: { id: string; name: string },
   settled: ReturnType<typeof settlePledge>,
-  kind: PledgeRow['kind'],
+  match: ChargedMatch | null,
   publicUrl: string,
 ) {
   const { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents } = settled;
-  if (kind === 'match')
-    return matchingEmails.charged(email, campaign, { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents });
+  if (match !== null) {
+    const parts = { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents };
+    return match?.recoveredPledgeId ? matchingEmails.toppedUp(email, campaign, parts) : matchingEmails.charged(email, campaign, parts);
+  }
   return lifecycleEmails.chargeReceipt(
     email,
     campaign,
@@ -61,7 +63,7 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
       tx,
       answered.map(({ found }) => found.pledge.id),
     );
-    const booked: Booked = { postings: [], charged: [], receipts: [] };
+    const booked: Booked = { postings: [], charged: [], receipts: [], recovered: [] };
     /** Runs whose matches may be due: a supporter's pledge of theirs left `pending` here (decision 109). */
     const runsToSettle = new Map<string, { id: string; name: string }>();
     for (const { found, result } of answered) {
@@ -76,6 +78,8 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
     await pledgeChargeState.markCharged(tx, booked.charged, now);
     await ledgerRepository.postMany(tx, booked.postings);
     await ctx.mailer.sendMany(booked.receipts, tx);
+    // Before the settlement below: a match still offered counts a recovered pledge itself, so its top-up is for settled matches only.
+    for (const recovered of booked.recovered) matchPledgeIds.push(...(await topUpMatchesFor(tx, recovered)));
     // Under the run's row lock, after every outcome of the batch, so the last supporter's outcome
     // always sees every other one; the run itself is finished after the commit, once its matches joined it.
     for (const [runId, campaign] of runsToSettle) matchPledgeIds.push(...(await settleMatchesIfRunDone(ctx, tx, campaign, runId)));
@@ -88,6 +92,8 @@ interface Booked {
   postings: LedgerTransactionInput[];
   charged: Parameters<typeof pledgeChargeState.markCharged>[1];
   receipts: EmailMessage[];
+  /** Supporters' pledges charged after a decline (within the failed-charge window): they may top up a match. */
+  recovered: PledgeRow[];
 }
 
 /**
@@ -121,9 +127,11 @@ async function bookAnswer(
       chargedCents: result.amountCents,
       cardFeeCents: result.feeCents,
     });
-    booked.postings.push(await chargePosting(tx, current, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
+    const match = current.kind === 'match' ? ((await matchRecords.forPledge(tx, current.id)) ?? null) : null;
+    booked.postings.push(chargePosting(current, match, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
     booked.charged.push({ pledgeId: current.id, chargedCents: result.amountCents, cardFeeCents: result.feeCents, providerChargeRef: result.ref });
-    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, current.kind, ctx.config.publicUrl));
+    if (current.status === 'failed') booked.recovered.push(current);
+    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl));
     return 'charged';
   }
   const windowStart = current.failedAt ?? now;

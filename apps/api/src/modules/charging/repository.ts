@@ -54,6 +54,13 @@ export const chargingRepository = {
       .set({ total: sql`${chargeRuns.total} + ${added}` })
       .where(eq(chargeRuns.id, runId));
   },
+  /** Top-ups of matches joined a run after it finished: it runs again until they are charged (the sweep queues them after a crash). */
+  async reopenRun(tx: Executor, runId: string, added: number): Promise<void> {
+    await tx
+      .update(chargeRuns)
+      .set({ total: sql`${chargeRuns.total} + ${added}`, status: 'running', finishedAt: null })
+      .where(eq(chargeRuns.id, runId));
+  },
   async insertRun(tx: Executor, values: typeof chargeRuns.$inferInsert): Promise<ChargeRunRow> {
     const [row] = await tx.insert(chargeRuns).values(values).returning();
     return row!;

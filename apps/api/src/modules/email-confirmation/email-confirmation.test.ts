@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_TTL_MS } from '@pledgeway/domain';
 import { users } from '../../db/schema.ts';
+import { fundraisingPages } from '../fundraising-pages/tables.ts';
+import { pledgeMatches } from '../matching/tables.ts';
+import { createCampaign } from '../my-events/test-factories.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { confirmEmailOf, signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { mailsTo } from '../charging/test-helpers.ts';
+import { addCard, mailsTo } from '../charging/test-helpers.ts';
 import { createPayload, firstCharityId } from '../events/test-helpers.ts';
 
 let server: TestServer;
@@ -82,6 +85,30 @@ describe('e-mail confirmation', () => {
     }
     const unknown = await client.post('/api/auth/confirm-email', { token: 'not-a-token' });
     expect(unknown.status).toBe(400);
+  });
+
+  it('until the link is opened, offering a match and starting a fundraising page are refused as creating a campaign is, and nothing is written', async () => {
+    const host = await signUp(server.url);
+    const campaign = await createCampaign(server.app, host.user._id, { status: 'approved', charityId });
+    const { client, email, user } = await signUp(server.url, { confirmEmail: false });
+    const cardId = await addCard(client);
+    const match = { ratio: 1, cap: 100, sponsor_name: 'Unconfirmed Co', payment_method_id: cardId };
+    const page = { title: 'I run for water', story: 'Every mile a well.', target_amount: 500, slug: `unconfirmed-${user._id.slice(0, 8)}` };
+    const mailsBefore = (await mailsTo(server, email)).length;
+
+    const refusedMatch = await client.post(`/api/events/${campaign.id}/matches`, match);
+    expect(refusedMatch.status).toBe(403);
+    expect(refusedMatch.data).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address to offer a match' });
+    const refusedPage = await client.post(`/api/events/${campaign.id}/fundraising-pages`, page);
+    expect(refusedPage.status).toBe(403);
+    expect(refusedPage.data).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED', message: 'Confirm your e-mail address to start a fundraising page' });
+    expect(await server.app.ctx.db.select().from(pledgeMatches).where(eq(pledgeMatches.sponsorId, user._id))).toEqual([]);
+    expect(await server.app.ctx.db.select().from(fundraisingPages).where(eq(fundraisingPages.ownerId, user._id))).toEqual([]);
+    expect(await mailsTo(server, email)).toHaveLength(mailsBefore);
+
+    await confirmEmailOf(server.url, email);
+    expect((await client.post(`/api/events/${campaign.id}/matches`, match)).status).toBe(201);
+    expect((await client.post(`/api/events/${campaign.id}/fundraising-pages`, page)).status).toBe(201);
   });
 
   it('keeps only the hash of the token', async () => {

@@ -1,5 +1,4 @@
 import {
-  EMAIL_CONFIRMATION_MESSAGES,
   EVENT_MESSAGES,
   RUNOFF_MIN_LEAD_DAYS,
   addDaysIso,
@@ -70,10 +69,8 @@ export function createEventsService(ctx: AppContext) {
   return {
     /** Checks who may create before anything is read: a verified identity and a complete profile. */
     async assertMayCreate(userId: string) {
-      const user = await usersService.findById(db, userId);
-      if (!user) throw AppError.unauthenticated();
       // Receipts, reset links and review e-mails go to this address: it must be the creator's (decision 095).
-      if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', EMAIL_CONFIRMATION_MESSAGES.required, 403);
+      const user = await usersService.assertEmailConfirmed(db, userId, 'createCampaign');
       if (user.identityStatus !== 'verified') throw new AppError('IDENTITY_REQUIRED', EVENT_MESSAGES.identityRequired, 403);
       if (!user.occupation.trim() || !user.companyName.trim()) {
         throw new AppError('PROFILE_INCOMPLETE', EVENT_MESSAGES.profileIncomplete, 403);

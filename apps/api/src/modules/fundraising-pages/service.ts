@@ -72,6 +72,8 @@ export function createFundraisingPagesService(ctx: AppContext) {
   return {
     /** Starts the caller's page: one per person and campaign, a slug no other page has, only while the campaign is live. */
     async create(auth: AuthInfo, eventId: string, input: CreateFundraisingPageRequest): Promise<FundraisingPageDetail> {
+      // The page's e-mails (live, each pledge through it) go to this address (decision 095); refused before the picture is stored.
+      await usersService.assertEmailConfirmed(db, auth.userId, 'startFundraisingPage');
       await visibleCampaign(eventId, auth);
       await refuseTakenSlug(input.slug);
       // Stored before the transaction, as every upload is; the hourly sweep removes it if the page is not saved.

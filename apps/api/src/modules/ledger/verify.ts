@@ -36,7 +36,7 @@ async function checkCharges(query: Query, problems: string[]): Promise<number> {
        (select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'donor_card') as ledger_card,
        (select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'card_processing_fees') as ledger_fee
      from pledges p
-     left join ledger_transactions t on t.pledge_id = p.id and t.kind in ('pledge_charge', 'match_charge', 'funding_charge') and t.provider_ref = p.provider_charge_ref
+     left join ledger_transactions t on t.pledge_id = p.id and t.kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge') and t.provider_ref = p.provider_charge_ref
      where p.status in ('charged', 'refunded', 'disputed', 'dispute_lost')`,
   );
   for (const row of charged) {

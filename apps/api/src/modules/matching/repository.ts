@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PledgeStatus } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { events, participants, pledges, users } from '../../db/schema.ts';
-import { pledgeMatches } from './tables.ts';
+import { matchTopUps, pledgeMatches } from './tables.ts';
 
 export type MatchRow = typeof pledgeMatches.$inferSelect;
 export type NewMatch = typeof pledgeMatches.$inferInsert;
@@ -98,13 +98,56 @@ export const matchingRepository = {
   async settle(tx: Executor, matchId: string, pledgeId: string | null, now: Date): Promise<void> {
     await tx.update(pledgeMatches).set({ status: 'settled', pledgeId, settledAt: now }).where(eq(pledgeMatches.id, matchId));
   },
-  async forPledge(db: Executor, pledgeId: string): Promise<Pick<MatchRow, 'id' | 'sponsorName'> | undefined> {
-    const [row] = await db
+  /** The match a pledge of kind `match` charges: its first charge, or one of its top-ups (naming the recovered pledge). */
+  async forPledge(db: Executor, pledgeId: string): Promise<{ id: string; sponsorName: string; recoveredPledgeId: string | null } | undefined> {
+    const [first] = await db
       .select({ id: pledgeMatches.id, sponsorName: pledgeMatches.sponsorName })
       .from(pledgeMatches)
       .where(eq(pledgeMatches.pledgeId, pledgeId))
       .limit(1);
-    return row;
+    if (first) return { ...first, recoveredPledgeId: null };
+    const [topUp] = await db
+      .select({ id: pledgeMatches.id, sponsorName: pledgeMatches.sponsorName, recoveredPledgeId: matchTopUps.recoveredPledgeId })
+      .from(matchTopUps)
+      .innerJoin(pledgeMatches, eq(pledgeMatches.id, matchTopUps.matchId))
+      .where(eq(matchTopUps.pledgeId, pledgeId))
+      .limit(1);
+    return topUp;
+  },
+  /** Every match of the campaign, locked (`FOR UPDATE`) in the order a settlement locks them: a top-up reads and adds under it. */
+  lockAllOfCampaign(tx: Executor, eventId: string): Promise<MatchRow[]> {
+    return tx.select().from(pledgeMatches).where(eq(pledgeMatches.eventId, eventId)).orderBy(asc(pledgeMatches.createdAt)).for('update');
+  },
+  /**
+   * What a settled match is fixed at so far (its first charge's pledge and every top-up, whatever
+   * their outcome), the card its first charge was last given, and whether this recovered pledge
+   * topped it up already.
+   */
+  async fixedSoFar(tx: Executor, match: Pick<MatchRow, 'id' | 'pledgeId'>, recoveredPledgeId: string) {
+    const [row] = await tx
+      .select({
+        cents: sql<string>`coalesce((select ${pledges.amountCents} from ${pledges} where ${pledges.id} = ${match.pledgeId}), 0)
+          + coalesce((select sum(${matchTopUps.amountCents}) from ${matchTopUps} where ${matchTopUps.matchId} = ${match.id}), 0)`,
+        cardId: sql<string | null>`(select ${pledges.paymentMethodId} from ${pledges} where ${pledges.id} = ${match.pledgeId})`,
+        toppedUp: sql<boolean>`exists (select 1 from ${matchTopUps} where ${matchTopUps.matchId} = ${match.id} and ${matchTopUps.recoveredPledgeId} = ${recoveredPledgeId})`,
+      })
+      .from(pledgeMatches)
+      .where(eq(pledgeMatches.id, match.id));
+    return { cents: Number(row!.cents), cardId: row!.cardId, toppedUp: Boolean(row!.toppedUp) };
+  },
+  async insertTopUp(tx: Executor, values: typeof matchTopUps.$inferInsert): Promise<boolean> {
+    const rows = await tx.insert(matchTopUps).values(values).onConflictDoNothing().returning({ id: matchTopUps.id });
+    return rows.length > 0;
+  },
+  /** The top-ups of these matches with their pledges' outcomes (what a match's answer sums). */
+  topUpsOf(db: Executor, matchIds: string[]) {
+    if (!matchIds.length) return Promise.resolve([]);
+    return db
+      .select({ matchId: matchTopUps.matchId, amountCents: matchTopUps.amountCents, status: pledges.status })
+      .from(matchTopUps)
+      .innerJoin(pledges, eq(pledges.id, matchTopUps.pledgeId))
+      .where(inArray(matchTopUps.matchId, matchIds))
+      .orderBy(asc(matchTopUps.createdAt));
   },
   /** Every offered match of the campaign released; returns them with their sponsors' e-mails. */
   async releaseOffered(tx: Executor, eventId: string, now: Date) {

@@ -14,9 +14,11 @@ import { canView } from '../event-reads/access.ts';
 import { isPubliclyVisible } from '../event-reads/read-model.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
+import { usersService } from '../users/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
-import { termsOf } from './settle.ts';
+import { matchRecords as settleRecords, termsOf } from './settle.ts';
+import { topUpWithin } from './top-up.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
 const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -24,20 +26,37 @@ const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
 type MatchView = Awaited<ReturnType<typeof repo.listForEvent>>[number];
 type Matchable = Awaited<ReturnType<typeof repo.matchablePledges>>;
 
-function statusOf(view: MatchView): MatchResponse['status'] {
-  const { match, pledgeStatus } = view;
-  if (match.status === 'offered' || match.status === 'released') return match.status;
-  if (!pledgeStatus) return 'not_charged';
-  if (pledgeStatus === 'charged' || pledgeStatus === 'failed' || pledgeStatus === 'dropped') return pledgeStatus;
-  return pledgeStatus === 'pending' ? 'charging' : 'released';
+type TopUp = Awaited<ReturnType<typeof repo.topUpsOf>>[number];
+type MatchCharge = { amountCents: number; status: TopUp['status'] };
+
+/** One charge of a match (its first, or a top-up) as the sponsor reads it. */
+function chargeStatusOf(status: TopUp['status']): MatchResponse['status'] {
+  if (status === 'charged' || status === 'failed' || status === 'dropped') return status;
+  return status === 'pending' ? 'charging' : 'released';
 }
 
-/** The match so far while offered (from the pledges counted now); once settled, its fixed amount. */
-function toMatchResponse(view: MatchView, counted: Matchable): MatchResponse {
+/** What needs the sponsor first: a declined charge, then one in progress, then what was charged. */
+const STATUS_PRIORITY: MatchResponse['status'][] = ['failed', 'charging', 'charged', 'dropped', 'released'];
+
+function statusOf(match: MatchView['match'], charges: MatchCharge[]): MatchResponse['status'] {
+  if (match.status === 'offered' || match.status === 'released') return match.status;
+  if (!charges.length) return 'not_charged';
+  const statuses = charges.map((charge) => chargeStatusOf(charge.status));
+  return STATUS_PRIORITY.find((status) => statuses.includes(status))!;
+}
+
+/**
+ * The match so far while offered (from the pledges counted now); once settled, its fixed amount
+ * (its first charge and every top-up) and what of it was charged.
+ */
+function toMatchResponse(view: MatchView, counted: Matchable, topUps: TopUp[]): MatchResponse {
   const { match } = view;
+  const first: MatchCharge[] = view.pledgeStatus ? [{ amountCents: view.pledgeAmountCents ?? 0, status: view.pledgeStatus }] : [];
+  const charges = [...first, ...topUps.filter((topUp) => topUp.matchId === match.id)];
   let matchedCents = 0;
   if (match.status === 'offered') matchedCents = matchAmountCents(termsOf(match), counted);
-  else if (match.status === 'settled') matchedCents = view.pledgeAmountCents ?? 0;
+  else if (match.status === 'settled') matchedCents = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
+  const chargedCents = charges.filter((charge) => charge.status === 'charged').reduce((sum, charge) => sum + charge.amountCents, 0);
   return {
     _id: match.id,
     event_id: match.eventId,
@@ -48,8 +67,9 @@ function toMatchResponse(view: MatchView, counted: Matchable): MatchResponse {
     ends_at: match.endsAt?.toISOString() ?? null,
     participant_id: match.participantId,
     participant_name: view.participantName,
-    status: statusOf(view),
+    status: statusOf(match, charges),
     matched_amount: centsToDollars(matchedCents),
+    charged_amount: centsToDollars(chargedCents),
   };
 }
 
@@ -66,7 +86,9 @@ export function createMatchService(ctx: AppContext) {
 
   async function list(views: MatchView[], eventId: string): Promise<MatchResponse[]> {
     const counted = views.some((view) => view.match.status === 'offered') ? await repo.matchablePledges(db, eventId, COUNTED_STATUSES) : [];
-    return views.map((view) => toMatchResponse(view, counted));
+    const settled = views.filter((view) => view.match.status === 'settled').map((view) => view.match.id);
+    const topUps = await repo.topUpsOf(db, settled);
+    return views.map((view) => toMatchResponse(view, counted, topUps));
   }
 
   return {
@@ -75,6 +97,8 @@ export function createMatchService(ctx: AppContext) {
      * completion waits for it and its charge run sees it; one offer per sponsor per campaign.
      */
     async offer(userId: string, eventId: string, input: CreateMatchRequest): Promise<MatchResponse> {
+      // The sponsor's receipts and the charge-failed link go to this address (decision 095).
+      await usersService.assertEmailConfirmed(db, userId, 'offerMatch');
       const now = ctx.clock.now();
       const endsAt = input.ends_at ? new Date(input.ends_at) : null;
       if (endsAt && endsAt.getTime() <= now.getTime()) throw AppError.validation({ ends_at: MATCH_MESSAGES.windowEnded });
@@ -141,5 +165,6 @@ export function createMatchService(ctx: AppContext) {
   };
 }
 
-export { matchRecords } from './settle.ts';
+/** What the charging and life-cycle modules do with matches, inside their own transactions. */
+export const matchRecords = { ...settleRecords, topUpWithin };
 export { matchingEmails } from './emails.ts';

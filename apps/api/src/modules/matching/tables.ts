@@ -41,3 +41,33 @@ export const pledgeMatches = pgTable(
     check('pledge_matches_cap_positive', sql`${table.capCents} > 0`),
   ],
 );
+
+/**
+ * What a supporter's pledge recovered within the failed-charge window added to a settled match
+ * (decision 109): a pledge of its own (kind `match`, charged like the first), for the difference
+ * up to the cap. One per match and recovered pledge (unique), so a repeated recording adds nothing.
+ */
+export const matchTopUps = pgTable(
+  'match_top_ups',
+  {
+    id: id(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => pledgeMatches.id),
+    /** The supporter's pledge that was charged after the match was fixed. */
+    recoveredPledgeId: uuid('recovered_pledge_id')
+      .notNull()
+      .references(() => pledges.id),
+    /** The sponsor's pledge that charges the difference. */
+    pledgeId: uuid('pledge_id')
+      .notNull()
+      .references(() => pledges.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('match_top_ups_match_recovered_unique').on(table.matchId, table.recoveredPledgeId),
+    uniqueIndex('match_top_ups_pledge_unique').on(table.pledgeId),
+    check('match_top_ups_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);

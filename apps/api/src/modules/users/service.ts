@@ -1,4 +1,6 @@
+import { EMAIL_CONFIRMATION_REQUIRED_TO, type ConfirmedEmailAction } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { usersRepository, type NewUser, type UserRow } from './repository.ts';
 
 export { DEFAULT_AVATAR, toPublicUser, type NewUser, type UserRow } from './repository.ts';
@@ -18,4 +20,18 @@ export const usersService = {
   setIdentityStatus: (db: Executor, id: string, status: UserRow['identityStatus']): Promise<void> => usersRepository.setIdentityStatus(db, id, status),
   delete: (db: Executor, id: string): Promise<void> => usersRepository.delete(db, id),
   awaitingClosure: (db: Executor): Promise<Array<{ id: string }>> => usersRepository.awaitingClosure(db),
+  assertEmailConfirmed,
 };
+
+/**
+ * The one rule of decision 095: an account whose e-mail address is not confirmed may browse and
+ * pledge, but starts nothing others rely on (a campaign, a sponsor's match, a fundraising page),
+ * since receipts and the page's or campaign's e-mails go to that address. Called first, where each
+ * such action starts, before anything is read or stored.
+ */
+async function assertEmailConfirmed(db: Executor, userId: string, action: ConfirmedEmailAction): Promise<UserRow> {
+  const user = await usersRepository.findById(db, userId);
+  if (!user) throw AppError.unauthenticated();
+  if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', EMAIL_CONFIRMATION_REQUIRED_TO[action], 403);
+  return user;
+}

@@ -38,6 +38,15 @@ describe('the e-mail confirmation notice', () => {
     expect(await screen.findByText('Too many confirmation e-mails asked for. Please wait a few minutes and try again.')).toBeTruthy();
   });
 
+  it('names the action the server refuses: offering a match, starting a fundraising page', () => {
+    mocks.user = { email: 'new@example.com', email_confirmed: false };
+    render(<ConfirmEmailNotice action="offerMatch" />);
+    expect(screen.getByRole('heading', { name: 'Confirm your e-mail address to offer a match' })).toBeTruthy();
+    cleanup();
+    render(<ConfirmEmailNotice action="startFundraisingPage" />);
+    expect(screen.getByRole('heading', { name: 'Confirm your e-mail address to start a fundraising page' })).toBeTruthy();
+  });
+
   it('is not shown once the address is confirmed', () => {
     mocks.user = { email: 'new@example.com', email_confirmed: true };
     const { container } = render(<ConfirmEmailNotice />);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { EMAIL_CONFIRMATION_MESSAGES } from '@pledgeway/domain/schemas/email-confirmation';
+import { EMAIL_CONFIRMATION_REQUIRED_TO, type ConfirmedEmailAction } from '@pledgeway/domain/schemas/email-confirmation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -7,9 +7,10 @@ import { useResendEmailConfirmation } from '@/lib/email-confirmation';
 
 /**
  * Shown to a signed-in user who has not opened the confirmation link yet (decision 095): what it
- * holds back, where the link went, and a way to have it sent again. Nothing once confirmed.
+ * holds back (`action`: the server's own refusal of it), where the link went, and a way to have it
+ * sent again. Nothing once confirmed.
  */
-export function ConfirmEmailNotice({ className = '' }: { className?: string }) {
+export function ConfirmEmailNotice({ className = '', action = 'createCampaign' }: { className?: string; action?: ConfirmedEmailAction }) {
   const { user } = useAuth();
   const resend = useResendEmailConfirmation();
   const [answer, setAnswer] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
@@ -32,7 +33,7 @@ export function ConfirmEmailNotice({ className = '' }: { className?: string }) {
   return (
     <section aria-labelledby="confirm-email-heading" className={`card grid gap-3 border-amber-300 bg-amber-50 p-5 ${className}`}>
       <h2 id="confirm-email-heading" className="text-lg font-semibold text-ink-900">
-        {EMAIL_CONFIRMATION_MESSAGES.required}
+        {EMAIL_CONFIRMATION_REQUIRED_TO[action]}
       </h2>
       <p className="text-ink-700">
         We sent a confirmation link to <strong className="break-all">{user.email}</strong>. Open it to confirm that receipts and password-reset links reach you.

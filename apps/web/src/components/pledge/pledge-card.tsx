@@ -58,6 +58,7 @@ export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: 
           <p className={cn('font-medium text-ink-600', full ? 'text-sm' : 'text-xs')}>{campaignTimeLabel(event)}</p>
         </div>
         {full && <StatusNote pledge={pledge} onUpdateCard={onUpdateCard} />}
+        {full && pledge.kind === 'match' && <p className="text-sm text-ink-600">{MATCH_TOP_UP_NOTE}</p>}
         {full && onRaise && <RaiseOffer pledge={pledge} onRaise={onRaise} />}
       </div>
     </article>
@@ -113,3 +114,7 @@ function RaiseOffer({ pledge, onRaise }: { pledge: MyPledgeResponse; onRaise(): 
   }
   return pledge.raise.refusal ? <p className="text-xs text-ink-500">{pledge.raise.refusal}</p> : null;
 }
+
+/** A match's pledge can still grow after the charge run (decision 109). */
+export const MATCH_TOP_UP_NOTE =
+  'A pledge you match that was declined at the charge and is charged within its 7 days adds to your match, up to your cap; your card is charged the difference then.';

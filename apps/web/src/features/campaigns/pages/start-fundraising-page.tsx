@@ -4,6 +4,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CreateFundraisingPageRequest, PAGE_SLUG_MAX_CHARS, type CreateFundraisingPageRequestInput } from '@pledgeway/domain/schemas/fundraising-pages';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -107,7 +108,10 @@ export default function StartFundraisingPage() {
           and its charity, count in its total, and show on your page. You can see who supported you on your fundraising pages.
         </p>
       </header>
-      {campaign.status === 'approved' ? (
+      {user && !user.email_confirmed ? (
+        // The server refuses a page from an unconfirmed address (decision 095): say so instead of a form it would refuse.
+        <ConfirmEmailNotice action="startFundraisingPage" />
+      ) : campaign.status === 'approved' ? (
         <StartPageForm eventId={eventId} eventName={campaign.name} defaults={defaults} />
       ) : (
         <Alert tone="info">Fundraising pages can be started only while the campaign is live.</Alert>

@@ -1,4 +1,6 @@
+import { MATCH_TOP_UP_NOTE } from '@/components/pledge/pledge-card';
 import { Link } from 'react-router';
+import { dollarsToCents, formatCents } from '@pledgeway/domain/money';
 import type { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -17,7 +19,8 @@ function matchState(match: MyMatch): string {
     case 'charged':
       return `Charged ${formatDollars(match.matched_amount)}. Your receipt was e-mailed.`;
     case 'failed':
-      return `Your card could not be charged ${formatDollars(match.matched_amount)}: update it with the link in our e-mail.`;
+      // The part not charged: the whole match, or a top-up declined after its first charge went through.
+      return `Your card could not be charged ${formatCents(dollarsToCents(match.matched_amount) - dollarsToCents(match.charged_amount))}: update it with the link in our e-mail.`;
     case 'dropped':
       return 'Dropped: your card could not be charged within 7 days.';
     case 'not_charged':
@@ -33,6 +36,12 @@ function matchState(match: MyMatch): string {
  * receipt), so this list keeps the offers that have no such pledge.
  */
 const WITHOUT_A_PLEDGE: ReadonlySet<MyMatch['status']> = new Set(['offered', 'not_charged', 'released']);
+
+/** Once fixed, a match can still grow (decision 109): what was charged so far, and how a late pledge adds to it. */
+function chargedSoFar(match: MyMatch): string | null {
+  if (match.status === 'offered' || match.status === 'released') return null;
+  return `Charged so far: ${formatDollars(match.charged_amount)} of your ${formatDollars(match.cap)} cap. ${MATCH_TOP_UP_NOTE}`;
+}
 
 /** My Pledges: the matches this user offers as a sponsor that are not a pledge card above. Nothing shows without one. */
 export function MyMatches() {
@@ -57,6 +66,7 @@ export function MyMatches() {
               Matched by {match.sponsor_name}, {match.ratio}:1{match.participant_name ? ` on ${match.participant_name}` : ''}, up to {formatDollars(match.cap)}
             </p>
             <p className="mt-2 text-ink-800">{matchState(match)}</p>
+            {chargedSoFar(match) && <p className="mt-2 text-sm text-ink-600">{chargedSoFar(match)}</p>}
           </li>
         ))}
       </ul>

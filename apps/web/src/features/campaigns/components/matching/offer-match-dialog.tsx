@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import { CreateMatchRequest, type CreateMatchRequestInput } from '@pledgeway/domain/schemas/matching';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
 import { CardPicker } from '@/components/payments/card-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatDollars } from '@/lib/format';
 import { useOfferMatch } from '../../api/offer-match';
 import { MatchTermsFields } from './match-terms-fields';
@@ -29,9 +31,24 @@ function OfferedDialog({ message, onClose }: { message: string; onClose(): void 
   );
 }
 
+/** The server refuses an offer from an unconfirmed address (decision 095): the dialog says so instead of a form it would refuse. */
+function UnconfirmedDialog({ eventName, onClose }: { eventName: string; onClose(): void }) {
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title={`Offer a match on ${eventName}`} size="lg">
+      <ConfirmEmailNotice action="offerMatch" />
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
 /** "Offer a match": ratio, cap, an optional window, the name shown, a runoff's option, the card. */
 export default function OfferMatchDialog({ event, onClose }: { event: EventDetailResponse; onClose(): void }) {
   const offer = useOfferMatch(event._id);
+  const { user } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<CreateMatchRequestInput>({
@@ -55,6 +72,7 @@ export default function OfferMatchDialog({ event, onClose }: { event: EventDetai
     }
   });
   if (done) return <OfferedDialog message={done} onClose={onClose} />;
+  if (user && !user.email_confirmed) return <UnconfirmedDialog eventName={event.name} onClose={onClose} />;
 
   return (
     <Dialog
