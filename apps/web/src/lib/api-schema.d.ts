@@ -14133,7 +14133,6 @@ export interface paths {
                                     kind: string;
                                     label: string;
                                     donor: string | null;
-                                    reference: string | null;
                                     pledged: number;
                                     charged: number;
                                     donor_card: number;
@@ -14257,7 +14256,6 @@ export interface paths {
                                 kind: string;
                                 label: string;
                                 donor: string | null;
-                                reference: string | null;
                                 pledged: number;
                                 charged: number;
                                 donor_card: number;
