@@ -2010,6 +2010,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;
@@ -2087,7 +2088,10 @@ export interface paths {
                     "application/json": {
                         ratio: number;
                         cap: number;
-                        sponsor_name: string;
+                        /** @default  */
+                        sponsor_name?: string;
+                        /** @default false */
+                        anonymous?: boolean;
                         starts_at?: string | null;
                         ends_at?: string | null;
                         /** Format: uuid */
@@ -2113,6 +2117,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;
@@ -2229,6 +2234,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;

@@ -16,7 +16,7 @@ import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
-import { termsOf } from './settle.ts';
+import { publicSponsorName, termsOf } from './settle.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
 const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -41,7 +41,8 @@ function toMatchResponse(view: MatchView, counted: Matchable): MatchResponse {
   return {
     _id: match.id,
     event_id: match.eventId,
-    sponsor_name: match.sponsorName,
+    sponsor_name: publicSponsorName(match),
+    anonymous: match.anonymous,
     ratio: match.ratio,
     cap: centsToDollars(match.capCents),
     starts_at: match.startsAt?.toISOString() ?? null,
@@ -94,6 +95,7 @@ export function createMatchService(ctx: AppContext) {
           sponsorId: userId,
           paymentMethodId: card.id,
           sponsorName: input.sponsor_name,
+          anonymous: input.anonymous,
           ratio: input.ratio,
           capCents: dollarsToCents(input.cap),
           startsAt: input.starts_at ? new Date(input.starts_at) : null,

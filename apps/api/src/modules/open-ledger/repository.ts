@@ -74,7 +74,8 @@ function linesOf(eventId: string, charityId: string | null): SQL {
  * Who a line names, as the public may see it (decision 112): only a line of money pledged or
  * given (`OPEN_LEDGER_NAMED_KINDS`) of a pledge never disputed, and then as its supporter chose.
  * A declined card, a dispute, a refund or a payout names nobody; a payout's bank reference is
- * never read. Reads `l` (the line), `p` (its pledge) and `u` (the pledge's user).
+ * never read. A sponsor's match shows the name the sponsor chose (`display_name`, decision 109).
+ * Reads `l` (the line), `p` (its pledge) and `u` (the pledge's user).
  */
 const publicDonor = sql`case
   when l.pledge_id is null or l.kind not in (${sql.join(
@@ -83,7 +84,7 @@ const publicDonor = sql`case
   )}) then null
   when exists (select 1 from ledger_transactions d where d.pledge_id = p.id and d.kind = 'dispute_opened') then null
   when p.anonymous then 'Anonymous'
-  else coalesce(u.name, 'Former supporter') end`;
+  else coalesce(p.display_name, u.name, 'Former supporter') end`;
 
 const num = (value: unknown) => Number(value ?? 0);
 

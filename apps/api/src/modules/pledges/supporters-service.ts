@@ -37,7 +37,8 @@ export function createSupportersService(ctx: AppContext) {
       return {
         supporters: rows.map(({ pledge, name }) => ({
           _id: pledge.id,
-          name: pledge.anonymous ? null : name,
+          // A sponsor's match is shown under the name the sponsor chose, never the account's (decision 109).
+          name: pledge.anonymous ? null : (pledge.displayName ?? name),
           amount: centsToDollars(pledge.amountCents),
           message: pledge.message,
           participant_id: pledge.participantId,
