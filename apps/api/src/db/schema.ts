@@ -206,6 +206,8 @@ export const pledges = pgTable(
       .notNull()
       .default('pledge'),
     anonymous: boolean('anonymous').notNull().default(false),
+    /** The name shown in public instead of the account's: a sponsor's chosen name for a match (decision 109). */
+    displayName: text('display_name'),
     message: text('message').notNull().default(''),
     notifyUpdates: boolean('notify_updates').notNull().default(false),
     /** The charge run that charged or released it. */

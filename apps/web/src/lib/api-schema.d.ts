@@ -2012,6 +2012,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;
@@ -2090,7 +2091,10 @@ export interface paths {
                     "application/json": {
                         ratio: number;
                         cap: number;
-                        sponsor_name: string;
+                        /** @default  */
+                        sponsor_name?: string;
+                        /** @default false */
+                        anonymous?: boolean;
                         starts_at?: string | null;
                         ends_at?: string | null;
                         /** Format: uuid */
@@ -2116,6 +2120,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;
@@ -2233,6 +2238,7 @@ export interface paths {
                                     _id: string;
                                     event_id: string;
                                     sponsor_name: string;
+                                    anonymous: boolean;
                                     ratio: number;
                                     cap: number;
                                     starts_at: string | null;
@@ -14196,7 +14202,6 @@ export interface paths {
                                     kind: string;
                                     label: string;
                                     donor: string | null;
-                                    reference: string | null;
                                     pledged: number;
                                     charged: number;
                                     donor_card: number;
@@ -14320,7 +14325,6 @@ export interface paths {
                                 kind: string;
                                 label: string;
                                 donor: string | null;
-                                reference: string | null;
                                 pledged: number;
                                 charged: number;
                                 donor_card: number;

@@ -39,11 +39,14 @@ export const CreateMatchRequest = z
       .min(PLEDGE_MIN_DOLLARS, MATCH_MESSAGES.capMin)
       .max(PLEDGE_MAX_DOLLARS, MATCH_MESSAGES.capMax)
       .refine(hasAtMostTwoDecimals, MATCH_MESSAGES.capCents),
+    /** The only name the match is shown under anywhere public, before and after its charge; not needed when anonymous. */
     sponsor_name: z
       .string({ error: MATCH_MESSAGES.sponsorNameRequired })
       .trim()
-      .min(1, MATCH_MESSAGES.sponsorNameRequired)
-      .max(MATCH_SPONSOR_NAME_MAX_CHARS, MATCH_MESSAGES.sponsorNameTooLong),
+      .max(MATCH_SPONSOR_NAME_MAX_CHARS, MATCH_MESSAGES.sponsorNameTooLong)
+      .default(''),
+    /** Shown as "Anonymous", like an anonymous pledge, wherever the match is public. */
+    anonymous: z.boolean().default(false),
     /** The window: only pledges made from `starts_at` (inclusive) until `ends_at` (exclusive) are matched. */
     starts_at: optionalInstant,
     ends_at: optionalInstant,
@@ -54,7 +57,8 @@ export const CreateMatchRequest = z
   .refine((body) => !body.starts_at || !body.ends_at || Date.parse(body.ends_at) > Date.parse(body.starts_at), {
     message: MATCH_MESSAGES.windowOrder,
     path: ['ends_at'],
-  });
+  })
+  .refine((body) => body.anonymous || body.sponsor_name.length > 0, { message: MATCH_MESSAGES.sponsorNameRequired, path: ['sponsor_name'] });
 export type CreateMatchRequest = z.infer<typeof CreateMatchRequest>;
 export type CreateMatchRequestInput = z.input<typeof CreateMatchRequest>;
 
@@ -66,10 +70,15 @@ export type CreateMatchRequestInput = z.input<typeof CreateMatchRequest>;
 export const MATCH_STATUSES = ['offered', 'charging', 'charged', 'failed', 'dropped', 'not_charged', 'released'] as const;
 export const MatchStatusSchema = z.enum(MATCH_STATUSES);
 
+/** What an anonymous sponsor's match is shown as, like an anonymous pledge. */
+export const ANONYMOUS_SPONSOR_NAME = 'Anonymous';
+
 export const MatchResponse = z.object({
   _id: z.string(),
   event_id: z.string(),
+  /** The name the sponsor chose, or "Anonymous" when they chose to be. */
   sponsor_name: z.string(),
+  anonymous: z.boolean(),
   ratio: z.number(),
   cap: z.number(),
   starts_at: z.string().nullable(),

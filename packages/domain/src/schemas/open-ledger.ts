@@ -40,6 +40,14 @@ export const OPEN_LEDGER_LABELS: Record<string, string> = {
   pledge_failed: 'Pledged, card declined: awaiting a new card',
 };
 
+/**
+ * The only lines that name their supporter (as they chose: "Anonymous", a sponsor's chosen name):
+ * money pledged or given. A declined card, a dispute, a refund, a payout or a kind added later
+ * names nobody, and no line of a pledge ever disputed does (its amount would tie the dispute to
+ * the name): who failed to pay or disputed a charge is theirs, the host's and the admin's to know.
+ */
+export const OPEN_LEDGER_NAMED_KINDS = ['pledge_pending', 'pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'funding_settlement'] as const;
+
 export function openLedgerLabel(kind: string): string {
   const known = OPEN_LEDGER_LABELS[kind];
   if (known) return known;
@@ -54,10 +62,11 @@ export const OpenLedgerLine = z.object({
   at: z.string(),
   kind: z.string(),
   label: z.string(),
-  /** The supporter as they chose to appear: "Anonymous" when they pledged anonymously; null when no pledge is involved. */
+  /**
+   * The supporter as they chose to appear ("Anonymous" when they pledged anonymously, a sponsor's
+   * chosen name) on the lines of `OPEN_LEDGER_NAMED_KINDS`; null on every other line.
+   */
   donor: z.string().nullable(),
-  /** A payout's bank or transfer reference. */
-  reference: z.string().nullable(),
   /** What the line adds to (or takes from) the page's raised total and its charged total, in dollars. */
   pledged: money,
   charged: money,
@@ -128,4 +137,4 @@ export const OpenLedgerDownload = z.object({
 export type OpenLedgerDownload = z.infer<typeof OpenLedgerDownload>;
 
 /** The CSV download's columns, in order. */
-export const OPEN_LEDGER_CSV_COLUMNS = ['at', 'kind', 'label', 'donor', 'reference', 'pledged', 'charged', ...OPEN_LEDGER_ACCOUNTS] as const;
+export const OPEN_LEDGER_CSV_COLUMNS = ['at', 'kind', 'label', 'donor', 'pledged', 'charged', ...OPEN_LEDGER_ACCOUNTS] as const;

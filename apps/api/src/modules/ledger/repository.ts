@@ -1,6 +1,7 @@
 import { and, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
+import type { LedgerKind } from './kinds.ts';
 
 export type LedgerAccount = (typeof ledgerEntries.$inferInsert)['account'];
 
@@ -13,8 +14,8 @@ export interface LedgerEntryInput {
 }
 
 export interface LedgerTransactionInput {
-  /** e.g. `pledge_charge`, `funding_charge`, `refund`, `payout`, `donation`. */
-  kind: string;
+  /** One of `LEDGER_KINDS`: a new kind is placed on the giving statements before it can be booked. */
+  kind: LedgerKind;
   /** One movement of money is posted once: a repeated post with the same key returns the first. */
   idempotencyKey: string;
   pledgeId?: string | null;

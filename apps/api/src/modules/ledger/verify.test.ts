@@ -93,7 +93,7 @@ describe('ledger verification', () => {
 
   it('refuses to post a transaction that does not balance', async () => {
     await expect(
-      ledgerRepository.post(server.app.ctx.db, { kind: 'test', idempotencyKey: 'unbalanced', entries: [{ account: 'donor_card', amountCents: -100 }] }),
+      ledgerRepository.post(server.app.ctx.db, { kind: 'payout', idempotencyKey: 'unbalanced', entries: [{ account: 'donor_card', amountCents: -100 }] }),
     ).rejects.toThrow(/does not balance/);
   });
 

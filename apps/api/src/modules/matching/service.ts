@@ -17,7 +17,7 @@ import { pledgeRecords } from '../pledges/service.ts';
 import { usersService } from '../users/service.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
-import { matchRecords as settleRecords, termsOf } from './settle.ts';
+import { matchRecords as settleRecords, publicSponsorName, termsOf } from './settle.ts';
 import { topUpWithin } from './top-up.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
@@ -60,7 +60,8 @@ function toMatchResponse(view: MatchView, counted: Matchable, topUps: TopUp[]): 
   return {
     _id: match.id,
     event_id: match.eventId,
-    sponsor_name: match.sponsorName,
+    sponsor_name: publicSponsorName(match),
+    anonymous: match.anonymous,
     ratio: match.ratio,
     cap: centsToDollars(match.capCents),
     starts_at: match.startsAt?.toISOString() ?? null,
@@ -118,6 +119,7 @@ export function createMatchService(ctx: AppContext) {
           sponsorId: userId,
           paymentMethodId: card.id,
           sponsorName: input.sponsor_name,
+          anonymous: input.anonymous,
           ratio: input.ratio,
           capCents: dollarsToCents(input.cap),
           startsAt: input.starts_at ? new Date(input.starts_at) : null,

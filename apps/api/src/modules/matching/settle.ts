@@ -1,4 +1,4 @@
-import { matchAmountCents, quotePledge, type MatchTerms } from '@pledgeway/domain';
+import { ANONYMOUS_SPONSOR_NAME, matchAmountCents, quotePledge, type MatchTerms } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { pledgeRecords } from '../pledges/service.ts';
@@ -12,6 +12,11 @@ interface Campaign {
 
 /** The idempotency key of a match's pledge, and so of its charge: one per match, ever. */
 export const matchPledgeKey = (matchId: string) => `match:${matchId}`;
+
+/** The only name a match is shown under, wherever others see it: the sponsor's choice, or "Anonymous". */
+export function publicSponsorName(match: Pick<MatchRow, 'sponsorName' | 'anonymous'>): string {
+  return match.anonymous ? ANONYMOUS_SPONSOR_NAME : match.sponsorName;
+}
 
 export function termsOf(match: MatchRow): MatchTerms {
   return { ratio: match.ratio, capCents: match.capCents, startsAt: match.startsAt, endsAt: match.endsAt, optionId: match.participantId };
@@ -50,6 +55,9 @@ async function settleWithin(ctx: AppContext, tx: Executor, campaign: Campaign, r
       platformFeeCents: quote.platformFeeCents,
       coverCents: 0,
       kind: 'match',
+      // Shown as the sponsor chose, never as the account holder: the pledge is public once it exists.
+      anonymous: match.anonymous,
+      displayName: match.sponsorName,
       status: 'pending',
       chargeRunId: runId,
       idempotencyKey: matchPledgeKey(match.id),
@@ -77,7 +85,7 @@ async function offeredAtMost(db: Executor, eventId: string) {
   if (!offered.length) return [];
   const chargeable = await repo.matchablePledges(db, eventId, ['pending', 'charged']);
   return offered.map(({ match }) => ({
-    sponsorName: match.sponsorName,
+    sponsorName: publicSponsorName(match),
     ratio: match.ratio,
     capCents: match.capCents,
     atMostCents: matchAmountCents(termsOf(match), chargeable),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id } from '../../db/columns.ts';
 import { events, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 
@@ -18,7 +18,10 @@ export const pledgeMatches = pgTable(
     /** Null once the sponsor's account is deleted; the match and its pledge stay. */
     sponsorId: uuid('sponsor_id').references(() => users.id, { onDelete: 'set null' }),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    /** The name the sponsor chose to be shown under (a business's, say): never the account's. */
     sponsorName: text('sponsor_name').notNull(),
+    /** Shown as "Anonymous" wherever the match is public, like an anonymous pledge. */
+    anonymous: boolean('anonymous').notNull().default(false),
     ratio: integer('ratio').notNull(),
     capCents: cents('cap_cents').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }),

@@ -78,7 +78,7 @@ describe('open ledger', () => {
     await server.app.ctx.jobs.drain();
     const charged = await openLedger(event.id);
     expect(charged.lines.map((line) => line.kind)).toEqual(expect.arrayContaining(['funding_settlement', 'pledge_charge', 'dispute_opened']));
-    expect(charged.lines.find((line) => line.kind === 'dispute_opened')).toMatchObject({ label: 'Charge disputed by the bank', donor: 'Dana Disputes' });
+    expect(charged.lines.find((line) => line.kind === 'dispute_opened')).toMatchObject({ label: 'Charge disputed by the bank', donor: null });
 
     const payout = await admin.post('/api/admin/payouts', { charity_id: event.charityId, amount: 150, reference: 'ACH-OPEN-1', paid_on: '2026-11-25' });
     expect(payout.status, JSON.stringify(payout.data)).toBe(201);
@@ -87,7 +87,7 @@ describe('open ledger', () => {
     expect(page.charged).toBeGreaterThan(0);
     expect(page.passed_on).toBeGreaterThan(0);
     expect(after.totals).toMatchObject(page);
-    expect(after.lines.find((line) => line.kind === 'payout')).toMatchObject({ label: 'Passed on to the charity', reference: 'ACH-OPEN-1', donor: null });
+    expect(after.lines.find((line) => line.kind === 'payout')).toMatchObject({ label: 'Passed on to the charity', donor: null });
 
     // Every line balances, as the books do.
     for (const line of after.lines) expect(OPEN_LEDGER_ACCOUNTS.reduce((sum, account) => sum + dollarsToCents(line[account]), 0)).toBe(0);
@@ -133,6 +133,35 @@ describe('open ledger', () => {
       const text = JSON.stringify((await visitor.get(path)).data);
       expect(text).not.toContain('Quinn Quiet');
       expect(text).not.toContain('@');
+    }
+  });
+
+  it('names nobody who was declined or disputed, and no payout’s bank reference, on the page and in both downloads', async () => {
+    const { creator, event } = await campaignWithPledges();
+    await pledgeFrom(server, await signUp(server.url, { name: 'Devon Declined' }), event.id, { amountCents: 3_000, card: CARDS.declined });
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    // Everything the charity is owed, so that this campaign's share is in it whatever the file's other campaigns owe.
+    const owed = ((await admin.get('/api/admin/payouts')).data.data.charities as { charity_id: string; payable: number }[]).find(
+      (row) => row.charity_id === event.charityId,
+    )!.payable;
+    const payout = await admin.post('/api/admin/payouts', { charity_id: event.charityId, amount: owed, reference: 'WIRE-2026-1128-A', paid_on: '2026-11-28' });
+    expect(payout.status, JSON.stringify(payout.data)).toBe(201);
+
+    const { lines } = await openLedger(event.id);
+    const of = (kind: string) => lines.filter((line) => line.kind === kind);
+    expect(of('pledge_failed')).toMatchObject([{ label: 'Pledged, card declined: awaiting a new card', donor: null }]);
+    expect(of('dispute_opened')).toMatchObject([{ label: 'Charge disputed by the bank', donor: null }]);
+    // The disputed charge itself names nobody either: its amount would tie the dispute to the name.
+    expect(of('pledge_charge').map((line) => line.donor)).toEqual(expect.arrayContaining(['Nora Named', 'Anonymous', null]));
+    expect(of('payout')).toHaveLength(1);
+    expect(of('payout')[0]).toMatchObject({ label: 'Passed on to the charity', donor: null });
+    expect(of('payout')[0]).not.toHaveProperty('reference');
+    for (const path of [`/api/events/${event.id}/money`, `/api/events/${event.id}/money.json`, `/api/events/${event.id}/money.csv`]) {
+      const text = JSON.stringify((await visitor.get(path)).data);
+      expect(text, path).toContain('Nora Named');
+      for (const hidden of ['Devon Declined', 'Dana Disputes', 'WIRE-2026-1128-A']) expect(text, path).not.toContain(hidden);
     }
   });
 

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { OPEN_LEDGER_ACCOUNTS, type OpenLedgerAccount } from '@pledgeway/domain';
+import { OPEN_LEDGER_ACCOUNTS, OPEN_LEDGER_NAMED_KINDS, type OpenLedgerAccount } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, events } from '../../db/schema.ts';
 
@@ -15,7 +15,6 @@ export interface OpenLedgerRow extends Record<'pledged' | 'charged' | OpenLedger
   at: Date;
   kind: string;
   donor: string | null;
-  reference: string | null;
 }
 
 const accountColumns = (source: 'entries' | 'zero') =>
@@ -90,37 +89,53 @@ function knownPosition(eventId: string, position: PayoutPosition | null): SQL {
 function linesOf(eventId: string, charityId: string | null, bound?: LinesBound): SQL {
   return sql`
     with moved as (
-      select t.id, t.created_at as at, t.kind, t.pledge_id, null::text as reference, ${accountColumns('entries')}
+      select t.id, t.created_at as at, t.kind, t.pledge_id, ${accountColumns('entries')}
       from ${transactionsOf(eventId, bound)} t join ledger_entries e on e.transaction_id = t.id
       group by t.id, t.created_at, t.kind, t.pledge_id
     ), ${bound ? knownPosition(eventId, bound.position) : positionAmongCampaigns(charityId)}, paid as (
-      select t.id, t.created_at, t.memo->>'reference' as reference, e.amount_cents,
+      select t.id, t.created_at, e.amount_cents,
         coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as paid_before
       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       where e.account = 'charity_paid' and e.charity_id = ${charityId}
     ), shares as (
-      select p.id, p.created_at, p.reference,
+      select p.id, p.created_at,
         greatest(0, least(p.paid_before + p.amount_cents, o.before + o.payable) - greatest(p.paid_before, o.before)) as share
       from paid p join ordered o on o.event_id = ${eventId}
       where true ${after(bound, sql`p.created_at`, sql`p.id`)}
     ), unkeyed as (
-      select m.id, m.at, m.kind, m.pledge_id, m.reference,
+      select m.id, m.at, m.kind, m.pledge_id, 
         case when m.pledge_id is null then 0 else -sign(m.donor_card) * p.amount_cents end as pledged,
         case when m.pledge_id is null then 0 else -sign(m.donor_card) * coalesce(p.charged_cents, 0) end as charged,
         ${sql.raw(OPEN_LEDGER_ACCOUNTS.map((account) => `m.${account}`).join(', '))}
       from moved m left join pledges p on p.id = m.pledge_id
       union all
-      (select p.id, p.created_at, case p.status when 'failed' then 'pledge_failed' else 'pledge_pending' end, p.id, null,
+      (select p.id, p.created_at, case p.status when 'failed' then 'pledge_failed' else 'pledge_pending' end, p.id,
         p.amount_cents, 0, ${accountColumns('zero')}
       from pledges p
       where p.event_id = ${eventId} and p.status in ('pending', 'failed') and not (p.is_creator_pledge and p.status = 'pending')
         ${after(bound, sql`p.created_at`, sql`p.id`)}
       ${bound ? sql`order by p.created_at desc, p.id desc limit ${bound.limit}` : sql``})
       union all
-      select s.id, s.created_at, 'payout', null, s.reference, 0, 0, 0, 0, 0, 0, 0, -s.share, s.share
+      select s.id, s.created_at, 'payout', null, 0, 0, 0, 0, 0, 0, 0, -s.share, s.share
       from shares s where s.share > 0
     ), lines as (select *, at::text as at_key from unkeyed)`;
 }
+
+/**
+ * Who a line names, as the public may see it (decision 112): only a line of money pledged or
+ * given (`OPEN_LEDGER_NAMED_KINDS`) of a pledge never disputed, and then as its supporter chose.
+ * A declined card, a dispute, a refund or a payout names nobody; a payout's bank reference is
+ * never read. A sponsor's match shows the name the sponsor chose (`display_name`, decision 109).
+ * Reads `l` (the line), `p` (its pledge) and `u` (the pledge's user).
+ */
+const publicDonor = sql`case
+  when l.pledge_id is null or l.kind not in (${sql.join(
+    OPEN_LEDGER_NAMED_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  )}) then null
+  when exists (select 1 from ledger_transactions d where d.pledge_id = p.id and d.kind = 'dispute_opened') then null
+  when p.anonymous then 'Anonymous'
+  else coalesce(p.display_name, u.name, 'Former supporter') end`;
 
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -130,7 +145,6 @@ function toRow(raw: Record<string, unknown>): OpenLedgerRow {
     at: new Date(raw.at as string | Date),
     kind: String(raw.kind),
     donor: (raw.donor as string | null) ?? null,
-    reference: (raw.reference as string | null) ?? null,
     pledged: num(raw.pledged),
     charged: num(raw.charged),
   } as OpenLedgerRow;
@@ -149,7 +163,7 @@ export const openLedgerRepository = {
     const window = 'after' in page ? sql`limit ${page.limit}` : sql`limit ${page.limit} offset ${page.offset}`;
     const result = await db.execute(sql`
       ${linesOf(eventId, charityId, bound)}
-      select l.*, case when l.pledge_id is null then null when p.anonymous then 'Anonymous' else coalesce(u.name, 'Former supporter') end as donor
+      select l.*, ${publicDonor} as donor
       from lines l left join pledges p on p.id = l.pledge_id left join users u on u.id = p.user_id
       order by l.at desc, l.id desc
       ${window}`);

@@ -23,7 +23,6 @@ function toLine(row: OpenLedgerRow): OpenLedgerLine {
     kind: row.kind,
     label: openLedgerLabel(row.kind),
     donor: row.donor,
-    reference: row.reference,
     pledged: centsToDollars(row.pledged),
     charged: centsToDollars(row.charged),
   } as OpenLedgerLine;

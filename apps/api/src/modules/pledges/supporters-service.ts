@@ -38,7 +38,8 @@ export async function publicSupporters(db: Executor, eventId: string, page: { of
   const rows = await repo.supporters(db, eventId, page);
   return rows.map(({ pledge, name }) => ({
     _id: pledge.id,
-    name: pledge.anonymous ? null : name,
+    // A sponsor's match is shown under the name the sponsor chose, never the account's (decision 109).
+    name: pledge.anonymous ? null : (pledge.displayName ?? name),
     amount: centsToDollars(pledge.amountCents),
     message: pledge.message,
     participant_id: pledge.participantId,

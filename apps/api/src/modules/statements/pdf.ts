@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '@pledgeway/domain';
+import type { ReturnedKind } from '../ledger/kinds.ts';
 import { printableText } from './printable.ts';
 import type { StatementCharge, StatementReturn } from './repository.ts';
 
@@ -132,7 +133,7 @@ export async function renderStatementPdf(content: StatementContent): Promise<Uin
     writer.line([
       [day(item.at), COLUMNS.date, 65],
       [item.campaign, COLUMNS.campaign, 165],
-      [RETURN_LABELS[item.kind] ?? item.kind.replaceAll('_', ' '), COLUMNS.charity, 135],
+      [RETURN_LABELS[item.kind], COLUMNS.charity, 135],
       [formatCents(item.cents), COLUMNS.amount, 60, 'right'],
     ]);
   }
@@ -145,7 +146,7 @@ export async function renderStatementPdf(content: StatementContent): Promise<Uin
   return doc.save();
 }
 
-const RETURN_LABELS: Record<string, string> = {
+const RETURN_LABELS: Record<ReturnedKind, string> = {
   funding_refund: 'Refund',
   dispute_opened: 'Disputed by your bank',
   dispute_won: 'Dispute decided: charged again',

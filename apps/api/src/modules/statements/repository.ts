@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
+import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/kinds.ts';
 
 export interface StatementCharge {
   /** The charged pledge's id, or the donation's (from /charities: no campaign, no tip). */
@@ -16,7 +17,7 @@ export interface StatementCharge {
 
 export interface StatementReturn {
   at: Date;
-  kind: string;
+  kind: ReturnedKind;
   campaign: string;
   /** Back to the card (positive), or taken again by a won dispute (negative). */
   cents: number;
@@ -50,7 +51,10 @@ export const statementsRepository = {
     }));
   },
 
-  /** Money that moved back to (or again from) the card of these pledges after their charge: refunds and disputes. */
+  /**
+   * Money that moved back to (or again from) the card of these pledges after their charge: the
+   * kinds the ledger places on the statement as returned (refunds and disputes), never a charge.
+   */
   async returns(db: Executor, pledgeIds: string[]): Promise<(StatementReturn & { pledgeId: string })[]> {
     if (!pledgeIds.length) return [];
     const rows = await db
@@ -68,12 +72,12 @@ export const statementsRepository = {
         and(
           inArray(ledgerTransactions.pledgeId, pledgeIds),
           eq(ledgerEntries.account, 'donor_card'),
-          sql`${ledgerTransactions.kind} not in ('pledge_charge', 'funding_charge')`,
+          inArray(ledgerTransactions.kind, kindsOnStatement('returned')),
         ),
       )
       .groupBy(ledgerTransactions.id, events.name)
       .having(gt(sql`abs(sum(${ledgerEntries.amountCents}))`, 0))
       .orderBy(ledgerTransactions.createdAt);
-    return rows.map((row) => ({ pledgeId: row.pledgeId!, at: row.at, kind: row.kind, campaign: row.campaign, cents: Number(row.cents) }));
+    return rows.map((row) => ({ pledgeId: row.pledgeId!, at: row.at, kind: returnedKind(row.kind), campaign: row.campaign, cents: Number(row.cents) }));
   },
 };

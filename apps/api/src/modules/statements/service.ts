@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { donationRecords } from '../donations/service.ts';
+import { returnedKind } from '../ledger/kinds.ts';
 import { usersService } from '../users/service.ts';
 import { renderStatementPdf } from './pdf.ts';
 import { statementsRepository as repo, type StatementCharge, type StatementReturn } from './repository.ts';
@@ -38,7 +39,9 @@ export function createStatementsService(ctx: AppContext) {
     }));
     return {
       charges: [...pledged, ...donations].sort((a, b) => a.chargedAt.getTime() - b.chargedAt.getTime()),
-      returns: [...pledgeReturns, ...donationReturns.map((item) => ({ ...item, campaign: DONATION }))].sort((a, b) => a.at.getTime() - b.at.getTime()),
+      returns: [...pledgeReturns, ...donationReturns.map((item) => ({ ...item, kind: returnedKind(item.kind), campaign: DONATION }))].sort(
+        (a, b) => a.at.getTime() - b.at.getTime(),
+      ),
     };
   }
 

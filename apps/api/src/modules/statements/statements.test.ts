@@ -6,6 +6,9 @@ import { eq } from 'drizzle-orm';
 import { charities } from '../../db/schema.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { adminClient, CARDS, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
+import { LEDGER_KINDS, STATEMENT_SIDE, type LedgerKind, type StatementSide } from '../ledger/kinds.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { offerMatch, sponsorWithCard } from '../matching/test-helpers.ts';
 import { firstCharityId } from '../events/test-helpers.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
 
@@ -116,5 +119,77 @@ describe('giving statements', () => {
     expect((await stranger.client.get('/api/me/statements/abc.pdf')).status).toBe(400);
     expect((await new TestClient(server.url).get('/api/me/statements')).status).toBe(401);
     expect((await new TestClient(server.url).get(`/api/me/statements/${year}.pdf`)).status).toBe(401);
+  });
+});
+
+describe('a sponsor’s statement', () => {
+  it('lists a match charged as money given, never as money returned, in the list and the PDF', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const sponsor = await sponsorWithCard(server, 'Sal Sponsor');
+    await offerMatch(sponsor, event.id, { ratio: 1, cap: 160 });
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 20_000 });
+    await chargeAll(creator, event.id);
+
+    // $200 pledged and charged, matched 1:1 up to $160: the sponsor gave $160.
+    expect((await sponsor.client.get('/api/me/statements')).data.data.years).toEqual([{ year, given: 160, tips: 0, returned: 0, charges: 1 }]);
+    const text = await statementText(sponsor.client, year);
+    expect(text).toContain('Charged for your pledges: $160.00');
+    expect(text).toContain('Returned to your card: $0.00');
+    expect(text).toContain('None this year.');
+    expect(text).not.toContain('160.00 Returned');
+  });
+});
+
+/** Each kind's place on a statement, written out apart from the ledger's own table so that a change to either shows. */
+const EXPECTED_SIDE: Record<string, StatementSide> = {
+  pledge_charge: 'given',
+  match_charge: 'given',
+  match_top_up: 'given',
+  funding_charge: 'given',
+  donation: 'given',
+  funding_refund: 'returned',
+  dispute_opened: 'returned',
+  dispute_won: 'returned',
+  funding_settlement: 'not_on_statement',
+  payout: 'not_on_statement',
+};
+
+describe('every kind of the ledger on a statement', () => {
+  it('has its place, and only the kinds of money returned are counted as returned', async () => {
+    expect([...LEDGER_KINDS].sort()).toEqual(Object.keys(EXPECTED_SIDE).sort());
+    expect(STATEMENT_SIDE).toEqual(EXPECTED_SIDE);
+
+    const supporter = await signUp(server.url);
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const { pledge } = await pledgeFrom(server, supporter, event.id, { amountCents: 5_000 });
+    await chargeAll(creator, event.id);
+    // One movement of each kind on the supporter's pledge, each of its own amount, all back to the card.
+    const cents = (kind: LedgerKind) => 111 * (LEDGER_KINDS.indexOf(kind) + 1);
+    for (const kind of LEDGER_KINDS) {
+      await ledgerRepository.post(server.app.ctx.db, {
+        kind,
+        idempotencyKey: `statement-side:${kind}:${pledge.id}`,
+        pledgeId: pledge.id,
+        eventId: event.id,
+        entries: [
+          { account: 'donor_card', amountCents: cents(kind) },
+          { account: 'platform_fee_revenue', amountCents: -cents(kind) },
+        ],
+      });
+    }
+
+    const returnedCents = LEDGER_KINDS.filter((kind) => EXPECTED_SIDE[kind] === 'returned').reduce((sum, kind) => sum + cents(kind), 0);
+    const [listed] = (await supporter.client.get('/api/me/statements')).data.data.years;
+    expect(listed).toEqual({ year, given: 50, tips: 0, returned: returnedCents / 100, charges: 1 });
+    const text = await statementText(supporter.client, year);
+    expect(text).toContain(`Returned to your card: $${(returnedCents / 100).toFixed(2)}`);
+    // Each returned movement is a line of its own; no other kind's amount is anywhere on the statement.
+    for (const kind of LEDGER_KINDS) {
+      if (EXPECTED_SIDE[kind] === 'returned') expect(text, kind).toContain(`$${(cents(kind) / 100).toFixed(2)}`);
+      else expect(text, kind).not.toContain(`$${(cents(kind) / 100).toFixed(2)}`);
+    }
+    for (const label of ['Refund', 'Disputed by your bank', 'Dispute decided']) expect(text).toContain(label);
   });
 });

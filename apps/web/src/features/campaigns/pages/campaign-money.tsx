@@ -63,7 +63,7 @@ export default function CampaignMoneyPage() {
           </h2>
           <p className="text-ink-700">
             Each pledge, charge, fee, tip, refund, dispute and payout of this campaign, newest first. Supporters appear as they chose: an anonymous pledge stays
-            anonymous.
+            anonymous. A declined card, a dispute, a refund or a payout names nobody.
           </p>
           {lines.length ? (
             <LedgerTable lines={lines} />

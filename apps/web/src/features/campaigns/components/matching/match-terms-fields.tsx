@@ -4,11 +4,12 @@ import type { CreateMatchRequestInput } from '@pledgeway/domain/schemas/matching
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 
-/** The terms of a match: ratio, cap, the name shown, an optional window, and a runoff's option. */
+/** The terms of a match: ratio, cap, the name shown (or anonymity), an optional window, and a runoff's option. */
 export function MatchTermsFields({ form, event }: { form: UseFormReturn<CreateMatchRequestInput>; event: EventDetailResponse }) {
   const { errors } = form.formState;
   // Controlled: a radio's value is text, and the request's ratio is a number.
   const ratioChosen = useWatch({ control: form.control, name: 'ratio' });
+  const anonymous = useWatch({ control: form.control, name: 'anonymous' }) ?? false;
   return (
     <>
       <fieldset>
@@ -37,9 +38,20 @@ export function MatchTermsFields({ form, event }: { form: UseFormReturn<CreateMa
           {...form.register('cap', { setValueAs: (value: string) => (value === '' ? undefined : Number(value)) })}
         />
       </Field>
-      <Field label="Name shown on the campaign" required error={errors.sponsor_name?.message} hint="e.g. your company: “Matched by Acme Foods”.">
-        <Input autoComplete="organization" {...form.register('sponsor_name')} />
-      </Field>
+      <label className="flex items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-1 size-4" {...form.register('anonymous')} />
+        <span>Match anonymously (shown as “Anonymous”, like an anonymous pledge)</span>
+      </label>
+      {!anonymous && (
+        <Field
+          label="Name shown on the campaign"
+          required
+          error={errors.sponsor_name?.message}
+          hint="e.g. your company: “Matched by Acme Foods”. Only this name is shown in public, never your account’s."
+        >
+          <Input autoComplete="organization" {...form.register('sponsor_name')} />
+        </Field>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Window starts (optional)" error={errors.starts_at?.message} hint="Only pledges made from then are matched.">
           <Input type="datetime-local" {...form.register('starts_at')} />

@@ -53,7 +53,7 @@ export default function OfferMatchDialog({ event, onClose }: { event: EventDetai
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<CreateMatchRequestInput>({
     resolver: zodResolver(CreateMatchRequest) as never,
-    defaultValues: { ratio: 1, sponsor_name: '', payment_method_id: '', starts_at: '', ends_at: '', participant_id: null },
+    defaultValues: { ratio: 1, sponsor_name: '', anonymous: false, payment_method_id: '', starts_at: '', ends_at: '', participant_id: null },
   });
   const { errors, isSubmitting } = form.formState;
   const values = useWatch({ control: form.control });

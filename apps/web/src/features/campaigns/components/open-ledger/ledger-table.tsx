@@ -21,15 +21,7 @@ export function LedgerTable({ lines }: { lines: OpenLedgerLine[] }) {
   const timeZone = useDisplayTimeZone();
   const columns: Column<OpenLedgerLine>[] = [
     { header: 'When', cell: (line) => formatInstant(line.at, timeZone), className: 'whitespace-nowrap text-ink-600' },
-    {
-      header: 'Movement',
-      cell: (line) => (
-        <>
-          <span className="font-semibold text-ink-900">{line.label}</span>
-          {line.reference && <span className="block text-xs text-ink-600">Reference {line.reference}</span>}
-        </>
-      ),
-    },
+    { header: 'Movement', cell: (line) => <span className="font-semibold text-ink-900">{line.label}</span> },
     { header: 'Supporter', cell: (line) => line.donor ?? <span className="text-ink-400">—</span> },
     amount('Raised', (line) => line.pledged),
     amount('From cards', (line) => -line.donor_card),
