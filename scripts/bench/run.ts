@@ -9,8 +9,9 @@
 // A subset (while working on one path): BENCH_ONLY names the targets, comma-separated, of
 // show (event read), list (campaign list), page (server-rendered event page), login, pledges,
 // lighthouse, js, chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts), moneybomb
-// (issue 21: scripts/bench/money-bomb-runs.ts) and scaleout (two
-// instances behind HAProxy, PostgreSQL only); BENCH_DATABASES names embedded and/or postgres. For example
+// (issue 21: scripts/bench/money-bomb-runs.ts), scaleout (two instances behind HAProxy,
+// PostgreSQL only) and downloads (ten open-ledger downloads of 100,000 lines at once, PostgreSQL
+// only, downloads.ts); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
 // leaves docs/performance.md alone: the block there is always a full run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chargeRunBench } from './charge-run.ts';
+import { downloadsBench } from './downloads.ts';
 import { cpuDuring, postgresBackends, processGroup } from './cpu.ts';
 import { lighthousePages, pagesTable } from './lighthouse.ts';
 import { CONNECTIONS, load, seconds } from './load.ts';
@@ -32,7 +34,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'scaleout'] as const;
+const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'scaleout', 'downloads'] as const;
 const DATABASES = ['embedded', 'postgres'] as const;
 function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
   const value = process.env[variable]?.trim();
@@ -236,6 +238,7 @@ async function main() {
         await database.drop();
       }
       if (only.has('chargerun')) await chargeRunBench(root, postgresUrl).catch((error: Error) => void missed.push(`charge run not measured: ${error.message}`));
+      if (only.has('downloads')) await downloadsBench(postgresUrl).catch((error: Error) => void missed.push(`downloads not measured: ${error.message}`));
       if (only.has('moneybomb') || only.has('scaleout')) {
         const bombDatabase = await createDatabase(postgresUrl, 'pledgeway_bench');
         try {
