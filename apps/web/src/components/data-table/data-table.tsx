@@ -55,8 +55,8 @@ export function DataTable<Row>({ caption, rows, columns, rowKey, detail, minWidt
                 <tr className={ROW_AS_CARD}>
                   {shown.map((column) => (
                     <Td key={column.header} data-label={column.hideHeader ? undefined : column.header} className={cn(column.className, CELL_AS_LINE)}>
-                      {/* In the table a long word breaks at 24rem rather than stretch its column and the table past the screen. */}
-                      <div className="md:max-w-96">{column.cell(row)}</div>
+                      {/* In the table a long word breaks at 16rem rather than stretch its column and the table past the screen. */}
+                      <div className="md:max-w-64">{column.cell(row)}</div>
                     </Td>
                   ))}
                 </tr>
