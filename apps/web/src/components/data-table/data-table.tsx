@@ -19,43 +19,49 @@ interface DataTableProps<Row> {
   rowKey(row: Row): Key;
   /** A full-width row under a row, such as an opened history; null or undefined shows none. */
   detail?(row: Row): ReactNode;
-  /** The width below which the table scrolls sideways instead of squashing its columns. */
+  /**
+   * The width below which the table scrolls sideways instead of squashing its columns, from the
+   * `md` breakpoint up (an `md:min-w-[…]` class); below it each row is a card.
+   */
   minWidth?: string;
   className?: string;
 }
 
 /**
  * The console's table: a caption, column headers with `scope="col"`, and a box that scrolls
- * sideways on a narrow screen. Columns are data, so every list reads and looks the same.
+ * sideways on a narrow screen. Columns are data, so every list reads and looks the same. On a
+ * phone (below `md`) the same markup shows each row as a card, one "header value" line per cell,
+ * so no amount or action button is left off the screen in a box that scrolls sideways.
  */
-export function DataTable<Row>({ caption, rows, columns, rowKey, detail, minWidth = 'min-w-[44rem]', className }: DataTableProps<Row>) {
+export function DataTable<Row>({ caption, rows, columns, rowKey, detail, minWidth = 'md:min-w-[44rem]', className }: DataTableProps<Row>) {
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   return (
     // `relative` keeps screen-reader-only text (absolutely positioned) inside the scrolling box instead of widening the page.
-    <div className={cn('relative overflow-x-auto rounded-2xl border border-ink-100 bg-white shadow-sm', className)}>
-      <table className={cn('w-full text-left text-sm', minWidth)}>
+    <div className={cn('relative md:overflow-x-auto md:rounded-2xl md:border md:border-ink-100 md:bg-white md:shadow-sm', className)}>
+      <table className={cn('block w-full text-left text-sm md:table', minWidth)}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className="max-md:hidden">
           <tr>
             {shown.map((column) => (
               <Th key={column.header}>{column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}</Th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block space-y-3 md:table-row-group">
           {rows.map((row) => {
             const extra = detail?.(row);
             return (
               <Fragment key={rowKey(row)}>
-                <tr>
+                <tr className={ROW_AS_CARD}>
                   {shown.map((column) => (
-                    <Td key={column.header} className={column.className}>
-                      {column.cell(row)}
+                    <Td key={column.header} data-label={column.hideHeader ? undefined : column.header} className={cn(column.className, CELL_AS_LINE)}>
+                      {/* In the table a long word breaks at 16rem rather than stretch its column and the table past the screen. */}
+                      <div className="md:max-w-64">{column.cell(row)}</div>
                     </Td>
                   ))}
                 </tr>
                 {extra != null && (
-                  <tr>
+                  <tr className={ROW_AS_CARD}>
                     <Td colSpan={shown.length} className="bg-ink-50/60">
                       {extra}
                     </Td>
@@ -70,6 +76,18 @@ export function DataTable<Row>({ caption, rows, columns, rowKey, detail, minWidt
   );
 }
 
+/** A row below `md`: a card. */
+const ROW_AS_CARD = 'block rounded-2xl border border-ink-100 bg-white px-4 py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none';
+
+/**
+ * A cell below `md`: one line of the card, its column's header (from `data-label`, so the cell's
+ * own text is unchanged) beside its value. Column classes meant for the table (right-aligned
+ * amounts, a capped width) are undone there.
+ */
+const CELL_AS_LINE =
+  'max-md:grid max-md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] max-md:gap-x-3 max-md:border-0 max-md:px-0 max-md:py-1.5 max-md:max-w-none max-md:text-left ' +
+  'max-md:before:content-[attr(data-label)] max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-ink-600 max-md:before:uppercase max-md:before:font-sans';
+
 function Th({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
@@ -81,7 +99,7 @@ function Th({ className, ...props }: ComponentProps<'th'>) {
 }
 
 function Td({ className, ...props }: ComponentProps<'td'>) {
-  return <td {...props} className={cn('border-b border-ink-100 px-4 py-3 align-top text-ink-800', className)} />;
+  return <td {...props} className={cn('block border-b border-ink-100 px-4 py-3 align-top text-ink-800 md:table-cell', className)} />;
 }
 
 /** The buttons of a row, right-aligned; each button names its row for screen readers. */

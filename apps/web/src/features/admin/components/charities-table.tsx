@@ -15,7 +15,7 @@ function CharityName({ charity }: { charity: AdminCharity }) {
       <div className="min-w-0">
         <span className="block font-semibold text-ink-900">{charity.name}</span>
         {charity.link && (
-          <a href={charity.link} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-sky-800 underline">
+          <a href={charity.link} target="_blank" rel="noopener noreferrer" className="relative block truncate text-xs text-sky-800 underline">
             {charity.link}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

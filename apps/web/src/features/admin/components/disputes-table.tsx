@@ -85,5 +85,5 @@ export function DisputesTable({ disputes, onDecide, deciding }: DisputesTablePro
     },
   ];
   if (onDecide) columns.push(actionsColumn((dispute) => <SandboxActions dispute={dispute} onDecide={onDecide} deciding={deciding} />));
-  return <DataTable caption="Disputes of charged pledges" rows={disputes} columns={columns} rowKey={(dispute) => dispute._id} minWidth="min-w-[60rem]" />;
+  return <DataTable caption="Disputes of charged pledges" rows={disputes} columns={columns} rowKey={(dispute) => dispute._id} minWidth="md:min-w-[60rem]" />;
 }

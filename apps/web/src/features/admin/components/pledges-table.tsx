@@ -56,6 +56,12 @@ export function PledgesTable({ pledges, caption, showCampaign = false }: { pledg
     { header: 'Made', className: 'whitespace-nowrap text-ink-600', cell: (pledge) => formatDateTime(pledge.created_at) },
   ];
   return (
-    <DataTable caption={caption} rows={pledges} columns={columns} rowKey={(pledge) => pledge._id} minWidth={showCampaign ? 'min-w-[44rem]' : 'min-w-[34rem]'} />
+    <DataTable
+      caption={caption}
+      rows={pledges}
+      columns={columns}
+      rowKey={(pledge) => pledge._id}
+      minWidth={showCampaign ? 'md:min-w-[44rem]' : 'md:min-w-[34rem]'}
+    />
   );
 }

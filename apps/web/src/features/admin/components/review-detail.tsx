@@ -12,7 +12,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[11rem_1fr]">
       <dt className="text-sm font-medium text-ink-600">{label}</dt>
-      <dd className="min-w-0 break-words text-ink-900">{children}</dd>
+      <dd className="min-w-0 text-ink-900">{children}</dd>
     </div>
   );
 }

@@ -68,7 +68,7 @@ export default function AdminReviewsPage() {
         empty={<EmptyState title="Nothing waiting for review" description="New and resubmitted campaigns appear here." />}
       >
         {(data) => (
-          <div className="grid gap-6 xl:grid-cols-[18rem_1fr]">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-[18rem_1fr]">
             <ReviewQueueNav items={data} currentId={currentId} />
             <section aria-label="Campaign under review" className="min-w-0 space-y-4">
               <ReviewToolbar

@@ -23,11 +23,11 @@ export function CategoriesInput({ value, onChange, onBlur }: CategoriesInputProp
       {value.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Added categories">
           {value.map((category) => (
-            <li key={category} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm font-medium text-ink-800">
-              {category}
+            <li key={category} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-100 py-1 pr-1 pl-3 text-sm font-medium text-ink-800">
+              <span className="min-w-0">{category}</span>
               <button
                 type="button"
-                className="grid size-6 place-items-center rounded-full hover:bg-brand-200"
+                className="grid size-6 shrink-0 place-items-center rounded-full hover:bg-brand-200"
                 aria-label={`Remove category ${category}`}
                 onClick={() => onChange(value.filter((item) => item !== category))}
               >

@@ -55,9 +55,9 @@ export default function CampaignMoneyPage() {
           Back to the campaign
         </Link>
       </PageBanner>
-      <div className="container-page grid gap-8 py-10 md:py-14">
+      <div className="container-page grid grid-cols-1 gap-8 py-10 md:py-14">
         <LedgerTotals totals={totals} charity={event.charity} />
-        <section aria-labelledby="movements-heading" className="grid gap-3">
+        <section aria-labelledby="movements-heading" className="grid grid-cols-1 gap-3">
           <h2 id="movements-heading" className="text-2xl font-bold">
             Every movement
           </h2>

@@ -53,7 +53,7 @@ export default function EditEventPage() {
       {(event) => (
         <div className="container-page max-w-4xl py-8 md:py-12">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Edit campaign</p>
-          <h1 className="mt-1 mb-8 text-3xl font-bold break-words">{event.name}</h1>
+          <h1 className="mt-1 mb-8 text-3xl font-bold">{event.name}</h1>
           {event.editable ? (
             <div className="grid grid-cols-1 gap-8">
               <EditForm key={event._id} event={event} />

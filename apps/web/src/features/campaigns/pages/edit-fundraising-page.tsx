@@ -41,7 +41,7 @@ function EditPageForm({ page }: { page: MyFundraisingPage }) {
     }
   });
   return (
-    <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid gap-5 p-6 sm:p-8">
+    <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid grid-cols-1 gap-5 p-6 sm:p-8">
       {failure && <Alert tone="error">{failure}</Alert>}
       <PageStoryFields
         eventName={page.event.name}
@@ -70,7 +70,7 @@ export default function EditFundraisingPage() {
   if (query.isError) return <Alert tone="error">{query.error.message || 'Your page could not be loaded.'}</Alert>;
   const page = query.data.find((mine) => mine._id === pageId);
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
+    <div className="mx-auto grid max-w-2xl grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-bold md:text-3xl">Edit your fundraising page</h1>
         {page && (

@@ -26,9 +26,9 @@ export default function EmbedPage() {
   const percent = event.target_amount > 0 ? (event.payment_amount / event.target_amount) * 100 : 0;
   const live = event.status === 'approved';
   return (
-    <main className="grid gap-3 rounded-2xl border border-ink-100 bg-white p-4 font-sans text-ink-800">
+    <main className="grid grid-cols-1 gap-3 rounded-2xl border border-ink-100 bg-white p-4 font-sans text-ink-800">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Pledgeway</p>
-      <h1 className="text-lg leading-snug font-bold break-words">{event.name}</h1>
+      <h1 className="text-lg leading-snug font-bold">{event.name}</h1>
       <p aria-live="polite">
         <span className="text-2xl font-bold text-ink-900">{formatDollars(event.payment_amount)}</span>
         <span className="text-ink-600"> pledged of {formatDollars(event.target_amount, { whole: true })}</span>

@@ -36,7 +36,7 @@ function EventIntro({ event }: { event: EventDetailResponse }) {
         </Alert>
       )}
       <EventTags event={event} />
-      <h1 className="mt-4 text-3xl font-bold break-words md:text-4xl">{event.name}</h1>
+      <h1 className="mt-4 text-3xl font-bold md:text-4xl">{event.name}</h1>
       <p className="mt-4 text-lg whitespace-pre-line text-ink-700">{event.description}</p>
       <EventFacts event={event} />
     </div>

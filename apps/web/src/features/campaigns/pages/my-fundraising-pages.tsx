@@ -54,10 +54,10 @@ function SupporterRow({ supporter }: { supporter: PageSupporter }) {
   return (
     <li className="grid gap-0.5 border-b border-ink-100 py-2 last:border-b-0">
       <div className="flex items-baseline justify-between gap-3">
-        <span className="font-semibold break-words">{supporter.name ?? 'Anonymous'}</span>
+        <span className="font-semibold">{supporter.name ?? 'Anonymous'}</span>
         <span className="shrink-0 font-semibold">{formatDollars(supporter.amount)}</span>
       </div>
-      {supporter.message && <p className="text-sm break-words text-ink-700">“{supporter.message}”</p>}
+      {supporter.message && <p className="text-sm text-ink-700">“{supporter.message}”</p>}
       <p className="text-xs text-ink-500">{formatDate(supporter.created_at)}</p>
     </li>
   );
@@ -108,10 +108,10 @@ function CloseOrReopen({ page }: { page: MyFundraisingPage }) {
 
 function MyPageCard({ page }: { page: MyFundraisingPage }) {
   return (
-    <li className="card grid gap-4 p-5 sm:p-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="grid content-start gap-3">
+    <li className="card grid grid-cols-1 gap-4 p-5 sm:p-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 content-start gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg font-semibold break-words">{page.title}</h2>
+          <h2 className="min-w-0 text-lg font-semibold">{page.title}</h2>
           {page.hidden_at && <Badge tone="grey">Hidden by the campaign's host</Badge>}
           {page.closed_at && <Badge tone="grey">Closed</Badge>}
         </div>
@@ -159,7 +159,7 @@ function MyPageCard({ page }: { page: MyFundraisingPage }) {
 export default function MyFundraisingPages() {
   const query = useMyFundraisingPages();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-bold md:text-3xl">My Fundraising Pages</h1>
         <p className="mt-1 text-ink-600">Pages you started for campaigns. Supporters show as they chose: anonymous pledges stay anonymous.</p>
@@ -173,7 +173,7 @@ export default function MyFundraisingPages() {
         />
       )}
       {query.isSuccess && query.data.length > 0 && (
-        <ul className="grid gap-4">
+        <ul className="grid grid-cols-1 gap-4">
           {query.data.map((page) => (
             <MyPageCard key={page._id} page={page} />
           ))}

@@ -45,7 +45,7 @@ function SupporterLine({ supporter, highlight, ref }: { supporter: Supporter; hi
       <p className="font-bold">
         {supporter.name ?? 'Anonymous'} · {formatDollars(supporter.amount)}
       </p>
-      {supporter.message && <p className="text-sm break-words">{supporter.message}</p>}
+      {supporter.message && <p className="text-sm">{supporter.message}</p>}
     </li>
   );
 }
@@ -67,7 +67,7 @@ export default function OverlayPage() {
   const latest = (supporters.data?.pages[0]?.data.supporters ?? []).slice(0, SHOWN_SUPPORTERS);
   const [newest, ...earlier] = latest;
   return (
-    <main className="grid max-w-md gap-3 p-4 font-sans text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
+    <main className="grid max-w-md grid-cols-1 gap-3 p-4 font-sans text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]">
       <div className="rounded-2xl bg-black/55 p-4">
         <p className="text-sm font-semibold">{event.data.name}</p>
         <p className="mt-1" aria-live="polite">
@@ -85,7 +85,7 @@ export default function OverlayPage() {
           <div className="h-full rounded-full bg-brand-500 transition-[width] duration-700 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
         </div>
       </div>
-      <ol className="grid gap-2" aria-label="Latest supporters">
+      <ol className="grid grid-cols-1 gap-2" aria-label="Latest supporters">
         {newest && <NewestSupporter key={newest._id} supporter={newest} />}
         {earlier.map((supporter) => (
           <SupporterLine key={supporter._id} supporter={supporter} />

@@ -67,7 +67,7 @@ function StartPageForm({ eventId, eventName, defaults }: { eventId: string; even
   const slug = useWatch({ control: form.control, name: 'slug' });
   const image = useController({ control: form.control, name: 'image' });
   return (
-    <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid gap-5 p-6 sm:p-8">
+    <form noValidate onSubmit={(formEvent) => void submit(formEvent)} className="card grid grid-cols-1 gap-5 p-6 sm:p-8">
       {failure && <Alert tone="error">{failure}</Alert>}
       <PageStoryFields
         eventName={eventName}
@@ -100,7 +100,7 @@ export default function StartFundraisingPage() {
   const campaign = event.data;
   const defaults: Values = { title: '', story: '', target_amount: '', slug: suggestSlug(user?.name ?? '', campaign.name), image: '' };
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
+    <div className="mx-auto grid max-w-2xl grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-bold md:text-3xl">Start a fundraising page</h1>
         <p className="mt-2 text-ink-600">

@@ -58,7 +58,7 @@ export function PledgesSummary() {
       error={pledges.isError ? (pledges.error instanceof ApiError ? 'Error loading pledges. Please try again later.' : pledges.error.message) : null}
       empty={pledges.data && !pledges.data.pledges.length ? 'No pledges made' : null}
     >
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {pledges.data?.pledges.slice(0, PREVIEW).map((pledge) => (
           <li key={pledge._id}>
             <PledgeCard pledge={pledge} variant="compact" />
@@ -80,7 +80,7 @@ export function EventsSummary({ userId }: { userId: string | undefined }) {
       error={events.isError ? 'Error loading events. Please try again later.' : null}
       empty={events.data && !events.data.length ? 'No events created yet' : null}
     >
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {events.data?.slice(0, PREVIEW).map((event) => (
           <li key={event._id}>
             <CampaignCard event={event} defaultCategory="General" />
@@ -103,7 +103,7 @@ export function PaymentMethodsSummary() {
       error={methods.isError ? methods.error.message : null}
       empty={none ? 'No payment methods added' : null}
     >
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {methods.data?.map((method) => (
           <li key={method.id}>
             <PaymentMethodSummary method={method} />

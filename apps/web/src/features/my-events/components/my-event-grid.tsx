@@ -36,7 +36,7 @@ export function MyEventGrid({ events, onDelete }: { events: EventSummaryResponse
   const [embedding, setEmbedding] = useState<EventSummaryResponse | null>(null);
   return (
     <>
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
         {events.map((event) => (
           <li key={event._id}>
             <CampaignCard

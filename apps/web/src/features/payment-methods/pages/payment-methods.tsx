@@ -54,7 +54,7 @@ export default function PaymentMethodsPage() {
           <Spinner label="Loading payment methods" className="scale-150" />
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {(methods.data ?? []).map((method) => (
             <li key={method.id}>
               <CardTile

@@ -54,7 +54,7 @@ export function MyMatches() {
       <h2 id="my-matches-heading" className="text-xl font-semibold">
         Your matches
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {matches.map((match) => (
           <li key={match._id} className="card p-5" data-testid="my-match">
             <p className="font-semibold">

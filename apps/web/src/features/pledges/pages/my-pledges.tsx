@@ -50,7 +50,7 @@ export default function MyPledgesPage() {
             <p className="card p-8 text-center text-ink-600">{PLEDGE_MESSAGES.empty}</p>
           ) : (
             <>
-              <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
                 {(showAll ? pledges.data.pledges : pledges.data.pledges.slice(0, FIRST_PLEDGES)).map((pledge) => (
                   <li key={pledge._id}>
                     <PledgeCard pledge={pledge} onUpdateCard={() => setUpdating(pledge)} onRaise={() => setRaising(pledge)} />

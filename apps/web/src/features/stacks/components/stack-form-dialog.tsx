@@ -44,7 +44,7 @@ function CampaignChoices({
           <li key={campaign._id}>
             <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-ink-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
               <input type="checkbox" className="mt-1 size-4" checked={chosen.includes(campaign._id)} onChange={() => onToggle(campaign._id)} />
-              <span className="min-w-0 break-words">{campaign.name}</span>
+              <span className="min-w-0">{campaign.name}</span>
             </label>
           </li>
         ))}

@@ -44,7 +44,7 @@ export default function FundraisingLeaderboard({ event }: { event: EventDetailRe
               </span>
               <Avatar src={page.owner.image} className="hidden size-10 shrink-0 sm:block" />
               <div className="min-w-0 flex-1">
-                <Link to={paths.fundraiser(page.slug)} className="font-semibold break-words underline-offset-2 hover:text-brand-700 hover:underline">
+                <Link to={paths.fundraiser(page.slug)} className="font-semibold underline-offset-2 hover:text-brand-700 hover:underline">
                   {page.title}
                 </Link>
                 <p className="text-sm text-ink-600">

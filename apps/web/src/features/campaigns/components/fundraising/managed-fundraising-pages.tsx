@@ -17,7 +17,7 @@ function PageItem({ page, busy, onHide, onShow }: { page: ManagedFundraisingPage
     <li className="flex flex-wrap items-center gap-3 rounded-xl bg-ink-50 p-4">
       <Avatar src={page.owner.image} className="size-10" />
       <div className="min-w-0 flex-1">
-        <Link to={paths.fundraiser(page.slug)} className="font-semibold break-words underline-offset-2 hover:underline">
+        <Link to={paths.fundraiser(page.slug)} className="font-semibold underline-offset-2 hover:underline">
           {page.title}
         </Link>
         <p className="text-sm text-ink-600">

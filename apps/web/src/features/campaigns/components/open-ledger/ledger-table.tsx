@@ -38,7 +38,7 @@ export function LedgerTable({ lines }: { lines: OpenLedgerLine[] }) {
       rows={lines}
       columns={columns}
       rowKey={(line) => line.id}
-      minWidth="min-w-[70rem]"
+      minWidth="md:min-w-[70rem]"
     />
   );
 }

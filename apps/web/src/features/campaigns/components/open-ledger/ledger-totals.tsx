@@ -14,7 +14,7 @@ export function LedgerTotals({ totals, charity }: { totals: OpenLedgerTotals; ch
     ['Tips to Pledgeway', totals.tips, 'Optional, never taken from the charity’s share.'],
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {facts.map(([label, value, note]) => (
         <div key={label} className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm">
           <dt className="text-xs font-semibold text-ink-600">{label}</dt>

@@ -27,7 +27,7 @@ export function SupportersList({ eventId }: { eventId: string }) {
                 <span className="font-semibold">{supporter.name ?? 'Anonymous'}</span>
                 <span className="font-semibold text-brand-800">{formatDollars(supporter.amount)}</span>
               </div>
-              {supporter.message && <p className="mt-1 break-words text-ink-700">{supporter.message}</p>}
+              {supporter.message && <p className="mt-1 text-ink-700">{supporter.message}</p>}
               <p className="mt-1 text-xs text-ink-500">{formatDate(supporter.created_at, timeZone)}</p>
             </li>
           ))}

@@ -34,7 +34,7 @@ export function PracticePreview({ basic, host, participants, details }: Practice
               </span>
             ))}
           </div>
-          <h2 className="mt-3 text-3xl font-bold break-words">{basic.eventName}</h2>
+          <h2 className="mt-3 text-3xl font-bold">{basic.eventName}</h2>
           <p className="mt-3 whitespace-pre-line text-ink-700">{basic.eventDescription}</p>
           <dl className="mt-5 grid gap-3 rounded-2xl bg-ink-50 p-4 sm:grid-cols-2">
             <div>
@@ -43,7 +43,7 @@ export function PracticePreview({ basic, host, participants, details }: Practice
             </div>
             <div className="min-w-0">
               <dt className="text-sm font-semibold text-ink-500">{virtual ? 'Online event' : 'Location'}</dt>
-              <dd className="break-words">
+              <dd>
                 {virtual ? (
                   details.onlineEventLink ? (
                     <a href={details.onlineEventLink} className="underline" target="_blank" rel="noreferrer">

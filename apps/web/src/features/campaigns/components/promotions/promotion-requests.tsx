@@ -27,7 +27,7 @@ function RequestItem({ promotion, busy, onAnswer }: { promotion: ManagedPromotio
         <p className="min-w-0 flex-1 font-semibold">{name}</p>
         <Badge tone={STATUS[promotion.status].tone}>{STATUS[promotion.status].label}</Badge>
       </div>
-      {promotion.note && <p className="text-sm break-words text-ink-700">“{promotion.note}”</p>}
+      {promotion.note && <p className="text-sm text-ink-700">“{promotion.note}”</p>}
       <p className="text-xs text-ink-500">
         Asked {formatDate(promotion.created_at)}
         {promotion.status !== 'pending' &&

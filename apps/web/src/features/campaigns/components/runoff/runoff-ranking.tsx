@@ -87,7 +87,7 @@ export function RunoffRanking(props: RunoffRankingProps) {
                 <Avatar src={person?.profile_image_url} className="size-10" />
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-semibold">
-                    <span className="min-w-0 break-words">{person?.full_name ?? 'Option'}</span>
+                    <span className="min-w-0">{person?.full_name ?? 'Option'}</span>
                     {leading && (
                       <Badge tone="green">
                         {ranked.filter((other) => other.place === 1).length > 1

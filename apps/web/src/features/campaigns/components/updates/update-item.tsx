@@ -67,7 +67,7 @@ export function UpdateItem({ eventId, update, canManage, canComment, signedIn }:
       <h3 id={headingId} className="text-sm font-semibold text-ink-500">
         <time dateTime={update.created_at}>{formatStamp(update.created_at, timeZone)}</time>
       </h3>
-      <p className="mt-2 break-words whitespace-pre-line text-ink-800">{update.message}</p>
+      <p className="mt-2 whitespace-pre-line text-ink-800">{update.message}</p>
       {update.attachment && <Attachment attachment={update.attachment} />}
 
       <div className="mt-5 border-t border-ink-100 pt-4">
@@ -97,7 +97,7 @@ export function UpdateItem({ eventId, update, canManage, canComment, signedIn }:
                     </Button>
                   )}
                 </div>
-                <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-700">{comment.body}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-ink-700">{comment.body}</p>
               </li>
             ))}
           </ul>

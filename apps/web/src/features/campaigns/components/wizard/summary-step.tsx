@@ -32,7 +32,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-1.5 sm:grid-cols-[11rem_1fr]">
       <dt className="text-sm font-semibold text-ink-500">{label}</dt>
-      <dd className="min-w-0 break-words text-ink-900">{children}</dd>
+      <dd className="min-w-0 text-ink-900">{children}</dd>
     </div>
   );
 }
