@@ -17,7 +17,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -638,7 +638,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -779,7 +779,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -2697,7 +2697,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -5269,7 +5269,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -6876,7 +6876,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -6990,7 +6990,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -8523,7 +8523,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
