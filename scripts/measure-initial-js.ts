@@ -5,7 +5,7 @@
 // loads after its first screen) are listed separately. Public pages arrive rendered from the
 // server (docs/decisions/071); this is what they download and run to hydrate.
 // Usage: npm run build -w apps/web && node --import tsx scripts/measure-initial-js.ts [--check]
-// With --check (npm test runs it), a page over the 120 KB budget (DESIGN.md section 7) fails the run.
+// With --check (npm test runs it), a page over the 120 KB budget (docs/architecture.md#budgets) fails the run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -51,7 +51,7 @@ test.describe('sign-up and sign-in', () => {
     await expect(avatar).toHaveAttribute('src', /\/uploads\//);
   });
 
-  test('shows the form messages of SPEC.md on register', async ({ page }) => {
+  test('shows the form messages of docs/product.md#registration-form on register', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();

@@ -33,7 +33,7 @@ export async function firstCharityId(request: APIRequestContext): Promise<string
   return groups[0]!.charities[0]!._id;
 }
 
-/** SPEC.md's create payload through the API (the wizard has its own tests); override what a test is about. */
+/** The create payload of docs/product.md#7-api-calls through the API (the wizard has its own tests); override what a test is about. */
 export async function createCampaignByApi(request: APIRequestContext, token: string, overrides: Record<string, unknown> = {}) {
   const response = await request.post('/api/events/create', {
     headers: { authorization: `Bearer ${token}` },

@@ -79,7 +79,7 @@ test.describe('header', () => {
 });
 
 test.describe('footer', () => {
-  test('validates the newsletter address with the messages of SPEC.md', async ({ page }) => {
+  test('validates the newsletter address with the messages of docs/product.md#newsletter', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Newsletter signup' });
     const email = form.getByRole('textbox', { name: 'Email address' });

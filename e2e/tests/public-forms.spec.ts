@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, readMailbox, test } from '../fixtures';
 
 test.describe('donation dialog', () => {
-  test('shows every SPEC.md message, formats card and expiry, shows a decline, charges, thanks and closes', async ({ page }) => {
+  test('shows every message of docs/product.md#donation-form, formats card and expiry, shows a decline, charges, thanks and closes', async ({ page }) => {
     test.slow(); // One long walk through every message of the dialog.
     // A donor of this run only: a retry or a repeat must not find an earlier run's receipt.
     const donor = `alma-${randomUUID().slice(0, 8)}@example.com`;
@@ -132,7 +132,7 @@ test.describe('contact form', () => {
 });
 
 test.describe('newsletter', () => {
-  test('shows SPEC.md messages, subscribes, and the e-mailed link confirms', async ({ page, request }) => {
+  test('shows the messages of docs/product.md#newsletter, subscribes, and the e-mailed link confirms', async ({ page, request }) => {
     await page.goto('/our-story');
     const form = page.getByRole('form', { name: 'Newsletter signup' });
     const input = form.getByLabel('Email address');

@@ -1,5 +1,5 @@
 // The ceiling: a bare Fastify hello-world route in its own process, measured beside the app in
-// the same run (DESIGN.md section 7 states the server budgets as ratios against it).
+// the same run (docs/architecture.md#budgets states the server budgets as ratios against it).
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

@@ -23,7 +23,7 @@ export async function createDatabase(serverUrl: string, prefix: string) {
   };
 }
 
-/** pgbench's default TPC-B-like script, 8 clients, on the same PostgreSQL server (DESIGN.md section 7). */
+/** pgbench's default TPC-B-like script, 8 clients, on the same PostgreSQL server (docs/architecture.md#budgets). */
 export async function pgbenchTps(serverUrl: string, seconds: number): Promise<{ tps: number } | undefined> {
   const database = await createDatabase(serverUrl, 'pledgeway_pgbench');
   try {

@@ -1,4 +1,4 @@
-// The bench's one table, the budgets it checks (DESIGN.md section 7) and the block it writes to
+// The bench's one table, the budgets it checks (docs/architecture.md#budgets) and the block it writes to
 // docs/performance.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 

@@ -2,7 +2,7 @@
 // embedded database and on PostgreSQL, each beside its ceiling measured in the same run (a bare
 // Fastify route in its own process, measured right before each read; argon2id verifications per
 // second for log-in; pgbench on the same PostgreSQL for writes), Lighthouse on three pages and
-// JavaScript per route. Prints one table, names every budget missed (DESIGN.md section 7) and
+// JavaScript per route. Prints one table, names every budget missed (docs/architecture.md#budgets) and
 // writes it to docs/performance.md. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL (a
 // server URL; fresh databases are created and dropped). BENCH_SECONDS sets each run's length (5).
 //

@@ -31,7 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** The one error type services throw; the handler below turns it into DESIGN.md's JSON. */
+/** The one error type services throw; the handler below turns it into the JSON of docs/architecture.md#api-conventions. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

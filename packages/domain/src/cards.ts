@@ -3,9 +3,9 @@
  * (saved cards, the wizard's new card, the donation dialog) and the sandbox provider use it, so
  * they agree on what a valid number is.
  *
- * A number is 13 to 19 digits (SPEC.md sections 5 and 7). The formatter groups the digits in fours
+ * A number is 13 to 19 digits (docs/product.md#payment, docs/product.md#7-api-calls). The formatter groups the digits in fours
  * and keeps up to 19 of them, so every valid number can be typed: the longest formatted number is
- * 23 characters (SPEC.md section 4's "max 19 characters" holds for the usual 16-digit cards).
+ * 23 characters (the "max 19 characters" of docs/product.md#input-formatting holds for the usual 16-digit cards).
  */
 export const CARD_NUMBER_DIGITS = { min: 13, max: 19 } as const;
 

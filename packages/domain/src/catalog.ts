@@ -20,5 +20,5 @@ export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
 export const CAMPAIGN_PHASES = ['open', 'upcoming'] as const;
 export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
 
-/** Header carrying the offset of the next page; absent on the last page. The body stays SPEC.md's plain array. */
+/** Header carrying the offset of the next page; absent on the last page. The body stays the plain array of docs/product.md#7-api-calls. */
 export const NEXT_OFFSET_HEADER = 'x-next-offset';

@@ -1,6 +1,6 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One rule everywhere (DESIGN.md section 5): max(0, ceil((event date − now) / 1 day)). */
+/** One rule everywhere (docs/product.md#progress-and-days-left): max(0, ceil((event date − now) / 1 day)). */
 export function daysLeft(eventDate: string | Date | null | undefined, now: Date = new Date()): number {
   if (!eventDate) return 0;
   const date = typeof eventDate === 'string' ? new Date(eventDate) : eventDate;

@@ -1,5 +1,5 @@
 // Here rather than beside the zod fields, so a page that shows a countdown loads no schema library.
-/** The longest a campaign runs, and how long it runs when no duration is set (SPEC.md section 5). */
+/** The longest a campaign runs, and how long it runs when no duration is set (docs/product.md#scheduling). */
 export const MAX_DURATION_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { closeRefundCents, cardFeeCents, quotePledge, settlePledge, tipPercentOf, type CardFeeSchedule } from './fees.ts';
 
-/** Property-based checks of the fee arithmetic (DESIGN.md section 3): every cent placed, for any amounts. */
+/** Property-based checks of the fee arithmetic (docs/money.md#rules): every cent placed, for any amounts. */
 const amount = fc.integer({ min: 100, max: 5_000_000 });
 const tipPercent = fc.integer({ min: 0, max: 100 });
 const schedule: fc.Arbitrary<CardFeeSchedule> = fc.record({ basisPoints: fc.integer({ min: 0, max: 600 }), fixedCents: fc.integer({ min: 0, max: 100 }) });
@@ -39,7 +39,7 @@ describe('quotePledge', () => {
     );
   });
 
-  // Each case computed by hand from DESIGN.md section 3: 3% of a supporter's pledge, 5% of the
+  // Each case computed by hand from docs/money.md#rules: 3% of a supporter's pledge, 5% of the
   // creator's, a tip of whole percents of the pledge, each rounded half up to the cent.
   it.each([
     { amountCents: 2_550, tip: 15, isCreator: false, platformFee: 77, tipCents: 383 }, // 76.5 → 77; 382.5 → 383

@@ -1,12 +1,12 @@
 import { applyBasisPoints, type Cents } from './money.ts';
 
 /**
- * Fees of one pledge (DESIGN.md section 3). Every part is whole cents and the parts always add up:
+ * Fees of one pledge (docs/money.md#fees). Every part is whole cents and the parts always add up:
  * total charged = pledge + tip + cover, and total charged = platform fee + card fee + tip + net to
  * charity, any odd cent landing on the net. Tips are outside the fee base and go to the platform.
  */
 export const PLATFORM_FEE_BASIS_POINTS = { creator: 500, supporter: 300 } as const;
-/** Share of the creator's pledge kept when the creator closes the campaign (DESIGN.md section 4). */
+/** Share of the creator's pledge kept when the creator closes the campaign (docs/product.md#campaign-life-cycle). */
 export const CLOSE_PENALTY_BASIS_POINTS = 500;
 export const TIP_DEFAULT_PERCENT = 20;
 export const TIP_MAX_PERCENT = 100;

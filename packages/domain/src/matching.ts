@@ -1,5 +1,5 @@
 /**
- * Matching pledges (DESIGN.md section 3, decision 109): a sponsor matches supporters' pledges
+ * Matching pledges (docs/money.md#rules, decision 109): a sponsor matches supporters' pledges
  * 1:1 or 2:1 up to a cap, optionally only those made within a window. The match's amount is
  * fixed at charge time from the pledges actually charged; before that, the same function gives
  * the match so far from the pledges currently counted.

@@ -1,6 +1,6 @@
 /**
  * Money is an integer number of cents everywhere in code and storage. Dollars exist only at the
- * API edge (SPEC.md's dollar fields) and on screen; these are the only conversions.
+ * API edge (the dollar fields of docs/product.md#3-data) and on screen; these are the only conversions.
  */
 import { groupThousands } from './numbers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The messages of a supporter's pledge list (SPEC.md section 8), free of zod so the campaign page's
+ * The messages of a supporter's pledge list (docs/product.md#8-messages), free of zod so the campaign page's
  * pledge button can read them without pulling in the schema library (schemas/my-pledges.ts re-exports them).
  */
 export const PLEDGE_MESSAGES = {

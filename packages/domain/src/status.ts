@@ -1,4 +1,4 @@
-/** Campaign statuses (DESIGN.md section 4) and who may move a campaign between them. */
+/** Campaign statuses (docs/product.md#campaign-life-cycle) and who may move a campaign between them. */
 export const EVENT_STATUSES = ['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
@@ -28,7 +28,7 @@ export function canTransition(from: EventStatus, to: EventStatus, actor: Actor):
   return from === to || allowedTransitions(from, actor).includes(to);
 }
 
-/** Badge colour of SPEC.md section 4; approved is shown as Active. */
+/** Badge colour of docs/product.md#campaign-statuses; approved is shown as Active. */
 export function statusBadge(status: string | null | undefined): { label: string; tone: 'green' | 'yellow' | 'blue' | 'red' | 'grey' } {
   const value = (status ?? '').toLowerCase();
   switch (value) {

@@ -20,7 +20,7 @@ export const users = pgTable(
     identityStatus: text('identity_status', { enum: ['unverified', 'pending', 'verified', 'failed'] })
       .notNull()
       .default('unverified'),
-    /** When set, the account closes on this date (DESIGN.md section 4, accounts). */
+    /** When set, the account closes on this date (docs/product.md#closing-an-account). */
     closureScheduledAt: timestamp('closure_scheduled_at', { withTimezone: true }),
     /** Set when the user asked to close the account and it could not close at once. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
@@ -252,7 +252,7 @@ export const pledges = pgTable(
   ],
 );
 
-/** One movement of money; its entries sum to zero (DESIGN.md section 3). Append-only. */
+/** One movement of money; its entries sum to zero (docs/money.md#rules). Append-only. */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {

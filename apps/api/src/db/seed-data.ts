@@ -1,5 +1,5 @@
 /**
- * Demo content seeded on first start: the charity groups of SPEC.md and eight campaigns that
+ * Demo content seeded on first start: the charity groups of docs/product.md#charities and eight campaigns that
  * cover every campaign kind and the main statuses. All organisations and people are invented;
  * links use example.org placeholder domains and e-mails use example.com.
  */

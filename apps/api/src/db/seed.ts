@@ -40,7 +40,7 @@ export async function ensureConfiguredAdmin(db: Db, config: Config): Promise<voi
 
 const SEED_LOCK = 7_240_412;
 
-/** The charity groups of SPEC.md; needed by every installation, demo or not. */
+/** The charity groups of docs/product.md#charities; needed by every installation, demo or not. */
 export async function ensureCharities(db: Db): Promise<void> {
   const [row] = await db.select({ n: count() }).from(charityGroups);
   if ((row?.n ?? 0) > 0) return;

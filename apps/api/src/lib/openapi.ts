@@ -39,7 +39,12 @@ export function openapiRouteTransform(app: FastifyInstance) {
         ...(parts?.fields ?? []).map((name) => [name, { type: 'string' }]),
         ...(parts?.files ?? []).map((name) => [name, { type: 'string', format: 'binary' }]),
       ]);
-      schema.body = { type: 'object', properties, additionalProperties: true, description: 'multipart/form-data: the form fields named in SPEC.md and files' };
+      schema.body = {
+        type: 'object',
+        properties,
+        additionalProperties: true,
+        description: 'multipart/form-data: the form fields named in docs/product.md#7-api-calls and files',
+      };
     }
     return transformed;
   };

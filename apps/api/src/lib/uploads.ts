@@ -56,7 +56,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
 }
 
 /**
- * Reads a multipart field that carries JSON text (SPEC.md's participants, categories). The parsed
+ * Reads a multipart field that carries JSON text (participants and categories, docs/product.md#7-api-calls). The parsed
  * value is checked like a JSON body: an escaped `\u0000` or lone surrogate is only text after parsing.
  */
 export function parseMultipartJson(value: string | undefined, field: string, options: { allowText?: boolean } = {}): unknown {
@@ -135,7 +135,7 @@ export async function storeDocument(
   return { ...saved, contentType: DOCUMENT_CONTENT_TYPES[ext] };
 }
 
-/** Decodes SPEC.md's base64 images (with or without a data: prefix) and stores them like uploads. */
+/** Decodes the base64 images of docs/product.md#7-api-calls (with or without a data: prefix) and stores them like uploads. */
 export async function storeBase64Image(
   storage: Storage,
   base64: string,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 /**
- * An error printed during a test is a failure, not noise (CONVENTIONS.md habit 8). The API project
+ * An error printed during a test is a failure, not noise (CONTRIBUTING.md, "A route"). The API project
  * runs its files in shared workers (isolate: false), where this file runs again for every test
  * file: the spy already installed is taken over rather than wrapped in another.
  */

@@ -4,7 +4,7 @@
  */
 export const LOGIN_RETURN_PARAM = 'from';
 
-/** Every URL of the web app, defined once (SPEC.md section 2). */
+/** Every URL of the web app, defined once (docs/product.md#routes). */
 export const paths = {
   home: '/',
   ourStory: '/our-story',

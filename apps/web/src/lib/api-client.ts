@@ -1,7 +1,7 @@
 /**
- * The one API client (SPEC.md section 7): bearer token from localStorage `access-token`,
+ * The one API client (docs/product.md#7-api-calls): bearer token from localStorage `access-token`,
  * credentials sent, 10-second timeout, one retry after a refresh on 401, and error messages in
- * SPEC.md section 8's order: response message, else error, else the client's, else
+ * the order of docs/product.md#8-messages: response message, else error, else the client's, else
  * "Unexpected error occurred".
  *
  * Two ways in, one transport: `apiClient` in `lib/typed-api.ts` (openapi-fetch), typed from the

@@ -17,7 +17,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -638,7 +638,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -779,7 +779,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -2708,7 +2708,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -5280,7 +5280,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -6899,7 +6899,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -7013,7 +7013,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {
@@ -8546,7 +8546,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description multipart/form-data: the form fields named in SPEC.md and files */
+            /** @description multipart/form-data: the form fields named in docs/product.md#7-api-calls and files */
             requestBody: {
                 content: {
                     "multipart/form-data": {

@@ -61,7 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setStatus('authenticated');
       });
     } catch (error) {
-      // The session is ended only when the server says there is none (DESIGN.md section 5); a 401 is
+      // The session is ended only when the server says there is none (docs/product.md#10-chosen-readings); a 401 is
       // silent. A check that never got an answer (no connection, or the page left while it ran)
       // keeps the token: the next page checks again instead of starting signed out.
       const noSession = error instanceof ApiError && error.status === 401;

@@ -4,7 +4,7 @@ import type { MyPledgesResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** GET /events/pledges, read by My Pledges and the dashboard; an answer without success is "Failed to fetch pledges" (SPEC.md section 8). */
+/** GET /events/pledges, read by My Pledges and the dashboard; an answer without success is "Failed to fetch pledges" (docs/product.md#8-messages). */
 export async function getMyPledges(signal?: AbortSignal): Promise<MyPledgesResponse['data']> {
   const response = await api.get<MyPledgesResponse>('/events/pledges', signal);
   if (!response?.success) throw new Error(PLEDGE_MESSAGES.fetchFailed);

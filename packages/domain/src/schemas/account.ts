@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Typing this word confirms closure when the password is not given. */
 export const CLOSE_ACCOUNT_CONFIRMATION = 'CLOSE';
 
-/** With a launched campaign the account closes this long after the campaign closes (SPEC.md section 4). */
+/** With a launched campaign the account closes this long after the campaign closes (docs/product.md#closing-an-account). */
 export const CLOSURE_DELAY_MONTHS = 3;
 
 export const CloseAccountRequest = z

@@ -86,7 +86,7 @@ export type AdminCampaignRow = z.infer<typeof AdminCampaignRow>;
 export const AdminCampaignsResponse = pagedResponse(AdminCampaignRow);
 export type AdminCampaignsResponse = z.infer<typeof AdminCampaignsResponse>;
 
-/** Failed pledges have a 7-day window (DESIGN.md section 4) before they are dropped. */
+/** Failed pledges have a 7-day window (docs/product.md#pledge-states) before they are dropped. */
 export const FAILED_PLEDGE_WINDOW_DAYS = 7;
 
 export const AdminPledgeRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../email.ts';
 
-/** The error body of every failed API call (DESIGN.md section 6). */
+/** The error body of every failed API call (docs/architecture.md#api-conventions). */
 export const ApiErrorBody = z.object({
   success: z.literal(false),
   error: z.string(),

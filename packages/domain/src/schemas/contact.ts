@@ -5,7 +5,7 @@ export const CONTACT_TABS = ['organizer', 'support'] as const;
 export const ContactTab = z.enum(CONTACT_TABS);
 export type ContactTab = z.infer<typeof ContactTab>;
 
-/** SPEC.md section 5 "Contact": digits and ( ) # & + * - = . plus spaces. */
+/** docs/product.md#contact-form: digits and ( ) # & + * - = . plus spaces. */
 export const PHONE_PATTERN = /^[\d()#&+*\-=.\s]+$/;
 
 export const CONTACT_MESSAGES = {

@@ -5,7 +5,7 @@ import { DONATION_MESSAGES, donorFields } from './public.ts';
 export const DONATION_MAX_DOLLARS = 50_000;
 
 export const DONATION_RESULT_MESSAGES = {
-  /** `{charity}` is the charity's name: SPEC.md's thank-you, shown only after the charge succeeded. */
+  /** `{charity}` is the charity's name: the thank-you of docs/product.md#charities, shown only after the charge succeeded. */
   thanks: 'Thank you for your donation to {charity}!',
   amountMax: 'Amount cannot exceed $50,000',
   amountMin: 'The smallest donation is $1',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BasicInfoStep } from './event-create.ts';
 import { EVENT_MESSAGES, MAX_DURATION_DAYS } from './event-fields.ts';
 
-/** The wizard and the API read the same schema: a campaign runs at most 30 days (SPEC.md). */
+/** The wizard and the API read the same schema: a campaign runs at most 30 days (docs/product.md#scheduling). */
 function durationMessages(durationDays: unknown): string[] {
   const parsed = BasicInfoStep.safeParse({ durationDays });
   if (parsed.success) return [];

@@ -44,7 +44,7 @@ export const FUNDING_MODEL_LABELS: Record<FundingModel, string> = {
   all_donations: 'All Donations',
 };
 
-/** Campaign options of step 1 (DESIGN.md section 4): kind, funding, charity, limits, schedule. */
+/** Campaign options of step 1 (docs/product.md#campaign-life-cycle): kind, funding, charity, limits, schedule. */
 const campaignOptionFields = {
   kind: EventKind.default('event'),
   fundingModel: FundingModel.default('all_donations'),
@@ -106,7 +106,7 @@ export const DocumentDraft = z
   .refine((doc) => doc.size <= DOCUMENT_LIMIT_BYTES, EVENT_MESSAGES.documentTooLarge);
 export type DocumentDraft = z.infer<typeof DocumentDraft>;
 
-/** Wizard step 1, Create Event (SPEC.md's draft names: eventDescription, categories as a list). */
+/** Wizard step 1, Create Event (the draft names of docs/product.md#3-data: eventDescription, categories as a list). */
 export const BasicInfoStep = z
   .object({
     eventName: eventNameField,
@@ -191,7 +191,7 @@ export const EventDetailsStep = z
 export type EventDetailsStepInput = z.input<typeof EventDetailsStep>;
 export type EventDetailsStep = z.output<typeof EventDetailsStep>;
 
-/** SPEC.md section 9's fixed test-mode values; they are only displayed, never sent as card data. */
+/** The fixed test-mode values of docs/product.md#demo-mode-and-test-mode; they are only displayed, never sent as card data. */
 export const TEST_MODE_VALUES = {
   cardNumber: '4242 4242 4242 4242',
   expiryDate: '12/25',
@@ -240,7 +240,7 @@ export const PaymentStep = z
 export type PaymentStepInput = z.input<typeof PaymentStep>;
 export type PaymentStep = z.output<typeof PaymentStep>;
 
-/** SPEC.md section 5 "Before submission": these must be non-empty, else "Missing required fields: list". */
+/** docs/product.md#before-submission: these must be non-empty, else "Missing required fields: list". */
 export const SUBMISSION_REQUIRED_FIELDS = [
   { label: 'Event name', get: (body: RawCreateBody) => body.eventName },
   { label: 'Event description', get: (body: RawCreateBody) => body.description },
@@ -272,7 +272,7 @@ export function missingFieldsMessage(labels: string[]): string {
   return `Missing required fields: ${labels.join(', ')}`;
 }
 
-/** POST /api/events/create: SPEC.md section 7's JSON, plus the campaign options. */
+/** POST /api/events/create: the JSON of docs/product.md#7-api-calls, plus the campaign options. */
 export const CreateEventRequest = z
   .object({
     eventName: eventNameField,
@@ -294,7 +294,7 @@ export const CreateEventRequest = z
     paymentAmount: fundingAmountField,
     paymentMethod: z.string().trim().max(100).optional().default(''),
     cardHolderName: z.string().trim().max(100).optional().default(''),
-    /** Accepted for SPEC.md's payload shape and dropped at once: a card number is never stored. */
+    /** Accepted for the payload shape of docs/product.md#7-api-calls and dropped at once: a card number is never stored. */
     cardNumber: z.string().max(30).optional(),
     ...campaignOptionFields,
   })
@@ -320,7 +320,7 @@ export const CreateEventResponse = z.object({
 });
 export type CreateEventResponse = z.infer<typeof CreateEventResponse>;
 
-/** POST /api/events/payment (SPEC.md section 7). */
+/** POST /api/events/payment (docs/product.md#7-api-calls). */
 export const EventPaymentRequest = z.object({
   event_id: z.string().uuid('Invalid id'),
   amount: fundingAmountField,

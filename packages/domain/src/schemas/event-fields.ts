@@ -7,8 +7,8 @@ export { DOCUMENT_LIMIT_BYTES, IMAGE_LIMIT_BYTES };
 export { MAX_DURATION_DAYS } from '../deadline.ts';
 
 /**
- * Field validators shared by the Create Event wizard, the edit form and the API, with SPEC.md
- * section 5's messages word for word (DESIGN.md section 5 for the $100 minimum).
+ * Field validators shared by the Create Event wizard, the edit form and the API, with the messages of
+ * docs/product.md#5-forms word for word (docs/product.md#10-chosen-readings for the $100 minimum).
  */
 /** Widest banner kept: sharp full width at 1440 px and on a 3x phone (the crop keeps the source's pixels up to this). */
 export const BANNER_MAX_WIDTH = 2400;
@@ -100,7 +100,7 @@ export const TARGET_MAX_DOLLARS = 50_000;
 export const RUNOFF_MIN_LEAD_DAYS = 7;
 export const DOCUMENT_EXTENSIONS = ['doc', 'docx', 'pdf'] as const;
 
-/** Words split by whitespace, as SPEC.md counts them. */
+/** Words split by whitespace, as docs/product.md#basic-information counts them. */
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -174,7 +174,7 @@ export const descriptionField = z
 
 const categoryItem = z.string().trim().min(1).max(40, 'A category cannot exceed 40 characters');
 
-/** Categories as an array (wizard) or SPEC.md's comma-joined text (API). Duplicates dropped. */
+/** Categories as an array (wizard) or comma-joined text (API, docs/product.md#7-api-calls). Duplicates dropped. */
 export const categoriesField = z
   .union([z.array(z.string()), z.string()], { error: EVENT_MESSAGES.categoriesRequired })
   .transform((value) => {
@@ -235,7 +235,7 @@ export function optionalDollarAmountField(message: string, min: number, max: num
     });
 }
 
-/** An image as a data URL or bare base64 (SPEC.md's payload), at most 5 MB decoded. */
+/** An image as a data URL or bare base64 (the payload of docs/product.md#7-api-calls), at most 5 MB decoded. */
 export function imageDataField(requiredMessage?: string) {
   const base = requiredMessage ? z.string({ error: requiredMessage }).min(1, requiredMessage) : z.string();
   return base.refine((data) => !data || base64Bytes(data) <= IMAGE_LIMIT_BYTES, EVENT_MESSAGES.imageTooLarge);
@@ -260,7 +260,7 @@ export const eventTimeField = z
   .refine((value) => !value || TIME.test(value), EVENT_MESSAGES.timeInvalid)
   .transform((value) => value.slice(0, 5));
 
-/** physical | virtual; `online` (SPEC.md's other reading) is read as virtual. */
+/** physical | virtual; `online` is read as virtual (docs/product.md#10-chosen-readings). */
 export const locationTypeField = z
   .enum(['physical', 'virtual', 'online'], { error: 'Please choose physical or virtual' })
   .transform((value) => (value === 'online' ? 'virtual' : value) as 'physical' | 'virtual');
@@ -281,7 +281,7 @@ export const emailAddressField = z
   .regex(EMAIL_PATTERN, EVENT_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
 
-/** Event Genre rules that involve several fields (SPEC.md section 5, event details). */
+/** Event Genre rules that involve several fields (docs/product.md#event-details). */
 export function checkEventDetails(
   value: { locationType: 'physical' | 'virtual'; eventDate: string; eventTime: string; eventLocation: string; onlineEventLink: string },
   ctx: z.RefinementCtx,

@@ -40,7 +40,7 @@ export type ParticipantResponse = z.infer<typeof ParticipantResponse>;
 export const CharityRef = z.object({ _id: z.string(), name: z.string(), logo: z.string(), link: z.string().nullable() });
 
 /**
- * One campaign as SPEC.md section 3 names it. Amounts are dollars (numbers with two decimals) at
+ * One campaign as docs/product.md#3-data names it. Amounts are dollars (numbers with two decimals) at
  * this edge only; `payment_amount` is the raised total.
  */
 export const EventSummaryResponse = z.object({

@@ -39,7 +39,7 @@ export type ParticipantEdit = z.output<typeof ParticipantEdit>;
 export const StatusChoice = z.enum([...EVENT_STATUSES, 'default', '']);
 
 /**
- * The edit form (SPEC.md section 5 "Edit form"). The API merges the sent multipart fields onto the
+ * The edit form (docs/product.md#edit-form). The API merges the sent multipart fields onto the
  * stored campaign and validates the result with this same schema. `original_event_date` is the
  * stored date: an unchanged date may lie in the past, a changed one may not.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdentityStatus } from './auth.ts';
 
-/** Identity verification (phase 1 of campaign creation, DESIGN.md section 4). */
+/** Identity verification (phase 1 of campaign creation, docs/product.md#identity). */
 
 export const IDENTITY_MESSAGES = {
   legalNameRequired: 'Legal name is required',

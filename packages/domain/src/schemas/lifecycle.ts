@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EventStatusSchema, FundingModel } from './event-response.ts';
 
-/** Campaign life-cycle endpoints (DESIGN.md sections 4 and 6); every change goes through one service. */
+/** Campaign life-cycle endpoints (docs/product.md#campaign-life-cycle, docs/architecture.md#api-conventions); every change goes through one service. */
 export const LIFECYCLE_MESSAGES = {
   approved: 'Campaign approved',
   rejected: 'Campaign rejected',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EventSummaryResponse } from './event-response.ts';
 
-/** SPEC.md section 8 (My Events, Delete) and section 2 (tabs), word for word. */
+/** docs/product.md#8-messages (My Events, Delete) and docs/product.md#my-events (tabs), word for word. */
 export const MY_EVENTS_MESSAGES = {
   unauthorized: 'Authentication failed. Please log in again.',
   serverError: 'Server error. Please try again later or enable demo mode.',
@@ -14,7 +14,7 @@ export const MY_EVENTS_MESSAGES = {
   notDeletable: 'Only a campaign that has not been approved yet (pending or rejected) can be deleted.',
 } as const;
 
-/** Tabs of My Events with SPEC.md's filter made sensible (issue 4). */
+/** Tabs of My Events as docs/product.md#campaign-statuses lists them (issue 4). */
 export const MY_EVENT_TABS = {
   open: { label: 'Open Events', statuses: ['pending', 'approved', 'freeze'] },
   closed: { label: 'Closed Events', statuses: ['close', 'completed', 'cancelled'] },
@@ -22,7 +22,7 @@ export const MY_EVENT_TABS = {
 } as const;
 export type MyEventTab = keyof typeof MY_EVENT_TABS;
 
-/** A creator may delete a campaign only before approval (DESIGN.md section 4). */
+/** A creator may delete a campaign only before approval (docs/product.md#campaign-life-cycle). */
 export const DELETABLE_EVENT_STATUSES = ['pending', 'rejected'] as const;
 export function canDeleteEvent(status: string): boolean {
   return (DELETABLE_EVENT_STATUSES as readonly string[]).includes(status.toLowerCase());

@@ -29,7 +29,7 @@ export const PledgeRaiseOffer = z.object({
 });
 export type PledgeRaiseOffer = z.infer<typeof PledgeRaiseOffer>;
 
-/** A pledge as SPEC.md section 3 names it; amounts in dollars at this edge. */
+/** A pledge as docs/product.md#3-data names it; amounts in dollars at this edge. */
 export const MyPledgeResponse = z.object({
   _id: z.string(),
   /** `match`: a sponsor's match, charged as a pledge of its own once its amount was fixed (decision 109). */

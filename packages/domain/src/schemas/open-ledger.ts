@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A campaign's open ledger (DESIGN.md section 3, decision 112): every movement of its money, one
+ * A campaign's open ledger (docs/money.md#rules, decision 112): every movement of its money, one
  * line per ledger transaction, with the pledges not charged yet, so its totals equal the page's.
  */
 export const OPEN_LEDGER_PAGE_SIZE = 50;

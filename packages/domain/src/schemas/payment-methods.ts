@@ -5,7 +5,7 @@ import { requiredText } from './common.ts';
 // The card-number functions live in cards.ts; re-exported for the forms and the provider that import them from here.
 export { cardBrand, cardDigits, formatCardNumber, formatExpiry, luhnValid } from '../cards.ts';
 
-/** SPEC.md section 5, "Payment": the new-card messages, word for word. */
+/** docs/product.md#payment: the new-card messages, word for word. */
 export const CARD_MESSAGES = {
   holderRequired: 'Card holder name is required',
   numberRequired: 'Card number is required',

@@ -3,7 +3,7 @@ import { TIP_DEFAULT_PERCENT, TIP_MAX_PERCENT } from '../fees.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { PledgeStatusSchema } from './my-pledges.ts';
 
-/** A supporter's pledge: $1 to $50,000 (DESIGN.md section 3), and at most the campaign's donation limit. */
+/** A supporter's pledge: $1 to $50,000 (docs/money.md#rules), and at most the campaign's donation limit. */
 export const PLEDGE_MIN_DOLLARS = 1;
 export const PLEDGE_MAX_DOLLARS = 50_000;
 export const PLEDGE_MESSAGE_MAX_CHARS = 280;
@@ -22,7 +22,7 @@ export const PLEDGE_FORM_MESSAGES = {
   created: 'Your pledge is saved. Your card will be charged only when the event is completed.',
 } as const;
 
-/** POST /api/events/{id}/pledges: the card is saved for later, not charged (DESIGN.md section 4). */
+/** POST /api/events/{id}/pledges: the card is saved for later, not charged (docs/product.md#campaign-life-cycle). */
 export const CreatePledgeRequest = z.object({
   amount: z
     .number({ error: PLEDGE_FORM_MESSAGES.amountRequired })
@@ -52,7 +52,7 @@ export const CreatePledgeRequest = z.object({
 export type CreatePledgeRequest = z.infer<typeof CreatePledgeRequest>;
 export type CreatePledgeRequestInput = z.input<typeof CreatePledgeRequest>;
 
-/** The breakdown of DESIGN.md section 3, in dollars at this edge. */
+/** The breakdown of docs/money.md#rules, in dollars at this edge. */
 export const PledgeBreakdown = z.object({
   amount: z.number(),
   tip: z.number(),

@@ -12,7 +12,7 @@ import {
   targetAmountField,
 } from './event-fields.ts';
 
-/** Practice campaign (SPEC.md section 2): the same field rules, fewer fields, nothing saved. */
+/** Practice campaign (docs/product.md#practice-campaign): the same field rules, fewer fields, nothing saved. */
 export const PracticeBasicInfo = z.object({
   eventName: eventNameField,
   eventDescription: descriptionField,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DonationForm, DONATION_MESSAGES, isExpiryCurrent } from './public.ts';
 
-describe('donation form messages (SPEC.md section 5)', () => {
+describe('donation form messages (docs/product.md#donation-form)', () => {
   const valid = { fullName: 'Ann Lee', email: 'ann@example.com', amount: '25', cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvv: '123' };
   const firstError = (change: Partial<typeof valid>) => {
     const result = DonationForm.safeParse({ ...valid, ...change });

@@ -31,7 +31,7 @@ export const CharityResponse = z.object({
 });
 export type CharityResponse = z.infer<typeof CharityResponse>;
 
-/** SPEC.md section 3: a charity group has a title and a list of charities. */
+/** docs/product.md#3-data: a charity group has a title and a list of charities. */
 export const CharityGroupResponse = z.object({
   _id: z.string(),
   title: z.string(),
@@ -74,7 +74,7 @@ export const donorFields = {
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, DONATION_MESSAGES.emailInvalid),
 };
 
-/** The donation dialog on /charities (SPEC.md section 5 "Donation form"), checked on submit. */
+/** The donation dialog on /charities (docs/product.md#donation-form), checked on submit. */
 export const DonationForm = z.object({
   ...donorFields,
   amount: z

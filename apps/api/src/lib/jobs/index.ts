@@ -28,7 +28,7 @@ export interface SendOptions {
 }
 
 /**
- * Background jobs on pg-boss, in the app's own database (DESIGN.md section 2): PostgreSQL, or
+ * Background jobs on pg-boss, in the app's own database (docs/architecture.md#providers): PostgreSQL, or
  * PGlite through its `executeSql` adapter. Queues are defined by modules while the app is built;
  * `start` runs them (polling workers and schedules) unless `workers` is off, as in the API tests,
  * which run due jobs themselves with `drain()` and `runScheduled()`.

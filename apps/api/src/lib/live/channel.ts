@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 
 /**
  * "A campaign's figures changed": published after a change is committed and heard by every
- * instance (DESIGN.md section 2). Listeners re-read what they show; the message carries only the
+ * instance (docs/architecture.md#providers). Listeners re-read what they show; the message carries only the
  * campaign id, so a listener can never show figures that were not committed.
  */
 export interface LiveChannel {

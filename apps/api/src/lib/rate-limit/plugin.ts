@@ -7,7 +7,7 @@ export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limit-cleanup';
 
 /**
  * Rate limits per route (`config.rateLimit`), counted in the database so the limit holds across
- * instances (DESIGN.md section 1: nothing another instance needs is kept in memory).
+ * instances (docs/architecture.md#system-shape: nothing another instance needs is kept in memory).
  */
 export const rateLimitPlugin: FastifyPluginAsync = fp(async (app) => {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.ctx.database) });

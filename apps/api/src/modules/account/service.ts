@@ -50,7 +50,7 @@ export function createAccountService(ctx: AppContext) {
   const { db } = ctx;
   const myEvents = createMyEventsService(ctx);
 
-  /** What closing the account means right now (SPEC.md section 4, DESIGN.md section 4). */
+  /** What closing the account means right now (docs/product.md#closing-an-account). */
   async function plan(userId: string): Promise<AccountClosureStatus> {
     const [owned, pendingPledges] = await Promise.all([eventRecords.ownedBy(db, userId), pledgeRecords.outstandingCountForDonor(db, userId)]);
     const launched = owned.filter((event) => LAUNCHED_STATUSES.includes(event.status));

@@ -86,7 +86,7 @@ describe('GET /api/events/allActive', () => {
     expect(new Set(seen).size).toBe(4);
   });
 
-  it('caps the default page at 9 (SPEC.md) and refuses a limit above 48 or an unknown kind', async () => {
+  it('caps the default page at 9 (docs/product.md#campaign-lists) and refuses a limit above 48 or an unknown kind', async () => {
     const db = server.app.ctx.db;
     const owner = await createOwner(db);
     for (let index = 0; index < 8; index += 1) await createCampaign(db, owner.id, { kind: 'crowdfunding' });

@@ -5,9 +5,9 @@ import { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { AllActiveQuery, NEXT_OFFSET_HEADER } from '@pledgeway/domain/schemas/public';
 
 /**
- * GET /api/events/allActive: SPEC.md's plain array of live campaigns. Paging is optional and
+ * GET /api/events/allActive: a plain array of live campaigns (docs/product.md#7-api-calls). Paging is optional and
  * travels in headers (docs/decisions/030-public-campaign-list-paging.md) so the body keeps
- * SPEC.md's shape: `x-next-offset` names the next page's offset and is absent on the last page.
+ * the shape of docs/product.md#7-api-calls: `x-next-offset` names the next page's offset and is absent on the last page.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

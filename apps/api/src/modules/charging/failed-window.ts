@@ -21,7 +21,7 @@ export const FAILED_PLEDGE_MESSAGES = {
 } as const;
 
 /**
- * The failed-charge window (DESIGN.md section 4): a reminder every 48 hours while it is open, one
+ * The failed-charge window (docs/product.md#pledge-states): a reminder every 48 hours while it is open, one
  * final retry when it ends (a decline then drops the pledge), and a retry at once after the donor
  * gives another card. Times come from `ctx.clock`.
  */

@@ -1,6 +1,6 @@
 /**
  * Spaces provider requests to at most `perSecond` per instance (a token bucket of one second),
- * so a charge run uses the provider's rate limit without bursts of refusals (DESIGN.md section 4).
+ * so a charge run uses the provider's rate limit without bursts of refusals (docs/product.md#pledge-states).
  */
 export interface RateLimiter {
   take(): Promise<void>;

@@ -13,7 +13,7 @@ import { noClaim } from './attempts.ts';
 /** `in_flight`: another worker holds this attempt's claim; it alone calls the provider. */
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';
 
-/** A failed charge's window (DESIGN.md section 4): reminders every 48 hours for 7 days. */
+/** A failed charge's window (docs/product.md#pledge-states): reminders every 48 hours for 7 days. */
 export const FAILED_WINDOW_MS = 7 * 86_400_000;
 export const REMINDER_INTERVAL_MS = 48 * 3_600_000;
 

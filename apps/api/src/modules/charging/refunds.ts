@@ -17,7 +17,7 @@ const REASON_TEXT: Record<RefundReason, string> = {
 };
 
 /**
- * What goes back to the card when the creator's funding is refunded (DESIGN.md section 4): in full
+ * What goes back to the card when the creator's funding is refunded (docs/product.md#campaign-life-cycle): in full
  * less the original card fee on delete or a missed all-or-nothing target; on close also less the
  * provider's refund fee and 5%. The close preview shows the creator this same figure before acting.
  */
@@ -40,7 +40,7 @@ type RefundAnswer = Awaited<ReturnType<AppContext['payments']['refund']>>;
 export const fundingRefundKey = (pledgeId: string) => `funding-refund:${pledgeId}`;
 
 /**
- * Refunds the creator's escrowed funding (DESIGN.md section 4): in full less the original card fee
+ * Refunds the creator's escrowed funding (docs/product.md#campaign-life-cycle): in full less the original card fee
  * on delete or a missed all-or-nothing target; on close also less the provider's refund fee and
  * 5%. The refund is claimed under the pledge's row lock before the provider is called (decision
  * 091), so of several jobs one calls the provider and the others answer `in_flight`; a claim whose

@@ -109,7 +109,7 @@ function fundingOutcome(runOutcome: ChargeRunRow['outcome'], status: string): Ch
 }
 
 /**
- * The admin's charge of a completed campaign (DESIGN.md section 4): one run per campaign (a
+ * The admin's charge of a completed campaign (docs/product.md#campaign-life-cycle): one run per campaign (a
  * unique index and the campaign's row lock; a second request answers with the first run).
  */
 export function createChargeRuns(ctx: AppContext) {

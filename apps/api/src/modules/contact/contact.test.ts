@@ -74,7 +74,7 @@ describe('POST /api/contact', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('allows every phone character SPEC.md lists', async () => {
+  it('allows every phone character docs/product.md#contact-form lists', async () => {
     const response = await client.post('/api/contact', { ...valid, phone: '() # & + * - = . 0123456789' });
     expect(response.status).toBe(201);
   });

@@ -82,7 +82,7 @@ describe('POST /api/charities/{id}/donations', () => {
     expect(await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'declined@example.com'))).toEqual([]);
   });
 
-  it("refuses bad input with SPEC.md's messages and an unknown charity with 404", async () => {
+  it('refuses bad input with the messages of docs/product.md#donation-form and an unknown charity with 404', async () => {
     const bad = await donate({ fullName: 'Al', email: 'al@', amount: 0, token: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.data.fields).toMatchObject({

@@ -5,7 +5,7 @@ import type { EventRow } from './read-model.ts';
 
 export const NOT_YOURS = 'Only the creator of this campaign or an admin can change it';
 
-/** Owner or admin only (DESIGN.md section 4: the original's missing ownership check was a defect). */
+/** Owner or admin only (docs/product.md#10-chosen-readings: a missing ownership check would be a defect). */
 export function assertCanManage(row: Pick<EventRow, 'ownerId'>, auth: AuthInfo | null): Actor {
   if (!auth) throw AppError.unauthenticated();
   if (auth.role === 'admin') return 'admin';

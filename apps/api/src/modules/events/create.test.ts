@@ -69,7 +69,7 @@ describe('POST /api/events/create', () => {
     expect(response.data.message).toBe('Please complete your profile first to create an event');
   });
 
-  it('lists every missing required field before anything else (SPEC.md "Before submission")', async () => {
+  it('lists every missing required field before anything else (docs/product.md#before-submission)', async () => {
     const response = await creator.client.post(
       '/api/events/create',
       await payload({ eventName: '', description: '  ', hostData: { occupation: 'x' }, eventDate: '', eventTime: '' }),

@@ -81,7 +81,7 @@ describe('PUT /api/events/:id', () => {
     expect(response.data.event.participants.map((p: { full_name: string }) => p.full_name)).toContain('New Person');
   });
 
-  describe('edit form messages (SPEC.md section 5 "Edit form")', () => {
+  describe('edit form messages (docs/product.md#edit-form)', () => {
     const person = { about: 'Guest', full_name: 'New Person', email: 'new@example.com', occupation: 'Chef' };
     it.each([
       [{ name: '' }, 'name', 'Event name is required'],
@@ -169,7 +169,7 @@ describe('PUT /api/events/:id', () => {
   });
 });
 
-describe('status transitions (DESIGN.md section 4)', () => {
+describe('status transitions (docs/product.md#campaign-life-cycle)', () => {
   const table: [EventStatus, 'owner' | 'admin', EventStatus, 200 | 409][] = [
     ['pending', 'owner', 'approved', 409],
     ['pending', 'owner', 'rejected', 409],

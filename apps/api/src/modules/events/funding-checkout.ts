@@ -28,7 +28,7 @@ interface FundingSteps {
 export type CheckoutSettlement = 'charged' | 'open' | 'expired' | 'declined' | 'refunded' | 'unknown';
 
 /**
- * The creator's funding with a new card on Stripe's hosted Checkout page (SPEC.md: the API answers
+ * The creator's funding with a new card on Stripe's hosted Checkout page (docs/product.md#7-api-calls: the API answers
  * `session.url` and the browser goes there). The session's id is kept on the pending funding
  * pledge; when Stripe's webhook reports the session complete, the payment read back from Stripe is
  * booked like a saved card's charge, under the pledge's row lock, once. At most one session of a

@@ -40,7 +40,7 @@ type Reservation = {
 type Card = { customerRef: string; methodRef: string; paymentMethodId: string | null };
 
 /**
- * The creator's funding (phase 3 of creation, DESIGN.md section 4): a real charge through the
+ * The creator's funding (phase 3 of creation, docs/product.md#creating-a-campaign): a real charge through the
  * provider, held in the campaign's escrow until the charge run settles it or a delete or close
  * refunds it. Test mode is the same charge on the provider's test card. A decline answers 402
  * with the provider's message and records nothing that counts (the attempt is kept as dropped).
@@ -200,7 +200,7 @@ export function createFunding(ctx: AppContext) {
       const message = body.test_mode ? EVENT_MESSAGES.testPaymentProcessed : FUNDING_MESSAGES.initiated;
       const amountCents = dollarsToCents(body.amount);
       if (!body.test_mode && !body.payment_method_id && isStripe(payments)) {
-        // A new card: Stripe's hosted page takes it; the webhook books the payment (SPEC.md: session.url).
+        // A new card: Stripe's hosted page takes it; the webhook books the payment (docs/product.md#7-api-calls: session.url).
         const started = await checkout.start(userId, found, amountCents);
         const session = started.url ? { url: started.url } : undefined;
         return { success: true as const, message, test_mode: false, pledge_id: started.pledgeId, session };

@@ -93,7 +93,7 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
 }
 
 /**
- * What an anonymous visitor's event page shows (SPEC.md): the host's e-mail in the About block and
+ * What an anonymous visitor's event page shows (docs/product.md#event-page): the host's e-mail in the About block and
  * the link to the host's public page, a participant's e-mail unless they chose to hide it, and no
  * other account detail.
  */

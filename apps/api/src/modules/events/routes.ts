@@ -16,7 +16,7 @@ import { readMultipart } from '../../lib/uploads.ts';
 import { createEventsService } from './service.ts';
 import { EDIT_FORM_PARTS } from './update.ts';
 
-/** Reads a multipart body; a file over the 10 MB per-file limit gets SPEC.md's document message. */
+/** Reads a multipart body; a file over the 10 MB per-file limit gets the document message of docs/product.md#basic-information. */
 async function readEditBody(request: Parameters<typeof readMultipart>[0]) {
   try {
     return await readMultipart(request);
@@ -47,7 +47,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/create',
     {
       preHandler: app.authenticate,
-      // The body is validated by hand so SPEC.md's "Missing required fields" check runs first.
+      // The body is validated by hand so the "Missing required fields" check (docs/product.md#before-submission) runs first.
       attachValidation: true,
       schema: { tags: ['campaigns'], summary: 'Create a campaign (status pending)', body: CreateEventRequest, response: { 201: CreateEventResponse } },
     },

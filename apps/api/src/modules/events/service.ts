@@ -78,7 +78,7 @@ export function createEventsService(ctx: AppContext) {
       return user;
     },
 
-    /** SPEC.md's pre-submission check runs on the raw body, before field validation. */
+    /** The pre-submission check (docs/product.md#before-submission) runs on the raw body, before field validation. */
     assertNothingMissing(rawBody: unknown) {
       const missing = missingRequiredFields(rawBody);
       if (missing.length) {

@@ -26,7 +26,7 @@ export async function bannerData(): Promise<string> {
   return bannerBase64;
 }
 
-/** SPEC.md section 7's create payload, valid; override what a test is about. */
+/** The create payload of docs/product.md#7-api-calls, valid; override what a test is about. */
 export async function createPayload(charityId: string, email: string, overrides: Record<string, unknown> = {}) {
   return {
     eventName: 'River Run for the Food Bank',

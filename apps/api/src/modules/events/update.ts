@@ -54,7 +54,7 @@ function participantColumns(person: {
   };
 }
 
-/** The edit form's multipart parts (SPEC.md): text fields, JSON text fields, the banner and documents. */
+/** The edit form's multipart parts (docs/product.md#7-api-calls): text fields, JSON text fields, the banner and documents. */
 export const EDIT_FORM_PARTS = {
   fields: [
     'name',
@@ -103,7 +103,7 @@ function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm
 
 /** The status the edit leads to, refused (409) when this actor may not make that change. */
 function nextStatus(row: EventRow, actor: Actor, form: EditForm): EventStatus {
-  // A creator who edits a rejected campaign resubmits it for review (DESIGN.md section 4).
+  // A creator who edits a rejected campaign resubmits it for review (docs/product.md#campaign-life-cycle).
   const resubmitted: EventStatus = row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status;
   const next: EventStatus = form.status === 'default' || form.status === '' ? resubmitted : form.status;
   if (next !== row.status && !allowedTransitions(row.status, actor).includes(next)) {
@@ -211,7 +211,7 @@ async function writeEdit(
 }
 
 /**
- * PUT /api/events/:id (SPEC.md section 7): the sent multipart fields are merged onto the stored
+ * PUT /api/events/:id (docs/product.md#7-api-calls): the sent multipart fields are merged onto the stored
  * campaign and the result is validated with the edit form's own schema; files are new ones only.
  */
 export async function applyEventUpdate(ctx: AppContext, eventId: string, auth: AuthInfo | null, body: MultipartBody) {

@@ -2,7 +2,7 @@ import { shareOfCents, type PledgeQuote } from '@pledgeway/domain';
 import type { LedgerEntryInput } from './repository.ts';
 
 /**
- * The entries of each movement of money (DESIGN.md section 3), built by pure functions so the
+ * The entries of each movement of money (docs/money.md#rules), built by pure functions so the
  * books are decided in one place. Sign: money leaving an account is negative; `donor_card` is
  * the outside world (a charge takes from it, a refund gives back to it). Every list sums to zero.
  */

@@ -47,7 +47,7 @@ function entryRows(transactionId: string, input: LedgerTransactionInput) {
     }));
 }
 
-/** Append-only double entry (DESIGN.md section 3): posted inside the caller's transaction. */
+/** Append-only double entry (docs/money.md#rules): posted inside the caller's transaction. */
 export const ledgerRepository = {
   async post(db: Executor, input: LedgerTransactionInput): Promise<{ id: string; created: boolean }> {
     assertBalanced(input);
@@ -119,7 +119,7 @@ export const ledgerRepository = {
 };
 
 /**
- * The money trail of a campaign (DESIGN.md section 4): any pledge or ledger row. A campaign with
+ * The money trail of a campaign (docs/product.md#campaign-life-cycle): any pledge or ledger row. A campaign with
  * one keeps its row, so the books stay whole; `eventId` is a column or a value.
  */
 export function hasMoneyTrail(db: Executor, eventId: SQLWrapper | string): SQL {

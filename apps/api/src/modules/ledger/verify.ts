@@ -130,7 +130,7 @@ async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems:
 }
 
 /**
- * The books' self-check (DESIGN.md section 3): every ledger transaction sums to zero, every
+ * The books' self-check (docs/money.md#rules): every ledger transaction sums to zero, every
  * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
  * pledge, every refund matches its ledger entry; with the sandbox, every charge, refund, donation
  * and dispute matches the provider's own record in amount and fee (verify-disputes.ts); and, with

@@ -1,7 +1,7 @@
 import { formatCents } from '@pledgeway/domain';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
-/** The e-mails of the campaign life cycle and of charging (DESIGN.md section 4), written to the outbox. */
+/** The e-mails of the campaign life cycle and of charging (docs/product.md#campaign-life-cycle), written to the outbox. */
 interface Campaign {
   name: string;
   id: string;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, LIFECYCLE_MESSAGES, LifecycleResponse, OptionalReasonRequest, ReasonRequest } from '@pledgeway/domain';
 import { createLifecycleService, type LifecycleAction } from './service.ts';
 
-/** The campaign life cycle over HTTP (DESIGN.md section 6): admin review, the creator's complete and close (charging: charging/run-routes.ts). */
+/** The campaign life cycle over HTTP (docs/architecture.md#api-conventions): admin review, the creator's complete and close (charging: charging/run-routes.ts). */
 export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   const lifecycle = createLifecycleService(app.ctx);
   const admin = { onRequest: app.requireAdmin };

@@ -68,7 +68,7 @@ function targetOf(action: LifecycleAction, row: EventRow, to: EventStatus | unde
 }
 
 /**
- * The one place a campaign's status changes (DESIGN.md section 4): the row is locked, the
+ * The one place a campaign's status changes (docs/product.md#campaign-life-cycle): the row is locked, the
  * transition table decides, the change and its effects (e-mails in the outbox, released pledges,
  * the audit row) are written in one transaction, and jobs start after it committed.
  */
@@ -165,7 +165,7 @@ export function createLifecycleService(ctx: AppContext) {
     },
 
     /**
-     * Delete before approval (DESIGN.md section 4): pledges released, the creator's funding
+     * Delete before approval (docs/product.md#campaign-life-cycle): pledges released, the creator's funding
      * refunded in full less the card fee, content removed; a campaign with money history keeps
      * its row as `cancelled` so the books stay whole.
      */

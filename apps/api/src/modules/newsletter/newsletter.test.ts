@@ -72,7 +72,7 @@ describe('newsletter', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses an empty, blank or invalid address with SPEC.md messages and stores nothing', async () => {
+  it('refuses an empty, blank or invalid address with the messages of docs/product.md#newsletter and stores nothing', async () => {
     for (const [email, message] of [
       ['', NEWSLETTER_MESSAGES.emailRequired],
       ['   ', NEWSLETTER_MESSAGES.emailRequired],

@@ -3,7 +3,7 @@ import { EVENT_MESSAGES, ParticipantIdParams, ParticipantResult, PatchParticipan
 import { readMultipart } from '../../lib/uploads.ts';
 import { createParticipantsService } from './service.ts';
 
-/** SPEC.md's participant calls (PUT /challengees/:id/image, DELETE /participants/:id) plus Accepted status. */
+/** The participant calls of docs/product.md#7-api-calls (PUT /challengees/:id/image, DELETE /participants/:id) plus Accepted status. */
 export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createParticipantsService(app.ctx);
   const params = ParticipantIdParams;

@@ -21,7 +21,7 @@ async function addCard(client: TestClient, number = '4242 4242 4242 4242', holde
 }
 
 describe('payment methods', () => {
-  it('answers bad card input with the SPEC.md messages and saves nothing', async () => {
+  it('answers bad card input with the messages of docs/product.md#payment and saves nothing', async () => {
     const { client } = await signUp(server.url);
     const empty = await client.post('/api/sandbox/cards', { holder_name: '', number: '', expiry: '', cvv: '' });
     expect(empty.status).toBe(400);
@@ -38,7 +38,7 @@ describe('payment methods', () => {
     expect((await client.get('/api/payment-methods')).data.data).toEqual([]);
   });
 
-  it('saves a card in SPEC.md shape, first one default, without the number', async () => {
+  it('saves a card in the shape of docs/product.md#payment-methods, first one default, without the number', async () => {
     const { client } = await signUp(server.url, { name: 'Casey Card' });
     const card = await addCard(client, '4242 4242 4242 4242', 'Casey Card');
     expect(card.is_default).toBe(true);

@@ -86,7 +86,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['sandbox'], response: { 201: SandboxCardResponse } },
       },
       async (request, reply) => {
-        // Parsed here rather than by the route schema so the messages are SPEC.md's, field by field.
+        // Parsed here rather than by the route schema so the messages are those of docs/product.md#payment, field by field.
         const parsed = SandboxCardRequest.safeParse(request.body ?? {});
         if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
         const { token, card } = await payments.tokenizeCard(parsed.data);

@@ -16,7 +16,7 @@ const toPayout = (row: PayoutRow) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Money passed on to charities (DESIGN.md section 3): payable from the ledger, payouts marked sent by an admin. */
+/** Money passed on to charities (docs/money.md#rules): payable from the ledger, payouts marked sent by an admin. */
 export function createPayoutsService(ctx: AppContext) {
   const { db } = ctx;
 

@@ -43,7 +43,7 @@ const UNLOCKED_ATTEMPTS = 3;
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
- * Refuses a campaign that is not live (DESIGN.md section 4): only approved campaigns take pledges,
+ * Refuses a campaign that is not live (docs/product.md#campaign-life-cycle): only approved campaigns take pledges,
  * a scheduled one only from its start date, and a deadline kind only until its deadline.
  */
 function assertLive(campaign: CampaignFacts, now: Date) {

@@ -45,7 +45,7 @@ export const myPledgesRepository = {
     const [row] = await db.select({ n: count() }).from(pledges).where(eq(pledges.participantId, participantId));
     return Number(row?.n ?? 0);
   },
-  /** Pledges keep an anonymised reference (DESIGN.md section 4): the donor link is cut. */
+  /** Pledges keep an anonymised reference (docs/product.md#closing-an-account): the donor link is cut. */
   async anonymiseDonor(db: Executor, userId: string): Promise<void> {
     await db.update(pledges).set({ userId: null, updatedAt: new Date() }).where(eq(pledges.userId, userId));
   },

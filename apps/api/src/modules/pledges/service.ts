@@ -14,7 +14,7 @@ export type { CreatorFundingPledge } from './creator-funding-repository.ts';
 export type { ClaimKind, LockedClaim } from './charge-state-repository.ts';
 import { pledgeStatusRepository } from './status-repository.ts';
 
-/** A pledge's campaign shows "Charity" when it has no categories (SPEC.md section 3). */
+/** A pledge's campaign shows "Charity" when it has no categories (docs/product.md#3-data). */
 const DEFAULT_PLEDGE_CATEGORY = 'Charity';
 
 /** What the raise dialog starts from, and whether "Raise my pledge" is offered (Bidding Power). */

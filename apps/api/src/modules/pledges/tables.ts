@@ -32,7 +32,7 @@ export const pledgeRaises = pgTable(
   (table) => [
     uniqueIndex('pledge_raises_request_key_unique').on(table.pledgeId, table.requestKey),
     index('pledge_raises_pledge').on(table.pledgeId, table.createdAt),
-    // A pledge is never lowered (SPEC.md: pledges cannot be withdrawn).
+    // A pledge is never lowered (docs/product.md#terms-the-product-enforces: pledges cannot be withdrawn).
     check('pledge_raises_higher', sql`${table.toAmountCents} > ${table.fromAmountCents}`),
   ],
 );

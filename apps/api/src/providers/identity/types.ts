@@ -6,7 +6,7 @@ export interface IdentityProviderEvent {
   reason: string | null;
 }
 
-/** Identity verification behind one interface (DESIGN.md section 2): sandbox or Stripe Identity. */
+/** Identity verification behind one interface (docs/architecture.md#providers): sandbox or Stripe Identity. */
 export interface IdentityProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Starts a session; `url` is where the browser goes to verify. */

@@ -10,7 +10,7 @@ export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';
 export type { PaymentEventFacts, PaymentProviderEvent } from './stripe-events.ts';
 
-/** Chosen once at start (DESIGN.md section 2): STRIPE_SECRET_KEY selects Stripe, else the sandbox. */
+/** Chosen once at start (docs/architecture.md#providers): STRIPE_SECRET_KEY selects Stripe, else the sandbox. */
 export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
   if (!config.stripeSecretKey) return createSandboxProvider(db);
   if (!config.stripePublishableKey) throw new Error('STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY');

@@ -9,7 +9,7 @@ import { listSandboxMovements } from './sandbox-movements.ts';
 import { declineOnCharge, declineOnSave, disputeOnCharge, TEST_CARD_BEHAVIOUR } from './sandbox-test-cards.ts';
 import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
-/** Card fee of the sandbox, like Stripe's US standard: 2.9% + $0.30 (DESIGN.md section 2). */
+/** Card fee of the sandbox, like Stripe's US standard: 2.9% + $0.30 (docs/architecture.md#providers). */
 export const SANDBOX_FEE_BASIS_POINTS = 290;
 export const SANDBOX_FEE_FIXED_CENTS = 30;
 
@@ -80,7 +80,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     },
 
     async testCardToken() {
-      // SPEC.md shows 12/25 on the test card; the card made here is valid for two more years.
+      // docs/product.md#demo-mode-and-test-mode shows 12/25 on the test card; the card made here is valid for two more years.
       const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
       const { token } = await this.tokenizeCard({ holder_name: 'Test User', number: '4242424242424242', expiry: `12/${year}`, cvv: '123' });
       return token;

@@ -4,7 +4,7 @@ import { Stripe } from '../stripe/client.ts';
 import type { DeclineCode } from './types.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 
-/** The payment events whose facts are recorded for reconciliation (DESIGN.md section 3). */
+/** The payment events whose facts are recorded for reconciliation (docs/money.md#rules). */
 export const RECORDED_PAYMENT_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',

@@ -75,7 +75,7 @@ function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
 const declined = (ref: string, code: DeclineCode): ChargeResult => ({ ok: false, ref, code, message: DECLINE_MESSAGES[code] });
 
 /**
- * Stripe through the official SDK (DESIGN.md section 2), selected by STRIPE_SECRET_KEY.
+ * Stripe through the official SDK (docs/architecture.md#providers), selected by STRIPE_SECRET_KEY.
  * Cards are saved with SetupIntents confirmed in the browser and charged later off-session with
  * PaymentIntents confirmed at once (no authorization holds: they expire in 5 to 7 days). Every
  * charge and refund carries the caller's idempotency key, so a retry never charges twice.

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqu
 import { CARD_BEHAVIOURS } from './sandbox-test-cards.ts';
 
 /**
- * The sandbox payment provider's own records (DESIGN.md section 2). They stand where Stripe's
+ * The sandbox payment provider's own records (docs/architecture.md#providers). They stand where Stripe's
  * servers would: the app's tables refer to them only by reference (`cus_sbx_…`, `card_sbx_…`,
  * `ch_sbx_…`). No card number or CVV is ever stored, only what a real provider would show back.
  */

@@ -1,7 +1,7 @@
 import type { MovementKind } from '@pledgeway/domain';
 
 /**
- * The payment provider interface (DESIGN.md sections 2–3, CONVENTIONS habit 6). The app talks to
+ * The payment provider interface (docs/architecture.md#providers, docs/money.md#rules, CONTRIBUTING.md "API modules"). The app talks to
  * a provider only through this; the sandbox and Stripe implement it. Amounts are integer cents.
  */
 export interface SavedCard {

@@ -19,7 +19,7 @@ export interface StoredObject {
   size: number | undefined;
 }
 
-/** Where uploaded files live; chosen once at start (DESIGN.md section 2). */
+/** Where uploaded files live; chosen once at start (docs/architecture.md#providers). */
 export interface Storage {
   readonly name: string;
   put(key: string, body: Buffer, contentType: string): Promise<StoredFile>;

@@ -41,7 +41,7 @@ const payments = [
   { src: '/images/pay-wallet.svg', name: 'Digital wallets' },
 ];
 
-/** SPEC.md: social buttons without links; they are marked unavailable rather than pointing anywhere. */
+/** docs/product.md#site-frame: social buttons without links; they are marked unavailable rather than pointing anywhere. */
 const socials = [
   { name: 'Facebook', Icon: FacebookIcon },
   { name: 'X', Icon: XBrandIcon },

@@ -11,7 +11,7 @@ import { PublicNav } from './public-nav';
 import { useSidebar } from './sidebar-context';
 import { useScrolledPast } from './use-scrolled';
 
-/** SPEC.md section 2: the header turns solid after 50 px of scrolling. */
+/** docs/product.md#site-frame: the header turns solid after 50 px of scrolling. */
 const SOLID_AFTER_PX = 50;
 
 export const isUserArea = (pathname: string) => pathname.startsWith('/user') || pathname.startsWith('/admin');
@@ -88,7 +88,7 @@ function UserAreaBar() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const { open: sidebarOpen, setOpen: setSidebarOpen, triggerRef } = useSidebar();
-  // SPEC.md: no profile dropdown on the profile page itself.
+  // No profile dropdown on the profile page itself (docs/product.md#site-frame).
   const showProfileMenu = user && pathname !== paths.user.profile;
   return (
     <>

@@ -14,7 +14,7 @@ const LogoutContext = createContext<(() => Promise<void>) | null>(null);
 
 /**
  * Logging out from the sidebar or the profile menu. The user is cleared even when the server call
- * fails (SPEC.md section 7), which unmounts the whole user area; so the "Logout Failed" dialog is
+ * fails (docs/product.md#7-api-calls), which unmounts the whole user area; so the "Logout Failed" dialog is
  * kept here, above the routes, where it survives the redirect to /login.
  */
 export function LogoutProvider({ children }: { children: ReactNode }) {

@@ -12,7 +12,7 @@ export type NavItem = NavLinkItem | NavGroupItem;
 
 export const isGroup = (item: NavItem): item is NavGroupItem => 'items' in item;
 
-/** The public navigation of SPEC.md section 2, shared by the desktop bar and the mobile menu. */
+/** The public navigation of docs/product.md#site-frame, shared by the desktop bar and the mobile menu. */
 export const publicNav: NavItem[] = [
   { label: 'Home', to: paths.home },
   {

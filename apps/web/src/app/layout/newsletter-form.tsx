@@ -4,7 +4,7 @@ import { ArrowRightIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/hydration';
 
-/** SPEC.md section 5, Newsletter (footer). */
+/** docs/product.md#newsletter. */
 export const NEWSLETTER_MESSAGES = {
   empty: 'Please fill in your email address',
   invalid: 'Please enter a valid email address',
@@ -46,7 +46,7 @@ export function NewsletterForm({ onSubscribe }: NewsletterFormProps) {
 
   return (
     // noValidate: the field stays type=email and required for assistive technology, while the
-    // messages are SPEC.md's own rather than the browser's.
+    // messages are the product's own (docs/product.md#newsletter) rather than the browser's.
     <form noValidate onSubmit={submit} aria-label="Newsletter signup">
       <label htmlFor={id} className="sr-only">
         Email address

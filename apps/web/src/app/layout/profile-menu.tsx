@@ -11,7 +11,7 @@ const itemClasses =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-ink-900';
 
 /**
- * The avatar menu of the user area. SPEC.md describes its panel as empty; it shows who is signed
+ * The avatar menu of the user area. Its panel was once meant to be empty (docs/product.md#site-frame, decision 012); it shows who is signed
  * in and the two things people look for there, Profile and Log out (docs/decisions).
  */
 export default function ProfileMenu({ user }: { user: PublicUser }) {

@@ -11,7 +11,7 @@ import { SidebarProvider } from './sidebar-context';
 const Footer = deferred(() => import('./footer').then((module) => module.Footer));
 
 /**
- * Every route change scrolls to the top (SPEC.md section 2). Not the page's first load: a visitor
+ * Every route change scrolls to the top (docs/product.md#routes). Not the page's first load: a visitor
  * may already have scrolled a server-rendered page before its script ran.
  */
 function useScrollToTop() {
@@ -39,7 +39,7 @@ export function RootLayout() {
 function Frame() {
   useScrollToTop();
   const { pathname } = useLocation();
-  // SPEC.md: no footer in the user area, except on the create-event page.
+  // No footer in the user area (docs/product.md#site-frame), except on the create-event page.
   const showFooter = !isUserArea(pathname) || pathname === paths.user.createEvent;
   return (
     <div className="group/frame flex min-h-dvh flex-col">

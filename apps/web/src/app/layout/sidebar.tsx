@@ -50,7 +50,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The user area's navigation (SPEC.md "User sidebar"): fixed at the left from 1024 px; below
+ * The user area's navigation (docs/product.md#user-sidebar): fixed at the left from 1024 px; below
  * that a panel opened by the header's MENU button and closed by CLOSE.
  */
 export function Sidebar() {
@@ -130,7 +130,7 @@ function SidebarContent() {
   );
 }
 
-/** ADD NEW EVENT needs a role and a profile with occupation and company name (SPEC.md). */
+/** ADD NEW EVENT needs a role and a profile with occupation and company name (docs/product.md#user-sidebar). */
 function AddEventButton({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
   const [incomplete, setIncomplete] = useState(false);

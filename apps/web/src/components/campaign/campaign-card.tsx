@@ -23,7 +23,7 @@ export interface CampaignCardProps {
 }
 
 /**
- * The campaign card of SPEC.md section 2 (Campaigns). The whole card is clickable through a
+ * The campaign card of docs/product.md#campaign-lists. The whole card is clickable through a
  * stretched link on the name (one link per card for screen readers, no nested interactive
  * elements); the scrollable description and the actions sit above that link.
  */

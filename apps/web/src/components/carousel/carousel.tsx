@@ -17,7 +17,7 @@ interface CarouselProps {
   className?: string;
 }
 
-// SPEC.md (Charities): 20 px between cards at 1024 px and up, 15 px at 640–1023, 10 px below.
+// docs/product.md#charities: 20 px between cards at 1024 px and up, 15 px at 640–1023, 10 px below.
 const GAPS = {
   charities: { track: '-ml-2.5 sm:-ml-[15px] lg:-ml-5', slide: 'pl-2.5 sm:pl-[15px] lg:pl-5' },
   cards: { track: '-ml-4 lg:-ml-6', slide: 'pl-4 lg:pl-6' },

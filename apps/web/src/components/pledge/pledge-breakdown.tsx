@@ -2,7 +2,7 @@ import type { PledgeQuote } from '@pledgeway/domain/fees';
 import { formatCents } from '@pledgeway/domain/money';
 
 /**
- * The itemised breakdown shown before confirming (DESIGN.md section 3), from quotePledge: the
+ * The itemised breakdown shown before confirming (docs/money.md#rules), from quotePledge: the
  * same arithmetic the server stores and charges.
  */
 export function PledgeBreakdown({ quote, charityName }: { quote: PledgeQuote; charityName: string }) {

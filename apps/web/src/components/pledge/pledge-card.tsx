@@ -19,7 +19,7 @@ interface PledgeCardProps {
   onRaise?(): void;
 }
 
-/** A pledge as SPEC.md section 2 (My Pledges) describes its card, with the pledge's status. */
+/** A pledge as docs/product.md#my-pledges describes its card, with the pledge's status. */
 export function PledgeCard({ pledge, variant = 'full', onUpdateCard, onRaise }: PledgeCardProps) {
   const { event } = pledge;
   const full = variant === 'full';

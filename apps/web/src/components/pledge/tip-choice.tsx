@@ -17,7 +17,7 @@ interface TipChoiceProps {
   presetPercent?: number;
 }
 
-/** The tip prompt of DESIGN.md section 3: YES or NO, then a 0–100% slider; shared by the pledge and raise dialogs. */
+/** The tip prompt of docs/money.md#rules: YES or NO, then a 0–100% slider; shared by the pledge and raise dialogs. */
 export function TipChoice({ tip, percent, tipCents, onChoose, slider, sliderId, presetPercent = TIP_DEFAULT_PERCENT }: TipChoiceProps) {
   return (
     <fieldset>

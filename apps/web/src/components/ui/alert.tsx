@@ -16,7 +16,7 @@ interface AlertProps {
   children?: ReactNode;
   /** Shows a dismiss button, and is what auto-dismiss calls. */
   onDismiss?(): void;
-  /** Calls `onDismiss` after this many milliseconds (SPEC.md: banners show for 5 s). */
+  /** Calls `onDismiss` after this many milliseconds (docs/product.md#9-limits-and-constants: banners show for 5 s). */
   autoDismissMs?: number;
   className?: string;
 }

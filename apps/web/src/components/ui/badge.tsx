@@ -28,7 +28,7 @@ export function Badge({ tone = 'grey', children, className }: { tone?: BadgeTone
   );
 }
 
-/** A campaign status as SPEC.md section 4 colours it (approved reads Active, green). */
+/** A campaign status as docs/product.md#campaign-statuses colours it (approved reads Active, green). */
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
   const { label, tone } = statusBadge(status);
   return (

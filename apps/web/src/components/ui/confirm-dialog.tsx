@@ -9,7 +9,7 @@ interface ConfirmDialogProps {
   title: ReactNode;
   description?: ReactNode;
   onConfirm(): void | Promise<void>;
-  /** SPEC.md section 9 defaults: confirm OK, deny No, cancel Cancel. */
+  /** Defaults of docs/product.md#9-limits-and-constants: confirm OK, deny No, cancel Cancel. */
   confirmLabel?: string;
   cancelLabel?: string;
   /** A third answer ("No"), shown only when `onDeny` is given. */

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../../db/client.ts';
 import { containsPattern, dollars, dollarsOrNull, iso, isoOrNull, num, offsetOf } from '../sql.ts';
 
-/** Pledges that still count (DESIGN.md section 6: pending, charged, failed within its window). */
+/** Pledges that still count (docs/product.md#progress-and-days-left: pending, charged, failed within its window). */
 const VALID_PLEDGE = `status in ('pending', 'charged', 'failed')`;
 
 const SORT_COLUMNS: Record<AdminCampaignsQuery['sort'], string> = {

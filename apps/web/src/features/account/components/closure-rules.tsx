@@ -1,4 +1,4 @@
-/** The rules of SPEC.md section 4 and DESIGN.md section 4 (accounts), in plain words. */
+/** The rules of docs/product.md#closing-an-account, in plain words. */
 export function ClosureRules() {
   return (
     <section aria-labelledby="rules-heading" className="card p-5 sm:p-8">

@@ -16,7 +16,7 @@ export const consoleLinks = [
 ] as const;
 
 /**
- * The console's own navigation, above every admin page (the account sidebar keeps SPEC.md's
+ * The console's own navigation, above every admin page (the account sidebar keeps the items of docs/product.md#user-sidebar
  * Dashboard and Go to website). On a phone it scrolls sideways; the current page is marked.
  */
 export function AdminConsoleLayout() {

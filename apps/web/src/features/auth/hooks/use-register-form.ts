@@ -9,7 +9,7 @@ import { setLoginBanner } from '@/lib/login-banner';
 import { serverMessage } from '@/lib/server-message';
 import { postRegister } from '../api/register';
 
-// SPEC.md section 8: an alert with the server's error, else this.
+// docs/product.md#8-messages: an alert with the server's error, else this.
 const REGISTRATION_FAILED = 'Registration failed!';
 
 const resolver = lazyResolver(() => import('../validation').then((module) => module.registerResolver));
@@ -34,7 +34,7 @@ export function useRegisterForm() {
   }
 
   /**
-   * SPEC.md: a mismatch gets a browser alert as well as the inline message. The schema only
+   * docs/product.md#registration-form: a mismatch gets a browser alert as well as the inline message. The schema only
    * compares the passwords once every other field is valid, so the comparison is made here too.
    */
   function checkPasswordsMatch(): boolean {

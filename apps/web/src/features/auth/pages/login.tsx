@@ -14,7 +14,7 @@ import { AuthHeading, AuthShell, AuthSwitch } from '../components/auth-shell';
 import { useAuth } from '@/lib/auth';
 import { useHydrated } from '@/lib/hydration';
 
-// SPEC.md section 8: the server's message when it gave one, else this.
+// docs/product.md#8-messages: the server's message when it gave one, else this.
 const LOGIN_FAILED = 'Login failed. Please try again.';
 
 const resolver = lazyResolver(() => import('../validation').then((module) => module.loginResolver));

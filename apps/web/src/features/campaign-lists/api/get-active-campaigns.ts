@@ -4,7 +4,7 @@ import type { CampaignPhase, CampaignSort } from '@pledgeway/domain/catalog';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC.md caps a list at 9 cards; "Load more" fetches the next 9. */
+/** docs/product.md#9-limits-and-constants caps a list at 9 cards; "Load more" fetches the next 9. */
 export const PAGE_SIZE = 9;
 
 export interface ActiveCampaignsFilter {
@@ -21,7 +21,7 @@ export interface ActiveCampaignsPage {
 }
 
 /**
- * One page of GET /api/events/allActive. The body is SPEC.md's plain array; asking for one row
+ * One page of GET /api/events/allActive. The body is the plain array of docs/product.md#7-api-calls; asking for one row
  * more than shown tells whether another page exists without reading response headers.
  */
 export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: number, signal?: AbortSignal): Promise<ActiveCampaignsPage> {

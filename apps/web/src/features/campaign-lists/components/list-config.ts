@@ -12,7 +12,7 @@ export interface CampaignListConfig {
   emptyText: string;
 }
 
-/** The five list routes share one page; the path picks the kind (SPEC.md route table). */
+/** The five list routes share one page; the path picks the kind (docs/product.md#routes). */
 export const CAMPAIGN_LISTS: CampaignListConfig[] = [
   {
     path: paths.events,

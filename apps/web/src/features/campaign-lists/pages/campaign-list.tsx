@@ -27,7 +27,7 @@ export default function CampaignListPage() {
   }, [config.title]);
 
   useEffect(() => {
-    // SPEC.md section 8: a failed public list is only logged; the page shows a gentle empty state.
+    // docs/product.md#8-messages: a failed public list is only logged; the page shows a gentle empty state.
     if (query.error) console.warn('Could not load campaigns', query.error);
   }, [query.error]);
 

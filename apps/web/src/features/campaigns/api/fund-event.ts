@@ -7,7 +7,7 @@ export function postEventPayment(body: EventPaymentRequestInput): Promise<EventP
   return api.post('/events/payment', body as Record<string, unknown>);
 }
 
-/** The payment step's choice of a new card on Stripe's hosted Checkout page (SPEC.md: session.url). */
+/** The payment step's choice of a new card on Stripe's hosted Checkout page (docs/product.md#7-api-calls: session.url). */
 export const CHECKOUT_METHOD = 'checkout';
 
 /** The wizard's funding: test mode, a saved card, or a new card on Stripe's page (no card id: the API answers session.url). */

@@ -3,7 +3,7 @@ import type { UpdateEventResponse } from '@pledgeway/domain/schemas/event-update
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** PUT /events/:id as SPEC.md's multipart (categories and participants as JSON text). */
+/** PUT /events/:id as the multipart of docs/product.md#7-api-calls (categories and participants as JSON text). */
 export function putEvent(id: string, form: FormData): Promise<UpdateEventResponse> {
   return api.put(`/events/${id}`, form);
 }

@@ -17,7 +17,7 @@ export function isAllowedDocument(name: string): boolean {
   return DOCUMENT_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(`.${ext}`));
 }
 
-/** doc, docx or pdf up to 10 MB each, with SPEC.md's messages. */
+/** doc, docx or pdf up to 10 MB each, with the messages of docs/product.md#basic-information. */
 export function DocumentPicker({ value, onChange, max = 1, label = 'Supporting document (optional)' }: DocumentPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();

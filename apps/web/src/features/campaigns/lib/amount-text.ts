@@ -1,4 +1,4 @@
-/** Keeps digits and one decimal point, as SPEC.md asks of amount inputs. */
+/** Keeps digits and one decimal point, as docs/product.md#5-forms asks of amount inputs. */
 export function amountText(value: string): string {
   const cleaned = value.replace(/[^\d.]/g, '');
   const [whole, ...rest] = cleaned.split('.');

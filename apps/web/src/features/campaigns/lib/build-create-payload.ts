@@ -1,12 +1,12 @@
 import type { CreateEventRequestInput } from '@pledgeway/domain/schemas/event-create';
 import type { WizardDraft } from '../hooks/use-wizard-draft';
 
-/** SPEC.md sends images as base64 without the data: prefix. */
+/** docs/product.md#7-api-calls sends images as base64 without the data: prefix. */
 export function stripDataPrefix(value: string | undefined): string {
   return (value ?? '').replace(/^data:[^;]+;base64,/, '');
 }
 
-/** The wizard's draft as SPEC.md section 7's POST /events/create payload. */
+/** The wizard's draft as the POST /events/create payload of docs/product.md#7-api-calls. */
 export function buildCreatePayload(draft: Omit<WizardDraft, 'step'>): CreateEventRequestInput {
   const { basicInfo: basic, hostData: host, eventDetails: details, paymentInfo: payment } = draft;
   const categories = Array.isArray(basic.categories) ? basic.categories.join(',') : String(basic.categories ?? '');

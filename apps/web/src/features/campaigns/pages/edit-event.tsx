@@ -45,7 +45,7 @@ function endedNotice(status: ManageEventResponse['status']): string {
   return 'This campaign has ended and can no longer be edited.';
 }
 
-/** /user/event/edit/{id}: every field of SPEC.md's edit form, owner or admin only. */
+/** /user/event/edit/{id}: every field of the edit form (docs/product.md#edit-event), owner or admin only. */
 export default function EditEventPage() {
   const { eventId = '' } = useParams();
   return (

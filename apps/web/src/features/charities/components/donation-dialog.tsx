@@ -67,7 +67,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
       const answer = await postDonation({ charityId, fullName: values.fullName, email: values.email, amount: Number(values.amount), token });
       setPendingToken(undefined);
-      // SPEC.md's thank-you, now only once the charge went through.
+      // The thank-you of docs/product.md#charities, now only once the charge went through.
       window.alert(answer.message);
       form.reset(initial);
       onOpenChange(false);
@@ -91,7 +91,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
   return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen };
 }
 
-/** The donation dialog of SPEC.md sections 2 and 5; card number and expiry are formatted as typed. */
+/** The donation dialog of docs/product.md#charities and docs/product.md#donation-form; card number and expiry are formatted as typed. */
 export function DonationDialog({ open, onOpenChange, charities }: DonationDialogProps) {
   const [picked, setPicked] = useState('');
   const charityId = picked || charities[0]?._id || '';

@@ -17,10 +17,10 @@ const PLACEHOLDERS: Record<ContactTab, string> = {
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', eventName: '', message: '' };
 
-// The tab is not a form field; the shared schema validates the rest with SPEC.md's rules.
+// The tab is not a form field; the shared schema validates the rest with the rules of docs/product.md#contact-form.
 const FormSchema = ContactRequest.omit({ tab: true });
 
-/** SPEC.md "Contact": the same form on both tabs; only the message placeholder differs. */
+/** docs/product.md#contact-form: the same form on both tabs; only the message placeholder differs. */
 export function ContactForm({ tab }: { tab: ContactTab }) {
   const send = useSendContactMessage();
   const form = useForm<ContactValues>({ resolver: zodResolver(FormSchema) as never, defaultValues: EMPTY });

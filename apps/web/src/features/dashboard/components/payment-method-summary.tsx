@@ -1,7 +1,7 @@
 import type { PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { CardIcon } from '@/components/ui/icons';
 
-/** A small card tile: last4, expiry and holder name (SPEC.md section 2). */
+/** A small card tile: last4, expiry and holder name (docs/product.md#payment-methods). */
 export function PaymentMethodSummary({ method }: { method: PaymentMethodResponse }) {
   const expiry = `${String(method.card.exp_month).padStart(2, '0')}/${String(method.card.exp_year % 100).padStart(2, '0')}`;
   return (

@@ -10,7 +10,7 @@ import { usePaymentMethods } from '@/lib/payment-methods';
 import { PaymentMethodSummary } from './payment-method-summary';
 import { SummarySection } from './summary-section';
 
-/** The dashboard shows at most 3 pledges and 3 events (SPEC.md section 9). */
+/** The dashboard shows at most 3 pledges and 3 events (docs/product.md#9-limits-and-constants). */
 const PREVIEW = 3;
 
 function ProfileItem({ label, value }: { label: string; value: string }) {

@@ -3,7 +3,7 @@ import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-respo
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC.md: the Popular Events slider shows at most 9 campaigns. */
+/** The Popular Events slider shows at most 9 campaigns (docs/product.md#9-limits-and-constants). */
 export const POPULAR_EVENTS_LIMIT = 9;
 
 export function getPopularEvents(signal?: AbortSignal): Promise<EventSummaryResponse[]> {

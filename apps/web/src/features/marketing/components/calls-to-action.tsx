@@ -7,7 +7,7 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 
 /**
  * Practice Campaign and Create Campaign: logged in they go to the wizard; logged out they open
- * SPEC.md's modal asking the visitor to log in first.
+ * The modal of docs/product.md#home asking the visitor to log in first.
  */
 export function CallsToAction() {
   const { status } = useAuth();

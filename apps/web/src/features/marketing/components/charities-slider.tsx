@@ -7,7 +7,7 @@ import { mediaUrl } from '@/lib/format';
 import { useCharities } from '@/lib/charities';
 import { SectionHeading } from './section-heading';
 
-/** Home: a slider of the charities from the database, and the Dicover More button (SPEC.md's label). */
+/** Home: a slider of the charities from the database, and the Dicover More button (its label as docs/product.md#home spells it). */
 export function CharitiesSlider() {
   const content = home.charities;
   const groups = useCharities();

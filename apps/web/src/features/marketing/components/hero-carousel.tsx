@@ -53,7 +53,7 @@ function useRotation(count: number) {
 }
 
 /**
- * SPEC.md home hero: three backgrounds, a new slide every 5 s with a 500 ms fade, clickable dots.
+ * The home hero (docs/product.md#home): three backgrounds, a new slide every 5 s with a 500 ms fade, clickable dots.
  * It pauses while hovered or focused, when the visitor prefers reduced motion, and with the
  * pause button (WCAG 2.2.2).
  */

@@ -5,7 +5,7 @@ import { ExploreEvents } from './explore-events';
 import { CompetitionOptions, CustomizableFeatures, EventPromotionSteps, HowItWorks, MoneyBombCircles, PromotionalPowers, RunoffSteps } from './home-sections';
 import { PopularEvents } from './popular-events';
 
-/** Every home section after the hero, in SPEC.md's order. */
+/** Every home section after the hero, in the order of docs/product.md#home. */
 const SECTIONS: [key: string, Section: ComponentType][] = [
   ['charities', CharitiesSlider],
   ['competition-options', CompetitionOptions],

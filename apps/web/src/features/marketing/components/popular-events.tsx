@@ -9,13 +9,13 @@ import { paths } from '@/config/paths';
 import { usePopularEvents } from '../api/get-popular-events';
 import { SectionHeading } from './section-heading';
 
-/** Popular Events: real live campaigns, three at a time on desktop (SPEC.md). */
+/** Popular Events: real live campaigns, three at a time on desktop (docs/product.md#home). */
 export function PopularEvents() {
   const content = home.popularEvents;
   const events = usePopularEvents();
 
   useEffect(() => {
-    // SPEC.md section 8: a failed public list is only logged.
+    // docs/product.md#8-messages: a failed public list is only logged.
     if (events.error) console.warn('Could not load popular events', events.error);
   }, [events.error]);
 

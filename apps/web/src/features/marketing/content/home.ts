@@ -77,7 +77,7 @@ export const home: HomeContent = {
     body:
       'Every campaign on Pledgeway names the charity it supports. Meet some of the organizations ' +
       'feeding families, protecting children and standing by veterans across the United States.',
-    // Label exactly as SPEC.md section 2 gives it.
+    // Label exactly as docs/product.md#home gives it.
     buttonLabel: 'Dicover More',
     href: '/charities',
   },

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 const loadBelowFold = () => import('../components/home-below-fold');
 const HomeBelowFold = lazy(loadBelowFold);
 
-/** Home (/): every section of SPEC.md in its order. */
+/** Home (/): every section of docs/product.md#home in its order. */
 export default function HomePage() {
   useDocumentTitle('Pledgeway');
   const loaded = useAfterLoad();

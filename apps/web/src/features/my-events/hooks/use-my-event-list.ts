@@ -10,14 +10,14 @@ import { describeLoadFailure } from '../lib/load-error';
 
 export const TAB_ORDER: MyEventTab[] = ['open', 'closed', 'rejected'];
 
-/** The user's events by tab, or Demo Mode's samples when they cannot be loaded (SPEC.md section 4). */
+/** The user's events by tab, or Demo Mode's samples when they cannot be loaded (docs/product.md#demo-mode-and-test-mode). */
 export function useMyEventList() {
   const { user } = useAuth();
   const events = useMyEvents(user?._id);
   const [demo, setDemo] = useState<EventSummaryResponse[] | null>(null);
   const failure = events.isError ? describeLoadFailure(events.error) : null;
 
-  // Demo Mode starts by itself when loading fails (SPEC.md section 4); a successful load ends it.
+  // Demo Mode starts by itself when loading fails (docs/product.md#demo-mode-and-test-mode); a successful load ends it.
   useEffect(() => {
     if (failure?.demoMode === 'automatic') setDemo((current) => current ?? demoEvents());
     if (events.isSuccess) setDemo(null);

@@ -29,7 +29,7 @@ function demoEvent(id: string, name: string, status: EventSummaryResponse['statu
   };
 }
 
-/** Demo Mode's mock campaigns (SPEC.md section 4: Active, Pending, Completed). Never sent anywhere. */
+/** Demo Mode's mock campaigns (docs/product.md#demo-mode-and-test-mode: Active, Pending, Completed). Never sent anywhere. */
 export function demoEvents(): EventSummaryResponse[] {
   return [
     demoEvent('active', 'Demo: Community 5K Charity Run', 'approved', {

@@ -10,7 +10,7 @@ class FakeApiError extends Error {
   }
 }
 
-describe('My Events load failures (SPEC.md section 8)', () => {
+describe('My Events load failures (docs/product.md#8-messages)', () => {
   it('401 asks to log in again and enters Demo Mode', () => {
     expect(describeLoadFailure(new FakeApiError('Unauthorized', 401))).toEqual({
       message: 'Authentication failed. Please log in again.',

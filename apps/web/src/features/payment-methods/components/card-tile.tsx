@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 const BRAND_LABEL: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 
-/** A saved card: brand, last4, expiry and holder name (SPEC.md section 2). */
+/** A saved card: brand, last4, expiry and holder name (docs/product.md#payment-methods). */
 export function CardTile({ method, actions, className }: { method: PaymentMethodResponse; actions?: ReactNode; className?: string }) {
   const brand = BRAND_LABEL[method.card.brand] ?? 'Card';
   const expiry = `${String(method.card.exp_month).padStart(2, '0')}/${String(method.card.exp_year % 100).padStart(2, '0')}`;

@@ -14,7 +14,7 @@ import { UpdateCardDialog } from '../components/update-card-dialog';
 // The raise form and its dialog load only when someone raises a pledge.
 const RaisePledgeDialog = lazy(() => import('@/components/pledge/raise-pledge-dialog'));
 
-/** SPEC.md shows only the first 3 pledges; the rest are one click away. */
+/** docs/product.md#my-pledges shows only the first 3 pledges; the rest are one click away. */
 const FIRST_PLEDGES = 3;
 
 export default function MyPledgesPage() {

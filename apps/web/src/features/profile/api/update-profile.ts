@@ -10,7 +10,7 @@ export interface UpdateProfileResult {
   passwordChanged: boolean;
 }
 
-/** PUT /users/update is multipart (SPEC.md section 7): profile fields, plus password fields if changed. */
+/** PUT /users/update is multipart (docs/product.md#7-api-calls): profile fields, plus password fields if changed. */
 export function updateProfile(values: ProfileUpdateFields): Promise<UpdateProfileResult> {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {

@@ -13,7 +13,7 @@ export function AvatarEditor({ image, onChanged }: { image: string; onChanged(ur
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadProfileImage();
-  // Checked before any upload (SPEC.md section 5).
+  // Checked before any upload (docs/product.md#profile-form).
   const { source, pick, clear } = usePickedImage({ notImage: 'Please select an image file', tooLarge: AUTH_MESSAGES.imageTooLarge }, setError);
 
   async function save(blob: Blob) {

@@ -44,7 +44,7 @@ export function useProfileForm(profile: ProfileData) {
     try {
       const result = await update.mutateAsync(values);
       if (result.passwordChanged) {
-        // SPEC.md section 4: a password change logs out and shows the message on /login.
+        // docs/product.md#signing-in: a password change logs out and shows the message on /login.
         setLoginBanner(result.message);
         auth.clear();
         navigate(paths.login, { replace: true });

@@ -3,7 +3,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 
-/** "Event not found" for an unknown or unpublished campaign, "Failed to load event details" otherwise (SPEC.md section 2). */
+/** "Event not found" for an unknown or unpublished campaign, "Failed to load event details" otherwise (docs/product.md#event-page). */
 export function EventLoadError({ error }: { error: Error }) {
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (

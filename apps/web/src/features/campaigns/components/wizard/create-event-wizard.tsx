@@ -30,7 +30,7 @@ function errorMessage(error: unknown): string {
   return error instanceof ApiError || error instanceof Error ? error.message : '';
 }
 
-/** The wizard's one document goes up as a file in SPEC.md's multipart PUT. */
+/** The wizard's one document goes up as a file in the multipart PUT of docs/product.md#7-api-calls. */
 async function uploadDocument(eventId: string, draft: WizardDraft): Promise<void> {
   const document = draft.basicInfo.documents?.[0];
   if (!document) return;
