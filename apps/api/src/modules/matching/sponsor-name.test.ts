@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { adminClient, expectBooksBalanced, liveCampaign, pledgeFrom, type Person } from '../charging/test-helpers.ts';
-import { offerMatch, sponsorWithCard } from './test-helpers.ts';
+import { offerMatch, sponsorWithCard } from '../../test/matches.ts';
 
 /*
  * A sponsor's match is shown only under the name the sponsor chose, or as "Anonymous" (decision

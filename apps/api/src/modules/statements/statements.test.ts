@@ -8,7 +8,7 @@ import { isSandbox } from '../../providers/payments/index.ts';
 import { adminClient, CARDS, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { LEDGER_KINDS, STATEMENT_SIDE, type LedgerKind, type StatementSide } from '../ledger/kinds.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
-import { offerMatch, sponsorWithCard } from '../matching/test-helpers.ts';
+import { offerMatch, sponsorWithCard } from '../../test/matches.ts';
 import { firstCharityId } from '../events/test-helpers.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
 

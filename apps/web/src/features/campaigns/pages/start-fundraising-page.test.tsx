@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import StartFundraisingPage from './start-fundraising-page';
 
 const mocks = vi.hoisted(() => ({ start: vi.fn() }));
-vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { _id: 'u1', name: 'Ada Lovelace' } }) }));
+vi.mock('@/lib/auth', () => ({ useAuth: () => ({ user: { _id: 'u1', name: 'Ada Lovelace', email_confirmed: true } }) }));
 vi.mock('@/lib/hydration', async (actual) => ({ ...(await actual<object>()), useOrigin: () => 'https://pledgeway.test', useHydrated: () => true }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn() } }));
 vi.mock('../api/get-event', () => ({

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { signUp } from '../../test/client.ts';
-import type { TestServer } from '../../test/harness.ts';
-import { addCard } from '../charging/test-helpers.ts';
+import { signUp } from './client.ts';
+import type { TestServer } from './harness.ts';
+import { addCard } from '../modules/charging/test-helpers.ts';
 
 /** Helpers of the tests that need a sponsor's match (decision 109): a sponsor with a saved card, and an offer. */
 export async function sponsorWithCard(server: TestServer, name = 'Sam Sponsor') {
