@@ -97,7 +97,14 @@ export async function startTestServer(
       // connection not given back), so a slow teardown names its cause in the run's output.
       const slow = setTimeout(() => {
         const pool = app.ctx.database.poolState?.();
-        process.stderr.write(`test server ${server.url} still closing after 15 s; database pool: ${pool ? JSON.stringify(pool) : 'none (PGlite)'}\n`);
+        app.server.getConnections((_error, open) => {
+          process.stderr.write(
+            `test server ${server.url} still closing after 15 s; ${open} connection(s) open, now closed; database pool: ${pool ? JSON.stringify(pool) : 'none (PGlite)'}\n`,
+          );
+          // A client of the test that left a request half-sent keeps its connection busy, and the
+          // server's close waits for it; the test is over, so it is ended here.
+          app.server.closeAllConnections();
+        });
       }, 15_000);
       await app.close().finally(() => clearTimeout(slow));
       await database?.drop();
