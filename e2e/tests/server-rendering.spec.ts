@@ -70,11 +70,15 @@ test('public pages hydrate without an error or a layout shift, and then respond'
   await page.goto('/');
   await page.getByRole('button', { name: /Show slide 2/ }).click();
   await expect(page.getByRole('button', { name: /Show slide 2/ })).toHaveAttribute('aria-current', 'true');
+  // Other specs add campaigns of their own, so the list sorted in the hydrated page is compared
+  // with the same list rendered by the server, not with a seeded name.
+  const serverSorted = await page.context().newPage();
+  await serverSorted.goto('/events?sort=ending_soon');
+  const soonest = (await serverSorted.locator('article h3').first().textContent())!.trim();
+  await serverSorted.close();
   await page.goto('/events');
-  // The campaign ending soonest, as the API orders them: other specs add campaigns of their own.
-  const [soonest] = (await (await page.request.get('/api/events/allActive?sort=ending_soon&limit=1')).json()) as { name: string }[];
   await page.getByLabel('Sort by').selectOption('ending_soon');
-  await expect(page.locator('article h3').first()).toHaveText(soonest!.name);
+  await expect(page.locator('article h3').first()).toHaveText(soonest);
   expect(errors).toEqual([]);
 });
 
