@@ -139,3 +139,14 @@ export async function expectUpdateImage(update: Locator) {
     await expect(update.getByRole('img', { name: 'Image attached to this update' })).toBeVisible({ timeout: 2_000 });
   }).toPass();
 }
+
+/** A sandbox card tokenized and saved for the holder of `token` (expiring next year): its payment-method id. */
+export async function saveCard(request: APIRequestContext, token: string, number = '4242 4242 4242 4242'): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const expiry = `11/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`;
+  const tokenized = await request.post('/api/sandbox/cards', { headers, data: { holder_name: 'Test Supporter', number, expiry, cvv: '123' } });
+  expect(tokenized.status(), await tokenized.text()).toBe(201);
+  const saved = await request.post('/api/payment-methods', { headers, data: { token: (await tokenized.json()).token } });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()).data as { id: string }).id;
+}

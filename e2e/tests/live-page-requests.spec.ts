@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { maxReadsPerList } from '../../apps/web/src/lib/live/live-reads';
 import { BenchLivePage, renderedPageCache } from '../../scripts/bench/live-page';
 import { registerSupporters } from '../../scripts/bench/pledges';
 import { demo, expect, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Decision 129: an open campaign page's reads are bounded whatever the pledge rate, and the bench's
@@ -57,6 +58,9 @@ test('one campaign page under 20 pledges a second for 10 s reads within the boun
   expect((await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) })).status()).toBe(200);
   // A supporter may pledge 30 times a minute: ten of them pledge 20 times each.
   const supporters = await registerSupporters(baseURL!, 10);
+  // The midway sponsor and page owner: an account whose e-mail is confirmed, as offering a match requires.
+  const benToken = await accessToken(request, demo.ben.email, demo.ben.password);
+  const benCard = await saveCard(request, benToken);
 
   const browserReads = Object.fromEntries(LISTS.map((list) => [list, 0])) as Record<(typeof LISTS)[number], number>;
   let otherApiRequests: string[] = [];
@@ -79,10 +83,15 @@ test('one campaign page under 20 pledges a second for 10 s reads within the boun
 
   const started = Date.now();
   const pledges: Promise<number>[] = [];
+  const midway = (PLEDGES_PER_SECOND * SECONDS) / 2;
   for (let index = 0; index < PLEDGES_PER_SECOND * SECONDS; index += 1) {
     const due = started + (index * 1000) / PLEDGES_PER_SECOND;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
     const supporter = supporters[index % supporters.length]!;
+    // Midway, lines neither page has read: a new match offer and a new fundraising page. Their
+    // names are not in a live message, so each page must read those two lists (decision 129);
+    // without them both pages read nothing, and agreeing on nothing would prove nothing.
+    if (index === midway) pledges.push(newLinesNeitherPageHasRead(request, event.id, benToken, benCard));
     pledges.push(
       request
         .post(`/api/events/${event.id}/pledges`, {
@@ -107,5 +116,26 @@ test('one campaign page under 20 pledges a second for 10 s reads within the boun
   expect(total).toBeLessThanOrEqual(MOST_REQUESTS);
   for (const list of LISTS)
     expect(Math.abs(browserReads[list] - bench.readsSent[list]), `${list}: page ${browserReads[list]}, bench ${bench.readsSent[list]}`).toBeLessThanOrEqual(1);
-  expect(bench.shows().event?.payment_amount).toBe(rendered.event!.payment_amount + PLEDGES_PER_SECOND * SECONDS * 10);
+  for (const list of ['matches', 'fundraising-pages'] as const) {
+    expect(browserReads[list], `the page read ${list} after a line it had not read`).toBeGreaterThanOrEqual(1);
+    expect(bench.readsSent[list], `the bench page read ${list} after a line it had not read`).toBeGreaterThanOrEqual(1);
+  }
+  const shown = (await (await request.get(`/api/events/show/${event.id}`)).json()) as { payment_amount: number };
+  expect(shown.payment_amount).toBeGreaterThanOrEqual(rendered.event!.payment_amount + PLEDGES_PER_SECOND * SECONDS * 10);
+  expect(bench.shows().event?.payment_amount).toBe(shown.payment_amount);
 });
+
+/** A match offer and a fundraising page from the holder of `token`, each answered 201 (the status is returned as the pledges' are). */
+async function newLinesNeitherPageHasRead(request: APIRequestContext, eventId: string, token: string, cardId: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const offered = await request.post(`/api/events/${eventId}/matches`, {
+    headers,
+    data: { ratio: 1, cap: 100, sponsor_name: 'Midway Sponsor', payment_method_id: cardId },
+  });
+  if (offered.status() !== 201) return offered.status();
+  const started = await request.post(`/api/events/${eventId}/fundraising-pages`, {
+    headers,
+    data: { title: 'Midway page', story: 'Started while the pledges came in.', target_amount: 100, slug: `midway-${randomUUID().slice(0, 8)}` },
+  });
+  return started.status();
+}

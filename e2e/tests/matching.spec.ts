@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { demo, expect, readMailbox, registerUser, signIn, test, waitForSessionChecked } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Matching pledges (decision 109): a sponsor offers a 2:1 match in the campaign page's dialog; the
@@ -11,17 +10,6 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function saveCard(request: APIRequestContext, token: string): Promise<string> {
-  const tokenized = await request.post('/api/sandbox/cards', {
-    headers: bearer(token),
-    data: { holder_name: 'Test Supporter', number: '4242 4242 4242 4242', expiry: `11/${nextYear}`, cvv: '123' },
-  });
-  expect(tokenized.status(), await tokenized.text()).toBe(201);
-  const saved = await request.post('/api/payment-methods', { headers: bearer(token), data: { token: (await tokenized.json()).token } });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return ((await saved.json()).data as { id: string }).id;
-}
 
 test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at completion for the pledge charged', async ({
   page,

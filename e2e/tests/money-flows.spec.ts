@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addNewCard, demo, expect, login, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Money after the pledge (issue 10's finished result): the supporter sees a charged pledge and its
@@ -9,19 +9,7 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * Setup that is not the subject (creating, funding, approving, charging) goes through the API.
  */
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function saveCard(request: APIRequestContext, token: string, number: string): Promise<string> {
-  const tokenized = await request.post('/api/sandbox/cards', {
-    headers: bearer(token),
-    data: { holder_name: 'Test Supporter', number, expiry: `11/${nextYear}`, cvv: '123' },
-  });
-  expect(tokenized.status(), await tokenized.text()).toBe(201);
-  const saved = await request.post('/api/payment-methods', { headers: bearer(token), data: { token: (await tokenized.json()).token } });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return ((await saved.json()).data as { id: string }).id;
-}
 
 /** A live campaign of Ava's: created, funded with the sandbox test card ($100), approved. */
 async function liveCampaign(request: APIRequestContext, name: string) {

@@ -9,7 +9,8 @@
 // A subset (while working on one path): BENCH_ONLY names the targets, comma-separated, of
 // show (event read), list (campaign list), page (server-rendered event page), login, pledges,
 // lighthouse, js, chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts), moneybomb
-// (issue 21: scripts/bench/money-bomb-runs.ts), scaleout (two instances behind HAProxy,
+// (issue 21: scripts/bench/money-bomb-runs.ts), nextbomb (its next goal: 3,000 pages at 500
+// pledges a second, PostgreSQL only), scaleout (two instances behind HAProxy,
 // PostgreSQL only) and downloads (ten open-ledger downloads of 100,000 lines at once, PostgreSQL
 // only, downloads.ts); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
@@ -34,7 +35,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'scaleout', 'downloads'] as const;
+const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'nextbomb', 'scaleout', 'downloads'] as const;
 const DATABASES = ['embedded', 'postgres'] as const;
 function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
   const value = process.env[variable]?.trim();
@@ -199,6 +200,24 @@ function javascriptTable(): string {
   return output.slice(output.indexOf('|')).trim();
 }
 
+/** The money bomb on PostgreSQL (and its scale-out and next goal, as selected), each on a database of its own. */
+async function postgresMoneyBombs(postgresUrl: string) {
+  const runs = [
+    { selected: only.has('moneybomb') || only.has('scaleout'), options: { single: only.has('moneybomb'), scaleOut: only.has('scaleout') }, what: 'money bomb' },
+    { selected: only.has('nextbomb'), options: { single: true, scaleOut: false, next: true }, what: 'the next money-bomb goal' },
+  ];
+  for (const run of runs.filter((candidate) => candidate.selected)) {
+    const bombDatabase = await createDatabase(postgresUrl, 'pledgeway_bench');
+    try {
+      await postgresMoneyBomb(bombDatabase.url, run.options).catch((error: Error) => {
+        missed.push(`${run.what} on PostgreSQL stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
+      });
+    } finally {
+      await bombDatabase.drop();
+    }
+  }
+}
+
 async function main() {
   const started = Date.now();
   await ensureBuild();
@@ -239,16 +258,7 @@ async function main() {
       }
       if (only.has('chargerun')) await chargeRunBench(root, postgresUrl).catch((error: Error) => void missed.push(`charge run not measured: ${error.message}`));
       if (only.has('downloads')) await downloadsBench(postgresUrl).catch((error: Error) => void missed.push(`downloads not measured: ${error.message}`));
-      if (only.has('moneybomb') || only.has('scaleout')) {
-        const bombDatabase = await createDatabase(postgresUrl, 'pledgeway_bench');
-        try {
-          await postgresMoneyBomb(bombDatabase.url, { single: only.has('moneybomb'), scaleOut: only.has('scaleout') }).catch((error: Error) => {
-            missed.push(`money bomb on PostgreSQL stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
-          });
-        } finally {
-          await bombDatabase.drop();
-        }
-      }
+      await postgresMoneyBombs(postgresUrl);
     } else {
       notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server URL.');
       missed.push('PostgreSQL budgets not measured (no database URL)');
