@@ -205,7 +205,7 @@ export function unsafeProductionSettings(config: Config): string[] {
 
 /**
  * Without JWT_SECRET a single instance keeps a random secret in its data folder, so sign-ins
- * survive restarts. Several instances must share JWT_SECRET (README, scaling out).
+ * survive restarts. Several instances must share JWT_SECRET (docs/operations.md, Scaling out).
  */
 function persistedSecret(config: Config): string {
   const file = path.join(config.dataDir, 'jwt-secret');

@@ -16,7 +16,7 @@ import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, freePort, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
 
 /**
- * Two API processes on one PostgreSQL behind a small round-robin proxy, as README's "Scaling out"
+ * Two API processes on one PostgreSQL behind a small round-robin proxy, as docs/operations.md "Scaling out"
  * describes: sessions, rate limits, live updates and jobs do not depend on which process answers.
  */
 // The log-in limit per client address; the tests before the rate-limit test sign in a few times.
