@@ -59,6 +59,8 @@ export async function renderedPageCache(baseUrl: string, eventId: string, agent:
 export class BenchLivePage {
   readonly readsSent: Record<LiveList, number> = Object.fromEntries(LIVE_LISTS.map((list) => [list, 0])) as Record<LiveList, number>;
   readErrors = 0;
+  /** When the page opened: the read rule's bound grows with the time a page stays open. */
+  readonly openedAt = Date.now();
   private readonly values: PageCache;
   private readonly scheduler: LiveReadScheduler<LiveList>;
   private readonly page: ReturnType<typeof createLivePage>;

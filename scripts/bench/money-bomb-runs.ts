@@ -88,7 +88,7 @@ function check(row: Row) {
 export function moneyBombTable(): string {
   if (!rows.length) return 'Not run in this run (BENCH_ONLY).';
   const header = [
-    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | reads of the lists by the open pages: all, most of one list by one page (≤ rule) | server RSS MB before → 3 s → settled after the pages closed (≤ +20%) → after a full collection | V8 heap used MB after a full collection, before → after |',
+    '| database | open pages | pledges/s × s | acknowledged / sent (stored) | pledge p50 / p99 ms (budget) | API read under load: req/s, p99 ms (budget) | HTML page under load: req/s, p99 ms (budget) | pages current ≤ 1 s after the last pledge (slowest) | messages per page, most (≤ 1 per 100 ms) | reads of the lists by the open pages: all; the page nearest the read rule, its most of one list (≤ the rule over its time open) | server RSS MB before → 3 s → settled after the pages closed (≤ +20%) → after a full collection | V8 heap used MB after a full collection, before → after |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const lines = rows.map(({ label, result: r, budget, memory: m }) => {

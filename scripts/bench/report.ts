@@ -1,6 +1,6 @@
 // The bench's one table, the budgets it checks (docs/architecture.md#budgets) and the block it writes to
 // docs/performance.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 export interface Row {
   database: string;
@@ -96,4 +96,42 @@ export function writeToPerformanceDoc(file: string, text: string): void {
   const block = `${begin}\n\n## npm run bench (latest run)\n\n${text}\n\n${end}`;
   const next = current.includes(begin) ? current.replace(new RegExp(`${begin}[\\s\\S]*${end}`), () => block) : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
+}
+
+/** One bench run as the history keeps it. */
+export interface HistoryEntry {
+  at: string;
+  commit: string;
+  targets: string[];
+  databases: string[];
+  machine: string;
+  missed: string[];
+  notes: string[];
+  report: string;
+}
+
+/**
+ * Appends the run to docs/bench-history.jsonl, every run, a subset or a full one: the record of
+ * past figures, written by the bench alone, so docs/performance.md keeps only the current ones.
+ */
+export function appendToHistory(file: string, entry: HistoryEntry): void {
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+/**
+ * The CPU share this process runs with, when it was given one (a cgroup v1 `cpu` group other than
+ * the root): a figure measured with a weight over the machine's other work says so.
+ */
+export function cpuShareNote(): string | undefined {
+  try {
+    const line = readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((entry) => /^\d+:([^:]*,)?cpu(,[^:]*)?:/.test(entry));
+    const group = line?.split(':')[2];
+    if (!group || group === '/') return undefined;
+    const shares = readFileSync(`/sys/fs/cgroup/cpu${group}/cpu.shares`, 'utf8').trim();
+    return `run in cgroup ${group} with cpu.shares ${shares} (the machine's other work at the default 1024)`;
+  } catch {
+    return undefined;
+  }
 }

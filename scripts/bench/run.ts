@@ -29,7 +29,7 @@ import { pledgeableCampaign, pledgeRequests, registerSupporters } from './pledge
 import { startApp } from './app.ts';
 import { embeddedMoneyBomb, moneyBombTable, postgresMoneyBomb } from './money-bomb-runs.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
-import { missed, notes, record, report, writeToPerformanceDoc } from './report.ts';
+import { appendToHistory, cpuShareNote, missed, notes, record, report, writeToPerformanceDoc } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
@@ -266,7 +266,7 @@ async function main() {
   } finally {
     await bare.stop();
   }
-  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average (1 min) ${loadAtStart} at the start, ${load1()} at the end`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average (1 min) ${loadAtStart} at the start, ${load1()} at the end${cpuShareNote() ? `; ${cpuShareNote()}` : ''}`;
   const text = report({
     machine,
     method: `Each run: 1 s warm-up, then ${seconds} s of autocannon (one request at a time per connection) from the same machine, against the production build (\`apps/api/dist\`), log level info, demo content. Autocannon, the server and the bare route share the machine's cores, so absolute figures move with its load; each ratio compares two runs made back to back.`,
@@ -279,6 +279,16 @@ async function main() {
     seconds: Math.round((Date.now() - started) / 1000),
   });
   console.log(text);
+  appendToHistory(path.join(root, 'docs/bench-history.jsonl'), {
+    at: new Date().toISOString(),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+    targets: [...only],
+    databases: [...databases],
+    machine,
+    missed: [...missed],
+    notes: [...notes],
+    report: text,
+  });
   if (fullRun) writeToPerformanceDoc(path.join(root, 'docs/performance.md'), text);
   else console.log('\nA subset (BENCH_ONLY / BENCH_DATABASES): docs/performance.md left as it was.');
 }
