@@ -1,4 +1,5 @@
 import { centsToDollars, EVENT_MESSAGES, type LiveFigures, type Supporter } from '@pledgeway/domain';
+import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/schemas/pledges';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -6,7 +7,7 @@ import { canView } from '../event-reads/access.ts';
 import { isPubliclyVisible, runoffTotals, totalsFor } from '../event-reads/read-model.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 
-export const SUPPORTERS_PAGE_SIZE = 20;
+export { SUPPORTERS_PAGE_SIZE };
 
 /** A campaign's public figures: only for campaigns the public (or this creator or an admin) may see. */
 export async function visibleCampaign(ctx: AppContext, eventId: string, auth: AuthInfo | null): Promise<CampaignRow> {

@@ -1,7 +1,7 @@
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { FundraisingPageSummary } from '@pledgeway/domain/schemas/fundraising-pages';
 import type { MatchListResponse, MatchResponse } from '@pledgeway/domain/schemas/matching';
-import type { LiveTotals, SupportersResponse } from '@pledgeway/domain/schemas/pledges';
+import { SUPPORTERS_PAGE_SIZE, type LiveTotals, type SupportersResponse } from '@pledgeway/domain/schemas/pledges';
 import type { CampaignPromotionsResponse } from '@pledgeway/domain/schemas/promotions';
 
 /**
@@ -47,12 +47,20 @@ export function newSupporters(list: SupporterPages, message: Pick<LiveTotals, 's
   return message.supporters_added.filter((supporter) => !known.has(supporter._id));
 }
 
-/** The new supporters on top of the first page, and the count and total the list's heading shows. */
+/**
+ * The new supporters on top of the first page, and the count and total the list's heading shows.
+ * With one page loaded, the page keeps one page's worth (or what it had, if more): the oldest go off
+ * its end, where "Show more" (offset = the lines shown) finds them, as the server's list has moved
+ * down by as many. Otherwise a page left open through a money bomb would hold, and draw, every
+ * pledge of it. With more pages loaded the first grows, so that no line falls between two pages.
+ */
 export function applySupporters(list: SupporterPages, message: Pick<LiveTotals, 'supporters_added' | 'pledge_count' | 'payment_amount'>): SupporterPages {
   const added = newSupporters(list, message);
   const [first, ...rest] = list.pages;
   if (!first) return list;
-  const data = { ...first.data, supporters: [...added, ...first.data.supporters], count: message.pledge_count, total: message.payment_amount };
+  const lines = [...added, ...first.data.supporters];
+  const kept = rest.length ? lines : lines.slice(0, Math.max(SUPPORTERS_PAGE_SIZE, first.data.supporters.length));
+  const data = { ...first.data, supporters: kept, count: message.pledge_count, total: message.payment_amount };
   return { ...list, pages: [{ ...first, data }, ...rest] };
 }
 

@@ -126,4 +126,31 @@ describe('createLivePage', () => {
     live.receive({ ...nextPledge, seq: 9 });
     expect(requested).toEqual(['fundraising-page']);
   });
+  it('keeps one page of supporters through a money bomb, the newest on top, and lets the first page grow once more are loaded', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    // 100 messages of 3 pledges each: 300 new supporters after the 2 the page was rendered with.
+    for (let index = 0; index < 100; index += 1) {
+      const count = 2 + (index + 1) * 3;
+      live.receive({
+        ...opening,
+        seq: 5 + index,
+        pledge_count: count,
+        supporters: count,
+        payment_amount: count * 10,
+        supporters_added: [2, 1, 0].map((offset) => supporter(`n${index * 3 + offset}`, `Fan ${index * 3 + offset}`, 10)),
+      });
+    }
+    expect(requested).toEqual([]);
+    const first = values.supporters!.pages[0]!.data;
+    expect(first.count).toBe(302);
+    expect(first.supporters).toHaveLength(20);
+    expect(first.supporters.slice(0, 2).map((one) => one._id)).toEqual(['n299', 'n298']);
+    expect(first.supporters.at(-1)!._id).toBe('n280');
+
+    // With "Show more" loaded, no line may fall between the two pages: the first grows instead.
+    values.supporters = { pages: [...values.supporters!.pages, { success: true, data: { supporters: [], count: 302, total: 3020 } }], pageParams: [0, 20] };
+    live.receive({ ...opening, seq: 105, pledge_count: 303, supporters: 303, payment_amount: 3030, supporters_added: [supporter('n300', 'Fan 300', 10)] });
+    expect(values.supporters!.pages[0]!.data.supporters).toHaveLength(21);
+  });
 });

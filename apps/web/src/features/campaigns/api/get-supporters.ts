@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SupportersResponse } from '@pledgeway/domain/schemas/pledges';
+import { SUPPORTERS_PAGE_SIZE, type SupportersResponse } from '@pledgeway/domain/schemas/pledges';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const SUPPORTERS_PAGE_SIZE = 20;
+export { SUPPORTERS_PAGE_SIZE };
 
 export function getSupporters(eventId: string, offset: number, signal?: AbortSignal): Promise<SupportersResponse> {
   return api.get(`/events/${eventId}/supporters?offset=${offset}`, signal);
