@@ -140,7 +140,21 @@ async function openPage(url: string, logic?: () => BenchLivePage): Promise<OpenP
   }
 }
 
-/** The live totals as a fresh page sees them (its first message): the truth to compare with. */
+/**
+ * The truth to compare the pages with: the live totals a fresh page opens with (the last tick's
+ * state, decision 129) once they count `pledgeCount` pledges, every one acknowledged; after 5 s
+ * without, what they count then (the difference is reported as pledges not stored).
+ */
+async function totalsWithEveryPledge(liveUrl: string, pledgeCount: number): Promise<string> {
+  const giveUp = performance.now() + 5000;
+  for (;;) {
+    const totals = await currentTotals(liveUrl);
+    if ((JSON.parse(totals) as { pledge_count: number }).pledge_count >= pledgeCount || performance.now() > giveUp) return totals;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The live totals as a fresh page sees them (its first message). */
 async function currentTotals(liveUrl: string): Promise<string> {
   const page = await openPage(liveUrl);
   page.close();
@@ -315,7 +329,7 @@ export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): P
     const htmlReaders = readers(target.root, `${target.baseUrl}/events/${target.eventId}`, Math.floor(plan.readers / 2), plan.seconds);
     const stream = await pledgeStream(target.baseUrl, target.eventId, target.supporters, plan);
     const [api, html] = await Promise.all([apiReaders, htmlReaders]);
-    const truth = await currentTotals(liveUrls[0]!);
+    const truth = await totalsWithEveryPledge(liveUrls[0]!, before.pledge_count + stream.acknowledged);
     // Pages get a second past the last acknowledgement (and the truth's own read) to catch up.
     const deadline = Math.max(stream.lastAck, performance.now()) + 1000;
     while (performance.now() < deadline && pages.some((page) => page.shown(truth, stream.started) === undefined)) {
