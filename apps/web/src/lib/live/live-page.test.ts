@@ -87,8 +87,17 @@ describe('createLivePage', () => {
     expect(requested.sort()).toEqual(['fundraising-pages', 'matches', 'promotions', 'supporters']);
   });
 
-  it('reads only the supporters when more arrived than the message carries', () => {
-    const { live, requested } = campaignPage();
+  it('reads nothing when more arrived than the message carries and one page is shown: its newest are in the message', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    live.receive({ ...nextPledge, pledge_count: 30 });
+    expect(requested).toEqual([]);
+    expect(values.supporters!.pages[0]!.data.count).toBe(30);
+  });
+
+  it('reads only the supporters when more arrived than the message carries and "Show more" has loaded a second page', () => {
+    const { live, requested, values } = campaignPage();
+    values.supporters = { pages: [...values.supporters!.pages, { success: true, data: { supporters: [], count: 2, total: 30 } }], pageParams: [0, 20] };
     live.receive(opening);
     live.receive({ ...nextPledge, pledge_count: 30 });
     expect(requested).toEqual(['supporters']);

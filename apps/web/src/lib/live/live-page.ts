@@ -72,14 +72,19 @@ function applyMessage(cache: LivePageCache, message: FullMessage) {
 }
 
 /**
- * The lists a message that follows on from the last cannot complete by itself: more supporters
- * than it carries, or a line the page has never read (a new offer, fundraising page or promoter).
+ * The lists a message that follows on from the last cannot complete by itself: a line the page has
+ * never read (a new offer, fundraising page or promoter), or more supporters than it carries when
+ * "Show more" has loaded further pages. With one page shown, the message's newest supporters (as
+ * many as a page holds) are that page, and those it did not carry fall below it, where "Show
+ * more" finds them: no read, however fast the pledges come.
  */
 function incompleteLists(cache: LivePageCache, message: FullMessage): LiveList[] {
   const lists: LiveList[] = [];
   const supporters = cache.get('supporters');
   const countBefore = supporters?.pages[0]?.data.count;
-  if (supporters && countBefore !== undefined && countBefore + newSupporters(supporters, message).length !== message.pledge_count) lists.push('supporters');
+  const severalPages = (supporters?.pages.length ?? 0) > 1;
+  if (supporters && severalPages && countBefore !== undefined && countBefore + newSupporters(supporters, message).length !== message.pledge_count)
+    lists.push('supporters');
   const matches = cache.get('matches');
   if (matches && unknownIds(matches.data.matches, message.matches)) lists.push('matches');
   const pages = cache.get('fundraising-pages');
