@@ -12,7 +12,8 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * (outside /admin), the live stream's first message, the downloads, and the pages a visitor opens
  * (campaign, open ledger, overlay, embed, host). None may carry a name nobody chose to publish
  * (the sponsor's account name, the anonymous, declined and disputed supporters' names), an e-mail
- * address or the payout's bank reference; the chosen names are there. With SHOTS_DIR set, the
+ * address (the supporters', the host's account e-mail, the participants': decision 155) or the
+ * payout's bank reference; the chosen names are there. With SHOTS_DIR set, the
  * pages are also saved as screenshots at 390 and 1440 px for looking at.
  */
 
@@ -82,7 +83,16 @@ async function campaignWithEveryMovement(request: APIRequestContext): Promise<St
   const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
   const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
   const charityId = await newCharity(request, adminToken, `Quiet Books Trust ${stamp}`);
-  const event = await createCampaignByApi(request, avaToken, { eventName: `Quiet Books Swim ${stamp}`, targetAmount: 500, charityId });
+  // The host is Ava (her account e-mail is the campaign's host e-mail); the participant is invited at an address of their own.
+  const participantEmail = `quiet-books-guest-${stamp}@example.com`;
+  const event = await createCampaignByApi(request, avaToken, {
+    eventName: `Quiet Books Swim ${stamp}`,
+    targetAmount: 500,
+    charityId,
+    guestData: [
+      { about: 'Guest', fullName: 'Nina Park', email: participantEmail, occupation: 'Chef', companyName: '', aboutParticipant: 'Cooks.', profileImage: '' },
+    ],
+  });
   const funded = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
   expect(funded.status(), await funded.text()).toBe(200);
   expect((await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) })).status()).toBe(200);
@@ -142,10 +152,27 @@ async function campaignWithEveryMovement(request: APIRequestContext): Promise<St
       "the anonymous supporter's name": hidden.name,
       "the payout's bank reference": reference,
       ...Object.fromEntries([sponsor, named, hidden, declined, disputed].map((user) => [`the e-mail address ${user.email}`, user.email])),
+      "the host's account e-mail": demo.ava.email,
+      "the participant's e-mail": participantEmail,
+      "the seeded campaign's host e-mail": SEEDED.hostEmail,
+      "the seeded campaign's participant's e-mail": SEEDED.participantEmail,
     },
     declined: declined.name,
     disputed: disputed.name,
   };
+}
+
+/**
+ * A seeded campaign (apps/api/src/db/seed-data.ts, "Principal on the Roof", live): its host's and its
+ * participant's e-mails were on its page before decision 155. Its public reads and pages are read too.
+ */
+const SEEDED = { name: 'Principal on the Roof', hostEmail: 'dana.alvarez@example.com', participantEmail: 'margaret.hughes@example.com' };
+
+async function seededCampaignId(request: APIRequestContext, hostId: string): Promise<string> {
+  const hostPage = (await (await request.get(`/api/hosts/${hostId}`)).json()) as { data: { campaigns: { _id: string; name: string }[] } };
+  const seeded = hostPage.data.campaigns.find((campaign) => campaign.name === SEEDED.name);
+  expect(seeded, `the seeded campaign ${SEEDED.name} is on its host's page`).toBeDefined();
+  return seeded!._id;
 }
 
 /** Every GET of the OpenAPI document that needs no sign-in, outside the admin console, with the campaign's id filled in. */
@@ -200,7 +227,8 @@ test('every public surface of a campaign shows the names people chose and nothin
   test.slow(); // A campaign with five supporters is charged, disputed and paid out first, then every surface is read.
   const story = await campaignWithEveryMovement(request);
 
-  const reads = publicCampaignReads(story.eventId);
+  const seededId = await seededCampaignId(request, story.hostId);
+  const reads = [...publicCampaignReads(story.eventId), ...publicCampaignReads(seededId)];
   expect(reads).toEqual(expect.arrayContaining([`/api/events/${story.eventId}/supporters`, `/api/events/${story.eventId}/money.csv`]));
   let everything = '';
   for (const url of reads) {
@@ -222,6 +250,10 @@ test('every public surface of a campaign shows the names people chose and nothin
     `/overlay/events/${story.eventId}`,
     `/embed/events/${story.eventId}`,
     `/hosts/${story.hostId}`,
+    `/events/${seededId}`,
+    `/embed/events/${seededId}`,
+    `/overlay/events/${seededId}`,
+    '/sitemap.xml',
   ];
   const shots = process.env.SHOTS_DIR;
   if (shots) mkdirSync(shots, { recursive: true });
