@@ -12,7 +12,8 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * (outside /admin), the live stream's first message, the downloads, and the pages a visitor opens
  * (campaign, open ledger, overlay, embed, host). None may carry a name nobody chose to publish
  * (the sponsor's account name, the anonymous, declined and disputed supporters' names), an e-mail
- * address or the payout's bank reference; the chosen names are there. With SHOTS_DIR set, the
+ * address (the supporters', the host's account e-mail, the participants': decision 155) or the
+ * payout's bank reference; the chosen names are there. With SHOTS_DIR set, the
  * pages are also saved as screenshots at 390 and 1440 px for looking at.
  */
 
@@ -82,7 +83,16 @@ async function campaignWithEveryMovement(request: APIRequestContext): Promise<St
   const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
   const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
   const charityId = await newCharity(request, adminToken, `Quiet Books Trust ${stamp}`);
-  const event = await createCampaignByApi(request, avaToken, { eventName: `Quiet Books Swim ${stamp}`, targetAmount: 500, charityId });
+  // The host is Ava (her account e-mail is the campaign's host e-mail); the participant is invited at an address of their own.
+  const participantEmail = `quiet-books-guest-${stamp}@example.com`;
+  const event = await createCampaignByApi(request, avaToken, {
+    eventName: `Quiet Books Swim ${stamp}`,
+    targetAmount: 500,
+    charityId,
+    guestData: [
+      { about: 'Guest', fullName: 'Nina Park', email: participantEmail, occupation: 'Chef', companyName: '', aboutParticipant: 'Cooks.', profileImage: '' },
+    ],
+  });
   const funded = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
   expect(funded.status(), await funded.text()).toBe(200);
   expect((await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) })).status()).toBe(200);
@@ -142,10 +152,25 @@ async function campaignWithEveryMovement(request: APIRequestContext): Promise<St
       "the anonymous supporter's name": hidden.name,
       "the payout's bank reference": reference,
       ...Object.fromEntries([sponsor, named, hidden, declined, disputed].map((user) => [`the e-mail address ${user.email}`, user.email])),
+      "the host's account e-mail": demo.ava.email,
+      "the participant's e-mail": participantEmail,
     },
     declined: declined.name,
     disputed: disputed.name,
   };
+}
+
+/**
+ * A seeded campaign (apps/api/src/db/seed-data.ts, "Principal on the Roof", live): its host's and its
+ * participant's e-mails were on its page before decision 155. Its public reads and pages are read too.
+ */
+const SEEDED = { name: 'Principal on the Roof', hostEmail: 'dana.alvarez@example.com', participantEmail: 'margaret.hughes@example.com' };
+
+async function seededCampaignId(request: APIRequestContext, hostId: string): Promise<string> {
+  const hostPage = (await (await request.get(`/api/hosts/${hostId}`)).json()) as { data: { campaigns: { _id: string; name: string }[] } };
+  const seeded = hostPage.data.campaigns.find((campaign) => campaign.name === SEEDED.name);
+  expect(seeded, `the seeded campaign ${SEEDED.name} is on its host's page`).toBeDefined();
+  return seeded!._id;
 }
 
 /** Every GET of the OpenAPI document that needs no sign-in, outside the admin console, with the campaign's id filled in. */
@@ -238,4 +263,33 @@ test('every public surface of a campaign shows the names people chose and nothin
   }
   await page.goto(`/events/${story.eventId}/money`);
   await expect(page.getByText(story.published[0]!).first()).toBeVisible();
+});
+
+// A test of its own, so that it runs beside the long one above (fullyParallel).
+test("a seeded campaign's host and participant e-mails are on none of its public surfaces (decision 155)", async ({ page, request }) => {
+  const login = await request.post('/api/site/login', { data: { email: demo.ava.email, password: demo.ava.password } });
+  const hostId = (await login.json()).user._id as string;
+  const eventId = await seededCampaignId(request, hostId);
+  const secrets: Record<string, string> = {
+    "the seeded campaign's host e-mail": SEEDED.hostEmail,
+    "the seeded campaign's participant's e-mail": SEEDED.participantEmail,
+    "the host's account e-mail": demo.ava.email,
+  };
+  const expectNone = (where: string, body: string) => {
+    for (const [whose, secret] of Object.entries(secrets)) expect(body.includes(secret), `${where} shows ${whose}, which nobody chose to publish`).toBe(false);
+  };
+  for (const url of publicCampaignReads(eventId)) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expectNone(url, await response.text());
+  }
+  await page.goto(`/events/${eventId}`);
+  expectNone('the live stream', await firstLiveMessage(page, eventId));
+  for (const url of [`/events/${eventId}`, `/embed/events/${eventId}`, `/overlay/events/${eventId}`, `/hosts/${hostId}`, '/sitemap.xml', '/']) {
+    expectNone(`${url} as served`, await (await request.get(url)).text());
+  }
+  await page.goto(`/events/${eventId}`);
+  await expect(page.getByRole('region', { name: 'About Dana Alvarez' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'About Margaret Hughes' })).toBeVisible();
+  expectNone(`/events/${eventId} in the browser`, await page.content());
 });

@@ -105,6 +105,8 @@ export const events = pgTable(
     hostAbout: text('host_about').notNull().default(''),
     hostFullName: text('host_full_name').notNull().default(''),
     hostEmail: text('host_email').notNull().default(''),
+    /** The one e-mail the campaign page shows, chosen by the host; '' shows none (decision 155). */
+    hostContactEmail: text('host_contact_email').notNull().default(''),
     hostOccupation: text('host_occupation').notNull().default(''),
     hostCompanyName: text('host_company_name').notNull().default(''),
     hostAboutYou: text('host_about_you').notNull().default(''),
@@ -134,7 +136,6 @@ export const participants = pgTable(
     profileImage: text('profile_image').notNull().default(''),
     accepted: boolean('accepted').notNull().default(false),
     /** The participant keeps their e-mail off the public campaign page. */
-    hideEmail: boolean('hide_email').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -934,7 +934,7 @@ export interface paths {
                             host: {
                                 full_name: string;
                                 about: string;
-                                email?: string;
+                                contact_email?: string;
                                 occupation: string;
                                 company_name: string;
                                 about_you: string;
@@ -2607,7 +2607,7 @@ export interface paths {
                                 host: {
                                     full_name: string;
                                     about: string;
-                                    email?: string;
+                                    contact_email?: string;
                                     occupation: string;
                                     company_name: string;
                                     about_you: string;
@@ -2724,6 +2724,7 @@ export interface paths {
                         event_time?: string;
                         event_location?: string;
                         online_event_link?: string;
+                        host_contact_email?: string;
                         participants?: string;
                         runoff_win_by?: string;
                         runoff_fixed_amount?: string;
@@ -2777,11 +2778,12 @@ export interface paths {
                                 host: {
                                     full_name: string;
                                     about: string;
-                                    email: string;
+                                    contact_email: string;
                                     occupation: string;
                                     company_name: string;
                                     about_you: string;
                                     profile_image: string;
+                                    email: string;
                                 };
                                 banner: string;
                                 donation_limit: number | null;
@@ -2822,14 +2824,13 @@ export interface paths {
                                     _id: string;
                                     about: string;
                                     full_name: string;
-                                    email: string;
                                     occupation: string;
                                     company_name: string;
                                     about_participant: string;
                                     profile_image: string;
                                     profile_image_url: string;
                                     accepted: boolean;
-                                    hide_email: boolean;
+                                    email: string;
                                 }[];
                                 pledges: {
                                     total: number;
@@ -4539,6 +4540,8 @@ export interface paths {
                             /** @default  */
                             companyName?: string;
                             /** @default  */
+                            contactEmail?: string;
+                            /** @default  */
                             aboutYou?: string;
                             /** @default  */
                             profileImage?: string;
@@ -4633,15 +4636,16 @@ export interface paths {
                                 start_date: string | null;
                                 deadline?: string | null;
                                 created_at: string;
-                                owner_id?: string;
+                                owner_id: string;
                                 host: {
                                     full_name: string;
                                     about: string;
-                                    email?: string;
+                                    contact_email: string;
                                     occupation: string;
                                     company_name: string;
                                     about_you: string;
                                     profile_image: string;
+                                    email: string;
                                 };
                                 banner: string;
                                 donation_limit: number | null;
@@ -4682,14 +4686,13 @@ export interface paths {
                                     _id: string;
                                     about: string;
                                     full_name: string;
-                                    email?: string;
                                     occupation: string;
                                     company_name: string;
                                     about_participant: string;
                                     profile_image: string;
                                     profile_image_url: string;
                                     accepted: boolean;
-                                    hide_email?: boolean;
+                                    email: string;
                                 }[];
                                 pledges: {
                                     total: number;
@@ -4829,7 +4832,7 @@ export interface paths {
                             host: {
                                 full_name: string;
                                 about: string;
-                                email?: string;
+                                contact_email?: string;
                                 occupation: string;
                                 company_name: string;
                                 about_you: string;
@@ -4874,14 +4877,12 @@ export interface paths {
                                 _id: string;
                                 about: string;
                                 full_name: string;
-                                email?: string;
                                 occupation: string;
                                 company_name: string;
                                 about_participant: string;
                                 profile_image: string;
                                 profile_image_url: string;
                                 accepted: boolean;
-                                hide_email?: boolean;
                             }[];
                             pledges: {
                                 total: number;
@@ -5003,11 +5004,12 @@ export interface paths {
                             host: {
                                 full_name: string;
                                 about: string;
-                                email: string;
+                                contact_email: string;
                                 occupation: string;
                                 company_name: string;
                                 about_you: string;
                                 profile_image: string;
+                                email: string;
                             };
                             banner: string;
                             donation_limit: number | null;
@@ -5048,14 +5050,13 @@ export interface paths {
                                 _id: string;
                                 about: string;
                                 full_name: string;
-                                email: string;
                                 occupation: string;
                                 company_name: string;
                                 about_participant: string;
                                 profile_image: string;
                                 profile_image_url: string;
                                 accepted: boolean;
-                                hide_email: boolean;
+                                email: string;
                             }[];
                             pledges: {
                                 total: number;
@@ -5306,14 +5307,13 @@ export interface paths {
                                 _id: string;
                                 about: string;
                                 full_name: string;
-                                email?: string;
                                 occupation: string;
                                 company_name: string;
                                 about_participant: string;
                                 profile_image: string;
                                 profile_image_url: string;
                                 accepted: boolean;
-                                hide_email?: boolean;
+                                email: string;
                             };
                             profile_image?: string;
                         };
@@ -5523,14 +5523,13 @@ export interface paths {
                                 _id: string;
                                 about: string;
                                 full_name: string;
-                                email?: string;
                                 occupation: string;
                                 company_name: string;
                                 about_participant: string;
                                 profile_image: string;
                                 profile_image_url: string;
                                 accepted: boolean;
-                                hide_email?: boolean;
+                                email: string;
                             };
                             profile_image?: string;
                         };
@@ -6509,15 +6508,16 @@ export interface paths {
                                     start_date: string | null;
                                     deadline?: string | null;
                                     created_at: string;
-                                    owner_id?: string;
+                                    owner_id: string;
                                     host: {
                                         full_name: string;
                                         about: string;
-                                        email?: string;
+                                        contact_email: string;
                                         occupation: string;
                                         company_name: string;
                                         about_you: string;
                                         profile_image: string;
+                                        email: string;
                                     };
                                     banner: string;
                                     donation_limit: number | null;
@@ -6558,14 +6558,13 @@ export interface paths {
                                         _id: string;
                                         about: string;
                                         full_name: string;
-                                        email?: string;
                                         occupation: string;
                                         company_name: string;
                                         about_participant: string;
                                         profile_image: string;
                                         profile_image_url: string;
                                         accepted: boolean;
-                                        hide_email?: boolean;
+                                        email: string;
                                     }[];
                                     pledges: {
                                         total: number;
@@ -8963,7 +8962,7 @@ export interface paths {
                                     host: {
                                         full_name: string;
                                         about: string;
-                                        email?: string;
+                                        contact_email?: string;
                                         occupation: string;
                                         company_name: string;
                                         about_you: string;
@@ -9003,7 +9002,7 @@ export interface paths {
                                         host: {
                                             full_name: string;
                                             about: string;
-                                            email?: string;
+                                            contact_email?: string;
                                             occupation: string;
                                             company_name: string;
                                             about_you: string;
@@ -11490,7 +11489,7 @@ export interface paths {
                                     host: {
                                         full_name: string;
                                         about: string;
-                                        email?: string;
+                                        contact_email?: string;
                                         occupation: string;
                                         company_name: string;
                                         about_you: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventDetailResponse, EventKind, EventStatusSchema, FundingModel } from './event-response.ts';
+import { EventKind, EventStatusSchema, FundingModel, OwnerEventDetail } from './event-response.ts';
 import { ChargeFigures } from './lifecycle.ts';
 import { PledgeStatusSchema } from './my-pledges.ts';
 import { actionResponse, okResponse, PagedQuery, pagedResponse, PagedSearchQuery } from './common.ts';
@@ -143,7 +143,7 @@ export const AdminReviewQueueResponse = okResponse(z.object({ items: z.array(Adm
 export type AdminReviewQueueResponse = z.infer<typeof AdminReviewQueueResponse>;
 
 export const AdminReviewDetail = z.object({
-  event: EventDetailResponse,
+  event: OwnerEventDetail,
   owner: PersonRef.extend({ identity_status: IdentityStatusSchema, disabled: z.boolean() }),
   /** The creator's funding pledge and its state; null when none was made. */
   funding: AdminPledgeRow.pick({ _id: true, amount: true, status: true, charged_amount: true, failure_reason: true, created_at: true }).nullable(),

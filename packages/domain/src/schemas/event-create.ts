@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCardNumber } from '../cards.ts';
-import { EventDetailResponse, EventKind, FundingModel } from './event-response.ts';
+import { EventKind, FundingModel, OwnerEventDetail } from './event-response.ts';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_LIMIT_BYTES,
@@ -15,6 +15,7 @@ import {
   descriptionField,
   dollarAmountField,
   earliestTodayIso,
+  contactEmailField,
   emailAddressField,
   eventDateField,
   eventNameField,
@@ -130,9 +131,13 @@ const personFields = {
   companyName: optionalString(120),
 };
 
-/** Wizard step 2, host block: fullName and email come read-only from the profile. */
+/**
+ * Wizard step 2, host block: fullName and email come read-only from the profile (the account's e-mail
+ * is never shown publicly); `contactEmail`, empty unless the host fills it in, is shown on the page.
+ */
 export const HostStep = z.object({
   ...personFields,
+  contactEmail: contactEmailField,
   aboutYou: optionalString(2000),
   profileImage: optionalImageField,
 });
@@ -316,7 +321,7 @@ export type CreateEventRequest = z.output<typeof CreateEventRequest>;
 export const CreateEventResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  event: EventDetailResponse.extend({ id: z.string() }),
+  event: OwnerEventDetail.extend({ id: z.string() }),
 });
 export type CreateEventResponse = z.infer<typeof CreateEventResponse>;
 

@@ -281,6 +281,19 @@ export const emailAddressField = z
   .regex(EMAIL_PATTERN, EVENT_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
 
+/**
+ * The host's public contact e-mail (decision 155): optional, empty by default, and the only e-mail a
+ * campaign page may show. Empty means none is shown.
+ */
+export const contactEmailField = z
+  .string()
+  .trim()
+  .max(254, EVENT_MESSAGES.emailInvalid)
+  .optional()
+  .default('')
+  .refine((value) => !value || EMAIL_PATTERN.test(value), EVENT_MESSAGES.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
 /** Event Genre rules that involve several fields (docs/product.md#event-details). */
 export function checkEventDetails(
   value: { locationType: 'physical' | 'virtual'; eventDate: string; eventTime: string; eventLocation: string; onlineEventLink: string },

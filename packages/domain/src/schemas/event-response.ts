@@ -10,32 +10,41 @@ export const FundingModel = z.enum(['all_or_nothing', 'all_donations']);
 export type FundingModel = z.infer<typeof FundingModel>;
 export const EventStatusSchema = z.enum(['pending', 'approved', 'rejected', 'freeze', 'close', 'completed', 'cancelled']);
 
-/** The e-mail fields are absent where the page does not show them (list cards; a participant who hides theirs). */
+/**
+ * The host as every public read shows it (decision 155): never the account's e-mail; `contact_email`
+ * only when the host chose to show one, on the campaign page (list cards leave it out too).
+ */
 export const EventHost = z.object({
   full_name: z.string(),
   about: z.string(),
-  email: z.string().optional(),
+  contact_email: z.string().optional(),
   occupation: z.string(),
   company_name: z.string(),
   about_you: z.string(),
   profile_image: z.string(),
 });
 
+/** A participant as every public read shows it: their e-mail is used to invite them and is never shown (decision 155). */
 export const ParticipantResponse = z.object({
   _id: z.string(),
   about: z.string(),
   full_name: z.string(),
-  email: z.string().optional(),
   occupation: z.string(),
   company_name: z.string(),
   about_participant: z.string(),
   profile_image: z.string(),
   profile_image_url: z.string(),
   accepted: z.boolean(),
-  /** The participant chose to keep their e-mail off the public page (sent to the creator and admins only). */
-  hide_email: z.boolean().optional(),
 });
 export type ParticipantResponse = z.infer<typeof ParticipantResponse>;
+
+/** The host as its creator and admins see it: the account's e-mail and the contact e-mail chosen ('' when none). */
+export const OwnerEventHost = EventHost.extend({ email: z.string(), contact_email: z.string() });
+export type OwnerEventHost = z.infer<typeof OwnerEventHost>;
+
+/** A participant as the creator and admins see them: with the e-mail they were invited at. */
+export const OwnerParticipantResponse = ParticipantResponse.extend({ email: z.string() });
+export type OwnerParticipantResponse = z.infer<typeof OwnerParticipantResponse>;
 
 export const CharityRef = z.object({ _id: z.string(), name: z.string(), logo: z.string(), link: z.string().nullable() });
 
@@ -102,3 +111,11 @@ export const EventDetailResponse = EventSummaryResponse.extend({
   host_page_id: z.string().optional(),
 });
 export type EventDetailResponse = z.infer<typeof EventDetailResponse>;
+
+/** The creator's and admins' view of a campaign: every e-mail and the owner, whatever the public page shows. */
+export const OwnerEventDetail = EventDetailResponse.extend({
+  owner_id: z.string(),
+  host: OwnerEventHost,
+  participants: z.array(OwnerParticipantResponse),
+});
+export type OwnerEventDetail = z.infer<typeof OwnerEventDetail>;

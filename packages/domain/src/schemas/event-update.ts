@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '../status.ts';
-import { EventDetailResponse, EventHost, ParticipantResponse } from './event-response.ts';
+import { OwnerEventDetail } from './event-response.ts';
+
+export { OwnerEventDetail } from './event-response.ts';
 import {
   EVENT_MESSAGES,
   categoriesField,
+  contactEmailField,
   descriptionField,
   earliestTodayIso,
   emailAddressField,
@@ -30,7 +33,6 @@ export const ParticipantEdit = z.object({
   company_name: optionalString(120),
   about_participant: optionalString(2000),
   accepted: z.boolean().optional(),
-  hide_email: z.boolean().optional(),
 });
 export type ParticipantEditInput = z.input<typeof ParticipantEdit>;
 export type ParticipantEdit = z.output<typeof ParticipantEdit>;
@@ -65,6 +67,8 @@ export const EditEventForm = z
     event_location: optionalString(300),
     online_event_link: onlineLinkField,
     original_event_date: z.string().nullable().optional(),
+    /** The host's public contact e-mail (decision 155); '' shows none. */
+    host_contact_email: contactEmailField,
     participants: z.array(ParticipantEdit).max(20, EVENT_MESSAGES.participantsMax).optional(),
     /** Runoffs: the rules, editable until the first supporter pledges (the server checks). */
     kind: z.string().optional(),
@@ -94,14 +98,6 @@ export const EditEventForm = z
   });
 export type EditEventFormInput = z.input<typeof EditEventForm>;
 export type EditEventForm = z.output<typeof EditEventForm>;
-
-/** The creator's and admins' view of a campaign: every e-mail and the owner, whatever the public page shows. */
-export const OwnerEventDetail = EventDetailResponse.extend({
-  owner_id: z.string(),
-  host: EventHost.extend({ email: z.string() }),
-  participants: z.array(ParticipantResponse.extend({ email: z.string(), hide_email: z.boolean() })),
-});
-export type OwnerEventDetail = z.infer<typeof OwnerEventDetail>;
 
 /** Owner/admin view of a campaign: the detail plus what this user may do with it. */
 export const ManageEventResponse = OwnerEventDetail.extend({

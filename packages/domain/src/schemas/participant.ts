@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ParticipantResponse } from './event-response.ts';
+import { OwnerParticipantResponse } from './event-response.ts';
 
 export const ParticipantIdParams = z.object({ participantId: z.string().uuid('Invalid id') });
 
@@ -10,7 +10,7 @@ export type PatchParticipantRequest = z.infer<typeof PatchParticipantRequest>;
 export const ParticipantResult = z.object({
   success: z.literal(true),
   message: z.string(),
-  participant: ParticipantResponse,
+  participant: OwnerParticipantResponse,
   profile_image: z.string().optional(),
 });
 export type ParticipantResult = z.infer<typeof ParticipantResult>;

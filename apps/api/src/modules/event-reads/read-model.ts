@@ -86,10 +86,10 @@ export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS
     deadline: isDeadlineKind(row.kind) ? (campaignDeadline(row)?.toISOString() ?? null) : null,
     created_at: row.createdAt.toISOString(),
     owner_id: row.ownerId,
+    // No account e-mail here: public reads, lists and dashboards share this summary (decision 155).
     host: {
       full_name: row.hostFullName,
       about: row.hostAbout,
-      email: row.hostEmail,
       occupation: row.hostOccupation,
       company_name: row.hostCompanyName,
       about_you: row.hostAboutYou,
@@ -107,6 +107,7 @@ export async function toEventSummaries(db: Executor, rows: EventRow[]): Promise<
   return rows.map((row) => toEventSummary(row, totals.get(row.id)));
 }
 
+/** A participant as their campaign's creator and admins see them, with the e-mail they were invited at. */
 export function toParticipantResponse(row: ParticipantRow) {
   return {
     _id: row.id,
@@ -119,7 +120,6 @@ export function toParticipantResponse(row: ParticipantRow) {
     profile_image: row.profileImage,
     profile_image_url: row.profileImage,
     accepted: row.accepted,
-    hide_email: row.hideEmail,
   };
 }
 
@@ -144,10 +144,10 @@ export function totalsFromColumns(found: { raised: string; supporters: string; p
   return { raisedCents: Number(found.raised), supporters: Number(found.supporters), pledgeCount: Number(found.pledgeCount) };
 }
 
-/** A list card shows neither the owner nor any e-mail. */
+/** A list card shows neither the owner nor any e-mail, not even the host's chosen contact e-mail. */
 export function toPublicEventSummary(summary: EventSummaryResponse): EventSummaryResponse {
   const { owner_id: _owner, host, ...rest } = summary;
-  const { email: _email, ...publicHost } = host;
+  const { contact_email: _contact, ...publicHost } = host;
   return { ...rest, host: publicHost };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { createTwoParticipantCampaign, firstCharityId, verifiedCreator } from './test-helpers.ts';
+import { createPayload, createTwoParticipantCampaign, firstCharityId, verifiedCreator } from './test-helpers.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof verifiedCreator>>;
@@ -23,25 +23,45 @@ async function publishedCampaign() {
   return event;
 }
 
-type Person = { _id: string; email?: string; full_name: string; hide_email?: boolean };
+type Person = { _id: string; email?: string; full_name: string; about: string; occupation: string };
 
-function editParticipants(eventId: string, people: Record<string, unknown>[]) {
+function editForm(eventId: string, fields: Record<string, string>) {
   const body = new FormData();
-  body.set('participants', JSON.stringify(people));
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
   return owner.client.request('PUT', `/api/events/${eventId}`, { form: body });
 }
 
+/** Every public read of one campaign as an anonymous visitor gets it: the page, the list, the host page, the link preview. */
+async function publicReads(eventId: string): Promise<Record<string, string>> {
+  const anonymous = new TestClient(server.url);
+  const reads: Record<string, string> = {};
+  for (const url of [`/api/events/show/${eventId}`, '/api/events/allActive', `/api/hosts/${owner.user._id}`]) {
+    const response = await anonymous.get(url);
+    expect(response.status, url).toBe(200);
+    reads[url] = JSON.stringify(response.data);
+  }
+  return reads;
+}
+
 describe('what anonymous visitors read', () => {
-  it('shows the event page without the owner id, with the e-mails the About blocks show and the link to the host page', async () => {
+  it('shows the event page without the owner id or any e-mail: neither the host account’s nor a participant’s (decision 155)', async () => {
     const event = await publishedCampaign();
     const page = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
     expect(page.status).toBe(200);
     expect(page.data).not.toHaveProperty('owner_id');
     expect(page.data.host_page_id).toBe(owner.user._id);
-    expect((await new TestClient(server.url).get(`/api/hosts/${page.data.host_page_id}`)).status).toBe(200);
-    expect(page.data.host.email).toBe(owner.email);
-    expect(page.data.participants.map((person: Person) => person.email)).toEqual(['p@example.com', 'p@example.com']);
-    expect(page.data.participants[0]).not.toHaveProperty('hide_email');
+    expect(page.data.host).not.toHaveProperty('email');
+    expect(page.data.host).not.toHaveProperty('contact_email');
+    expect(page.data.host).toMatchObject({ full_name: 'Hana Host', about: 'Organizer', occupation: 'Organizer' });
+    for (const person of page.data.participants as Person[]) {
+      expect(person).not.toHaveProperty('email');
+      expect(person).toMatchObject({ about: 'Runner', occupation: 'Coach' });
+    }
+    expect(page.data.participants.map((person: Person) => person.full_name)).toEqual(['Pat Lee', 'Sam Ortiz']);
+    for (const [url, body] of Object.entries(await publicReads(event.id))) {
+      expect(body, `${url} carries the host's account e-mail`).not.toContain(owner.email);
+      expect(body, `${url} carries a participant's e-mail`).not.toContain('p@example.com');
+    }
   });
 
   it('lists campaigns without the owner id or any e-mail', async () => {
@@ -54,30 +74,62 @@ describe('what anonymous visitors read', () => {
     expect(JSON.stringify(list.data)).not.toContain('@example.com');
   });
 
-  it('hides the e-mail of a participant who chose so in the edit form, while the creator still sees it', async () => {
+  it('shows the contact e-mail a host chose, and only that one, on the campaign page; clearing it shows none', async () => {
+    const event = await publishedCampaign();
+    expect((await editForm(event.id, { host_contact_email: 'Hello@RiverRun.example' })).status).toBe(200);
+    const page = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
+    expect(page.data.host.contact_email).toBe('hello@riverrun.example');
+    expect(page.data.host).not.toHaveProperty('email');
+    const reads = await publicReads(event.id);
+    for (const [url, body] of Object.entries(reads)) expect(body, url).not.toContain(owner.email);
+    // A list card and the host page show no e-mail, not even the chosen one.
+    expect(reads['/api/events/allActive']).not.toContain('hello@riverrun.example');
+    expect(reads[`/api/hosts/${owner.user._id}`]).not.toContain('hello@riverrun.example');
+
+    expect((await editForm(event.id, { host_contact_email: '' })).status).toBe(200);
+    const cleared = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
+    expect(cleared.data.host).not.toHaveProperty('contact_email');
+  });
+
+  it('takes the contact e-mail from the wizard, off unless filled in, and refuses one that is not an address', async () => {
+    const chosen = await createTwoParticipantCampaign(owner, charityId, {
+      hostData: {
+        fullName: 'Hana Host',
+        email: owner.email,
+        occupation: 'Organizer',
+        companyName: 'Riverside Runners',
+        aboutYou: '',
+        contactEmail: 'team@riverrun.example',
+      },
+    });
+    const managed = await owner.client.get(`/api/events/${chosen.id}/manage`);
+    expect(managed.data.host).toMatchObject({ email: owner.email, contact_email: 'team@riverrun.example' });
+
+    const bad = await owner.client.post(
+      '/api/events/create',
+      await createPayload(charityId, owner.email, {
+        eventName: 'Not an address run',
+        hostData: {
+          fullName: 'Hana Host',
+          email: owner.email,
+          occupation: 'Organizer',
+          companyName: 'Riverside Runners',
+          aboutYou: '',
+          contactEmail: 'not an address',
+        },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain('Please enter a valid email address');
+    expect(await server.app.ctx.db.select().from(events).where(eq(events.name, 'Not an address run'))).toEqual([]);
+  });
+
+  it('keeps every e-mail for the creator, who invited the participants at them', async () => {
     const event = await publishedCampaign();
     const managed = await owner.client.get(`/api/events/${event.id}/manage`);
-    const [pat, sam] = managed.data.participants as Person[];
-    expect(pat!.hide_email).toBe(false);
-    const keep = (person: Person, hide: boolean) => ({
-      _id: person._id,
-      about: 'Runner',
-      full_name: person.full_name,
-      email: person.email,
-      occupation: 'Coach',
-      hide_email: hide,
-    });
-    const edited = await editParticipants(event.id, [keep(pat!, true), keep(sam!, false)]);
-    expect(edited.status).toBe(200);
-
-    // The write is visible at once: no stale copy of the page is served after it.
-    const page = await new TestClient(server.url).get(`/api/events/show/${event.id}`);
-    const [publicPat, publicSam] = page.data.participants as Person[];
-    expect(publicPat).not.toHaveProperty('email');
-    expect(publicSam!.email).toBe(sam!.email);
-    const again = await owner.client.get(`/api/events/${event.id}/manage`);
-    expect(again.data.participants[0]).toMatchObject({ email: pat!.email, hide_email: true });
-    expect(again.data.owner_id).toBe(owner.user._id);
+    expect(managed.data.owner_id).toBe(owner.user._id);
+    expect(managed.data.host).toMatchObject({ email: owner.email, contact_email: '' });
+    expect(managed.data.participants.map((person: Person) => person.email)).toEqual(['p@example.com', 'p@example.com']);
   });
 
   it('serves the new name right after an edit', async () => {

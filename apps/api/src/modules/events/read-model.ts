@@ -27,7 +27,7 @@ export const detailColumns = {
     select json_agg(json_build_object(
       'id', p.id, 'about', p.about, 'fullName', p.full_name, 'email', p.email, 'occupation', p.occupation,
       'companyName', p.company_name, 'aboutParticipant', p.about_participant, 'profileImage', p.profile_image,
-      'accepted', p.accepted, 'hideEmail', p.hide_email
+      'accepted', p.accepted
     ) order by p.position, p.created_at)
     from ${participants} p where p.event_id = events.id), '[]'::json)`,
   documents: sql<DocumentJson[]>`coalesce((
@@ -40,7 +40,7 @@ export const detailColumns = {
 
 type ParticipantJson = Pick<
   ParticipantRow,
-  'id' | 'about' | 'fullName' | 'email' | 'occupation' | 'companyName' | 'aboutParticipant' | 'profileImage' | 'accepted' | 'hideEmail'
+  'id' | 'about' | 'fullName' | 'email' | 'occupation' | 'companyName' | 'aboutParticipant' | 'profileImage' | 'accepted'
 >;
 type DocumentJson = { id: string; fileName: string; originalName: string; sizeBytes: number };
 type CharityJson = { id: string; name: string; logo: string; link: string | null };
@@ -64,7 +64,7 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
     detail: {
       ...summary,
       owner_id: row.ownerId,
-      host: { ...summary.host, email: row.hostEmail },
+      host: { ...summary.host, email: row.hostEmail, contact_email: row.hostContactEmail },
       banner: row.bannerImage,
       donation_limit: row.donationLimitCents === null ? null : centsToDollars(row.donationLimitCents),
       runoff_win_by: row.runoffWinBy,
@@ -93,15 +93,18 @@ export async function loadEventDetail(db: Executor, eventId: string): Promise<{ 
 }
 
 /**
- * What an anonymous visitor's event page shows (docs/product.md#event-page): the host's e-mail in the About block and
- * the link to the host's public page, a participant's e-mail unless they chose to hide it, and no
- * other account detail.
+ * What an anonymous visitor's event page shows (docs/product.md#event-page, decision 155): the link to
+ * the host's public page and the contact e-mail the host chose to show, if any; never the host's
+ * account e-mail nor a participant's e-mail, and no other account detail. Built field by field, so
+ * an e-mail added to the owner's view later does not reach the public one by default.
  */
 export function toPublicEventDetail(detail: OwnerEventDetail): EventDetailResponse {
-  const { owner_id: owner, ...rest } = detail;
+  const { owner_id: owner, host, participants, ...rest } = detail;
+  const { email: _account, contact_email: contact, ...publicHost } = host;
   return {
     ...rest,
+    host: contact ? { ...publicHost, contact_email: contact } : publicHost,
     host_page_id: owner,
-    participants: detail.participants.map(({ hide_email: hidden, email, ...person }) => (hidden ? person : { ...person, email })),
+    participants: participants.map(({ email: _invitedAt, ...person }) => person),
   };
 }

@@ -128,6 +128,8 @@ export function createEventsService(ctx: AppContext) {
             // Name and e-mail are read-only in the wizard: they are the account's, whatever is sent.
             hostFullName: user.name,
             hostEmail: user.email,
+            // The only e-mail the page shows, and only when the host filled it in (decision 155).
+            hostContactEmail: body.hostData.contactEmail,
             hostOccupation: body.hostData.occupation,
             hostCompanyName: body.hostData.companyName,
             hostAboutYou: body.hostData.aboutYou,

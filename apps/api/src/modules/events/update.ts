@@ -33,15 +33,7 @@ import { participantRecords, type NewParticipant } from '../participants/service
 import { eventsRepository } from './repository.ts';
 
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */
-function participantColumns(person: {
-  about: string;
-  full_name: string;
-  email: string;
-  occupation: string;
-  company_name: string;
-  about_participant: string;
-  hide_email?: boolean;
-}) {
+function participantColumns(person: { about: string; full_name: string; email: string; occupation: string; company_name: string; about_participant: string }) {
   return {
     about: person.about,
     fullName: person.full_name,
@@ -49,8 +41,6 @@ function participantColumns(person: {
     occupation: person.occupation,
     companyName: person.company_name,
     aboutParticipant: person.about_participant,
-    // Unsent keeps the stored choice; a participant's e-mail is shown unless they hide it.
-    ...(person.hide_email === undefined ? {} : { hideEmail: person.hide_email }),
   };
 }
 
@@ -69,6 +59,7 @@ export const EDIT_FORM_PARTS = {
     'event_time',
     'event_location',
     'online_event_link',
+    'host_contact_email',
     'participants',
     'runoff_win_by',
     'runoff_fixed_amount',
@@ -94,6 +85,7 @@ function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm
     event_location: fields.event_location ?? row.eventLocation,
     online_event_link: fields.online_event_link ?? row.onlineEventLink,
     original_event_date: row.eventDate,
+    host_contact_email: fields.host_contact_email ?? row.hostContactEmail,
     participants: parseMultipartJson(fields.participants, 'participants'),
     ...runoffRuleFields(row, fields),
   });
@@ -185,6 +177,7 @@ async function writeEdit(
     eventTime: form.event_time,
     eventLocation: form.location_type === 'physical' ? form.event_location : '',
     onlineEventLink: form.online_event_link,
+    hostContactEmail: form.host_contact_email,
     ...(bannerUrl ? { bannerImage: bannerUrl } : {}),
   });
   if (row.kind === 'runoff') await applyRunoffRules(tx, row.id, form);

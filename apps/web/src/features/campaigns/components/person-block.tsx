@@ -7,6 +7,7 @@ interface PersonBlockProps {
   name: string;
   role?: string;
   about?: string;
+  /** The host's chosen public contact e-mail; no other e-mail is ever passed here (decision 155). */
   email?: string;
   occupation?: string;
   company?: string;
@@ -43,7 +44,7 @@ export function PersonBlock({ name, role, about, email, occupation, company, ima
             )}
             {email && (
               <div>
-                <dt className="inline font-semibold text-ink-800">Email: </dt>
+                <dt className="inline font-semibold text-ink-800">Contact: </dt>
                 <dd className="inline">
                   <a className="underline" href={`mailto:${email}`}>
                     {email}

@@ -24,6 +24,7 @@ function formValues(event: ManageEventResponse): EditEventFormInput {
     event_location: event.event_location,
     online_event_link: event.online_event_link,
     original_event_date: event.event_date,
+    host_contact_email: event.host.contact_email,
     participants: event.participants.map((person) => ({
       _id: person._id,
       about: person.about,
@@ -32,7 +33,6 @@ function formValues(event: ManageEventResponse): EditEventFormInput {
       occupation: person.occupation,
       company_name: person.company_name,
       about_participant: person.about_participant,
-      hide_email: person.hide_email,
     })),
     ...(event.kind === 'runoff'
       ? {
@@ -65,6 +65,7 @@ function editFormData(event: ManageEventResponse, values: EditEventForm, { banne
   body.set('event_time', values.event_time);
   if (values.location_type === 'physical') body.set('event_location', values.event_location);
   body.set('online_event_link', values.online_event_link);
+  body.set('host_contact_email', values.host_contact_email);
   body.set('participants', JSON.stringify((values.participants ?? []).filter((person) => people.some((item) => item._id === person._id))));
   if (event.kind === 'runoff') {
     body.set('runoff_win_by', values.runoff_win_by ?? '');

@@ -54,6 +54,13 @@ describe('buildCreatePayload', () => {
     expect(parsed.success).toBe(true);
   });
 
+  it('sends no contact e-mail unless the host filled one in, and the one filled in otherwise (decision 155)', () => {
+    expect(buildCreatePayload(draft).hostData.contactEmail).toBe('');
+    const chosen = buildCreatePayload({ ...draft, hostData: { ...draft.hostData, contactEmail: 'team@club.example' } });
+    expect(chosen.hostData.contactEmail).toBe('team@club.example');
+    expect(CreateEventRequest.parse(chosen).hostData).toMatchObject({ email: 'ava@example.com', contactEmail: 'team@club.example' });
+  });
+
   it('reports the empty date and time of a skipped Event Genre step', () => {
     const payload = buildCreatePayload({
       ...draft,

@@ -21,6 +21,7 @@ export function buildCreatePayload(draft: Omit<WizardDraft, 'step'>): CreateEven
     hostData: {
       fullName: host.fullName ?? '',
       email: host.email ?? '',
+      contactEmail: host.contactEmail ?? '',
       occupation: host.occupation ?? '',
       companyName: host.companyName ?? '',
       aboutYou: host.aboutYou ?? '',

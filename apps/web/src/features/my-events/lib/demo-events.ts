@@ -24,7 +24,7 @@ function demoEvent(id: string, name: string, status: EventSummaryResponse['statu
     start_date: null,
     created_at: new Date().toISOString(),
     owner_id: 'demo',
-    host: { full_name: 'Demo Host', about: '', email: '', occupation: '', company_name: '', about_you: '', profile_image: '' },
+    host: { full_name: 'Demo Host', about: '', occupation: '', company_name: '', about_you: '', profile_image: '' },
     ...values,
   };
 }

@@ -110,6 +110,13 @@ export function PeopleSection({ event, form, people, onPeopleChange }: PeopleSec
       <h2 id="people" className="text-lg font-semibold">
         {event.kind === 'runoff' ? 'Runoff options (2 to 8)' : 'Participants'}
       </h2>
+      <Field
+        label="Host's public contact e-mail (optional)"
+        error={form.formState.errors.host_contact_email?.message}
+        hint="The only e-mail the campaign page shows. Leave it empty to show none; your account e-mail and participants' e-mails are never shown."
+      >
+        <Input type="email" autoComplete="off" {...form.register('host_contact_email')} />
+      </Field>
       {event.kind === 'runoff' && (
         <RunoffRulesFields
           control={form.control}

@@ -128,7 +128,7 @@ function ParticipantFields({ index, participant, form }: Pick<ParticipantPanelPr
       <Field label="Full name" required error={errors?.full_name?.message}>
         <Input {...form.register(`participants.${index}.full_name`)} />
       </Field>
-      <Field label="Email" required error={errors?.email?.message}>
+      <Field label="Email" required error={errors?.email?.message} hint="To invite them; never shown on the campaign page.">
         <Input type="email" {...form.register(`participants.${index}.email`)} />
       </Field>
       <Field label="Occupation" required error={errors?.occupation?.message}>
@@ -141,13 +141,6 @@ function ParticipantFields({ index, participant, form }: Pick<ParticipantPanelPr
         <Input {...form.register(`participants.${index}.about`)} />
       </Field>
       <AcceptedCheckbox participant={participant} />
-      <label className="flex items-center gap-3 self-end rounded-xl border border-ink-100 p-3">
-        <input type="checkbox" className="size-5 accent-brand-600" {...form.register(`participants.${index}.hide_email`)} />
-        <span>
-          <span className="block font-semibold">Hide e-mail</span>
-          <span className="text-sm text-ink-500">Keep this participant’s e-mail off the public campaign page.</span>
-        </span>
-      </label>
       <Field className="md:col-span-2" label="About the participant">
         <Textarea rows={3} {...form.register(`participants.${index}.about_participant`)} />
       </Field>

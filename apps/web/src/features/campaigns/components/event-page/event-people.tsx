@@ -12,7 +12,7 @@ export function EventPeople({ event }: { event: EventDetailResponse }) {
         name={event.host.full_name}
         role={event.host.about}
         about={event.host.about_you}
-        email={event.host.email}
+        email={event.host.contact_email}
         occupation={event.host.occupation}
         company={event.host.company_name}
         image={event.host.profile_image}
@@ -25,7 +25,6 @@ export function EventPeople({ event }: { event: EventDetailResponse }) {
             name={person.full_name}
             role={person.about}
             about={person.about_participant}
-            email={person.email}
             occupation={person.occupation}
             company={person.company_name}
             image={person.profile_image_url}

@@ -28,7 +28,10 @@ function WorkFields({ occupation, companyName, errors }: WorkFieldsProps) {
   );
 }
 
-/** The host's part of the biographies step; name and e-mail come from the profile and stay read-only. */
+/**
+ * The host's part of the biographies step; name and e-mail come from the profile and stay read-only.
+ * The account e-mail is never shown publicly: a contact e-mail for the page is a choice of its own (decision 155).
+ */
 export function HostFields({ hostForm }: { hostForm: UseFormReturn<HostStepInput, unknown, HostOutput> }) {
   const { register, control, formState } = hostForm;
   const errors = formState.errors;
@@ -44,8 +47,16 @@ export function HostFields({ hostForm }: { hostForm: UseFormReturn<HostStepInput
         <Field label="Full name" hint="From your profile.">
           <Input {...register('fullName')} readOnly aria-readonly="true" className="bg-ink-50" />
         </Field>
-        <Field label="Email" hint="From your profile.">
+        <Field label="Email" hint="From your profile. Not shown on the campaign page.">
           <Input {...register('email')} readOnly aria-readonly="true" className="bg-ink-50" />
+        </Field>
+        <Field
+          className="md:col-span-2"
+          label="Public contact e-mail (optional)"
+          error={errors.contactEmail?.message}
+          hint="Shown in the About block of the campaign page for supporters to write to. Leave it empty to show no e-mail."
+        >
+          <Input type="email" {...register('contactEmail')} autoComplete="off" placeholder="e.g. team@yourclub.org" />
         </Field>
         <WorkFields occupation={register('occupation')} companyName={register('companyName')} errors={errors} />
         <ProfileImageField control={control} name="profileImage" label="Host image" onPicked={() => toast.success(EVENT_MESSAGES.hostImageUpdated)} />

@@ -25,7 +25,15 @@ export type Profile = MyProfileResponse['data'];
 export function initialDraft(profile: Profile): WizardDraft {
   const saved = wizardDraftStore.load();
   // Name and e-mail always come from the profile: they are read-only in the host block.
-  const host = { about: '', occupation: profile.occupation, companyName: profile.company_name, aboutYou: profile.description, profileImage: '' };
+  // The public contact e-mail starts empty: nothing is shown unless the host fills it in (decision 155).
+  const host = {
+    about: '',
+    occupation: profile.occupation,
+    companyName: profile.company_name,
+    contactEmail: '',
+    aboutYou: profile.description,
+    profileImage: '',
+  };
   return {
     step: saved?.step ?? 0,
     basicInfo: saved?.basicInfo ?? {
