@@ -179,3 +179,22 @@ export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, opt
   }
   return record(ctx, claimed, answer, options.start ?? false);
 }
+
+/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity's name. */
+export const monthlyGiftRecords = {
+  async chargedBy(db: Executor, userId: string) {
+    return db
+      .select({
+        id: monthlyGiftCharges.id,
+        chargedAt: monthlyGiftCharges.chargedAt,
+        amountCents: monthlyGiftCharges.amountCents,
+        tipCents: monthlyGiftCharges.tipCents,
+        charityName: charities.name,
+      })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .where(and(eq(monthlyGifts.userId, userId), eq(monthlyGiftCharges.status, 'charged')))
+      .orderBy(monthlyGiftCharges.chargedAt);
+  },
+};

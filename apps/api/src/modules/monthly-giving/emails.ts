@@ -5,7 +5,7 @@ type Person = { email: string; name: string };
 type Gift = { id: string; amountCents: number; tipCents: number; nextChargeAt: Date | null };
 type Charge = { id: string; period: string; amountCents: number; tipCents: number; dueAt: Date; cardFeeCents?: number | null };
 
-const giftLink = (publicUrl: string, giftId: string) => `${publicUrl}/my-giving?gift=${giftId}`;
+const giftLink = (publicUrl: string, giftId: string) => `${publicUrl}/user/giving?gift=${giftId}`;
 const total = (charge: { amountCents: number; tipCents: number }) => formatCents(charge.amountCents + charge.tipCents);
 const what = (charge: { amountCents: number; tipCents: number }) =>
   charge.tipCents ? `${formatCents(charge.amountCents)} gift and ${formatCents(charge.tipCents)} tip to Pledgeway` : `${formatCents(charge.amountCents)} gift`;

@@ -137,6 +137,14 @@ describe('monthly giving: renewals', () => {
     expect(await providerCharges(gift._id)).toEqual({ all: 13, succeeded: 13 });
     expect(await postingsOf(gift._id)).toBe(13);
     expect((await giftRow(gift._id)).nextChargeAt!.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    // The giving statement lists each month's charge in its year.
+    const years = await person.client.get('/api/me/statements');
+    expect(years.data.data.years).toEqual([
+      { year: 2028, given: 10, tips: 0, returned: 0, charges: 1 },
+      { year: 2027, given: 120, tips: 0, returned: 0, charges: 12 },
+    ]);
+    const pdf = await person.client.request('GET', '/api/me/statements/2027.pdf');
+    expect(pdf.status).toBe(200);
     await expectMoneyAgrees(server);
   });
 
@@ -155,7 +163,7 @@ describe('monthly giving: renewals', () => {
     expect(declined.text).toContain('We could not charge $20.00 for your monthly gift');
     expect(declined.text).toContain('due on Apr 15, 2027: Your card has insufficient funds.');
     expect(declined.text).toContain('We will try again on Apr 18, 2027.');
-    expect(declined.text).toContain(`/my-giving?gift=${gift._id}`);
+    expect(declined.text).toContain(`/user/giving?gift=${gift._id}`);
 
     await at('2027-04-17T23:00:00Z');
     expect((await chargesOf(gift._id))[1]!.attempt).toBe(0);
