@@ -35,11 +35,12 @@ export async function openDuePeriods(ctx: AppContext, giftIds?: string[]): Promi
         let period = gift.nextPeriod;
         let at: Date = gift.nextChargeAt;
         let count = 0;
-        // A gift whose schedule was down for months opens each missed period once.
+        // A gift whose schedule was down for months opens each missed period once. A month is due on
+        // its own charge date, also when the sandbox brought it forward.
         while (at <= now) {
           const inserted = await tx
             .insert(monthlyGiftCharges)
-            .values({ giftId: gift.id, period, dueAt: at, amountCents: gift.amountCents, tipCents: gift.tipCents })
+            .values({ giftId: gift.id, period, dueAt: chargeDateIn(period, gift.chargeDay), amountCents: gift.amountCents, tipCents: gift.tipCents })
             .onConflictDoNothing({ target: [monthlyGiftCharges.giftId, monthlyGiftCharges.period] })
             .returning({ id: monthlyGiftCharges.id });
           count += inserted.length;

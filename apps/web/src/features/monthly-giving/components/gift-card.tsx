@@ -27,7 +27,7 @@ function chargeText(charge: MonthlyCharge): string {
     case 'failed':
       return `Declined: ${charge.failure_message ?? 'the card was declined.'} Next try ${charge.next_retry_at ? day(charge.next_retry_at) : 'soon'}.`;
     case 'action_required':
-      return 'Your bank asks for your confirmation; nothing was charged. Confirming on this site is not built yet: choose a card under Change card to charge this month.';
+      return 'Your bank asks for your confirmation; nothing was charged. Confirming on this site is not built yet: “Update card” charges this month on the card you choose.';
     case 'abandoned':
       return `Not charged after the retries: ${charge.failure_message ?? 'declined'}`;
     case 'cancelled':
@@ -100,7 +100,7 @@ export function GiftCard({
 
       {unpaid.length > 0 && open && (
         <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
-          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. Choose a card under “Change card” to charge it once now.
+          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update card” charges it once, now, on the card you choose.
         </p>
       )}
 

@@ -22,7 +22,7 @@ export default function MyGivingPage() {
   const config = usePaymentConfig();
   const action = useMonthlyAction();
   const [starting, setStarting] = useState(params.has('start'));
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const focused = params.get('gift');
 
   useEffect(() => {
@@ -33,7 +33,8 @@ export default function MyGivingPage() {
     setNotice(null);
     try {
       const answer = await action.mutateAsync(next);
-      setNotice({ tone: 'success', text: answer.message });
+      // The sandbox's month passing reports what the schedule did, which may be a decline: not a success of its own.
+      setNotice({ tone: next.kind === 'advance' ? 'info' : 'success', text: answer.message });
       return true;
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The change could not be made. Nothing was changed.' });
