@@ -95,7 +95,11 @@ async function sponsorsMatch(eventId: string) {
 /** A supporter's monthly gift started through the API: this month charged. */
 async function monthlyGift(card: string = CARDS.visa) {
   const supporter = await signUp(server.url);
-  const started = await supporter.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 14, tip: 1, payment_method_id: await addCard(supporter.client, card) });
+  const started = await supporter.client.post(`/api/charities/${charityId}/monthly-gifts`, {
+    amount: 14,
+    tip: 1,
+    payment_method_id: await addCard(supporter.client, card),
+  });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   return { supporter, giftId: started.data.data.gift._id as string };
 }

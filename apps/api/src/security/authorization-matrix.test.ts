@@ -267,7 +267,15 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
   if (!giftOf.has(creator.client)) {
     const [gift] = await db
       .insert(monthlyGifts)
-      .values({ userId: creator.user._id, charityId, amountCents: 1_000, paymentMethodId: cardId, chargeDay: 1, nextPeriod: '2099-01', nextChargeAt: new Date('2099-01-01T00:00:00Z') })
+      .values({
+        userId: creator.user._id,
+        charityId,
+        amountCents: 1_000,
+        paymentMethodId: cardId,
+        chargeDay: 1,
+        nextPeriod: '2099-01',
+        nextChargeAt: new Date('2099-01-01T00:00:00Z'),
+      })
       .returning();
     giftOf.set(creator.client, gift!.id);
   }
@@ -288,13 +296,13 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
     ? resources.cardId
     : url.startsWith('/api/monthly-gifts/') || url.startsWith('/api/sandbox/monthly-gifts/')
       ? resources.giftId
-    : url.startsWith('/api/stacks/')
-      ? resources.stackId
-      : url.startsWith('/api/promotions/')
-        ? resources.promotionId
-        : url.startsWith('/api/fundraising-pages/')
-          ? resources.pageId
-          : resources.id;
+      : url.startsWith('/api/stacks/')
+        ? resources.stackId
+        : url.startsWith('/api/promotions/')
+          ? resources.promotionId
+          : url.startsWith('/api/fundraising-pages/')
+            ? resources.pageId
+            : resources.id;
   return url
     .replace(':participantId', resources.participantId)
     .replace(':slug', resources.pageSlug)

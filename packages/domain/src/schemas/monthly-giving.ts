@@ -33,11 +33,7 @@ export const MONTHLY_MESSAGES = {
 } as const;
 
 const dollars = (max: number, maxMessage: string, minMessage: string, min: number) =>
-  z
-    .number({ error: MONTHLY_MESSAGES.amountRequired })
-    .min(min, minMessage)
-    .max(max, maxMessage)
-    .refine(hasAtMostTwoDecimals, MONTHLY_MESSAGES.amountCents);
+  z.number({ error: MONTHLY_MESSAGES.amountRequired }).min(min, minMessage).max(max, maxMessage).refine(hasAtMostTwoDecimals, MONTHLY_MESSAGES.amountCents);
 
 const amountFields = {
   amount: dollars(MONTHLY_MAX_DOLLARS, MONTHLY_MESSAGES.amountMax, MONTHLY_MESSAGES.amountMin, 1),
@@ -50,7 +46,12 @@ export const StartMonthlyGiftRequest = z.object({
   ...amountFields,
   payment_method_id: z.string({ error: MONTHLY_MESSAGES.cardRequired }).uuid(MONTHLY_MESSAGES.cardRequired),
   /** 1–31; the 29th–31st fall on the month's last day in shorter months. Default: today's (UTC). */
-  charge_day: z.number({ error: MONTHLY_MESSAGES.chargeDay }).int(MONTHLY_MESSAGES.chargeDay).min(1, MONTHLY_MESSAGES.chargeDay).max(31, MONTHLY_MESSAGES.chargeDay).optional(),
+  charge_day: z
+    .number({ error: MONTHLY_MESSAGES.chargeDay })
+    .int(MONTHLY_MESSAGES.chargeDay)
+    .min(1, MONTHLY_MESSAGES.chargeDay)
+    .max(31, MONTHLY_MESSAGES.chargeDay)
+    .optional(),
 });
 export type StartMonthlyGiftRequest = z.input<typeof StartMonthlyGiftRequest>;
 

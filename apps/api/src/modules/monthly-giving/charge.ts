@@ -62,7 +62,14 @@ async function claim(ctx: AppContext, chargeId: string, now: Date): Promise<Clai
     if (charge.status === 'failed' && charge.nextRetryAt && charge.nextRetryAt <= now) {
       const [claimed] = await tx
         .update(monthlyGiftCharges)
-        .set({ status: 'pending', attempt: charge.attempt + 1, attemptStartedAt: now, attemptFirstClaimedAt: now, nextRetryAt: null, paymentMethodId: gift.paymentMethodId })
+        .set({
+          status: 'pending',
+          attempt: charge.attempt + 1,
+          attemptStartedAt: now,
+          attemptFirstClaimedAt: now,
+          nextRetryAt: null,
+          paymentMethodId: gift.paymentMethodId,
+        })
         .where(eq(monthlyGiftCharges.id, chargeId))
         .returning();
       return { gift, charge: claimed!, abandonedAt: null };
@@ -116,7 +123,16 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     if (answer.ok) {
       const [charged] = await tx
         .update(monthlyGiftCharges)
-        .set({ ...cleared, status: 'charged', providerChargeRef: answer.ref, cardFeeCents: answer.feeCents, chargedAt: now, failureCode: null, failureMessage: null, nextRetryAt: null })
+        .set({
+          ...cleared,
+          status: 'charged',
+          providerChargeRef: answer.ref,
+          cardFeeCents: answer.feeCents,
+          chargedAt: now,
+          failureCode: null,
+          failureMessage: null,
+          nextRetryAt: null,
+        })
         .where(eq(monthlyGiftCharges.id, charge.id))
         .returning();
       await ledgerRepository.post(tx, {
@@ -132,13 +148,19 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
 
     const failure = { ...cleared, providerChargeRef: answer.ref, failureCode: answer.code, failureMessage: answer.message };
     if (start) {
-      await tx.update(monthlyGiftCharges).set({ ...failure, status: 'abandoned' }).where(eq(monthlyGiftCharges.id, charge.id));
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'abandoned' })
+        .where(eq(monthlyGiftCharges.id, charge.id));
       await tx.update(monthlyGifts).set({ status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
       return 'abandoned';
     }
     if (answer.code === 'authentication_required') {
       // Not retried blindly: the bank wants the holder, so the supporter is asked to act.
-      await tx.update(monthlyGiftCharges).set({ ...failure, status: 'action_required' }).where(eq(monthlyGiftCharges.id, charge.id));
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'action_required' })
+        .where(eq(monthlyGiftCharges.id, charge.id));
       if (person) await ctx.mailer.send(monthlyEmails.actionRequired(person, charityName, gift, charge, ctx.config.publicUrl), tx);
       return 'action_required';
     }
@@ -146,11 +168,18 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     const retryDays = MONTHLY_RETRY_DAYS[charge.attempt];
     if (cardChanged || retryDays !== undefined) {
       const scheduled = cardChanged ? now : new Date(Math.max(now.getTime(), charge.dueAt.getTime() + retryDays! * DAY_MS));
-      await tx.update(monthlyGiftCharges).set({ ...failure, status: 'failed', nextRetryAt: scheduled }).where(eq(monthlyGiftCharges.id, charge.id));
-      if (person && !cardChanged) await ctx.mailer.send(monthlyEmails.declined(person, charityName, gift, charge, answer.message, scheduled, ctx.config.publicUrl), tx);
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'failed', nextRetryAt: scheduled })
+        .where(eq(monthlyGiftCharges.id, charge.id));
+      if (person && !cardChanged)
+        await ctx.mailer.send(monthlyEmails.declined(person, charityName, gift, charge, answer.message, scheduled, ctx.config.publicUrl), tx);
       return 'failed';
     }
-    await tx.update(monthlyGiftCharges).set({ ...failure, status: 'abandoned' }).where(eq(monthlyGiftCharges.id, charge.id));
+    await tx
+      .update(monthlyGiftCharges)
+      .set({ ...failure, status: 'abandoned' })
+      .where(eq(monthlyGiftCharges.id, charge.id));
     await tx.update(monthlyGifts).set({ status: 'payment_failed', nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
     if (person) await ctx.mailer.send(monthlyEmails.pausedAfterDeclines(person, charityName, gift, charge, answer.message, ctx.config.publicUrl), tx);
     return 'abandoned';

@@ -35,7 +35,8 @@ async function start(person: Awaited<ReturnType<typeof supporter>>, body: Record
   return person.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 25, tip: 2, payment_method_id: person.cardId, ...body });
 }
 
-const chargesOf = (giftId: string) => server.app.ctx.db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.giftId, giftId)).orderBy(monthlyGiftCharges.period);
+const chargesOf = (giftId: string) =>
+  server.app.ctx.db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.giftId, giftId)).orderBy(monthlyGiftCharges.period);
 const giftRow = async (giftId: string) => (await server.app.ctx.db.select().from(monthlyGifts).where(eq(monthlyGifts.id, giftId)))[0]!;
 async function providerCharges(giftId: string) {
   const rows = await server.app.ctx.db
@@ -45,9 +46,10 @@ async function providerCharges(giftId: string) {
   return { all: rows.length, succeeded: rows.filter((row) => row.status === 'succeeded').length };
 }
 async function postingsOf(giftId: string) {
-  const [row] = await server.app.ctx.database.query<{ n: number }>("select count(*)::int as n from ledger_transactions where kind = 'monthly_gift' and idempotency_key like $1", [
-    `recurring:${giftId}:%`,
-  ]);
+  const [row] = await server.app.ctx.database.query<{ n: number }>(
+    "select count(*)::int as n from ledger_transactions where kind = 'monthly_gift' and idempotency_key like $1",
+    [`recurring:${giftId}:%`],
+  );
   return row!.n;
 }
 /** Moves the clock to `iso` and runs the schedule, as the hourly job would. */
@@ -63,12 +65,17 @@ describe('monthly giving: start', () => {
     const started = await start(person);
     expect(started.status, JSON.stringify(started.data)).toBe(201);
     const gift = started.data.data.gift;
-    expect(started.data.message).toBe(`Thank you! Your card was charged $27.00 for this month’s gift to ${gift.charity_name}. The next charge is on Feb 28, 2027.`);
+    expect(started.data.message).toBe(
+      `Thank you! Your card was charged $27.00 for this month’s gift to ${gift.charity_name}. The next charge is on Feb 28, 2027.`,
+    );
     expect(gift).toMatchObject({ amount: 25, tip: 2, charge_day: 31, status: 'active', next_charge_at: '2027-02-28T00:00:00.000Z' });
     expect(gift.charges).toHaveLength(1);
     expect(gift.charges[0]).toMatchObject({ period: '2027-01', status: 'charged', amount: 25, tip: 2 });
 
-    const [transaction] = await server.app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, `recurring:${gift._id}:2027-01`));
+    const [transaction] = await server.app.ctx.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `recurring:${gift._id}:2027-01`));
     expect(transaction!.kind).toBe('monthly_gift');
     const entries = await server.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transaction!.id));
     // $27.00 charged; the sandbox's fee 2.9% + 30¢ = $1.08, shared: the tip's 8¢ (108 × 200 / 2700 = 8.0), the gift's $1.00.
@@ -184,7 +191,9 @@ describe('monthly giving: renewals', () => {
     const good = await addCard(person.client);
     const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: good });
     expect(changed.status).toBe(200);
-    expect(changed.data.message).toBe('Your monthly gift will be charged to visa ending 4242, and the unpaid charge went through on it.'.replace('visa', changed.data.data.gift.card.brand));
+    expect(changed.data.message).toBe(
+      'Your monthly gift will be charged to visa ending 4242, and the unpaid charge went through on it.'.replace('visa', changed.data.data.gift.card.brand),
+    );
     expect(changed.data.data.gift).toMatchObject({ status: 'active', next_charge_at: '2027-06-15T00:00:00.000Z' });
     [, april] = await chargesOf(gift._id);
     expect(april).toMatchObject({ status: 'charged', attempt: 3 });

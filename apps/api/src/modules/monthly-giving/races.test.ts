@@ -76,14 +76,31 @@ describe(`monthly giving races (${testDriver})`, () => {
     const [gift] = await server.app.ctx.db.select().from(monthlyGifts).where(eq(monthlyGifts.id, giftId!));
     const [april] = await server.app.ctx.db
       .insert(monthlyGiftCharges)
-      .values({ giftId: giftId!, period: '2027-04', dueAt: gift!.nextChargeAt!, amountCents: 1_100, tipCents: 100, paymentMethodId: gift!.paymentMethodId, attemptStartedAt: clock.now(), attemptFirstClaimedAt: clock.now() })
+      .values({
+        giftId: giftId!,
+        period: '2027-04',
+        dueAt: gift!.nextChargeAt!,
+        amountCents: 1_100,
+        tipCents: 100,
+        paymentMethodId: gift!.paymentMethodId,
+        attemptStartedAt: clock.now(),
+        attemptFirstClaimedAt: clock.now(),
+      })
       .returning();
-    await server.app.ctx.db.update(monthlyGifts).set({ nextPeriod: '2027-05', nextChargeAt: new Date('2027-05-05T00:00:00Z') }).where(eq(monthlyGifts.id, giftId!));
+    await server.app.ctx.db
+      .update(monthlyGifts)
+      .set({ nextPeriod: '2027-05', nextChargeAt: new Date('2027-05-05T00:00:00Z') })
+      .where(eq(monthlyGifts.id, giftId!));
     const [method] = await server.app.ctx.database.query<{ customer: string; method: string }>(
       'select provider_customer_ref as customer, provider_method_ref as method from payment_methods where id = $1',
       [gift!.paymentMethodId],
     );
-    const sent = await server.app.ctx.payments.charge({ customerRef: method!.customer, methodRef: method!.method, amountCents: 1_200, idempotencyKey: attemptKey(giftId!, '2027-04', 0) });
+    const sent = await server.app.ctx.payments.charge({
+      customerRef: method!.customer,
+      methodRef: method!.method,
+      amountCents: 1_200,
+      idempotencyKey: attemptKey(giftId!, '2027-04', 0),
+    });
     expect(sent.ok).toBe(true);
 
     // Within the lease every run leaves it alone.

@@ -25,13 +25,19 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const auth = { preHandler: app.authenticate };
   const tags = ['monthly-giving'];
-  const answer = ({ message, gift }: { message: string; gift: z.infer<typeof MonthlyGiftResponse>['data']['gift'] }) => ({ success: true as const, message, data: { gift } });
+  const answer = ({ message, gift }: { message: string; gift: z.infer<typeof MonthlyGiftResponse>['data']['gift'] }) => ({
+    success: true as const,
+    message,
+    data: { gift },
+  });
 
   app.post(
     '/charities/:id/monthly-gifts',
     {
       ...auth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`) } },
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`) },
+      },
       schema: {
         tags,
         summary: 'Give monthly to a charity: this month is charged at once, then each month on the charge day',
@@ -51,7 +57,16 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/monthly-gifts/:id/amount',
-    { ...auth, schema: { tags, summary: 'Change the amount and tip, from the next charge', params: IdParams, body: ChangeMonthlyAmountRequest, response: { 200: MonthlyGiftResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Change the amount and tip, from the next charge',
+        params: IdParams,
+        body: ChangeMonthlyAmountRequest,
+        response: { 200: MonthlyGiftResponse },
+      },
+    },
     async (request) => answer(await service.changeAmount(request.auth!.userId, request.params.id, request.body)),
   );
 
@@ -59,14 +74,23 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monthly-gifts/:id/card',
     {
       ...auth,
-      schema: { tags, summary: 'Charge the gift to another saved card; an unpaid month is tried again on it at once', params: IdParams, body: ChangeMonthlyCardRequest, response: { 200: MonthlyGiftResponse } },
+      schema: {
+        tags,
+        summary: 'Charge the gift to another saved card; an unpaid month is tried again on it at once',
+        params: IdParams,
+        body: ChangeMonthlyCardRequest,
+        response: { 200: MonthlyGiftResponse },
+      },
     },
     async (request) => answer(await service.changeCard(request.auth!.userId, request.params.id, request.body)),
   );
 
   app.post(
     '/monthly-gifts/:id/pause',
-    { ...auth, schema: { tags, summary: 'Skip the next 1–3 monthly charges', params: IdParams, body: PauseMonthlyGiftRequest, response: { 200: MonthlyGiftResponse } } },
+    {
+      ...auth,
+      schema: { tags, summary: 'Skip the next 1–3 monthly charges', params: IdParams, body: PauseMonthlyGiftRequest, response: { 200: MonthlyGiftResponse } },
+    },
     async (request) => answer(await service.pause(request.auth!.userId, request.params.id, request.body)),
   );
 
@@ -82,23 +106,31 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => answer(await service.cancel(request.auth!.userId, request.params.id)),
   );
 
-  // The sandbox's way to let a month pass for one gift (tests, the demo); absent with Stripe.
-  if (!isSandbox(ctx.payments)) return;
-  app.post(
-    '/sandbox/monthly-gifts/:id/advance',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Sandbox only: bring the next charge (or a due retry) of my gift forward to now and run the schedule for it',
-        params: IdParams,
-        response: { 200: MonthlyGiftResponse },
+  registerSandboxAdvance();
+
+  /** The sandbox's way to let a month pass for one gift (tests, the demo); absent with Stripe. */
+  function registerSandboxAdvance() {
+    if (!isSandbox(ctx.payments)) return;
+    app.post(
+      '/sandbox/monthly-gifts/:id/advance',
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Sandbox only: bring the next charge (or a due retry) of my gift forward to now and run the schedule for it',
+          params: IdParams,
+          response: { 200: MonthlyGiftResponse },
+        },
       },
-    },
-    async (request) => {
-      const { ran, gift } = await service.sandboxAdvance(request.auth!.userId, request.params.id);
-      const message = ran.charged ? 'A month passed: the charge went through.' : ran.opened || ran.failed || ran.abandoned || ran.action_required ? 'A month passed: the charge did not go through.' : 'Nothing was due.';
-      return answer({ message, gift });
-    },
-  );
+      async (request) => {
+        const { ran, gift } = await service.sandboxAdvance(request.auth!.userId, request.params.id);
+        const message = ran.charged
+          ? 'A month passed: the charge went through.'
+          : ran.opened || ran.failed || ran.abandoned || ran.action_required
+            ? 'A month passed: the charge did not go through.'
+            : 'Nothing was due.';
+        return answer({ message, gift });
+      },
+    );
+  }
 };

@@ -24,7 +24,9 @@ export async function openDuePeriods(ctx: AppContext, giftIds?: string[]): Promi
     const due = await ctx.db
       .select({ id: monthlyGifts.id })
       .from(monthlyGifts)
-      .where(and(inArray(monthlyGifts.status, ['active', 'paused']), lte(monthlyGifts.nextChargeAt, now), giftIds ? inArray(monthlyGifts.id, giftIds) : undefined))
+      .where(
+        and(inArray(monthlyGifts.status, ['active', 'paused']), lte(monthlyGifts.nextChargeAt, now), giftIds ? inArray(monthlyGifts.id, giftIds) : undefined),
+      )
       .orderBy(asc(monthlyGifts.nextChargeAt))
       .limit(BATCH);
     if (!due.length) return opened;

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   addPeriods,
-  centsToDollars,
   chargeDateIn,
   dollarsToCents,
   formatCents,
@@ -25,6 +24,7 @@ import { claimIsFresh } from '../charging/attempts.ts';
 import { chargeMonthlyPeriod, type GiftRow } from './charge.ts';
 import { monthlyEmails } from './emails.ts';
 import { runMonthlyGifts } from './schedule.ts';
+import { monthlyGiftsRepository } from './repository.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 const WAIT_MS = 5_000;
@@ -42,52 +42,16 @@ export function createMonthlyGivingService(ctx: AppContext) {
     const [card] = await db
       .select()
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt), eq(paymentMethods.provider, ctx.payments.name)))
+      .where(
+        and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt), eq(paymentMethods.provider, ctx.payments.name)),
+      )
       .limit(1);
     if (!card) throw new AppError('CARD_NOT_FOUND', MONTHLY_MESSAGES.cardNotFound, 404, { payment_method_id: MONTHLY_MESSAGES.cardNotFound });
     return card;
   }
 
-  async function view(giftIds: string[]): Promise<MonthlyGift[]> {
-    if (!giftIds.length) return [];
-    const rows = await db
-      .select({ gift: monthlyGifts, charityName: charities.name, card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, removedAt: paymentMethods.removedAt } })
-      .from(monthlyGifts)
-      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
-      .leftJoin(paymentMethods, eq(paymentMethods.id, monthlyGifts.paymentMethodId))
-      .where(inArray(monthlyGifts.id, giftIds))
-      .orderBy(desc(monthlyGifts.createdAt));
-    const charges = await db.select().from(monthlyGiftCharges).where(inArray(monthlyGiftCharges.giftId, giftIds)).orderBy(desc(monthlyGiftCharges.period));
-    return rows.map(({ gift, charityName, card }) => ({
-      _id: gift.id,
-      charity_id: gift.charityId,
-      charity_name: charityName,
-      amount: centsToDollars(gift.amountCents),
-      tip: centsToDollars(gift.tipCents),
-      charge_day: gift.chargeDay,
-      status: gift.status,
-      next_charge_at: gift.nextChargeAt?.toISOString() ?? null,
-      card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4 } : null,
-      created_at: gift.createdAt.toISOString(),
-      cancelled_at: gift.cancelledAt?.toISOString() ?? null,
-      charges: charges
-        .filter((charge) => charge.giftId === gift.id)
-        .map((charge) => ({
-          _id: charge.id,
-          period: charge.period,
-          due_at: charge.dueAt.toISOString(),
-          amount: centsToDollars(charge.amountCents),
-          tip: centsToDollars(charge.tipCents),
-          status: charge.status,
-          charged_at: charge.chargedAt?.toISOString() ?? null,
-          failure_message: charge.failureMessage,
-          next_retry_at: charge.nextRetryAt?.toISOString() ?? null,
-        })),
-    }));
-  }
-
   async function one(giftId: string): Promise<MonthlyGift> {
-    return (await view([giftId]))[0]!;
+    return (await monthlyGiftsRepository.view(db, [giftId]))[0]!;
   }
 
   /** The supporter's gift, locked (the gift first, as every writer does); 404 to anyone else. */
@@ -120,7 +84,10 @@ export function createMonthlyGivingService(ctx: AppContext) {
   return {
     async list(userId: string) {
       const rows = await db.select({ id: monthlyGifts.id }).from(monthlyGifts).where(eq(monthlyGifts.userId, userId));
-      return view(rows.map((row) => row.id));
+      return monthlyGiftsRepository.view(
+        db,
+        rows.map((row) => row.id),
+      );
     },
 
     /**
@@ -141,7 +108,17 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const created = await db.transaction(async (tx) => {
         const [gift] = await tx
           .insert(monthlyGifts)
-          .values({ userId, charityId, amountCents, tipCents, paymentMethodId: card.id, chargeDay, status: 'active', nextPeriod: addPeriods(period, 1), nextChargeAt: next })
+          .values({
+            userId,
+            charityId,
+            amountCents,
+            tipCents,
+            paymentMethodId: card.id,
+            chargeDay,
+            status: 'active',
+            nextPeriod: addPeriods(period, 1),
+            nextChargeAt: next,
+          })
           .onConflictDoNothing()
           .returning();
         if (!gift) return undefined;
@@ -150,9 +127,13 @@ export function createMonthlyGivingService(ctx: AppContext) {
       });
       if (!created) throw AppError.conflict('ALREADY_GIVING_MONTHLY', MONTHLY_MESSAGES.alreadyGiving);
       const outcome = await chargeMonthlyPeriod(ctx, created.charge.id, { start: true });
-      const charge = outcome === 'in_flight' ? await settled(created.charge.id) : (await db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, created.charge.id)))[0];
+      const charge =
+        outcome === 'in_flight'
+          ? await settled(created.charge.id)
+          : (await db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, created.charge.id)))[0];
       if (charge?.status !== 'charged') {
-        if (charge?.status === 'pending') throw AppError.conflict('MONTHLY_CHARGE_IN_FLIGHT', 'Your first monthly charge is still being processed. Please refresh My Giving in a minute.');
+        if (charge?.status === 'pending')
+          throw AppError.conflict('MONTHLY_CHARGE_IN_FLIGHT', 'Your first monthly charge is still being processed. Please refresh My Giving in a minute.');
         throw new AppError('CARD_DECLINED', charge?.failureMessage ?? 'Your card was declined.', 422, { payment_method_id: charge?.failureMessage ?? '' });
       }
       const message = fill(MONTHLY_MESSAGES.started, { amount: totalOf(created.gift), charity: charity.name, next: formatUtcDay(next) });
@@ -164,8 +145,14 @@ export function createMonthlyGivingService(ctx: AppContext) {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status === 'cancelled') throw AppError.conflict('MONTHLY_GIFT_CANCELLED', MONTHLY_MESSAGES.notActive);
         const changed = { ...gift, amountCents: dollarsToCents(input.amount), tipCents: dollarsToCents(input.tip) };
-        await tx.update(monthlyGifts).set({ amountCents: changed.amountCents, tipCents: changed.tipCents, updatedAt: ctx.clock.now() }).where(eq(monthlyGifts.id, gift.id));
-        const text = fill(MONTHLY_MESSAGES.amountChanged, { amount: amountText(changed), next: gift.nextChargeAt ? formatUtcDay(gift.nextChargeAt) : 'your next charge' });
+        await tx
+          .update(monthlyGifts)
+          .set({ amountCents: changed.amountCents, tipCents: changed.tipCents, updatedAt: ctx.clock.now() })
+          .where(eq(monthlyGifts.id, gift.id));
+        const text = fill(MONTHLY_MESSAGES.amountChanged, {
+          amount: amountText(changed),
+          next: gift.nextChargeAt ? formatUtcDay(gift.nextChargeAt) : 'your next charge',
+        });
         await tell(tx, changed, text);
         return text;
       });
@@ -249,7 +236,10 @@ export function createMonthlyGivingService(ctx: AppContext) {
         const latest = await latestPeriod(tx, gift.id);
         // Never a period already charged: the next date after today, after the last period opened.
         const next = laterOf(nextChargeFrom(now, gift.chargeDay), latest ? nextChargeAfterPeriod(latest, gift.chargeDay) : null);
-        await tx.update(monthlyGifts).set({ status: 'active', nextPeriod: periodOf(next), nextChargeAt: next, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+        await tx
+          .update(monthlyGifts)
+          .set({ status: 'active', nextPeriod: periodOf(next), nextChargeAt: next, updatedAt: now })
+          .where(eq(monthlyGifts.id, gift.id));
         const text = fill(MONTHLY_MESSAGES.resumed, { amount: totalOf(gift), next: formatUtcDay(next) });
         await tell(tx, gift, text);
         return text;
@@ -322,7 +312,12 @@ export function createMonthlyGivingService(ctx: AppContext) {
 }
 
 async function latestPeriod(tx: Executor, giftId: string): Promise<string | null> {
-  const [row] = await tx.select({ period: monthlyGiftCharges.period }).from(monthlyGiftCharges).where(eq(monthlyGiftCharges.giftId, giftId)).orderBy(desc(monthlyGiftCharges.period)).limit(1);
+  const [row] = await tx
+    .select({ period: monthlyGiftCharges.period })
+    .from(monthlyGiftCharges)
+    .where(eq(monthlyGiftCharges.giftId, giftId))
+    .orderBy(desc(monthlyGiftCharges.period))
+    .limit(1);
   return row?.period ?? null;
 }
 

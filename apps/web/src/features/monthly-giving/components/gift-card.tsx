@@ -53,12 +53,7 @@ export function GiftCard({
   run(action: MonthlyAction): Promise<boolean>;
 }) {
   const [panel, setPanel] = useState<Panel>(null);
-  const [amount, setAmount] = useState(String(gift.amount));
-  const [tip, setTip] = useState(String(gift.tip));
-  const [card, setCard] = useState(gift.card?._id ?? '');
-  const [months, setMonths] = useState(1);
   const [cancelling, setCancelling] = useState(false);
-  const [label, tone] = GIFT_STATUS[gift.status];
   const unpaid = gift.charges.filter((charge) => ['failed', 'action_required', 'abandoned'].includes(charge.status));
   const open = gift.status !== 'cancelled';
 
@@ -66,37 +61,18 @@ export function GiftCard({
     if (await run(action)) setPanel(null);
   }
 
-  return (
-    <article id={`gift-${gift._id}`} className={`card space-y-4 p-5 sm:p-6 ${highlighted ? 'ring-2 ring-brand-500' : ''}`} aria-labelledby={`gift-title-${gift._id}`}>
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={`gift-title-${gift._id}`} className="text-lg font-semibold">
-            {gift.charity_name}
-          </h2>
-          <p className="text-ink-600">
-            {total(gift)} each month
-            {gift.tip ? ` (${formatDollars(gift.amount)} gift and ${formatDollars(gift.tip)} tip)` : ''}, on day {gift.charge_day}
-          </p>
-        </div>
-        <Badge tone={tone}>{label}</Badge>
-      </header>
+  async function confirmCancel() {
+    await act({ kind: 'cancel', giftId: gift._id });
+    setCancelling(false);
+  }
 
-      <dl className="grid gap-3 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-ink-500">Next charge</dt>
-          <dd className="font-medium">
-            {gift.next_charge_at ? `${day(gift.next_charge_at)}: ${total(gift)}` : gift.status === 'payment_failed' ? 'None until you update your card' : 'None'}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-ink-500">Card</dt>
-          <dd className="font-medium capitalize">{gift.card ? `${gift.card.brand} •••• ${gift.card.last4}` : 'Removed: please choose a card'}</dd>
-        </div>
-        <div>
-          <dt className="text-ink-500">Started</dt>
-          <dd className="font-medium">{day(gift.created_at)}</dd>
-        </div>
-      </dl>
+  return (
+    <article
+      id={`gift-${gift._id}`}
+      className={`card space-y-4 p-5 sm:p-6 ${highlighted ? 'ring-2 ring-brand-500' : ''}`}
+      aria-labelledby={`gift-title-${gift._id}`}
+    >
+      <GiftSummary gift={gift} />
 
       {unpaid.length > 0 && open && (
         <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
@@ -109,7 +85,12 @@ export function GiftCard({
           <Button size="sm" variant="outline" onClick={() => setPanel(panel === 'amount' ? null : 'amount')} aria-expanded={panel === 'amount'}>
             Change amount
           </Button>
-          <Button size="sm" variant={unpaid.length ? 'primary' : 'outline'} onClick={() => setPanel(panel === 'card' ? null : 'card')} aria-expanded={panel === 'card'}>
+          <Button
+            size="sm"
+            variant={unpaid.length ? 'primary' : 'outline'}
+            onClick={() => setPanel(panel === 'card' ? null : 'card')}
+            aria-expanded={panel === 'card'}
+          >
             {unpaid.length ? 'Update card' : 'Change card'}
           </Button>
           {gift.status === 'active' && (
@@ -133,6 +114,86 @@ export function GiftCard({
         </div>
       )}
 
+      {panel && <GiftPanel panel={panel} gift={gift} unpaid={unpaid.length > 0} busy={busy} act={act} />}
+
+      <ChargeList gift={gift} />
+
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title="Cancel this monthly gift?"
+        description={`Your gift of ${total(gift)} a month to ${gift.charity_name} stops now${gift.next_charge_at ? `: the charge of ${day(gift.next_charge_at)} will not be made` : ''}.`}
+        confirmLabel="Cancel gift"
+        cancelLabel="Keep giving"
+        tone="danger"
+        loading={busy}
+        onConfirm={confirmCancel}
+      />
+    </article>
+  );
+}
+
+function GiftSummary({ gift }: { gift: MonthlyGift }) {
+  const [label, tone] = GIFT_STATUS[gift.status];
+  return (
+    <>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`gift-title-${gift._id}`} className="text-lg font-semibold">
+            {gift.charity_name}
+          </h2>
+          <p className="text-ink-600">
+            {total(gift)} each month
+            {gift.tip ? ` (${formatDollars(gift.amount)} gift and ${formatDollars(gift.tip)} tip)` : ''}, on day {gift.charge_day}
+          </p>
+        </div>
+        <Badge tone={tone}>{label}</Badge>
+      </header>
+
+      <dl className="grid gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-ink-500">Next charge</dt>
+          <dd className="font-medium">
+            {gift.next_charge_at
+              ? `${day(gift.next_charge_at)}: ${total(gift)}`
+              : gift.status === 'payment_failed'
+                ? 'None until you update your card'
+                : 'None'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">Card</dt>
+          <dd className="font-medium capitalize">{gift.card ? `${gift.card.brand} •••• ${gift.card.last4}` : 'Removed: please choose a card'}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">Started</dt>
+          <dd className="font-medium">{day(gift.created_at)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The open form of one change: amount, card or pause. */
+function GiftPanel({
+  panel,
+  gift,
+  unpaid,
+  busy,
+  act,
+}: {
+  panel: Exclude<Panel, null>;
+  gift: MonthlyGift;
+  unpaid: boolean;
+  busy: boolean;
+  act(action: MonthlyAction): Promise<void>;
+}) {
+  const [amount, setAmount] = useState(String(gift.amount));
+  const [tip, setTip] = useState(String(gift.tip));
+  const [card, setCard] = useState(gift.card?._id ?? '');
+  const [months, setMonths] = useState(1);
+  return (
+    <>
       {panel === 'amount' && (
         <form
           className="grid gap-3 sm:grid-cols-3 sm:items-end"
@@ -162,7 +223,7 @@ export function GiftCard({
         >
           <CardPicker value={card} onChange={setCard} legend="Charge this gift to" />
           <Button type="submit" loading={busy}>
-            {unpaid.length ? 'Use this card and charge the unpaid month' : 'Use this card'}
+            {unpaid ? 'Use this card and charge the unpaid month' : 'Use this card'}
           </Button>
         </form>
       )}
@@ -186,35 +247,24 @@ export function GiftCard({
           </Button>
         </form>
       )}
+    </>
+  );
+}
 
-      <section aria-label={`Charges of the gift to ${gift.charity_name}`}>
-        <h3 className="mb-2 text-sm font-semibold text-ink-700">Charges so far</h3>
-        <ul className="divide-y divide-ink-100 rounded-xl border border-ink-100 text-sm">
-          {gift.charges.map((charge) => (
-            <li key={charge._id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
-              <span className="font-medium">
-                {day(charge.due_at)}: {total(charge)}
-              </span>
-              <span className={charge.status === 'charged' ? 'text-emerald-800' : 'text-ink-700'}>{chargeText(charge)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <ConfirmDialog
-        open={cancelling}
-        onOpenChange={setCancelling}
-        title="Cancel this monthly gift?"
-        description={`Your gift of ${total(gift)} a month to ${gift.charity_name} stops now${gift.next_charge_at ? `: the charge of ${day(gift.next_charge_at)} will not be made` : ''}.`}
-        confirmLabel="Cancel gift"
-        cancelLabel="Keep giving"
-        tone="danger"
-        loading={busy}
-        onConfirm={async () => {
-          await act({ kind: 'cancel', giftId: gift._id });
-          setCancelling(false);
-        }}
-      />
-    </article>
+function ChargeList({ gift }: { gift: MonthlyGift }) {
+  return (
+    <section aria-label={`Charges of the gift to ${gift.charity_name}`}>
+      <h3 className="mb-2 text-sm font-semibold text-ink-700">Charges so far</h3>
+      <ul className="divide-y divide-ink-100 rounded-xl border border-ink-100 text-sm">
+        {gift.charges.map((charge) => (
+          <li key={charge._id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
+            <span className="font-medium">
+              {day(charge.due_at)}: {total(charge)}
+            </span>
+            <span className={charge.status === 'charged' ? 'text-emerald-800' : 'text-ink-700'}>{chargeText(charge)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -78,7 +78,14 @@ export default function MyGivingPage() {
       ) : gifts.data?.length ? (
         <div className="space-y-6">
           {gifts.data.map((gift) => (
-            <GiftCard key={gift._id} gift={gift} highlighted={gift._id === focused} sandbox={config.data?.provider === 'sandbox'} busy={action.isPending} run={run} />
+            <GiftCard
+              key={gift._id}
+              gift={gift}
+              highlighted={gift._id === focused}
+              sandbox={config.data?.provider === 'sandbox'}
+              busy={action.isPending}
+              run={run}
+            />
           ))}
         </div>
       ) : (
