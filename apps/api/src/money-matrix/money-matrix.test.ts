@@ -38,7 +38,7 @@ type KeyMode = 'same' | 'different';
 type Answer = { status: number; data: unknown };
 interface Race {
   client: TestClient | 'stripe-webhook';
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: (nth: number) => unknown;
   /** The statuses a racer may get: the winner's and the clear refusals of the rest. */
