@@ -47,7 +47,9 @@ describe('monthly giving on Stripe', () => {
 
     clock.set(new Date('2027-06-30T01:00:00Z'));
     await Promise.all([runMonthlyGifts(server.app.ctx, [giftId]), runMonthlyGifts(server.app.ctx, [giftId])]);
-    const intents = standIn.objectsOf('payment_intent').filter((intent) => String((intent.metadata as Record<string, string>)?.attempt_key ?? '').startsWith(`recurring:${giftId}:`));
+    const intents = standIn
+      .objectsOf('payment_intent')
+      .filter((intent) => String((intent.metadata as Record<string, string>)?.attempt_key ?? '').startsWith(`recurring:${giftId}:`));
     expect(intents.map((intent) => [intent.amount, intent.status])).toEqual([
       [2_000, 'succeeded'],
       [2_000, 'succeeded'],
