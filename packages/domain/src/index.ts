@@ -39,3 +39,5 @@ export * from './open-ledger.ts';
 export * from './schemas/statements.ts';
 export * from './matching.ts';
 export * from './schemas/matching.ts';
+export * from './monthly-giving.ts';
+export * from './schemas/monthly-giving.ts';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDollars } from '@pledgeway/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { pledges } from '../db/schema.ts';
 import { charityDonations } from '../modules/donations/tables.ts';
 import { disputes } from '../modules/disputes/tables.ts';
@@ -16,6 +16,8 @@ import { firstCharityId } from '../modules/events/test-helpers.ts';
 import { createCampaign } from '../modules/my-events/test-factories.ts';
 import { pledgeRaises } from '../modules/pledges/tables.ts';
 import { matchTopUps, pledgeMatches } from '../modules/matching/tables.ts';
+import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from '../modules/monthly-giving/schedule.ts';
+import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
 import { signUp, type TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
@@ -36,7 +38,7 @@ type KeyMode = 'same' | 'different';
 type Answer = { status: number; data: unknown };
 interface Race {
   client: TestClient | 'stripe-webhook';
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: (nth: number) => unknown;
   /** The statuses a racer may get: the winner's and the clear refusals of the rest. */
@@ -88,6 +90,33 @@ async function sponsorsMatch(eventId: string) {
   const offered = await sponsor.client.post(`/api/events/${eventId}/matches`, { ratio: 1, cap: 100, sponsor_name: 'Matrix Sponsor', payment_method_id: card });
   expect(offered.status, JSON.stringify(offered.data)).toBe(201);
   return { sponsor, matchId: offered.data.data.match._id as string };
+}
+
+/** A supporter's monthly gift started through the API: this month charged. */
+async function monthlyGift(card: string = CARDS.visa) {
+  const supporter = await signUp(server.url);
+  const started = await supporter.client.post(`/api/charities/${charityId}/monthly-gifts`, {
+    amount: 14,
+    tip: 1,
+    payment_method_id: await addCard(supporter.client, card),
+  });
+  expect(started.status, JSON.stringify(started.data)).toBe(201);
+  return { supporter, giftId: started.data.data.gift._id as string };
+}
+
+/** A monthly gift moved to a declining card whose next month declined: a retry is waiting. */
+async function monthlyGiftWithDeclinedMonth() {
+  const made = await monthlyGift();
+  const declining = await addCard(made.supporter.client, CARDS.declined);
+  expect((await made.supporter.client.put(`/api/monthly-gifts/${made.giftId}/card`, { payment_method_id: declining })).status).toBe(200);
+  expect((await made.supporter.client.post(`/api/sandbox/monthly-gifts/${made.giftId}/advance`)).status).toBe(200);
+  expect(await monthlyChargesOf(made.giftId)).toEqual({ months: 2, charged: 1 });
+  return made;
+}
+
+async function monthlyChargesOf(giftId: string) {
+  const rows = await server.app.ctx.db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.giftId, giftId));
+  return { months: rows.length, charged: rows.filter((row) => row.status === 'charged').length };
 }
 
 const MONEY_ROUTES: Record<string, Entry> = {
@@ -251,6 +280,63 @@ const MONEY_ROUTES: Record<string, Entry> = {
         async after(answers) {
           expect(answers.filter((answer) => answer.status < 300).length).toBeGreaterThanOrEqual(1);
           expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toHaveLength(1);
+        },
+      };
+    },
+  },
+  // Monthly giving (decision 140): a start charges this month at once; one running gift per supporter and charity.
+  'POST /api/charities/:id/monthly-gifts': {
+    async prepare() {
+      const supporter = await signUp(server.url);
+      const card = await addCard(supporter.client);
+      await server.app.ctx.db.delete(rateLimitCounters);
+      return {
+        client: supporter.client,
+        method: 'POST',
+        path: `/api/charities/${charityId}/monthly-gifts`,
+        body: () => ({ amount: 14, tip: 1, payment_method_id: card }),
+        allowed: [201, 409, 429],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+          const gifts = await server.app.ctx.db.select().from(monthlyGifts).where(eq(monthlyGifts.userId, supporter.user._id));
+          expect(gifts).toHaveLength(1);
+          expect(await monthlyChargesOf(gifts[0]!.id)).toEqual({ months: 1, charged: 1 });
+          expect(await providerChargesOf(server, `recurring:${gifts[0]!.id}:`)).toBe(1);
+        },
+      };
+    },
+  },
+  // A new card tries an unpaid month again at once: charged once, however many changes race.
+  'PUT /api/monthly-gifts/:id/card': {
+    async prepare() {
+      const { supporter, giftId } = await monthlyGiftWithDeclinedMonth();
+      const card = await addCard(supporter.client);
+      return {
+        client: supporter.client,
+        method: 'PUT',
+        path: `/api/monthly-gifts/${giftId}/card`,
+        body: () => ({ payment_method_id: card }),
+        allowed: [200],
+        async after() {
+          expect(await monthlyChargesOf(giftId)).toEqual({ months: 2, charged: 2 });
+          expect(await providerChargesOf(server, `recurring:${giftId}:`)).toBe(2);
+        },
+      };
+    },
+  },
+  // The sandbox's "a month passes": each call may open a month, but each month is charged once.
+  'POST /api/sandbox/monthly-gifts/:id/advance': {
+    async prepare() {
+      const { supporter, giftId } = await monthlyGift();
+      return {
+        client: supporter.client,
+        method: 'POST',
+        path: `/api/sandbox/monthly-gifts/${giftId}/advance`,
+        allowed: [200],
+        async after() {
+          const { months, charged } = await monthlyChargesOf(giftId);
+          expect(charged).toBe(months);
+          expect(await providerChargesOf(server, `recurring:${giftId}:`)).toBe(months);
         },
       };
     },
@@ -442,6 +528,22 @@ interface JobRace {
  * workers race as requests do: on PostgreSQL truly, and the same checks hold afterwards.
  */
 const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
+  // The monthly schedule (decision 140): runs on every instance; a due month of each gift is charged once.
+  [`${MONTHLY_GIFTS_QUEUE}: a month due on three gifts`]: async () => {
+    const made = await Promise.all([monthlyGift(), monthlyGift(), monthlyGift()]);
+    const ids = made.map((gift) => gift.giftId);
+    // The next charge dates come forward to now, as when the month has turned.
+    await server.app.ctx.db.update(monthlyGifts).set({ nextChargeAt: clock.now() }).where(inArray(monthlyGifts.id, ids));
+    return {
+      work: () => runMonthlyGifts(server.app.ctx, ids),
+      async after() {
+        for (const id of ids) {
+          expect(await monthlyChargesOf(id)).toEqual({ months: 2, charged: 2 });
+          expect(await providerChargesOf(server, `recurring:${id}:`)).toBe(2);
+        }
+      },
+    };
+  },
   // A matched pledge declined at the charge and charged later tops the sponsor's match up (decision 109): a pledge charged by this queue.
   [`${CHARGE_PLEDGE_QUEUE}: a match's top-up`]: async () => {
     const { creator, event } = await liveCampaignWithCreator();
@@ -532,6 +634,11 @@ const NO_MONEY = new Set([
   'PUT /api/events/:id/embed-origins',
   'POST /api/auth/confirm-email',
   'POST /api/auth/confirm-email/resend',
+  // A monthly gift's amount and pause apply to later months; a cancel stops charges (a race with a renewal: modules/monthly-giving/races.test.ts).
+  'PUT /api/monthly-gifts/:id/amount',
+  'POST /api/monthly-gifts/:id/pause',
+  'POST /api/monthly-gifts/:id/resume',
+  'POST /api/monthly-gifts/:id/cancel',
 ]);
 
 beforeAll(async () => {

@@ -11,10 +11,11 @@ export async function expectMoneyAgrees(server: TestServer): Promise<void> {
   const query = server.app.ctx.database.query;
   await expectBooksBalanced(server);
 
-  // Every successful provider charge belongs to exactly one pledge or donation.
+  // Every successful provider charge belongs to exactly one pledge, donation or month of a monthly gift.
   const strayCharges = await query<{ id: string; owners: number }>(
     `select c.id, ((select count(*) from pledges p where p.provider_charge_ref = c.id)
-                 + (select count(*) from charity_donations d where d.provider_charge_ref = c.id))::int as owners
+                 + (select count(*) from charity_donations d where d.provider_charge_ref = c.id)
+                 + (select count(*) from monthly_gift_charges m where m.provider_charge_ref = c.id and m.status = 'charged'))::int as owners
        from sandbox_charges c where c.status = 'succeeded'`,
   );
   expect(strayCharges.filter((charge) => charge.owners !== 1)).toEqual([]);
@@ -36,6 +37,19 @@ export async function expectMoneyAgrees(server: TestServer): Promise<void> {
   // A charged pledge's provider charge is the one the ledger names, with no attempt left in flight.
   const unsettled = await query<{ id: string }>(`select p.id from pledges p where p.status in ('charged', 'refunded') and p.attempt_started_at is not null`);
   expect(unsettled).toEqual([]);
+
+  // A month of a monthly gift is booked once, and a charged month names the provider's charge the ledger names.
+  const unpaidBooked = await query<{ id: string }>(
+    `select m.id from monthly_gift_charges m
+      where m.status <> 'charged' and exists (select 1 from ledger_transactions t where t.idempotency_key = 'recurring:' || m.gift_id || ':' || m.period)`,
+  );
+  expect(unpaidBooked).toEqual([]);
+  const chargedMonths = await query<{ id: string; postings: number; ref_matches: boolean }>(
+    `select m.id, count(t.id)::int as postings, bool_and(t.provider_ref = m.provider_charge_ref) as ref_matches
+       from monthly_gift_charges m left join ledger_transactions t on t.idempotency_key = 'recurring:' || m.gift_id || ':' || m.period
+      where m.status = 'charged' group by m.id`,
+  );
+  expect(chargedMonths.filter((month) => month.postings !== 1 || !month.ref_matches)).toEqual([]);
 }
 
 /** Successful provider charges whose idempotency key starts with `prefix` (one pledge's attempts). */

@@ -5,6 +5,7 @@ import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreato
 import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
+import { monthlyGifts } from '../modules/monthly-giving/tables.ts';
 
 /**
  * Who may call what: visitor, user (the owner of the resources in the path), another user and an
@@ -189,6 +190,16 @@ const DECLARED: Record<string, Declaration> = {
   // before ownership (the matrix sends a form: 400 here); another user's 403: embeds.test.ts.
   'GET /api/events/:id/embed-origins': OWNER,
   'PUT /api/events/:id/embed-origins': { ...OWNER, other: 'ok' },
+  // Monthly giving: the body is validated first (400 here); the :id of the start is a charity's. A gift is its
+  // supporter's alone, admins included (404 to anyone else: monthly-giving.test.ts changes one as another user).
+  'POST /api/charities/:id/monthly-gifts': SIGNED_IN,
+  'GET /api/monthly-gifts': SIGNED_IN,
+  'PUT /api/monthly-gifts/:id/amount': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
+  'PUT /api/monthly-gifts/:id/card': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
+  'POST /api/monthly-gifts/:id/pause': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
+  'POST /api/monthly-gifts/:id/resume': OWN_CARD,
+  'POST /api/monthly-gifts/:id/cancel': OWN_CARD,
+  'POST /api/sandbox/monthly-gifts/:id/advance': OWN_CARD,
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
@@ -222,6 +233,7 @@ afterAll(() => server.close());
 
 /** One saved card per creator: the sandbox's card form is rate-limited per user. */
 const cardOf = new Map<TestClient, Promise<string>>();
+const giftOf = new Map<TestClient, string>();
 
 /** Fresh resources of `creator` for the path parameters of one route. */
 async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>) {
@@ -250,7 +262,25 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
     .insert(fundraisingPages)
     .values({ eventId: event.id, ownerId: promoterId, slug: `matrix-${event.id}`, title: 'Matrix page', story: 'A story.', targetCents: 50_000 })
     .returning();
+  const cardId = await cardOf.get(creator.client)!;
+  // One monthly gift per creator (one running gift per supporter and charity), written directly.
+  if (!giftOf.has(creator.client)) {
+    const [gift] = await db
+      .insert(monthlyGifts)
+      .values({
+        userId: creator.user._id,
+        charityId,
+        amountCents: 1_000,
+        paymentMethodId: cardId,
+        chargeDay: 1,
+        nextPeriod: '2099-01',
+        nextChargeAt: new Date('2099-01-01T00:00:00Z'),
+      })
+      .returning();
+    giftOf.set(creator.client, gift!.id);
+  }
   return {
+    giftId: giftOf.get(creator.client)!,
     id: event.id,
     participantId: event.participants[0]!._id,
     cardId: await cardOf.get(creator.client)!,
@@ -264,13 +294,15 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
   const id = url.startsWith('/api/payment-methods/')
     ? resources.cardId
-    : url.startsWith('/api/stacks/')
-      ? resources.stackId
-      : url.startsWith('/api/promotions/')
-        ? resources.promotionId
-        : url.startsWith('/api/fundraising-pages/')
-          ? resources.pageId
-          : resources.id;
+    : url.startsWith('/api/monthly-gifts/') || url.startsWith('/api/sandbox/monthly-gifts/')
+      ? resources.giftId
+      : url.startsWith('/api/stacks/')
+        ? resources.stackId
+        : url.startsWith('/api/promotions/')
+          ? resources.promotionId
+          : url.startsWith('/api/fundraising-pages/')
+            ? resources.pageId
+            : resources.id;
   return url
     .replace(':participantId', resources.participantId)
     .replace(':slug', resources.pageSlug)

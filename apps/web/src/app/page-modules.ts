@@ -64,6 +64,7 @@ const SIGNED_IN_PAGE_MODULES: readonly (readonly [pattern: string, module: strin
   ['/user/fundraising-pages/new/:eventId', 'src/features/campaigns/pages/start-fundraising-page.tsx'],
   ['/user/fundraising-pages/edit/:pageId', 'src/features/campaigns/pages/edit-fundraising-page.tsx'],
   [paths.user.paymentMethods, 'src/features/payment-methods/pages/payment-methods.tsx'],
+  [paths.user.giving, 'src/features/monthly-giving/pages/my-giving.tsx'],
   [paths.user.createEvent, 'src/features/campaigns/pages/create-event.tsx'],
   [paths.user.practice, 'src/features/campaigns/pages/practice-campaign.tsx'],
   [paths.user.verifyIdentity, 'src/features/campaigns/pages/verify-identity.tsx'],

@@ -48,6 +48,7 @@ const MyPledgesPage = lazy(() => import('@/features/pledges/pages/my-pledges'));
 const GivingStatementsPage = lazy(() => import('@/features/pledges/pages/giving-statements'));
 const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
+const MyGivingPage = lazy(() => import('@/features/monthly-giving/pages/my-giving'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
 const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/practice-campaign'));
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
@@ -108,6 +109,7 @@ export function AppRoutes() {
                 <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
                 <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
+                <Route path={paths.user.giving} element={<MyGivingPage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
                 <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />

@@ -58,6 +58,9 @@ export const paths = {
     editEvent: (id: string) => `/user/event/edit/${id}`,
     practice: '/user/events/practice-campaign',
     paymentMethods: '/user/payment-methods',
+    /** My Giving: monthly gifts to charities; `?start={charity}` opens Give monthly, `?gift={id}` shows one gift. */
+    giving: '/user/giving',
+    givingStart: (charityId: string) => `/user/giving?start=${charityId}`,
     verifyIdentity: '/user/verify-identity',
     stacks: '/user/stacks',
     fundraisingPages: '/user/fundraising-pages',

@@ -14,6 +14,7 @@ export const LEDGER_KINDS = [
   'dispute_won',
   'payout',
   'donation',
+  'monthly_gift',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const STATEMENT_SIDE = {
   match_top_up: 'given',
   funding_charge: 'given',
   donation: 'given',
+  monthly_gift: 'given',
   funding_refund: 'returned',
   dispute_opened: 'returned',
   dispute_won: 'returned',

@@ -18,7 +18,7 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
  * movement moved is what the donor's card gave or got back (`donor_card`, taken as a positive amount).
  */
 const POSTING_KINDS: Record<MovementKind, string> = {
-  charge: `t.kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'donation')`,
+  charge: `t.kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'donation', 'monthly_gift')`,
   refund: `t.kind like '%refund%'`,
   dispute: `t.kind = 'dispute_opened'`,
   dispute_reversal: `t.kind = 'dispute_won'`,

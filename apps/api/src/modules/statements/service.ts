@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { donationRecords } from '../donations/service.ts';
+import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
 import { returnedKind } from '../ledger/kinds.ts';
 import { usersService } from '../users/service.ts';
 import { renderStatementPdf } from './pdf.ts';
@@ -11,12 +12,17 @@ import { statementsRepository as repo, type StatementCharge, type StatementRetur
 const yearOf = (date: Date) => date.getUTCFullYear();
 /** A donation from /charities has no campaign: the statement's campaign column says what it was. */
 const DONATION = 'Donation';
+const MONTHLY_GIFT = 'Monthly gift';
 
 /** Giving statements (decision 113): a supporter's own charges (pledges and donations) per calendar year, as a list and as a PDF. */
 export function createStatementsService(ctx: AppContext) {
   /** Every charge of the user, pledges and donations, oldest first, and every movement back on them. */
   async function givingOf(userId: string): Promise<{ charges: StatementCharge[]; returns: StatementReturn[] }> {
-    const [pledged, donated] = await Promise.all([repo.charges(ctx.db, userId), donationRecords.chargedBy(ctx.db, userId)]);
+    const [pledged, donated, monthly] = await Promise.all([
+      repo.charges(ctx.db, userId),
+      donationRecords.chargedBy(ctx.db, userId),
+      monthlyGiftRecords.chargedBy(ctx.db, userId),
+    ]);
     const [pledgeReturns, donationReturns] = await Promise.all([
       repo.returns(
         ctx.db,
@@ -37,8 +43,19 @@ export function createStatementsService(ctx: AppContext) {
       tipCents: 0,
       status: 'charged',
     }));
+    // Each month of a monthly gift is a charge of its own: the gift and its tip, like a donation's.
+    const months = monthly.map((month) => ({
+      id: month.id,
+      kind: 'donation' as const,
+      chargedAt: month.chargedAt!,
+      campaign: MONTHLY_GIFT,
+      charity: month.charityName,
+      chargedCents: month.amountCents + month.tipCents,
+      tipCents: month.tipCents,
+      status: 'charged',
+    }));
     return {
-      charges: [...pledged, ...donations].sort((a, b) => a.chargedAt.getTime() - b.chargedAt.getTime()),
+      charges: [...pledged, ...donations, ...months].sort((a, b) => a.chargedAt.getTime() - b.chargedAt.getTime()),
       returns: [...pledgeReturns, ...donationReturns.map((item) => ({ ...item, kind: returnedKind(item.kind), campaign: DONATION }))].sort(
         (a, b) => a.at.getTime() - b.at.getTime(),
       ),

@@ -148,6 +148,7 @@ const EXPECTED_SIDE: Record<string, StatementSide> = {
   match_top_up: 'given',
   funding_charge: 'given',
   donation: 'given',
+  monthly_gift: 'given',
   funding_refund: 'returned',
   dispute_opened: 'returned',
   dispute_won: 'returned',

@@ -34,6 +34,7 @@ const userLinks: SidebarLink[] = [
   { label: 'Dashboard', to: paths.user.dashboard, Icon: DashboardIcon },
   { label: 'Profile', to: paths.user.profile, Icon: UserIcon },
   { label: 'My Pledges', to: paths.user.pledges, Icon: HeartHandIcon },
+  { label: 'My Giving', to: paths.user.giving, Icon: HeartHandIcon },
   { label: 'Giving Statements', to: paths.user.statements, Icon: CheckCircleIcon },
   { label: 'My Events', to: paths.user.events, Icon: CalendarIcon },
   { label: 'Payment Methods', to: paths.user.paymentMethods, Icon: CardIcon },

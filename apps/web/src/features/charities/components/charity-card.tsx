@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import type { CharityResponse } from '@pledgeway/domain/schemas/public';
 import { ExternalLinkIcon } from '@/components/ui/icons';
 import { formatDollars, mediaUrl } from '@/lib/format';
@@ -35,6 +37,9 @@ export function CharityCard({ charity }: { charity: CharityResponse }) {
             </p>
           </>
         )}
+        <Link to={paths.user.givingStart(charity._id)} className="btn btn-outline mt-3 w-full" aria-label={`Give monthly to ${charity.name}`}>
+          Give monthly
+        </Link>
       </div>
     </article>
   );

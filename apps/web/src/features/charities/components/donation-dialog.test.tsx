@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DonationDialog } from './donation-dialog';
 
@@ -17,7 +18,12 @@ const charities = [
 ];
 
 function open() {
-  render(<DonationDialog open onOpenChange={() => undefined} charities={charities} />);
+  // The dialog links to monthly giving, so it renders inside the app's router.
+  render(
+    <MemoryRouter>
+      <DonationDialog open onOpenChange={() => undefined} charities={charities} />
+    </MemoryRouter>,
+  );
 }
 
 describe('donation dialog', () => {

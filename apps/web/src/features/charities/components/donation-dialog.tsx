@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { DonationForm } from '@pledgeway/domain/schemas/public';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
@@ -145,6 +147,13 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
         <Field label="CVV" error={errors.cvv?.message} required>
           <CardCvvInput registration={field('cvv')} />
         </Field>
+        <p className="text-sm text-ink-600 sm:col-span-2">
+          Rather give every month?{' '}
+          <Link to={paths.user.givingStart(charityId)} className="font-semibold text-brand-800 underline" onClick={() => changeOpen(false)}>
+            Give monthly
+          </Link>{' '}
+          (signed in, with a saved card).
+        </p>
         <DialogFooter className="mt-2 sm:col-span-2">
           <Button variant="ghost" onClick={() => changeOpen(false)}>
             Cancel

@@ -1,0 +1,229 @@
+import { and, eq } from 'drizzle-orm';
+import { MONTHLY_RETRY_DAYS } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { charities, paymentMethods, users } from '../../db/schema.ts';
+import { DECLINE_MESSAGES, type ChargeResult } from '../../providers/payments/index.ts';
+import { ATTEMPT_LEASE_MS, claimIsFresh } from '../charging/attempts.ts';
+import { ledgerRepository } from '../ledger/repository.ts';
+import { monthlyEmails } from './emails.ts';
+import { attemptKey, monthlyGiftEntries, periodKey } from './postings.ts';
+import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
+
+export type GiftRow = typeof monthlyGifts.$inferSelect;
+export type GiftChargeRow = typeof monthlyGiftCharges.$inferSelect;
+/** What one try of a period's charge did. */
+export type MonthlyOutcome = 'charged' | 'failed' | 'action_required' | 'abandoned' | 'in_flight' | 'skipped';
+
+const DAY_MS = 86_400_000;
+
+/** The gift and its period's charge, locked in that order (every writer locks the gift first, so none deadlock). */
+export async function lockGiftAndCharge(tx: Executor, chargeId: string): Promise<{ gift: GiftRow; charge: GiftChargeRow } | undefined> {
+  const [ref] = await tx.select({ giftId: monthlyGiftCharges.giftId }).from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, chargeId)).limit(1);
+  if (!ref) return undefined;
+  const [gift] = await tx.select().from(monthlyGifts).where(eq(monthlyGifts.id, ref.giftId)).for('update');
+  const [charge] = await tx.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, chargeId)).for('update');
+  return gift && charge ? { gift, charge } : undefined;
+}
+
+interface Claimed {
+  gift: GiftRow;
+  charge: GiftChargeRow;
+  /** The first claim of an attempt taken over (its outcome unknown), or null for a fresh attempt. */
+  abandonedAt: Date | null;
+}
+
+/**
+ * Claims the next try of a period's charge under the gift's and the charge's row locks (decision
+ * 091): a pending charge without a live claim, or a failed one whose retry is due (a new attempt,
+ * so a new provider key). A live claim answers `in_flight`; anything else `skipped`.
+ */
+async function claim(ctx: AppContext, chargeId: string, now: Date): Promise<Claimed | MonthlyOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockGiftAndCharge(tx, chargeId);
+    if (!locked) return 'skipped';
+    const { gift, charge } = locked;
+    if (gift.status !== 'active') return 'skipped';
+    if (charge.status === 'pending') {
+      if (claimIsFresh(charge.attemptStartedAt, now)) return 'in_flight';
+      const takenOver = charge.attemptStartedAt !== null;
+      const [claimed] = await tx
+        .update(monthlyGiftCharges)
+        .set({
+          attemptStartedAt: now,
+          attemptFirstClaimedAt: charge.attemptFirstClaimedAt ?? now,
+          // A fresh attempt goes to the gift's card; a taken-over one keeps its card, amount and key.
+          paymentMethodId: takenOver ? charge.paymentMethodId : gift.paymentMethodId,
+        })
+        .where(eq(monthlyGiftCharges.id, chargeId))
+        .returning();
+      return { gift, charge: claimed!, abandonedAt: takenOver ? (charge.attemptFirstClaimedAt ?? charge.attemptStartedAt) : null };
+    }
+    if (charge.status === 'failed' && charge.nextRetryAt && charge.nextRetryAt <= now) {
+      const [claimed] = await tx
+        .update(monthlyGiftCharges)
+        .set({
+          status: 'pending',
+          attempt: charge.attempt + 1,
+          attemptStartedAt: now,
+          attemptFirstClaimedAt: now,
+          nextRetryAt: null,
+          paymentMethodId: gift.paymentMethodId,
+        })
+        .where(eq(monthlyGiftCharges.id, chargeId))
+        .returning();
+      return { gift, charge: claimed!, abandonedAt: null };
+    }
+    return 'skipped';
+  });
+}
+
+/** The provider's answer for a claimed attempt; past the key's lifetime an unknown outcome is looked up first. */
+async function providerAnswer(ctx: AppContext, claimed: Claimed, charityName: string): Promise<ChargeResult> {
+  const { gift, charge, abandonedAt } = claimed;
+  const key = attemptKey(gift.id, charge.period, charge.attempt);
+  if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
+    const earlier = await ctx.payments.findCharge(key);
+    if (earlier) return earlier;
+  }
+  const [method] = charge.paymentMethodId ? await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId)).limit(1) : [];
+  if (!method || method.removedAt || method.provider !== ctx.payments.name || method.userId !== gift.userId) {
+    return { ok: false, ref: `missing:${key}`, code: 'card_missing', message: DECLINE_MESSAGES.card_missing };
+  }
+  return ctx.payments.charge({
+    customerRef: method.providerCustomerRef,
+    methodRef: method.providerMethodRef,
+    amountCents: charge.amountCents + charge.tipCents,
+    idempotencyKey: key,
+    description: `Monthly gift to ${charityName}`,
+  });
+}
+
+/**
+ * Records a claimed attempt's answer under the row locks, once: a charge is booked in the ledger
+ * under the period's key with its receipt in the same transaction; a decline is retried on the
+ * schedule (MONTHLY_RETRY_DAYS after the charge date, or at once when the card was changed while
+ * the attempt ran), asks the supporter to confirm when the bank wants authentication, and after the
+ * last retry pauses the gift. `start`: the first charge of a new gift, which is not retried (the
+ * supporter is answered at once and the gift does not start).
+ */
+async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, start: boolean): Promise<MonthlyOutcome> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockGiftAndCharge(tx, claimed.charge.id);
+    if (!locked) return 'skipped';
+    const { gift, charge } = locked;
+    // Another worker took the attempt over and recorded it, or a later attempt began: not ours to record.
+    if (charge.status !== 'pending' || charge.attempt !== claimed.charge.attempt) return 'skipped';
+    const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
+    const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, gift.userId)).limit(1);
+    const charityName = charity?.name ?? 'the charity';
+    const cleared = { attemptStartedAt: null, attemptFirstClaimedAt: null };
+
+    if (answer.ok) {
+      const [charged] = await tx
+        .update(monthlyGiftCharges)
+        .set({
+          ...cleared,
+          status: 'charged',
+          providerChargeRef: answer.ref,
+          cardFeeCents: answer.feeCents,
+          chargedAt: now,
+          failureCode: null,
+          failureMessage: null,
+          nextRetryAt: null,
+        })
+        .where(eq(monthlyGiftCharges.id, charge.id))
+        .returning();
+      await ledgerRepository.post(tx, {
+        kind: 'monthly_gift',
+        idempotencyKey: periodKey(gift.id, charge.period),
+        providerRef: answer.ref,
+        memo: { giftId: gift.id, chargeId: charge.id, period: charge.period },
+        entries: monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: answer.feeCents, charityId: gift.charityId }),
+      });
+      if (person) await ctx.mailer.send(monthlyEmails.receipt(person, charityName, gift, charged!, ctx.config.publicUrl), tx);
+      return 'charged';
+    }
+
+    const failure = { ...cleared, providerChargeRef: answer.ref, failureCode: answer.code, failureMessage: answer.message };
+    if (start) {
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'abandoned' })
+        .where(eq(monthlyGiftCharges.id, charge.id));
+      await tx.update(monthlyGifts).set({ status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+      return 'abandoned';
+    }
+    if (answer.code === 'authentication_required') {
+      // Not retried blindly: the bank wants the holder, so the supporter is asked to act.
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'action_required' })
+        .where(eq(monthlyGiftCharges.id, charge.id));
+      if (person) await ctx.mailer.send(monthlyEmails.actionRequired(person, charityName, gift, charge, ctx.config.publicUrl), tx);
+      return 'action_required';
+    }
+    const cardChanged = charge.paymentMethodId !== gift.paymentMethodId;
+    const retryDays = MONTHLY_RETRY_DAYS[charge.attempt];
+    if (cardChanged || retryDays !== undefined) {
+      const scheduled = cardChanged ? now : new Date(Math.max(now.getTime(), charge.dueAt.getTime() + retryDays! * DAY_MS));
+      await tx
+        .update(monthlyGiftCharges)
+        .set({ ...failure, status: 'failed', nextRetryAt: scheduled })
+        .where(eq(monthlyGiftCharges.id, charge.id));
+      if (person && !cardChanged)
+        await ctx.mailer.send(monthlyEmails.declined(person, charityName, gift, charge, answer.message, scheduled, ctx.config.publicUrl), tx);
+      return 'failed';
+    }
+    await tx
+      .update(monthlyGiftCharges)
+      .set({ ...failure, status: 'abandoned' })
+      .where(eq(monthlyGiftCharges.id, charge.id));
+    await tx.update(monthlyGifts).set({ status: 'payment_failed', nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+    if (person) await ctx.mailer.send(monthlyEmails.pausedAfterDeclines(person, charityName, gift, charge, answer.message, ctx.config.publicUrl), tx);
+    return 'abandoned';
+  });
+}
+
+/**
+ * One try of a period's charge, exactly once however many workers, instances or requests call it
+ * at once: claimed, sent to the provider with the attempt's own key, recorded under the locks. A
+ * provider call that fails without an answer ends the claim's lease now (the outcome stays unknown
+ * and is taken over with the same key, or looked up past the key's lifetime).
+ */
+export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, options: { start?: boolean } = {}): Promise<MonthlyOutcome> {
+  const claimed = await claim(ctx, chargeId, ctx.clock.now());
+  if (typeof claimed === 'string') return claimed;
+  const [charity] = await ctx.db.select({ name: charities.name }).from(charities).where(eq(charities.id, claimed.gift.charityId)).limit(1);
+  let answer: ChargeResult;
+  try {
+    answer = await providerAnswer(ctx, claimed, charity?.name ?? 'a charity');
+  } catch (error) {
+    await ctx.db
+      .update(monthlyGiftCharges)
+      .set({ attemptStartedAt: new Date(ctx.clock.now().getTime() - ATTEMPT_LEASE_MS) })
+      .where(and(eq(monthlyGiftCharges.id, chargeId), eq(monthlyGiftCharges.status, 'pending'), eq(monthlyGiftCharges.attempt, claimed.charge.attempt)));
+    throw error;
+  }
+  return record(ctx, claimed, answer, options.start ?? false);
+}
+
+/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity's name. */
+export const monthlyGiftRecords = {
+  async chargedBy(db: Executor, userId: string) {
+    return db
+      .select({
+        id: monthlyGiftCharges.id,
+        chargedAt: monthlyGiftCharges.chargedAt,
+        amountCents: monthlyGiftCharges.amountCents,
+        tipCents: monthlyGiftCharges.tipCents,
+        charityName: charities.name,
+      })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .where(and(eq(monthlyGifts.userId, userId), eq(monthlyGiftCharges.status, 'charged')))
+      .orderBy(monthlyGiftCharges.chargedAt);
+  },
+};

@@ -1,0 +1,51 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
+import type { Executor } from '../../db/client.ts';
+import { charities, paymentMethods } from '../../db/schema.ts';
+import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
+
+/** Monthly giving's reads: the gifts as My Giving shows them. */
+export const monthlyGiftsRepository = {
+  /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */
+  async view(db: Executor, giftIds: string[]): Promise<MonthlyGift[]> {
+    if (!giftIds.length) return [];
+    const rows = await db
+      .select({
+        gift: monthlyGifts,
+        charityName: charities.name,
+        card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, removedAt: paymentMethods.removedAt },
+      })
+      .from(monthlyGifts)
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, monthlyGifts.paymentMethodId))
+      .where(inArray(monthlyGifts.id, giftIds))
+      .orderBy(desc(monthlyGifts.createdAt));
+    const charges = await db.select().from(monthlyGiftCharges).where(inArray(monthlyGiftCharges.giftId, giftIds)).orderBy(desc(monthlyGiftCharges.period));
+    return rows.map(({ gift, charityName, card }) => ({
+      _id: gift.id,
+      charity_id: gift.charityId,
+      charity_name: charityName,
+      amount: centsToDollars(gift.amountCents),
+      tip: centsToDollars(gift.tipCents),
+      charge_day: gift.chargeDay,
+      status: gift.status,
+      next_charge_at: gift.nextChargeAt?.toISOString() ?? null,
+      card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4 } : null,
+      created_at: gift.createdAt.toISOString(),
+      cancelled_at: gift.cancelledAt?.toISOString() ?? null,
+      charges: charges
+        .filter((charge) => charge.giftId === gift.id)
+        .map((charge) => ({
+          _id: charge.id,
+          period: charge.period,
+          due_at: charge.dueAt.toISOString(),
+          amount: centsToDollars(charge.amountCents),
+          tip: centsToDollars(charge.tipCents),
+          status: charge.status,
+          charged_at: charge.chargedAt?.toISOString() ?? null,
+          failure_message: charge.failureMessage,
+          next_retry_at: charge.nextRetryAt?.toISOString() ?? null,
+        })),
+    }));
+  },
+};

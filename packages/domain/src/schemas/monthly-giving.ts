@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import { MONTHLY_PAUSE_MONTHS } from '../monthly-giving.ts';
+
+export const MONTHLY_MAX_DOLLARS = 10_000;
+
+/** What monthly giving's forms and routes say (decision 140); dates and amounts are filled in. */
+export const MONTHLY_MESSAGES = {
+  amountRequired: 'Please enter an amount',
+  amountMin: 'The smallest monthly gift is $1',
+  amountMax: 'A monthly gift can be at most $10,000',
+  amountCents: 'Use at most two decimals',
+  tipMin: 'The tip cannot be negative',
+  tipMax: 'The tip can be at most $1,000',
+  cardRequired: 'Please choose a card',
+  chargeDay: 'Choose a day of the month from 1 to 31',
+  pauseMonths: 'A gift can be paused for 1, 2 or 3 months',
+  charityNotFound: 'Charity not found',
+  giftNotFound: 'Monthly gift not found',
+  cardNotFound: 'Card not found. Please choose one of your saved cards.',
+  alreadyGiving: 'You already give monthly to this charity. Change its amount under My Giving instead.',
+  /** `{amount}`, `{charity}`, `{next}` are filled in. */
+  started: 'Thank you! Your card was charged {amount} for this month’s gift to {charity}. The next charge is on {next}.',
+  amountChanged: 'From the charge on {next}, your monthly gift is {amount}.',
+  cardChanged: 'Your monthly gift will be charged to {card}.',
+  cardChangedRetry: 'Your monthly gift will be charged to {card}; this month’s charge is being tried again now.',
+  paused: 'Your monthly gift is paused. The next charge is on {next}.',
+  resumed: 'Your monthly gift is back on. The next charge is {amount} on {next}.',
+  cancelled: 'Your monthly gift to {charity} is cancelled. Nothing more will be charged.',
+  notActive: 'This monthly gift is cancelled; start a new one instead.',
+  notPaused: 'This monthly gift is not paused.',
+  cannotPause: 'Only a monthly gift that is running can be paused.',
+} as const;
+
+const dollars = (max: number, maxMessage: string, minMessage: string, min: number) =>
+  z.number({ error: MONTHLY_MESSAGES.amountRequired }).min(min, minMessage).max(max, maxMessage).refine(hasAtMostTwoDecimals, MONTHLY_MESSAGES.amountCents);
+
+const amountFields = {
+  amount: dollars(MONTHLY_MAX_DOLLARS, MONTHLY_MESSAGES.amountMax, MONTHLY_MESSAGES.amountMin, 1),
+  /** An optional tip to the platform, charged with each month's gift. */
+  tip: dollars(1_000, MONTHLY_MESSAGES.tipMax, MONTHLY_MESSAGES.tipMin, 0).default(0),
+};
+
+/** POST /api/charities/{id}/monthly-gifts: a signed-in supporter's monthly gift on a saved card. */
+export const StartMonthlyGiftRequest = z.object({
+  ...amountFields,
+  payment_method_id: z.string({ error: MONTHLY_MESSAGES.cardRequired }).uuid(MONTHLY_MESSAGES.cardRequired),
+  /** 1–31; the 29th–31st fall on the month's last day in shorter months. Default: today's (UTC). */
+  charge_day: z
+    .number({ error: MONTHLY_MESSAGES.chargeDay })
+    .int(MONTHLY_MESSAGES.chargeDay)
+    .min(1, MONTHLY_MESSAGES.chargeDay)
+    .max(31, MONTHLY_MESSAGES.chargeDay)
+    .optional(),
+});
+export type StartMonthlyGiftRequest = z.input<typeof StartMonthlyGiftRequest>;
+
+/** PUT /api/monthly-gifts/{id}/amount: from the next charge. */
+export const ChangeMonthlyAmountRequest = z.object(amountFields);
+export type ChangeMonthlyAmountRequest = z.input<typeof ChangeMonthlyAmountRequest>;
+
+export const ChangeMonthlyCardRequest = z.object({
+  payment_method_id: z.string({ error: MONTHLY_MESSAGES.cardRequired }).uuid(MONTHLY_MESSAGES.cardRequired),
+});
+export type ChangeMonthlyCardRequest = z.infer<typeof ChangeMonthlyCardRequest>;
+
+export const PauseMonthlyGiftRequest = z.object({
+  months: z
+    .number({ error: MONTHLY_MESSAGES.pauseMonths })
+    .int(MONTHLY_MESSAGES.pauseMonths)
+    .refine((months) => (MONTHLY_PAUSE_MONTHS as readonly number[]).includes(months), MONTHLY_MESSAGES.pauseMonths),
+});
+export type PauseMonthlyGiftRequest = z.infer<typeof PauseMonthlyGiftRequest>;
+
+export const MONTHLY_GIFT_STATUSES = ['active', 'paused', 'payment_failed', 'cancelled'] as const;
+export const MONTHLY_CHARGE_STATUSES = ['pending', 'charged', 'failed', 'action_required', 'abandoned', 'cancelled'] as const;
+
+export const MonthlyCharge = z.object({
+  _id: z.string(),
+  period: z.string(),
+  due_at: z.string(),
+  amount: z.number(),
+  tip: z.number(),
+  status: z.enum(MONTHLY_CHARGE_STATUSES),
+  charged_at: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  next_retry_at: z.string().nullable(),
+});
+export type MonthlyCharge = z.infer<typeof MonthlyCharge>;
+
+export const MonthlyGift = z.object({
+  _id: z.string(),
+  charity_id: z.string(),
+  charity_name: z.string(),
+  amount: z.number(),
+  tip: z.number(),
+  charge_day: z.number(),
+  status: z.enum(MONTHLY_GIFT_STATUSES),
+  /** Null once cancelled or while paused after declined charges. */
+  next_charge_at: z.string().nullable(),
+  card: z.object({ _id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+  created_at: z.string(),
+  cancelled_at: z.string().nullable(),
+  charges: z.array(MonthlyCharge),
+});
+export type MonthlyGift = z.infer<typeof MonthlyGift>;
+
+export const MonthlyGiftResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ gift: MonthlyGift }) });
+export type MonthlyGiftResponse = z.infer<typeof MonthlyGiftResponse>;
+export const MonthlyGiftsResponse = z.object({ success: z.literal(true), data: z.object({ gifts: z.array(MonthlyGift) }) });
+export type MonthlyGiftsResponse = z.infer<typeof MonthlyGiftsResponse>;
