@@ -7,6 +7,9 @@ import {
   PaymentMethodSavedResponse,
   SandboxCardRequest,
   SandboxCardResponse,
+  SandboxWalletRequest,
+  SandboxWalletResponse,
+  paymentMethodLabel,
   SetupIntentResponse,
   SuccessResponse,
 } from '@pledgeway/domain';
@@ -46,7 +49,8 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags: ['payment-methods'], body: AddPaymentMethodRequest, response: { 201: PaymentMethodSavedResponse } } },
     async (request, reply) => {
       const data = await service.add(request.auth!.userId, request.body);
-      return reply.status(201).send({ success: true as const, message: PAYMENT_METHOD_MESSAGES.added, data });
+      const message = data.kind === 'card' ? PAYMENT_METHOD_MESSAGES.added : PAYMENT_METHOD_MESSAGES.methodAdded(data.label);
+      return reply.status(201).send({ success: true as const, message, data });
     },
   );
 
@@ -94,6 +98,34 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
           success: true as const,
           token,
           card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        });
+      },
+    );
+
+    // The sandbox wallet's sheet and the sandbox cash app's approval (decision 151): the tester
+    // picks the outcome; the answer is a token saved with POST /payment-methods like a card's. Open
+    // to visitors like the card form, with the same limits.
+    app.post(
+      '/sandbox/wallets',
+      {
+        config: {
+          rateLimit: {
+            max: (request) => (request.auth ? 30 : 10),
+            timeWindow: '1 minute',
+            keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
+          },
+        },
+        schema: { tags: ['sandbox'], summary: 'The sandbox wallet or cash app approves a payment method', response: { 201: SandboxWalletResponse } },
+      },
+      async (request, reply) => {
+        const parsed = SandboxWalletRequest.safeParse(request.body ?? {});
+        if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+        const { token, method } = await payments.tokenizeWallet(parsed.data);
+        return reply.status(201).send({
+          success: true as const,
+          token,
+          kind: method.kind as 'sandbox_wallet' | 'sandbox_cashapp',
+          label: paymentMethodLabel(method),
         });
       },
     );

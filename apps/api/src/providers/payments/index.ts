@@ -5,7 +5,7 @@ import { createStripeProvider, type StripePaymentProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
 export type { ChargeInput, ChargeResult, DeclineCode, MovementWindow, PaymentProvider, ProviderMovement, RefundInput, SavedCard } from './types.ts';
-export { DECLINE_MESSAGES } from './types.ts';
+export { DECLINE_MESSAGES, declineMessage } from './types.ts';
 export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';
 export type { PaymentEventFacts, PaymentProviderEvent } from './stripe-events.ts';
