@@ -187,3 +187,25 @@ export const SetupIntentResponse = z.object({
   client_secret: z.string(),
 });
 export type SetupIntentResponse = z.infer<typeof SetupIntentResponse>;
+
+/**
+ * The admin's view of wallet domain registration (decision 152): PUBLIC_URL's domain and, with
+ * Stripe, its registration as a payment method domain and each wallet's state there. With the
+ * sandbox there is nothing to register (`applies` false) and `registration` is null.
+ */
+export const PaymentMethodDomainResponse = z.object({
+  success: z.literal(true),
+  provider: z.enum(['sandbox', 'stripe']),
+  domain: z.string(),
+  applies: z.boolean(),
+  /** Why registration does not apply or cannot work for this domain; null when it can. */
+  note: z.string().nullable(),
+  registration: z
+    .object({
+      id: z.string(),
+      enabled: z.boolean(),
+      wallets: z.array(z.object({ method: z.enum(['apple_pay', 'google_pay', 'link']), status: z.enum(['active', 'inactive']), reason: z.string().nullable() })),
+    })
+    .nullable(),
+});
+export type PaymentMethodDomainResponse = z.infer<typeof PaymentMethodDomainResponse>;

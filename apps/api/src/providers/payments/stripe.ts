@@ -3,7 +3,8 @@ import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
 import { listStripeMovements } from './stripe-movements.ts';
-import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import type { PaymentMethodKind } from '@pledgeway/domain';
+import { declineMessage, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -36,6 +37,18 @@ export interface CheckoutOutcome {
   fundingPledgeId: string | null;
 }
 
+/**
+ * Stripe's registration of a domain for wallets (a PaymentMethodDomain): Apple Pay and Google Pay
+ * show in the Payment Element only on a registered, active domain (decision 152).
+ */
+export interface PaymentMethodDomainState {
+  ref: string;
+  domain: string;
+  enabled: boolean;
+  /** Each wallet's state at Stripe, with Stripe's reason when inactive. */
+  wallets: { method: 'apple_pay' | 'google_pay' | 'link'; status: 'active' | 'inactive'; reason: string | null }[];
+}
+
 /** What only Stripe offers, beyond the PaymentProvider interface. */
 export interface StripePaymentProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -54,6 +67,10 @@ export interface StripePaymentProvider extends PaymentProvider {
   expireCheckoutSession(sessionRef: string): Promise<boolean>;
   /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
   retrieveCharge(ref: string): Promise<ChargeResult>;
+  /** Stripe's registration of this domain for wallets; null when it was never registered. */
+  paymentMethodDomain(domain: string): Promise<PaymentMethodDomainState | null>;
+  /** Registers the domain (or asks Stripe to check it again when registered already) and answers its state. */
+  registerPaymentMethodDomain(domain: string): Promise<PaymentMethodDomainState>;
   /** Checks the `stripe-signature` of a webhook call; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentProviderEvent | undefined;
 }
@@ -63,16 +80,56 @@ const CURRENCY = 'usd';
 const STRIPE_KEY_LIFETIME_MS = 24 * 3_600_000;
 const ATTEMPT_KEY_METADATA = 'attempt_key';
 const INVALID_TOKEN_MESSAGE = 'This card could not be saved. Please enter it again.';
+/**
+ * What a supporter may save for later off-session charges (decision 150): cards (Apple Pay and
+ * Google Pay give cards: Stripe lists them under `card`, shown by the Payment Element where the
+ * browser, the device and the domain's registration allow), Link, and Cash App Pay. Whether each
+ * shows is the Payment Element's decision, not the app's.
+ */
+export const SAVED_METHOD_TYPES = ['card', 'cashapp', 'link'] as const;
 
 const refOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
-function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
-  if (method.type !== 'card' || !method.card) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
-  const { brand, last4, exp_month, exp_year } = method.card;
-  return { ref: method.id, brand, last4, expMonth: exp_month, expYear: exp_year, holderName: method.billing_details?.name ?? '' };
+/** A card's wallet (Apple Pay, Google Pay, Link) as the method's kind; a card typed in is a card. */
+const WALLET_KINDS: Partial<Record<string, PaymentMethodKind>> = { apple_pay: 'apple_pay', google_pay: 'google_pay', link: 'link' };
+
+/** A PaymentMethod as the app keeps it, or null for a type the app does not save. */
+function savedMethodOf(method: Stripe.PaymentMethod): SavedCard | null {
+  const holderName = method.billing_details?.name ?? '';
+  if (method.type === 'card' && method.card) {
+    const { brand, last4, exp_month, exp_year, wallet } = method.card;
+    const kind = (wallet && WALLET_KINDS[wallet.type]) || 'card';
+    return { ref: method.id, kind, detail: null, brand, last4, expMonth: exp_month, expYear: exp_year, holderName };
+  }
+  const noCard = { ref: method.id, brand: '', last4: '', expMonth: 0, expYear: 0, holderName };
+  if (method.type === 'cashapp') return { ...noCard, kind: 'cashapp', detail: method.cashapp?.cashtag ?? null };
+  if (method.type === 'link') return { ...noCard, kind: 'link', detail: method.link?.email ?? null };
+  return null;
 }
 
-const declined = (ref: string, code: DeclineCode): ChargeResult => ({ ok: false, ref, code, message: DECLINE_MESSAGES[code] });
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
+  const saved = savedMethodOf(method);
+  if (!saved) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
+  return saved;
+}
+
+function toDomainState(domain: Stripe.PaymentMethodDomain): PaymentMethodDomainState {
+  const wallet = (method: 'apple_pay' | 'google_pay' | 'link') => ({
+    method,
+    // Anything but active (a state newer than this code) keeps the wallet off.
+    status: domain[method].status === 'active' ? ('active' as const) : ('inactive' as const),
+    reason: domain[method].status_details?.error_message ?? null,
+  });
+  return { ref: domain.id, domain: domain.domain_name, enabled: domain.enabled, wallets: [wallet('apple_pay'), wallet('google_pay'), wallet('link')] };
+}
+
+/** A decline named for the kind of method declined (a cash app's names the cash app). */
+const declined = (ref: string, code: DeclineCode, methodType?: string | null): ChargeResult => ({
+  ok: false,
+  ref,
+  code,
+  message: declineMessage(methodType === 'cashapp' ? 'cashapp' : 'card', code),
+});
 
 /**
  * Stripe through the official SDK (docs/architecture.md#providers), selected by STRIPE_SECRET_KEY.
@@ -102,8 +159,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   /** A PaymentIntent as the interface's result: succeeded, or declined with the reason. */
   async function outcomeOf(intent: Stripe.PaymentIntent): Promise<ChargeResult> {
     if (intent.status === 'succeeded') return { ok: true, ref: intent.id, amountCents: intent.amount_received, feeCents: await feeOf(intent) };
-    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return declined(intent.id, 'authentication_required');
-    if (intent.status === 'requires_payment_method' && intent.last_payment_error) return declined(intent.id, declineCodeOf(intent.last_payment_error));
+    const methodType = typeof intent.payment_method === 'object' ? intent.payment_method?.type : intent.last_payment_error?.payment_method?.type;
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return declined(intent.id, 'authentication_required', methodType);
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error)
+      return declined(intent.id, declineCodeOf(intent.last_payment_error), methodType);
     throw new AppError('PAYMENT_NOT_FINISHED', `The payment is ${intent.status.replaceAll('_', ' ')}`, 502);
   }
 
@@ -139,7 +198,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
     async createSetupIntent({ customerRef }) {
       try {
-        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] });
+        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: [...SAVED_METHOD_TYPES] });
         if (!intent.client_secret) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not start the card form', 502);
         return { ref: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
@@ -184,8 +243,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
     async listCards(customerRef) {
       try {
-        const methods = await stripe.customers.listPaymentMethods(customerRef, { type: 'card', limit: 100 });
-        return methods.data.map(toSavedCard);
+        const methods = await stripe.customers.listPaymentMethods(customerRef, { limit: 100 });
+        return methods.data.map(savedMethodOf).filter((method) => method !== null);
       } catch (error) {
         throw providerError(error);
       }
@@ -213,20 +272,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             currency: CURRENCY,
             customer: customerRef,
             payment_method: methodRef,
-            allowed_payment_method_types: ['card'],
+            allowed_payment_method_types: [...SAVED_METHOD_TYPES],
             off_session: true,
             confirm: true,
             ...(description ? { description } : {}),
             // Kept on the PaymentIntent so findCharge can still find it once Stripe forgot the key.
             metadata: { [ATTEMPT_KEY_METADATA]: idempotencyKey },
-            expand: ['latest_charge.balance_transaction'],
+            // The method's type names a cash app's decline as the cash app's (declineMessage).
+            expand: ['latest_charge.balance_transaction', 'payment_method'],
           },
           { idempotencyKey },
         );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const ref = error.payment_intent?.id ?? `declined_${idempotencyKey}`;
-          return declined(ref, declineCodeOf(error));
+          return declined(ref, declineCodeOf(error), error.payment_method?.type);
         }
         if (error instanceof Stripe.errors.StripeIdempotencyError) {
           throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different charge', 409);
@@ -348,6 +408,28 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     async retrieveCharge(ref) {
       try {
         return await outcomeOf(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge.balance_transaction'] }));
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async paymentMethodDomain(domain) {
+      try {
+        const found = await stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 });
+        return found.data[0] ? toDomainState(found.data[0]) : null;
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    async registerPaymentMethodDomain(domain) {
+      try {
+        const found = await stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 });
+        // Registered already: Stripe checks it again (after the site's files or DNS were fixed).
+        const registered = found.data[0]
+          ? await stripe.paymentMethodDomains.validate(found.data[0].id)
+          : await stripe.paymentMethodDomains.create({ domain_name: domain, enabled: true });
+        return toDomainState(registered);
       } catch (error) {
         throw providerError(error);
       }
