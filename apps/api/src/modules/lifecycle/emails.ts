@@ -94,7 +94,7 @@ export const lifecycleEmails = {
       to,
       kind: reminder ? 'charge-failed-reminder' : 'charge-failed',
       subject: `${reminder ? 'Reminder: your' : 'Your'} pledge to "${campaign.name}" could not be charged`,
-      text: `We could not charge your card for your pledge to "${campaign.name}": ${failure.reason}\n\nUpdate your card or authenticate at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
+      text: `We could not charge your saved payment method for your pledge to "${campaign.name}": ${failure.reason}\n\nChoose a card or another payment method for it at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
     };
   },
 

@@ -89,6 +89,9 @@ describe('sandbox wallet and cash app', () => {
     const d = await pledge(approvalDonor.client, event.id, 12.34, needsApproval.id);
     // The pledge records the method it will be charged with.
     expect([a, b, c, d].map((row) => row.payment_method_id)).toEqual([wallet.id, cashapp.id, declining.id, needsApproval.id]);
+    // The receipt names the method saved for the pledge.
+    const receipt = (await mailsTo(server, cashDonor.email)).find((mail) => mail.kind === 'pledge-receipt');
+    expect(receipt?.text).toContain('Your Sandbox cash app · $cash_donor is saved for this pledge and has not been charged.');
     // Nothing is charged before completion.
     expect(await server.app.ctx.database.query('select id from sandbox_charges where card_id like $1', ['cashapp_sbx_%'])).toEqual([]);
 
@@ -112,7 +115,7 @@ describe('sandbox wallet and cash app', () => {
     expect(await pledgeRow(server, c.id)).toMatchObject({ status: 'failed', failureReason: 'The sandbox cash app declined the payment.' });
     expect(await pledgeRow(server, d.id)).toMatchObject({
       status: 'failed',
-      failureReason: 'The sandbox cash app needs you to approve this payment. Please confirm it on the site or choose another payment method.',
+      failureReason: 'The sandbox cash app needs your approval for this payment. Please choose a payment method for this pledge on the site.',
     });
     const failedMail = (await mailsTo(server, declinedDonor.email)).find((mail) => mail.kind === 'charge-failed');
     expect(failedMail?.text).toContain('The sandbox cash app declined the payment.');

@@ -122,7 +122,7 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
     expect(approval).toMatchObject({
       ok: false,
       code: 'authentication_required',
-      message: 'Cash App needs you to approve this payment. Please confirm it on the site or choose another payment method.',
+      message: 'Cash App needs your approval for this payment. Please choose a payment method for this pledge on the site.',
     });
     // An Apple Pay card declines with the card's words.
     const walletCard = await stripe.charge({

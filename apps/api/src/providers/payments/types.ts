@@ -121,7 +121,7 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
   const app = kind === 'cashapp' ? 'Cash App' : 'The sandbox cash app';
   switch (code) {
     case 'authentication_required':
-      return `${app} needs you to approve this payment. Please confirm it on the site or choose another payment method.`;
+      return `${app} needs your approval for this payment. Please choose a payment method for this pledge on the site.`;
     case 'insufficient_funds':
       return `${app} declined the payment: not enough balance.`;
     case 'card_missing':
