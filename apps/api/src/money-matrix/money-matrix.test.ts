@@ -474,7 +474,12 @@ const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
     const { creator, event } = await liveCampaignWithCreator();
     const donor = await signUp(server.url);
     const cashapp = await addSandboxWallet(donor.client, 'cashapp', 'succeed', '$matrix');
-    const made = await donor.client.post(`/api/events/${event.id}/pledges`, { amount: 33.33, tip_percent: 0, cover_fees: false, payment_method_id: cashapp.id });
+    const made = await donor.client.post(`/api/events/${event.id}/pledges`, {
+      amount: 33.33,
+      tip_percent: 0,
+      cover_fees: false,
+      payment_method_id: cashapp.id,
+    });
     expect(made.status, JSON.stringify(made.data)).toBe(201);
     const [pledge] = await server.app.ctx.db.select().from(pledges).where(eq(pledges.userId, donor.user._id));
     expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);

@@ -138,7 +138,12 @@ describe('the Stripe stand-in', () => {
     await stripe.expireCheckoutSession(open.ref);
     await stripe.testCardToken!(customer.ref);
     // Wallets, Link and Cash App Pay (decision 150), and the wallets' domain registration (decision 152).
-    for (const wallet of [{ type: 'apple_pay' }, { type: 'google_pay' }, { type: 'cashapp', cashtag: '$shape' }, { type: 'link', email: 'shape@example.com' }] as const) {
+    for (const wallet of [
+      { type: 'apple_pay' },
+      { type: 'google_pay' },
+      { type: 'cashapp', cashtag: '$shape' },
+      { type: 'link', email: 'shape@example.com' },
+    ] as const) {
       const walletSetup = await stripe.createSetupIntent({ customerRef: customer.ref });
       standIn.confirmSetupIntentWithWallet(walletSetup.ref, wallet);
       const saved = await stripe.attachCard({ customerRef: customer.ref, token: walletSetup.ref });

@@ -33,7 +33,8 @@ export interface RecordedCall {
 export type StandInFault = { status: number; body: Record<string, unknown> } | 'lose-answer';
 
 type Json = Record<string, unknown>;
-export type CardBehaviour = 'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
+export type CardBehaviour =
+  'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
 
 /** Stripe's test cards, as the stand-in treats them. */
 export const STAND_IN_CARDS: Record<string, CardBehaviour> = {

@@ -204,7 +204,9 @@ export const PaymentMethodDomainResponse = z.object({
     .object({
       id: z.string(),
       enabled: z.boolean(),
-      wallets: z.array(z.object({ method: z.enum(['apple_pay', 'google_pay', 'link']), status: z.enum(['active', 'inactive']), reason: z.string().nullable() })),
+      wallets: z.array(
+        z.object({ method: z.enum(['apple_pay', 'google_pay', 'link']), status: z.enum(['active', 'inactive']), reason: z.string().nullable() }),
+      ),
     })
     .nullable(),
 });

@@ -5,7 +5,6 @@ import { adminCharityRoutes } from './charities/routes.ts';
 import { adminDashboardRoutes } from './dashboard/routes.ts';
 import { adminMessageRoutes } from './messages/routes.ts';
 import { adminPeopleRoutes } from './people/routes.ts';
-import { paymentMethodDomainRoutes } from '../payment-methods/domain-routes.ts';
 
 /**
  * The admin console's endpoints under /api/admin. The admin check runs on request, before the
@@ -15,7 +14,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', app.requireAdmin);
-      for (const module of [adminDashboardRoutes, adminCampaignRoutes, adminCharityRoutes, adminPeopleRoutes, adminMessageRoutes, adminAuditRoutes, paymentMethodDomainRoutes]) {
+      for (const module of [adminDashboardRoutes, adminCampaignRoutes, adminCharityRoutes, adminPeopleRoutes, adminMessageRoutes, adminAuditRoutes]) {
         await admin.register(module);
       }
     },

@@ -65,13 +65,15 @@ export const lifecycleEmails = {
     campaign: Campaign,
     parts: { amountCents: number; tipCents: number; coverCents: number; platformFeeCents: number; cardFeeCents: number; totalCents: number; netCents: number },
     publicUrl: string,
+    /** The wallet or cash app charged (decision 150); a card's receipt says "Your card". */
+    methodLabel?: string,
   ): EmailMessage {
     return {
       to,
       kind: 'charge-receipt',
       subject: `Receipt: your pledge to "${campaign.name}" was charged`,
       text: [
-        `Your card was charged ${formatCents(parts.totalCents)} for "${campaign.name}".`,
+        `${methodLabel ? `Your ${methodLabel}` : 'Your card'} was charged ${formatCents(parts.totalCents)} for "${campaign.name}".`,
         '',
         `Pledge: ${formatCents(parts.amountCents)}`,
         `Tip to the platform: ${formatCents(parts.tipCents)}`,

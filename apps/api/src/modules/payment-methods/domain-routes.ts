@@ -32,9 +32,14 @@ function answer(ctx: AppContext, state: PaymentMethodDomainState | null) {
 
 /**
  * Admin: the state of PUBLIC_URL's domain at Stripe for Apple Pay and Google Pay, and the action
- * that registers it (or has Stripe check it again). Mounted under /api/admin by the caller.
+ * that registers it (or has Stripe check it again), under /api/admin behind the admin check.
  */
-export const paymentMethodDomainRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentMethodDomainRoutes: FastifyPluginAsyncZod = async (parent) => {
+  await parent.register(adminDomainRoutes, { prefix: '/admin' });
+};
+
+const adminDomainRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
   const { ctx } = app;
   app.get(
     '/payment-method-domain',

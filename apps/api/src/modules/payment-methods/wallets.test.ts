@@ -41,7 +41,15 @@ describe('sandbox wallet and cash app', () => {
         billing_details: { name: '' },
         is_default: true,
       },
-      { id: cashapp.id, kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ava_gives', card: null, detail: '$ava_gives', billing_details: { name: '' }, is_default: false },
+      {
+        id: cashapp.id,
+        kind: 'sandbox_cashapp',
+        label: 'Sandbox cash app · $ava_gives',
+        card: null,
+        detail: '$ava_gives',
+        billing_details: { name: '' },
+        is_default: false,
+      },
     ]);
     const approved = await client.post('/api/sandbox/wallets', { kind: 'cashapp', outcome: 'succeed', cashtag: '$again' });
     const saved = await client.post('/api/payment-methods', { token: approved.data.token });
@@ -72,65 +80,77 @@ describe('sandbox wallet and cash app', () => {
     expect((await client.get('/api/payment-methods')).data.data).toEqual([]);
   });
 
-  it('charges pledges on a saved wallet and cash app at completion to the cent; a cash app declining at charge fails, is mailed, and is charged on a card', async () => {
-    const creator = await signUp(server.url);
-    const event = await liveCampaign(server, creator, admin);
-    const walletDonor = await signUp(server.url);
-    const cashDonor = await signUp(server.url);
-    const declinedDonor = await signUp(server.url);
-    const approvalDonor = await signUp(server.url);
-    const wallet = await addSandboxWallet(walletDonor.client, 'wallet');
-    const cashapp = await addSandboxWallet(cashDonor.client, 'cashapp', 'succeed', '$cash_donor');
-    const declining = await addSandboxWallet(declinedDonor.client, 'cashapp', 'decline_on_charge', '$broke');
-    const needsApproval = await addSandboxWallet(approvalDonor.client, 'cashapp', 'action_required', '$careful');
-    const a = await pledge(walletDonor.client, event.id, 25.55, wallet.id);
-    const b = await pledge(cashDonor.client, event.id, 40.01, cashapp.id);
-    const c = await pledge(declinedDonor.client, event.id, 30, declining.id);
-    const d = await pledge(approvalDonor.client, event.id, 12.34, needsApproval.id);
-    // The pledge records the method it will be charged with.
-    expect([a, b, c, d].map((row) => row.payment_method_id)).toEqual([wallet.id, cashapp.id, declining.id, needsApproval.id]);
-    // The receipt names the method saved for the pledge.
-    const receipt = (await mailsTo(server, cashDonor.email)).find((mail) => mail.kind === 'pledge-receipt');
-    expect(receipt?.text).toContain('Your Sandbox cash app · $cash_donor is saved for this pledge and has not been charged.');
-    // Nothing is charged before completion.
-    expect(await server.app.ctx.database.query('select id from sandbox_charges where card_id like $1', ['cashapp_sbx_%'])).toEqual([]);
+  it(
+    'charges pledges on a saved wallet and cash app at completion to the cent; a cash app declining at charge fails, is mailed, and is charged on a card',
+    { timeout: 120_000 },
+    async () => {
+      const creator = await signUp(server.url);
+      const event = await liveCampaign(server, creator, admin);
+      const walletDonor = await signUp(server.url);
+      const cashDonor = await signUp(server.url);
+      const declinedDonor = await signUp(server.url);
+      const approvalDonor = await signUp(server.url);
+      const wallet = await addSandboxWallet(walletDonor.client, 'wallet');
+      const cashapp = await addSandboxWallet(cashDonor.client, 'cashapp', 'succeed', '$cash_donor');
+      const declining = await addSandboxWallet(declinedDonor.client, 'cashapp', 'decline_on_charge', '$broke');
+      const needsApproval = await addSandboxWallet(approvalDonor.client, 'cashapp', 'action_required', '$careful');
+      const a = await pledge(walletDonor.client, event.id, 25.55, wallet.id);
+      const b = await pledge(cashDonor.client, event.id, 40.01, cashapp.id);
+      const c = await pledge(declinedDonor.client, event.id, 30, declining.id);
+      const d = await pledge(approvalDonor.client, event.id, 12.34, needsApproval.id);
+      // The pledge records the method it will be charged with.
+      expect([a, b, c, d].map((row) => row.payment_method_id)).toEqual([wallet.id, cashapp.id, declining.id, needsApproval.id]);
+      // The receipt names the method saved for the pledge.
+      const receipt = (await mailsTo(server, cashDonor.email)).find((mail) => mail.kind === 'pledge-receipt');
+      expect(receipt?.text).toContain('Your Sandbox cash app · $cash_donor is saved for this pledge and has not been charged.');
+      // Nothing is charged before completion.
+      expect(await server.app.ctx.database.query('select id from sandbox_charges where card_id like $1', ['cashapp_sbx_%'])).toEqual([]);
 
-    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
-    const started = await admin.post(`/api/admin/events/${event.id}/charge`);
-    expect([200, 201]).toContain(started.status);
-    await server.app.ctx.jobs.drain();
+      expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+      const started = await admin.post(`/api/admin/events/${event.id}/charge`);
+      expect([200, 201]).toContain(started.status);
+      await server.app.ctx.jobs.drain();
 
-    for (const [row, cents] of [
-      [a, 2_555],
-      [b, 4_001],
-    ] as const) {
-      const charged = await pledgeRow(server, row.id);
-      const quote = quotePledge({ amountCents: cents, tipPercent: 0, coverFees: false, isCreator: false });
-      expect(charged).toMatchObject({ status: 'charged', chargedCents: quote.totalCents, cardFeeCents: sandboxFeeCents(quote.totalCents) });
-      // The fee recorded is the provider's for that charge.
-      const [providerCharge] = await server.app.ctx.database.query<{ fee_cents: number }>('select fee_cents from sandbox_charges where id = $1', [charged.providerChargeRef]);
-      expect(Number(providerCharge!.fee_cents)).toBe(charged.cardFeeCents);
-      expect(settlePledge({ ...quote, chargedCents: charged.chargedCents!, cardFeeCents: charged.cardFeeCents! }).netToCharityCents).toBeGreaterThan(0);
-    }
-    expect(await pledgeRow(server, c.id)).toMatchObject({ status: 'failed', failureReason: 'The sandbox cash app declined the payment.' });
-    expect(await pledgeRow(server, d.id)).toMatchObject({
-      status: 'failed',
-      failureReason: 'The sandbox cash app needs your approval for this payment. Please choose a payment method for this pledge on the site.',
-    });
-    const failedMail = (await mailsTo(server, declinedDonor.email)).find((mail) => mail.kind === 'charge-failed');
-    expect(failedMail?.text).toContain('The sandbox cash app declined the payment.');
-    expect(failedMail?.text).toContain(`/user/pledges?update=${c.id}`);
+      for (const [row, cents] of [
+        [a, 2_555],
+        [b, 4_001],
+      ] as const) {
+        const charged = await pledgeRow(server, row.id);
+        const quote = quotePledge({ amountCents: cents, tipPercent: 0, coverFees: false, isCreator: false });
+        expect(charged).toMatchObject({ status: 'charged', chargedCents: quote.totalCents, cardFeeCents: sandboxFeeCents(quote.totalCents) });
+        // The fee recorded is the provider's for that charge.
+        const [providerCharge] = await server.app.ctx.database.query<{ fee_cents: number }>('select fee_cents from sandbox_charges where id = $1', [
+          charged.providerChargeRef,
+        ]);
+        expect(Number(providerCharge!.fee_cents)).toBe(charged.cardFeeCents);
+        expect(settlePledge({ ...quote, chargedCents: charged.chargedCents!, cardFeeCents: charged.cardFeeCents! }).netToCharityCents).toBeGreaterThan(0);
+      }
+      const chargeReceipt = (await mailsTo(server, cashDonor.email)).find((mail) => mail.kind === 'charge-receipt');
+      expect(chargeReceipt?.text).toContain('Your Sandbox cash app · $cash_donor was charged $40.01');
+      expect(await pledgeRow(server, c.id)).toMatchObject({ status: 'failed', failureReason: 'The sandbox cash app declined the payment.' });
+      expect(await pledgeRow(server, d.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'The sandbox cash app needs your approval for this payment. Please choose a payment method for this pledge on the site.',
+      });
+      const failedMail = (await mailsTo(server, declinedDonor.email)).find((mail) => mail.kind === 'charge-failed');
+      expect(failedMail?.text).toContain('The sandbox cash app declined the payment.');
+      expect(failedMail?.text).toContain(`/user/pledges?update=${c.id}`);
 
-    // The supporter retries with a card: charged at once, once.
-    const card = await addCard(declinedDonor.client);
-    const retried = await declinedDonor.client.post(`/api/pledges/${c.id}/payment-method`, { payment_method_id: card });
-    expect(retried.status, JSON.stringify(retried.data)).toBe(200);
-    await server.app.ctx.jobs.drain();
-    const recovered = await pledgeRow(server, c.id);
-    expect(recovered).toMatchObject({ status: 'charged', paymentMethodId: card, chargedCents: quotePledge({ amountCents: 3_000, tipPercent: 0, coverFees: false, isCreator: false }).totalCents });
-    expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBeLessThan(0);
-    await expectBooksBalanced(server);
-  });
+      // The supporter retries with a card: charged at once, once.
+      const card = await addCard(declinedDonor.client);
+      const retried = await declinedDonor.client.post(`/api/pledges/${c.id}/payment-method`, { payment_method_id: card });
+      expect(retried.status, JSON.stringify(retried.data)).toBe(200);
+      await server.app.ctx.jobs.drain();
+      const recovered = await pledgeRow(server, c.id);
+      expect(recovered).toMatchObject({
+        status: 'charged',
+        paymentMethodId: card,
+        chargedCents: quotePledge({ amountCents: 3_000, tipPercent: 0, coverFees: false, isCreator: false }).totalCents,
+      });
+      expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBeLessThan(0);
+      await expectBooksBalanced(server);
+    },
+  );
 
   it('removes a wallet under the card rules: the only method of a pending pledge stays', async () => {
     const creator = await signUp(server.url);
@@ -147,7 +167,8 @@ describe('sandbox wallet and cash app', () => {
   it('lets a visitor open the sandbox wallet for a donation, at most 10 a minute', async () => {
     const visitor = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await visitor.post('/api/sandbox/wallets', { kind: 'wallet', outcome: 'succeed' })).status);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push((await visitor.post('/api/sandbox/wallets', { kind: 'wallet', outcome: 'succeed' })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
   });

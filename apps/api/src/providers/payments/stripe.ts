@@ -3,8 +3,17 @@ import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
 import { listStripeMovements } from './stripe-movements.ts';
-import type { PaymentMethodKind } from '@pledgeway/domain';
-import { declineMessage, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import {
+  declined,
+  INVALID_TOKEN_MESSAGE,
+  paymentMethodDomainCalls,
+  refOf,
+  SAVED_METHOD_TYPES,
+  savedMethodOf,
+  toSavedCard,
+  type PaymentMethodDomainState,
+} from './stripe-methods.ts';
+import type { ChargeResult, PaymentProvider } from './types.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -37,18 +46,6 @@ export interface CheckoutOutcome {
   fundingPledgeId: string | null;
 }
 
-/**
- * Stripe's registration of a domain for wallets (a PaymentMethodDomain): Apple Pay and Google Pay
- * show in the Payment Element only on a registered, active domain (decision 152).
- */
-export interface PaymentMethodDomainState {
-  ref: string;
-  domain: string;
-  enabled: boolean;
-  /** Each wallet's state at Stripe, with Stripe's reason when inactive. */
-  wallets: { method: 'apple_pay' | 'google_pay' | 'link'; status: 'active' | 'inactive'; reason: string | null }[];
-}
-
 /** What only Stripe offers, beyond the PaymentProvider interface. */
 export interface StripePaymentProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -79,57 +76,6 @@ const CURRENCY = 'usd';
 /** Stripe keeps an idempotency key for 24 hours (https://docs.stripe.com/api/idempotent_requests). */
 const STRIPE_KEY_LIFETIME_MS = 24 * 3_600_000;
 const ATTEMPT_KEY_METADATA = 'attempt_key';
-const INVALID_TOKEN_MESSAGE = 'This card could not be saved. Please enter it again.';
-/**
- * What a supporter may save for later off-session charges (decision 150): cards (Apple Pay and
- * Google Pay give cards: Stripe lists them under `card`, shown by the Payment Element where the
- * browser, the device and the domain's registration allow), Link, and Cash App Pay. Whether each
- * shows is the Payment Element's decision, not the app's.
- */
-export const SAVED_METHOD_TYPES = ['card', 'cashapp', 'link'] as const;
-
-const refOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-
-/** A card's wallet (Apple Pay, Google Pay, Link) as the method's kind; a card typed in is a card. */
-const WALLET_KINDS: Partial<Record<string, PaymentMethodKind>> = { apple_pay: 'apple_pay', google_pay: 'google_pay', link: 'link' };
-
-/** A PaymentMethod as the app keeps it, or null for a type the app does not save. */
-function savedMethodOf(method: Stripe.PaymentMethod): SavedCard | null {
-  const holderName = method.billing_details?.name ?? '';
-  if (method.type === 'card' && method.card) {
-    const { brand, last4, exp_month, exp_year, wallet } = method.card;
-    const kind = (wallet && WALLET_KINDS[wallet.type]) || 'card';
-    return { ref: method.id, kind, detail: null, brand, last4, expMonth: exp_month, expYear: exp_year, holderName };
-  }
-  const noCard = { ref: method.id, brand: '', last4: '', expMonth: 0, expYear: 0, holderName };
-  if (method.type === 'cashapp') return { ...noCard, kind: 'cashapp', detail: method.cashapp?.cashtag ?? null };
-  if (method.type === 'link') return { ...noCard, kind: 'link', detail: method.link?.email ?? null };
-  return null;
-}
-
-function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
-  const saved = savedMethodOf(method);
-  if (!saved) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
-  return saved;
-}
-
-function toDomainState(domain: Stripe.PaymentMethodDomain): PaymentMethodDomainState {
-  const wallet = (method: 'apple_pay' | 'google_pay' | 'link') => ({
-    method,
-    // Anything but active (a state newer than this code) keeps the wallet off.
-    status: domain[method].status === 'active' ? ('active' as const) : ('inactive' as const),
-    reason: domain[method].status_details?.error_message ?? null,
-  });
-  return { ref: domain.id, domain: domain.domain_name, enabled: domain.enabled, wallets: [wallet('apple_pay'), wallet('google_pay'), wallet('link')] };
-}
-
-/** A decline named for the kind of method declined (a cash app's names the cash app). */
-const declined = (ref: string, code: DeclineCode, methodType?: string | null): ChargeResult => ({
-  ok: false,
-  ref,
-  code,
-  message: declineMessage(methodType === 'cashapp' ? 'cashapp' : 'card', code),
-});
 
 /**
  * Stripe through the official SDK (docs/architecture.md#providers), selected by STRIPE_SECRET_KEY.
@@ -413,27 +359,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       }
     },
 
-    async paymentMethodDomain(domain) {
-      try {
-        const found = await stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 });
-        return found.data[0] ? toDomainState(found.data[0]) : null;
-      } catch (error) {
-        throw providerError(error);
-      }
-    },
-
-    async registerPaymentMethodDomain(domain) {
-      try {
-        const found = await stripe.paymentMethodDomains.list({ domain_name: domain, limit: 1 });
-        // Registered already: Stripe checks it again (after the site's files or DNS were fixed).
-        const registered = found.data[0]
-          ? await stripe.paymentMethodDomains.validate(found.data[0].id)
-          : await stripe.paymentMethodDomains.create({ domain_name: domain, enabled: true });
-        return toDomainState(registered);
-      } catch (error) {
-        throw providerError(error);
-      }
-    },
+    ...paymentMethodDomainCalls(stripe),
 
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret) throw new AppError('PAYMENT_WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks need STRIPE_WEBHOOK_SECRET', 503);

@@ -21,7 +21,15 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const calls: { method: string; path: string; body: unknown }[] = [];
-const card = { id: 'card-1', kind: 'card', label: 'Visa •••• 4242', detail: null, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, billing_details: { name: 'Dana Donor' }, is_default: true };
+const card = {
+  id: 'card-1',
+  kind: 'card',
+  label: 'Visa •••• 4242',
+  detail: null,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  billing_details: { name: 'Dana Donor' },
+  is_default: true,
+};
 
 let provider: 'stripe' | 'sandbox' = 'stripe';
 

@@ -98,8 +98,7 @@ function SandboxMethods({ onSaved, onCancel }: { onSaved(card: PaymentMethodResp
       {method === 'card' ? (
         <>
           <p className="text-sm text-ink-600">
-            A test card such as 4242 4242 4242 4242 works with any future date and any CVV, and 4000 0000 0000 0341 saves but every charge of it is
-            declined.
+            A test card such as 4242 4242 4242 4242 works with any future date and any CVV, and 4000 0000 0000 0341 saves but every charge of it is declined.
           </p>
           <SandboxCardForm onSaved={onSaved} onCancel={onCancel} />
         </>

@@ -19,8 +19,7 @@ export const OUTCOME_LABELS: Record<SandboxWalletOutcome, string> = {
 const ABOUT: Record<'wallet' | 'cashapp', string> = {
   wallet:
     'The sandbox wallet stands in for Apple Pay and Google Pay, which cannot run in this demo. It holds a test Visa ending in 4242. No real wallet is used and nothing is ever charged.',
-  cashapp:
-    'The sandbox cash app stands in for Cash App Pay, which cannot run in this demo. No real cash app is used and nothing is ever charged.',
+  cashapp: 'The sandbox cash app stands in for Cash App Pay, which cannot run in this demo. No real cash app is used and nothing is ever charged.',
 };
 
 interface SandboxWalletFormProps {
