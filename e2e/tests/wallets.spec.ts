@@ -13,12 +13,12 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/wallet-shots';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const viewport = page.viewportSize()!;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(viewport);
 }
@@ -43,7 +43,7 @@ async function addSandboxMethod(page: Page, within: Locator, method: { kind: 'wa
   await page.keyboard.press(method.kind === 'wallet' ? 'ArrowRight' : 'ArrowLeft');
   await expect(dialog.getByRole('radio', { name: method.kind === 'wallet' ? 'Sandbox wallet' : 'Sandbox cash app' })).toBeChecked();
   const name = method.kind === 'wallet' ? 'sandbox wallet' : 'sandbox cash app';
-  await expect(dialog.getByText(/cannot run in this demo/)).toBeVisible();
+  await expect(dialog.getByText(/stands in for .* which cannot run in this demo/)).toBeVisible();
   if (method.cashtag) await dialog.getByLabel('Your $cashtag').fill(method.cashtag);
   await dialog.getByLabel(`What the ${name} does`).selectOption(method.outcome);
   return dialog;
@@ -68,11 +68,11 @@ async function pledgeWith(
     await shoot(page, shot);
   }
   await add.getByRole('button', { name: `Approve in the ${method.kind === 'wallet' ? 'sandbox wallet' : 'sandbox cash app'}` }).click();
-  await expect(add).toBeHidden();
+  await expect(add).toBeHidden({ timeout: 20_000 });
   const label = method.kind === 'wallet' ? 'Sandbox wallet · Visa •••• 4242' : `Sandbox cash app · ${method.cashtag}`;
   await expect(pledge.getByRole('radio', { name: label })).toBeChecked();
   await pledge.getByRole('button', { name: /^Confirm pledge of/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function mailTo(request: APIRequestContext, to: string, subject: string) {
@@ -116,7 +116,7 @@ test('the sandbox wallet and cash app are saved at the pledge, charged at comple
   await expect(cardDialog).toBeHidden();
   await expect(walletPage.getByRole('article', { name: 'Visa ending in 4242' })).toBeVisible();
   await expectNoAxeViolations(walletPage, { include: ['main'] });
-  await shoot(walletPage, 'payment-methods');
+  await shoot(walletPage, 'payment-methods', true);
 
   // The campaign completes and is charged: the wallet and the cash app charge, the declining cash app fails.
   const completed = await request.post(`/api/events/${campaign.id}/complete`, { headers: bearer(campaign.avaToken) });
@@ -156,14 +156,17 @@ test('the sandbox wallet and cash app are saved at the pledge, charged at comple
   await expect(update).toBeHidden();
   await expect(declinedPage.getByText('Your card was charged. Thank you!')).toBeVisible();
   await mailTo(request, declinedUser.email, `Receipt: your pledge to "${campaign.name}" was charged`);
-  await shoot(declinedPage, 'pledges-after-retry');
+  await shoot(declinedPage, 'pledges-after-retry', true);
 });
 
 test('the admin sees that the sandbox has no wallet domain to register', async ({ page }) => {
+  test.slow(); // Sign-in and the console's chunks on a loaded machine.
   await signIn(page, demo.admin.email, demo.admin.password);
   await page.goto('/admin/wallets');
-  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible();
-  await expect(page.getByText(/The sandbox payment provider has no Apple Pay or Google Pay, so there is no domain to register/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/The sandbox payment provider has no Apple Pay or Google Pay, so there is no domain to register/)).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('button', { name: /Register with Stripe/ })).toHaveCount(0);
   await expectNoAxeViolations(page, { include: ['main'] });
   await shoot(page, 'admin-wallets');

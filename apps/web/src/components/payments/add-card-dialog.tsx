@@ -42,7 +42,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   const description = stripeKey
     ? 'Your card, wallet or Cash App Pay details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number. Apple Pay, Google Pay, Link and Cash App Pay show below only where Stripe offers them to your browser, device and country.'
     : config.data?.provider === 'sandbox'
-      ? 'Payments here go through the sandbox payment provider, so no real card is charged and no real wallet or cash app is used. Apple Pay, Google Pay, Link and Cash App Pay cannot run in this demo; the sandbox wallet and sandbox cash app stand in for them.'
+      ? 'Payments here go through the sandbox payment provider, so no real card is charged and no real wallet or cash app is used.'
       : undefined;
 
   return (
