@@ -86,7 +86,7 @@ test('the sandbox wallet and cash app are saved at the pledge, charged at comple
   baseURL,
   request,
 }) => {
-  test.slow(); // Three supporters, a charge run, a decline and a retry.
+  test.setTimeout(900_000); // Three supporters in browsers of their own, a charge run, a decline and a retry, with screenshots.
   const campaign = await liveCampaign(request, `Wallet Walk ${Date.now()}`);
   const [walletUser, cashUser, declinedUser] = [await registerUser(request), await registerUser(request), await registerUser(request)];
   const pageFor = async () => (await browser.newContext({ baseURL })).newPage();
