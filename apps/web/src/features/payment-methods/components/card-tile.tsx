@@ -45,7 +45,10 @@ function WalletTile({ method, actions, className }: { method: PaymentMethodRespo
   return (
     <article
       aria-label={method.label}
-      className={cn('flex min-h-48 flex-col justify-between rounded-2xl bg-gradient-to-br from-ink-900 to-ink-700 p-5 text-white shadow-md ring-2 ring-brand-500', className)}
+      className={cn(
+        'flex min-h-48 flex-col justify-between rounded-2xl bg-gradient-to-br from-ink-900 to-ink-700 p-5 text-white shadow-md ring-2 ring-brand-500',
+        className,
+      )}
     >
       <div className="flex items-start justify-between gap-2">
         <span className="font-display text-lg font-semibold">{PAYMENT_METHOD_KIND_NAMES[method.kind]}</span>
