@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, updatedAt } from './columns.ts';
 import { PLEDGE_STATUSES } from '@pledgeway/domain/schemas/my-pledges';
+import { PAYMENT_METHOD_KINDS } from '@pledgeway/domain/schemas/payment-methods';
 
 export const users = pgTable(
   'users',
@@ -162,6 +163,12 @@ export const paymentMethods = pgTable(
     provider: text('provider').notNull(),
     providerCustomerRef: text('provider_customer_ref').notNull(),
     providerMethodRef: text('provider_method_ref').notNull(),
+    /**
+     * What the method is (PAYMENT_METHOD_KINDS, decision 150). A method without a card (Cash App
+     * Pay) keeps brand and last4 empty and expiry 0; `detail` holds its $cashtag (or Link's e-mail).
+     */
+    kind: text('kind', { enum: PAYMENT_METHOD_KINDS }).notNull().default('card'),
+    detail: text('detail'),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),

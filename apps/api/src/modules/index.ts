@@ -18,6 +18,7 @@ import { raiseRoutes } from './pledges/raise-routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { emailConfirmationRoutes } from './email-confirmation/routes.ts';
 import { paymentMethodsRoutes } from './payment-methods/routes.ts';
+import { paymentMethodDomainRoutes } from './payment-methods/domain-routes.ts';
 import { paymentEventsRoutes } from './payment-events/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { eventPageMeta } from './events/meta.ts';
@@ -61,6 +62,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   liveRoutes,
   myEventsRoutes,
   paymentMethodsRoutes,
+  paymentMethodDomainRoutes,
   paymentEventsRoutes,
   passwordResetRoutes,
   emailConfirmationRoutes,

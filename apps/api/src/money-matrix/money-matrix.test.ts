@@ -19,6 +19,7 @@ import { matchTopUps, pledgeMatches } from '../modules/matching/tables.ts';
 import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from '../modules/monthly-giving/schedule.ts';
 import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
+import { addSandboxWallet } from '../modules/payment-methods/test-helpers.ts';
 import { signUp, type TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
@@ -570,6 +571,30 @@ const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
       },
     };
   },
+  // A pledge saved on the sandbox cash app (decision 150) is charged by the same claim and key as a card's.
+  [`${CHARGE_PLEDGE_QUEUE}: a pledge on a saved cash app`]: async () => {
+    const { creator, event } = await liveCampaignWithCreator();
+    const donor = await signUp(server.url);
+    const cashapp = await addSandboxWallet(donor.client, 'cashapp', 'succeed', '$matrix');
+    const made = await donor.client.post(`/api/events/${event.id}/pledges`, {
+      amount: 33.33,
+      tip_percent: 0,
+      cover_fees: false,
+      payment_method_id: cashapp.id,
+    });
+    expect(made.status, JSON.stringify(made.data)).toBe(201);
+    const [pledge] = await server.app.ctx.db.select().from(pledges).where(eq(pledges.userId, donor.user._id));
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    const limiter = createRateLimiter(1_000);
+    return {
+      work: () => chargePledges(server.app.ctx, limiter, [pledge!.id]),
+      async after() {
+        const charged = await pledgeRow(server, pledge!.id);
+        expect(charged).toMatchObject({ status: 'charged', chargedCents: 3_333, paymentMethodId: cashapp.id });
+        expect(await providerChargesOf(server, `${charged.idempotencyKey}:`)).toBe(1);
+      },
+    };
+  },
 };
 
 /**
@@ -591,6 +616,8 @@ const NO_MONEY = new Set([
   'POST /api/payment-methods/:id/default',
   'POST /api/payment-methods/setup-intent',
   'POST /api/sandbox/cards',
+  'POST /api/sandbox/wallets',
+  'POST /api/admin/payment-method-domain',
   'POST /api/site/forgot-password',
   'POST /api/site/reset-password',
   'POST /api/account/close',

@@ -58,6 +58,11 @@ const DECLARED: Record<string, Declaration> = {
   'DELETE /api/payment-methods/:id': { ...OWN_CARD, fresh: true },
   'POST /api/payment-methods/:id/default': OWN_CARD,
   'POST /api/sandbox/cards': SIGNED_IN,
+  // The sandbox wallet and cash app (decision 151): like its card form.
+  'POST /api/sandbox/wallets': SIGNED_IN,
+  // Wallet domain registration (decision 152): an admin's; with the sandbox the POST is a clear 409.
+  'GET /api/admin/payment-method-domain': ADMIN,
+  'POST /api/admin/payment-method-domain': ADMIN,
   'POST /api/site/forgot-password': PUBLIC,
   'POST /api/site/reset-password': PUBLIC,
   'POST /api/auth/confirm-email': PUBLIC,

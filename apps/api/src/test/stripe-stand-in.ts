@@ -33,7 +33,8 @@ export interface RecordedCall {
 export type StandInFault = { status: number; body: Record<string, unknown> } | 'lose-answer';
 
 type Json = Record<string, unknown>;
-type CardBehaviour = 'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
+export type CardBehaviour =
+  'succeed' | 'setup_declined' | 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'requires_action' | 'expired_card';
 
 /** Stripe's test cards, as the stand-in treats them. */
 export const STAND_IN_CARDS: Record<string, CardBehaviour> = {
@@ -101,6 +102,8 @@ const now = () => Math.floor(Date.now() / 1000);
 /** `metadata[key]=value` fields of a form, as Stripe's object keeps them. */
 const metadataOf = (form: URLSearchParams) =>
   Object.fromEntries([...form.entries()].flatMap(([key, value]) => (key.startsWith('metadata[') ? [[key.slice('metadata['.length, -1), value]] : [])));
+/** `name[0]=a&name[1]=b` (the SDK's array encoding) as a list. */
+const formList = (form: URLSearchParams, name: string) => [...form.entries()].filter(([key]) => key.startsWith(`${name}[`)).map(([, value]) => value);
 const expandsOf = (form: URLSearchParams) => [...form.entries()].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
 
 export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
@@ -180,8 +183,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         decline_code: behaviour === 'insufficient_funds' ? 'insufficient_funds' : 'generic_decline',
         message: `Decline: ${behaviour}`,
       };
-      Object.assign(intent, { last_payment_error: { ...error, payment_method: { id: methodId } } });
-      throw new StripeFailure(402, { ...error, payment_intent: { ...intent } });
+      Object.assign(intent, { last_payment_error: { ...error, payment_method: { ...method } } });
+      throw new StripeFailure(402, { ...error, payment_method: { ...method }, payment_intent: { ...intent } });
     }
     const chargeId = newId('ch');
     const balance = put(
@@ -299,7 +302,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   function route(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
     const ok = (body: Json) => ({ status: 200, body });
     const parts = path.split('/').filter(Boolean).slice(1); // drop "v1"
-    const isId = (part: string) => /^(cus|seti|pm|pi|ch|txn|re|cs|vs)_\w+$/.test(part);
+    const isId = (part: string) => /^(cus|seti|pm|pi|ch|txn|re|cs|vs|pmd)_\w+$/.test(part);
     const key = `${method} ${parts.map((part) => (isId(part) ? ':id' : part)).join('/')}`;
     const id = parts.find(isId) ?? '';
     switch (key) {
@@ -315,6 +318,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
             customer: form.get('customer'),
             usage: form.get('usage'),
             status: 'requires_payment_method',
+            // Stripe's object names the types the request allowed (`allowed_payment_method_types[]`).
+            payment_method_types: formList(form, 'allowed_payment_method_types'),
           }),
         );
         Object.assign(intent, { client_secret: `${intent.id}_secret_${randomBytes(6).toString('hex')}`, payment_method: null, last_setup_error: null });
@@ -390,6 +395,32 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         }
         return ok(Object.assign(session, { status: 'expired' }));
       }
+      // Payment method domains (wallets' domain registration): created active, listed by name, validated again.
+      case 'POST payment_method_domains': {
+        const domain = form.get('domain_name') ?? '';
+        if ([...objects.values()].some((object) => object.object === 'payment_method_domain' && object.domain_name === domain)) {
+          throw new StripeFailure(400, { type: 'invalid_request_error', param: 'domain_name', message: `The domain ${domain} is already registered.` });
+        }
+        return ok(
+          put(
+            shaped('payment_method_domain', {
+              id: newId('pmd'),
+              object: 'payment_method_domain',
+              domain_name: domain,
+              enabled: form.get('enabled') !== 'false',
+              livemode: false,
+            }),
+          ),
+        );
+      }
+      case 'GET payment_method_domains': {
+        const data = [...objects.values()].filter(
+          (object) => object.object === 'payment_method_domain' && (!form.has('domain_name') || object.domain_name === form.get('domain_name')),
+        );
+        return ok({ object: 'list', data: data.slice(0, Number(form.get('limit') ?? 10)), has_more: false, url: path });
+      }
+      case 'POST payment_method_domains/:id/validate':
+        return ok(get(id, 'payment_method_domain'));
       case 'POST identity/verification_sessions': {
         const session = put(
           shaped('identity.verification_session', {
@@ -469,6 +500,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     confirmSetupIntent,
+    confirmSetupIntentWithWallet,
     /**
      * What a donor's bank does weeks later: disputes the PaymentIntent's charge (all of it unless
      * `amount` says), as Stripe then reports it; `status` is where the card network has got to.
@@ -498,6 +530,55 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
     },
   };
+
+  /**
+   * What the Payment Element does in the browser when the supporter picks a wallet or a cash app
+   * (decision 150): Apple Pay, Google Pay or Link give a card (`card.wallet.type`), Cash App Pay a
+   * `cashapp` method, a Link account a `link` method. `behaviour` is what later charges do;
+   * `setup_declined` refuses it at once. The type must be one the SetupIntent allowed.
+   */
+  function confirmSetupIntentWithWallet(
+    setupIntentId: string,
+    wallet: { type: 'apple_pay' | 'google_pay' | 'link_card' | 'cashapp' | 'link'; behaviour?: CardBehaviour; cashtag?: string; email?: string },
+  ) {
+    const intent = get(setupIntentId, 'setup_intent');
+    const methodType = wallet.type === 'cashapp' || wallet.type === 'link' ? wallet.type : 'card';
+    if (!(intent.payment_method_types as string[]).includes(methodType)) {
+      throw new Error(`The SetupIntent does not allow ${methodType}: ${JSON.stringify(intent.payment_method_types)}`);
+    }
+    if (wallet.behaviour === 'setup_declined') {
+      const message = methodType === 'cashapp' ? 'The customer declined this payment in Cash App.' : 'Your card was declined.';
+      Object.assign(intent, { status: 'requires_payment_method', last_setup_error: { type: 'card_error', code: 'payment_method_provider_decline', message } });
+      return intent;
+    }
+    const { card: _card, ...withoutCard } = shaped('payment_method', {});
+    const fields =
+      methodType === 'card'
+        ? {
+            card: {
+              ...fixturePart('payment_method', 'card'),
+              brand: 'visa',
+              last4: '4242',
+              exp_month: 12,
+              exp_year: new Date().getFullYear() + 2,
+              wallet: { dynamic_last4: wallet.type === 'link_card' ? null : '4242', type: wallet.type === 'link_card' ? 'link' : wallet.type },
+            },
+          }
+        : methodType === 'cashapp'
+          ? { cashapp: { buyer_id: newId('cashapp_buyer'), cashtag: wallet.cashtag ?? '$pledger' } satisfies Stripe.PaymentMethod.Cashapp }
+          : { link: { email: wallet.email ?? 'supporter@example.com' } satisfies Stripe.PaymentMethod.Link };
+    const method = put({
+      ...(methodType === 'card' ? shaped('payment_method', {}) : withoutCard),
+      ...fields,
+      id: newId('pm'),
+      object: 'payment_method',
+      type: methodType,
+      billing_details: { ...fixturePart('payment_method', 'billing_details'), name: 'Dana Donor' },
+      customer: intent.customer,
+    });
+    behaviourOf.set(String(method.id), wallet.behaviour ?? 'succeed');
+    return Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+  }
 
   /** What Stripe Elements does in the browser: confirms the SetupIntent with a test card. */
   function confirmSetupIntent(setupIntentId: string, number: string, holderName = 'Dana Donor') {

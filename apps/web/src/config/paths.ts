@@ -75,6 +75,7 @@ export const paths = {
     charging: '/admin/charging',
     payouts: '/admin/payouts',
     disputes: '/admin/disputes',
+    wallets: '/admin/wallets',
     charities: '/admin/charities',
     people: '/admin/people',
     messages: '/admin/messages',

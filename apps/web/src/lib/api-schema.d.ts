@@ -3222,12 +3222,16 @@ export interface paths {
                             success: true;
                             data: {
                                 id: string;
+                                /** @enum {string} */
+                                kind: "card" | "apple_pay" | "google_pay" | "link" | "cashapp" | "sandbox_wallet" | "sandbox_cashapp";
+                                label: string;
                                 card: {
                                     brand: string;
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                detail: string | null;
                                 billing_details: {
                                     name: string;
                                 };
@@ -3330,12 +3334,16 @@ export interface paths {
                             message: string;
                             data: {
                                 id: string;
+                                /** @enum {string} */
+                                kind: "card" | "apple_pay" | "google_pay" | "link" | "cashapp" | "sandbox_wallet" | "sandbox_cashapp";
+                                label: string;
                                 card: {
                                     brand: string;
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                detail: string | null;
                                 billing_details: {
                                     name: string;
                                 };
@@ -3551,12 +3559,16 @@ export interface paths {
                             message: string;
                             data: {
                                 id: string;
+                                /** @enum {string} */
+                                kind: "card" | "apple_pay" | "google_pay" | "link" | "cashapp" | "sandbox_wallet" | "sandbox_cashapp";
+                                label: string;
                                 card: {
                                     brand: string;
                                     last4: string;
                                     exp_month: number;
                                     exp_year: number;
-                                };
+                                } | null;
+                                detail: string | null;
                                 billing_details: {
                                     name: string;
                                 };
@@ -3670,6 +3682,278 @@ export interface paths {
                                 exp_month: number;
                                 exp_year: number;
                             };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox wallet or cash app approves a payment method */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            token: string;
+                            /** @enum {string} */
+                            kind: "sandbox_wallet" | "sandbox_cashapp";
+                            label: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payment-method-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PUBLIC_URL’s domain and its registration for wallets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe";
+                            domain: string;
+                            applies: boolean;
+                            note: string | null;
+                            registration: {
+                                id: string;
+                                enabled: boolean;
+                                wallets: {
+                                    /** @enum {string} */
+                                    method: "apple_pay" | "google_pay" | "link";
+                                    /** @enum {string} */
+                                    status: "active" | "inactive";
+                                    reason: string | null;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Registers PUBLIC_URL’s domain with Stripe for wallets */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @enum {string} */
+                            provider: "sandbox" | "stripe";
+                            domain: string;
+                            applies: boolean;
+                            note: string | null;
+                            registration: {
+                                id: string;
+                                enabled: boolean;
+                                wallets: {
+                                    /** @enum {string} */
+                                    method: "apple_pay" | "google_pay" | "link";
+                                    /** @enum {string} */
+                                    status: "active" | "inactive";
+                                    reason: string | null;
+                                }[];
+                            } | null;
                         };
                     };
                 };

@@ -5,6 +5,8 @@ import type {
   PaymentMethodSavedResponse,
   SandboxCardRequest,
   SandboxCardResponse,
+  SandboxWalletRequest,
+  SandboxWalletResponse,
   SetupIntentResponse,
 } from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
@@ -38,6 +40,17 @@ export async function addCard(card: SandboxCardRequest): Promise<PaymentMethodSa
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: addCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
+}
+
+/** The sandbox wallet or cash app (decision 151): its approval answers with a token, saved like a card's. */
+export async function addSandboxWallet(input: SandboxWalletRequest): Promise<PaymentMethodSavedResponse> {
+  const approved = await api.post<SandboxWalletResponse>('/sandbox/wallets', input);
+  return api.post<PaymentMethodSavedResponse>('/payment-methods', { token: approved.token });
+}
+
+export function useAddSandboxWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addSandboxWallet, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
 }
 
 /** Which card form to show (the sandbox's, or Stripe Elements with this publishable key). Fixed for the server's life. */

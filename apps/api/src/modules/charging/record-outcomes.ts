@@ -1,4 +1,4 @@
-import { settlePledge } from '@pledgeway/domain';
+import { paymentMethodLabel, settlePledge } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
@@ -27,6 +27,9 @@ export interface RecordedOutcomes {
   matchPledgeIds: string[];
 }
 
+/** A wallet's or cash app's label for the receipt; undefined for a card (its receipt keeps "Your card"). */
+const methodLabelOf = (method: PledgeForCharge['method']) => (method && method.kind !== 'card' ? paymentMethodLabel(method) : undefined);
+
 /** The donor's receipt of a charged pledge, with the split the ledger recorded. */
 function receiptEmail(
   email: string,
@@ -34,6 +37,8 @@ function receiptEmail(
   settled: ReturnType<typeof settlePledge>,
   match: ChargedMatch | null,
   publicUrl: string,
+  /** What was charged, when not a card typed in ("Sandbox cash app · $ava", decision 150). */
+  methodLabel?: string,
 ) {
   const { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents } = settled;
   if (match !== null) {
@@ -45,6 +50,7 @@ function receiptEmail(
     campaign,
     { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents },
     publicUrl,
+    methodLabel,
   );
 }
 
@@ -131,7 +137,7 @@ async function bookAnswer(
     booked.postings.push(chargePosting(current, match, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
     booked.charged.push({ pledgeId: current.id, chargedCents: result.amountCents, cardFeeCents: result.feeCents, providerChargeRef: result.ref });
     if (current.status === 'failed') booked.recovered.push(current);
-    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl));
+    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl, methodLabelOf(found.method)));
     return 'charged';
   }
   const windowStart = current.failedAt ?? now;

@@ -65,13 +65,15 @@ export const lifecycleEmails = {
     campaign: Campaign,
     parts: { amountCents: number; tipCents: number; coverCents: number; platformFeeCents: number; cardFeeCents: number; totalCents: number; netCents: number },
     publicUrl: string,
+    /** The wallet or cash app charged (decision 150); a card's receipt says "Your card". */
+    methodLabel?: string,
   ): EmailMessage {
     return {
       to,
       kind: 'charge-receipt',
       subject: `Receipt: your pledge to "${campaign.name}" was charged`,
       text: [
-        `Your card was charged ${formatCents(parts.totalCents)} for "${campaign.name}".`,
+        `${methodLabel ? `Your ${methodLabel}` : 'Your card'} was charged ${formatCents(parts.totalCents)} for "${campaign.name}".`,
         '',
         `Pledge: ${formatCents(parts.amountCents)}`,
         `Tip to the platform: ${formatCents(parts.tipCents)}`,
@@ -94,7 +96,7 @@ export const lifecycleEmails = {
       to,
       kind: reminder ? 'charge-failed-reminder' : 'charge-failed',
       subject: `${reminder ? 'Reminder: your' : 'Your'} pledge to "${campaign.name}" could not be charged`,
-      text: `We could not charge your card for your pledge to "${campaign.name}": ${failure.reason}\n\nUpdate your card or authenticate at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
+      text: `We could not charge your saved payment method for your pledge to "${campaign.name}": ${failure.reason}\n\nChoose a card or another payment method for it at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
     };
   },
 

@@ -47,7 +47,10 @@ describe('payment methods', () => {
     expect(list.data.data).toEqual([
       {
         id: card.id,
+        kind: 'card',
+        label: 'Visa •••• 4242',
         card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2000 + Number(nextYear) },
+        detail: null,
         billing_details: { name: 'Casey Card' },
         is_default: true,
       },

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentMethodResponse } from '@pledgeway/domain';
+import { kindHasCard, paymentMethodLabel, type PaymentMethodResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { paymentMethods, pledges, users } from '../../db/schema.ts';
 import { paymentCustomers } from './tables.ts';
@@ -9,7 +9,10 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export function toPaymentMethodResponse(row: PaymentMethodRow): PaymentMethodResponse {
   return {
     id: row.id,
-    card: { brand: row.brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear },
+    kind: row.kind,
+    label: paymentMethodLabel(row),
+    card: kindHasCard(row.kind) ? { brand: row.brand, last4: row.last4, exp_month: row.expMonth, exp_year: row.expYear } : null,
+    detail: row.detail,
     billing_details: { name: row.holderName },
     is_default: row.isDefault,
   };

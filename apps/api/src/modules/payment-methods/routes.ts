@@ -5,13 +5,11 @@ import {
   PaymentConfigResponse,
   PaymentMethodListResponse,
   PaymentMethodSavedResponse,
-  SandboxCardRequest,
-  SandboxCardResponse,
   SetupIntentResponse,
   SuccessResponse,
 } from '@pledgeway/domain';
-import { AppError, fieldsFromZod } from '../../errors.ts';
-import { isSandbox, isStripe } from '../../providers/payments/index.ts';
+import { isStripe } from '../../providers/payments/index.ts';
+import { sandboxMethodRoutes } from './sandbox-routes.ts';
 import { createPaymentMethodsService, PAYMENT_METHOD_MESSAGES } from './service.ts';
 
 export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,7 +44,8 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags: ['payment-methods'], body: AddPaymentMethodRequest, response: { 201: PaymentMethodSavedResponse } } },
     async (request, reply) => {
       const data = await service.add(request.auth!.userId, request.body);
-      return reply.status(201).send({ success: true as const, message: PAYMENT_METHOD_MESSAGES.added, data });
+      const message = data.kind === 'card' ? PAYMENT_METHOD_MESSAGES.added : PAYMENT_METHOD_MESSAGES.methodAdded(data.label);
+      return reply.status(201).send({ success: true as const, message, data });
     },
   );
 
@@ -69,33 +68,5 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // The sandbox provider's hosted card form: the only endpoint that ever sees a card number. Open
-  // to visitors for the charities' donation dialog, with a tighter limit for them.
-  const payments = app.ctx.payments;
-  if (isSandbox(payments)) {
-    app.post(
-      '/sandbox/cards',
-      {
-        config: {
-          rateLimit: {
-            max: (request) => (request.auth ? 30 : 10),
-            timeWindow: '1 minute',
-            keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
-          },
-        },
-        schema: { tags: ['sandbox'], response: { 201: SandboxCardResponse } },
-      },
-      async (request, reply) => {
-        // Parsed here rather than by the route schema so the messages are those of docs/product.md#payment, field by field.
-        const parsed = SandboxCardRequest.safeParse(request.body ?? {});
-        if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
-        const { token, card } = await payments.tokenizeCard(parsed.data);
-        return reply.status(201).send({
-          success: true as const,
-          token,
-          card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-        });
-      },
-    );
-  }
+  await app.register(sandboxMethodRoutes);
 };

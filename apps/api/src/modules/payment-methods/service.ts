@@ -9,6 +9,8 @@ import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './rep
 export const PAYMENT_METHOD_MESSAGES = {
   notFound: 'Payment method not found',
   added: 'Card added successfully',
+  /** A saved wallet or cash app: named by its label, never called a card (decision 150). */
+  methodAdded: (label: string) => `${label} saved for your pledges`,
   removed: 'Card removed successfully',
   defaultSet: 'Default card updated',
   lastCardInUse: 'This card is used by your pending pledges. Add another card before removing it.',
@@ -55,6 +57,8 @@ export function createPaymentMethodsService(ctx: AppContext) {
           provider: payments.name,
           providerCustomerRef: customerRef,
           providerMethodRef: card.ref,
+          kind: card.kind,
+          detail: card.detail,
           brand: card.brand,
           last4: card.last4,
           expMonth: card.expMonth,

@@ -46,7 +46,7 @@ function pledgeContextQuery(db: Db) {
       replay: sql<boolean>`(${requestKey}::text is not null and exists (select 1 from ${pledges} where ${pledges.userId} = ${users.id} and ${pledges.requestKey} = ${requestKey}::text))`,
       supporter: { email: users.email, name: users.name },
       session: sessionColumns(sql.placeholder('sessionId')),
-      card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4 },
+      card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, kind: paymentMethods.kind, detail: paymentMethods.detail },
       campaign: campaignFacts,
       version: campaignVersion,
       optionBelongs: sql<boolean>`exists (select 1 from ${participants} where ${participants.id} = ${sql.placeholder('participantId')}::uuid and ${participants.eventId} = ${events.id})`,

@@ -1,4 +1,4 @@
-import { formatDollars, type PledgeBreakdown } from '@pledgeway/domain';
+import { formatDollars, paymentMethodLabel, type PaymentMethodKind, type PledgeBreakdown } from '@pledgeway/domain';
 import type { EmailMessage } from '../../providers/email/index.ts';
 
 /** The pledge receipt: what was promised, the breakdown, and that nothing is charged yet. */
@@ -7,7 +7,8 @@ export function pledgeReceipt(input: {
   supporterName: string;
   campaignName: string;
   campaignUrl: string;
-  card: { brand: string; last4: string };
+  /** The saved method; a wallet or cash app (kind other than card) is named by its label. */
+  card: { brand: string; last4: string; kind?: PaymentMethodKind; detail?: string | null };
   pledgeId: string;
   breakdown: PledgeBreakdown;
 }): EmailMessage {
@@ -16,7 +17,9 @@ export function pledgeReceipt(input: {
     `Hello ${input.supporterName},`,
     '',
     `Thank you for pledging ${formatDollars(breakdown.amount)} to "${input.campaignName}".`,
-    `Your ${input.card.brand} card ending in ${input.card.last4} is saved for this pledge and has not been charged.`,
+    !input.card.kind || input.card.kind === 'card'
+      ? `Your ${input.card.brand} card ending in ${input.card.last4} is saved for this pledge and has not been charged.`
+      : `Your ${paymentMethodLabel({ ...input.card, kind: input.card.kind, detail: input.card.detail ?? null })} is saved for this pledge and has not been charged.`,
     `It will be charged ${formatDollars(breakdown.total)} only when the event is completed.`,
     '',
     `Pledge: ${formatDollars(breakdown.amount)}`,

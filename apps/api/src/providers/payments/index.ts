@@ -5,9 +5,10 @@ import { createStripeProvider, type StripePaymentProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
 export type { ChargeInput, ChargeResult, DeclineCode, MovementWindow, PaymentProvider, ProviderMovement, RefundInput, SavedCard } from './types.ts';
-export { DECLINE_MESSAGES } from './types.ts';
+export { DECLINE_MESSAGES, declineMessage } from './types.ts';
 export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';
+export type { PaymentMethodDomainState } from './stripe-methods.ts';
 export type { PaymentEventFacts, PaymentProviderEvent } from './stripe-events.ts';
 
 /** Chosen once at start (docs/architecture.md#providers): STRIPE_SECRET_KEY selects Stripe, else the sandbox. */

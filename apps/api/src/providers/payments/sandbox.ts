@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { applyBasisPoints, cardBrand, cardDigits, isExpired, parseExpiry, type SandboxCardRequest } from '@pledgeway/domain';
+import {
+  applyBasisPoints,
+  cardBrand,
+  cardDigits,
+  isExpired,
+  parseExpiry,
+  type PaymentMethodKind,
+  type SandboxCardRequest,
+  type SandboxWalletOutcome,
+  type SandboxWalletRequest,
+} from '@pledgeway/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { createSandboxDisputes, type SandboxDisputes } from './sandbox-disputes.ts';
 import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
 import { listSandboxMovements } from './sandbox-movements.ts';
-import { declineOnCharge, declineOnSave, disputeOnCharge, TEST_CARD_BEHAVIOUR } from './sandbox-test-cards.ts';
-import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import { declineOnCharge, declineOnSave, disputeOnCharge, TEST_CARD_BEHAVIOUR, type CardBehaviour } from './sandbox-test-cards.ts';
+import { declineMessage, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 /** Card fee of the sandbox, like Stripe's US standard: 2.9% + $0.30 (docs/architecture.md#providers). */
 export const SANDBOX_FEE_BASIS_POINTS = 290;
@@ -23,9 +33,31 @@ function newRef(prefix: string): string {
 
 type CardRow = typeof sandboxCards.$inferSelect;
 
+const KIND_OF: Record<CardRow['kind'], PaymentMethodKind> = { card: 'card', wallet: 'sandbox_wallet', cashapp: 'sandbox_cashapp' };
+
 function toSavedCard(row: CardRow): SavedCard {
-  return { ref: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, holderName: row.holderName };
+  return {
+    ref: row.id,
+    kind: KIND_OF[row.kind],
+    detail: row.cashtag,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    holderName: row.holderName,
+  };
 }
+
+/** What a sandbox wallet or cash app does, as the test cards' behaviours (sandbox-test-cards.ts). */
+const WALLET_BEHAVIOUR: Record<SandboxWalletOutcome, CardBehaviour> = {
+  succeed: 'succeed',
+  decline_on_save: 'card_declined',
+  decline_on_charge: 'decline_on_charge',
+  action_required: 'authentication_required',
+};
+
+/** The card the sandbox wallet holds: Visa 4242, valid for two more years (a wallet's card is always current). */
+const walletCard = () => ({ brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2 });
 
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly name: 'sandbox';
@@ -34,6 +66,11 @@ export interface SandboxPaymentProvider extends PaymentProvider {
    * last4, expiry, holder and how the test card behaves; returns a single-use token.
    */
   tokenizeCard(input: SandboxCardRequest): Promise<{ token: string; card: SavedCard }>;
+  /**
+   * The sandbox wallet's sheet or the sandbox cash app's approval (decision 151): the outcome the
+   * tester chose is kept with the method; returns a single-use token saved like a card's.
+   */
+  tokenizeWallet(input: SandboxWalletRequest): Promise<{ token: string; method: SavedCard }>;
   /** Disputes of the 0259 card and their events, delivered to the app like Stripe's webhooks. */
   readonly disputes: SandboxDisputes;
 }
@@ -43,7 +80,8 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
   async function chargeOutcome(row: typeof sandboxCharges.$inferSelect): Promise<ChargeResult> {
     if (row.status === 'succeeded') return { ok: true, ref: row.id, amountCents: row.amountCents, feeCents: row.feeCents };
     const code = (row.failureCode ?? 'card_declined') as DeclineCode;
-    return { ok: false, ref: row.id, code, message: DECLINE_MESSAGES[code] };
+    const [card] = await db.select({ kind: sandboxCards.kind }).from(sandboxCards).where(eq(sandboxCards.id, row.cardId)).limit(1);
+    return { ok: false, ref: row.id, code, message: declineMessage(KIND_OF[card?.kind ?? 'card'], code) };
   }
 
   return {
@@ -79,6 +117,23 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       return { token: row!.token, card: toSavedCard(row!) };
     },
 
+    async tokenizeWallet(input) {
+      const cashapp = input.kind === 'cashapp';
+      const [row] = await db
+        .insert(sandboxCards)
+        .values({
+          id: newRef(cashapp ? 'cashapp_sbx' : 'wallet_sbx'),
+          token: newRef('tok_sbx'),
+          kind: input.kind,
+          cashtag: cashapp ? input.cashtag! : null,
+          ...(cashapp ? { brand: '', last4: '', expMonth: 0, expYear: 0 } : walletCard()),
+          holderName: '',
+          behaviour: WALLET_BEHAVIOUR[input.outcome],
+        })
+        .returning();
+      return { token: row!.token, method: toSavedCard(row!) };
+    },
+
     async testCardToken() {
       // docs/product.md#demo-mode-and-test-mode shows 12/25 on the test card; the card made here is valid for two more years.
       const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
@@ -98,7 +153,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       const [pending] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token)).limit(1);
       const declined = pending && !pending.tokenUsedAt ? declineOnSave(pending.behaviour) : null;
       // The card is checked when saved: a declined card is never attached to anyone.
-      if (declined) throw new AppError(declined, DECLINE_MESSAGES[declined], 402);
+      if (declined) throw new AppError(declined, declineMessage(KIND_OF[pending!.kind], declined), 402);
       // Single use: the update only matches a token nobody has used yet.
       const [row] = await db
         .update(sandboxCards)
@@ -135,7 +190,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, methodRef)).limit(1);
       let failureCode: DeclineCode | null = null;
       if (!card || card.customerId !== customerRef || card.detachedAt) failureCode = 'card_missing';
-      else if (isExpired({ month: card.expMonth, year: card.expYear })) failureCode = 'expired_card';
+      else if (card.kind !== 'cashapp' && isExpired({ month: card.expMonth, year: card.expYear })) failureCode = 'expired_card';
       else failureCode = declineOnCharge(card.behaviour);
       const succeeded = failureCode === null;
       const [inserted] = await db

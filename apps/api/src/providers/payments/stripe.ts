@@ -3,7 +3,17 @@ import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
 import { listStripeMovements } from './stripe-movements.ts';
-import { DECLINE_MESSAGES, type ChargeResult, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import {
+  declined,
+  INVALID_TOKEN_MESSAGE,
+  paymentMethodDomainCalls,
+  refOf,
+  SAVED_METHOD_TYPES,
+  savedMethodOf,
+  toSavedCard,
+  type PaymentMethodDomainState,
+} from './stripe-methods.ts';
+import type { ChargeResult, PaymentProvider } from './types.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -54,6 +64,10 @@ export interface StripePaymentProvider extends PaymentProvider {
   expireCheckoutSession(sessionRef: string): Promise<boolean>;
   /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
   retrieveCharge(ref: string): Promise<ChargeResult>;
+  /** Stripe's registration of this domain for wallets; null when it was never registered. */
+  paymentMethodDomain(domain: string): Promise<PaymentMethodDomainState | null>;
+  /** Registers the domain (or asks Stripe to check it again when registered already) and answers its state. */
+  registerPaymentMethodDomain(domain: string): Promise<PaymentMethodDomainState>;
   /** Checks the `stripe-signature` of a webhook call; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined): PaymentProviderEvent | undefined;
 }
@@ -62,17 +76,6 @@ const CURRENCY = 'usd';
 /** Stripe keeps an idempotency key for 24 hours (https://docs.stripe.com/api/idempotent_requests). */
 const STRIPE_KEY_LIFETIME_MS = 24 * 3_600_000;
 const ATTEMPT_KEY_METADATA = 'attempt_key';
-const INVALID_TOKEN_MESSAGE = 'This card could not be saved. Please enter it again.';
-
-const refOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-
-function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
-  if (method.type !== 'card' || !method.card) throw new AppError('INVALID_CARD_TOKEN', INVALID_TOKEN_MESSAGE, 422);
-  const { brand, last4, exp_month, exp_year } = method.card;
-  return { ref: method.id, brand, last4, expMonth: exp_month, expYear: exp_year, holderName: method.billing_details?.name ?? '' };
-}
-
-const declined = (ref: string, code: DeclineCode): ChargeResult => ({ ok: false, ref, code, message: DECLINE_MESSAGES[code] });
 
 /**
  * Stripe through the official SDK (docs/architecture.md#providers), selected by STRIPE_SECRET_KEY.
@@ -102,8 +105,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   /** A PaymentIntent as the interface's result: succeeded, or declined with the reason. */
   async function outcomeOf(intent: Stripe.PaymentIntent): Promise<ChargeResult> {
     if (intent.status === 'succeeded') return { ok: true, ref: intent.id, amountCents: intent.amount_received, feeCents: await feeOf(intent) };
-    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return declined(intent.id, 'authentication_required');
-    if (intent.status === 'requires_payment_method' && intent.last_payment_error) return declined(intent.id, declineCodeOf(intent.last_payment_error));
+    const methodType = typeof intent.payment_method === 'object' ? intent.payment_method?.type : intent.last_payment_error?.payment_method?.type;
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return declined(intent.id, 'authentication_required', methodType);
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error)
+      return declined(intent.id, declineCodeOf(intent.last_payment_error), methodType);
     throw new AppError('PAYMENT_NOT_FINISHED', `The payment is ${intent.status.replaceAll('_', ' ')}`, 502);
   }
 
@@ -139,7 +144,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
     async createSetupIntent({ customerRef }) {
       try {
-        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: ['card'] });
+        const intent = await stripe.setupIntents.create({ customer: customerRef, usage: 'off_session', allowed_payment_method_types: [...SAVED_METHOD_TYPES] });
         if (!intent.client_secret) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not start the card form', 502);
         return { ref: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
@@ -184,8 +189,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
     async listCards(customerRef) {
       try {
-        const methods = await stripe.customers.listPaymentMethods(customerRef, { type: 'card', limit: 100 });
-        return methods.data.map(toSavedCard);
+        const methods = await stripe.customers.listPaymentMethods(customerRef, { limit: 100 });
+        return methods.data.map(savedMethodOf).filter((method) => method !== null);
       } catch (error) {
         throw providerError(error);
       }
@@ -213,20 +218,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
             currency: CURRENCY,
             customer: customerRef,
             payment_method: methodRef,
-            allowed_payment_method_types: ['card'],
+            allowed_payment_method_types: [...SAVED_METHOD_TYPES],
             off_session: true,
             confirm: true,
             ...(description ? { description } : {}),
             // Kept on the PaymentIntent so findCharge can still find it once Stripe forgot the key.
             metadata: { [ATTEMPT_KEY_METADATA]: idempotencyKey },
-            expand: ['latest_charge.balance_transaction'],
+            // The method's type names a cash app's decline as the cash app's (declineMessage).
+            expand: ['latest_charge.balance_transaction', 'payment_method'],
           },
           { idempotencyKey },
         );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const ref = error.payment_intent?.id ?? `declined_${idempotencyKey}`;
-          return declined(ref, declineCodeOf(error));
+          return declined(ref, declineCodeOf(error), error.payment_method?.type);
         }
         if (error instanceof Stripe.errors.StripeIdempotencyError) {
           throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different charge', 409);
@@ -352,6 +358,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         throw providerError(error);
       }
     },
+
+    ...paymentMethodDomainCalls(stripe),
 
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret) throw new AppError('PAYMENT_WEBHOOK_NOT_CONFIGURED', 'Stripe webhooks need STRIPE_WEBHOOK_SECRET', 503);

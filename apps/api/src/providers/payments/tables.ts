@@ -32,6 +32,11 @@ export const sandboxCards = pgTable(
     holderName: text('holder_name').notNull(),
     /** What the card does when charged, decided from the test number when it was entered. */
     behaviour: text('behaviour', { enum: CARD_BEHAVIOURS }).notNull().default('succeed'),
+    /** A card typed into the form, the sandbox wallet's card, or the sandbox cash app (no card: brand and last4 empty). */
+    kind: text('kind', { enum: ['card', 'wallet', 'cashapp'] })
+      .notNull()
+      .default('card'),
+    cashtag: text('cashtag'),
     detachedAt: timestamp('detached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

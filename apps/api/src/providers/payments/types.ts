@@ -1,4 +1,4 @@
-import type { MovementKind } from '@pledgeway/domain';
+import type { MovementKind, PaymentMethodKind } from '@pledgeway/domain';
 
 /**
  * The payment provider interface (docs/architecture.md#providers, docs/money.md#rules, CONTRIBUTING.md "API modules"). The app talks to
@@ -7,6 +7,10 @@ import type { MovementKind } from '@pledgeway/domain';
 export interface SavedCard {
   /** Provider's reference of the saved card (sandbox `card_sbx_…`, Stripe `pm_…`). */
   ref: string;
+  /** A card, a card given through a wallet, or a method without a card (decision 150): brand and last4 empty, expiry 0. */
+  kind: PaymentMethodKind;
+  /** The $cashtag of a cash app, the e-mail of a Link account; null for a card. */
+  detail: string | null;
   brand: string;
   last4: string;
   expMonth: number;
@@ -106,6 +110,25 @@ export interface PaymentProvider {
   testCardToken?(customerRef: string): Promise<string>;
   /** Every charge that succeeded and every refund, from the provider's own records (the sandbox's tables, Stripe's API). */
   listMovements(window?: MovementWindow): Promise<ProviderMovement[]>;
+}
+
+/**
+ * The decline text for a method of this kind: a cash app's decline names the cash app, not a card
+ * (the failed-charge e-mail quotes it). Cards, and wallets (which pay with a card), keep the card texts.
+ */
+export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): string {
+  if (kind !== 'cashapp' && kind !== 'sandbox_cashapp') return DECLINE_MESSAGES[code];
+  const app = kind === 'cashapp' ? 'Cash App' : 'The sandbox cash app';
+  switch (code) {
+    case 'authentication_required':
+      return `${app} needs your approval for this payment. Please choose a payment method for this pledge on the site.`;
+    case 'insufficient_funds':
+      return `${app} declined the payment: not enough balance.`;
+    case 'card_missing':
+      return 'The saved cash app is no longer available. Please choose another payment method.';
+    default:
+      return `${app} declined the payment.`;
+  }
 }
 
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {

@@ -16,6 +16,7 @@ const AdminCharitiesPage = lazy(() => import('@/features/admin/pages/admin-chari
 const AdminPeoplePage = lazy(() => import('@/features/admin/pages/admin-people'));
 const AdminMessagesPage = lazy(() => import('@/features/admin/pages/admin-messages'));
 const AdminAuditPage = lazy(() => import('@/features/admin/pages/admin-audit'));
+const AdminWalletsPage = lazy(() => import('@/features/admin/pages/admin-wallets'));
 
 export default function AdminConsole() {
   return (
@@ -32,6 +33,7 @@ export default function AdminConsole() {
         <Route path="people" element={<AdminPeoplePage />} />
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="audit" element={<AdminAuditPage />} />
+        <Route path="wallets" element={<AdminWalletsPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

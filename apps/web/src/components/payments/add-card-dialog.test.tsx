@@ -5,26 +5,38 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddCardDialog } from './add-card-dialog';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
-const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn() }));
+const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn(), elementOptions: undefined as unknown }));
 
 // Stripe.js cannot be fetched here: loadStripe is replaced, and Elements by plain stand-ins that
 // hand the form a Stripe object whose confirmSetup the test decides.
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: React.ReactNode }) => children,
-  PaymentElement: () => <div data-testid="payment-element" />,
+  PaymentElement: (props: { options?: unknown }) => {
+    stripeJs.elementOptions = props.options;
+    return <div data-testid="payment-element" />;
+  },
   useStripe: () => ({ confirmSetup: stripeJs.confirmSetup }),
   useElements: () => ({}),
 }));
 
 const calls: { method: string; path: string; body: unknown }[] = [];
-const card = { id: 'card-1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, billing_details: { name: 'Dana Donor' }, is_default: true };
+const card = {
+  id: 'card-1',
+  kind: 'card',
+  label: 'Visa •••• 4242',
+  detail: null,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  billing_details: { name: 'Dana Donor' },
+  is_default: true,
+};
 
 let provider: 'stripe' | 'sandbox' = 'stripe';
 
 function answer(path: string): unknown {
   if (path.endsWith('/payment-methods/config')) return { success: true, provider, publishable_key: provider === 'stripe' ? 'pk_test_x' : null };
   if (path.endsWith('/payment-methods/setup-intent')) return { success: true, setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
+  if (path.endsWith('/sandbox/wallets')) return { success: true, token: 'tok_sbx_w', kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ava' };
   if (path.endsWith('/payment-methods')) return { success: true, message: 'Card added successfully', data: card };
   return {};
 }
@@ -71,7 +83,7 @@ describe('add-card dialog with Stripe', () => {
     stripeJs.confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
     const onAdded = openDialog();
     fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(card));
     expect(stripeJs.confirmSetup.mock.calls[0]![0]).toMatchObject({
       redirect: 'if_required',
@@ -85,7 +97,7 @@ describe('add-card dialog with Stripe', () => {
     stripeJs.confirmSetup.mockResolvedValue({ error: { message: 'Your card was declined.' } });
     const onAdded = openDialog();
     fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your card was declined.')).toBeTruthy();
     expect(onAdded).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
@@ -103,7 +115,46 @@ describe('add-card dialog: what it says of the provider', () => {
   it('with Stripe, says the card goes to Stripe and mentions no test card', async () => {
     stripeJs.load.mockResolvedValue({});
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Your card details go straight to Stripe/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/)).toBeTruthy());
     expect(screen.queryByText(/4242/)).toBeNull();
+  });
+});
+
+describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
+  it('with Stripe, leaves to the Payment Element which wallets show for the browser and country: nothing is filtered or copied', async () => {
+    stripeJs.load.mockResolvedValue({});
+    openDialog();
+    await screen.findByTestId('payment-element');
+    // Every wallet on `auto` (Stripe.js shows it where the browser, device, country and domain allow),
+    // and no list of payment method types or order that would override Stripe's choice.
+    expect(stripeJs.elementOptions).toEqual({ fields: { billingDetails: { name: 'never' } }, wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' } });
+    // The types come from the SetupIntent the server made: the Elements get only its client secret.
+    expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config', '/api/payment-methods/setup-intent']);
+  });
+
+  it('with the sandbox, saves the sandbox cash app with the chosen outcome, and calls it the sandbox cash app, not Cash App', { timeout: 20_000 }, async () => {
+    provider = 'sandbox';
+    const onAdded = openDialog();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Sandbox cash app' }));
+    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Your \$cashtag/), { target: { value: '$ava' } });
+    fireEvent.change(screen.getByLabelText(/What the sandbox cash app does/), { target: { value: 'decline_on_charge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve in the sandbox cash app' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    expect(calls.slice(-2)).toEqual([
+      { method: 'POST', path: '/api/sandbox/wallets', body: { kind: 'cashapp', outcome: 'decline_on_charge', cashtag: '$ava' } },
+      { method: 'POST', path: '/api/payment-methods', body: { token: 'tok_sbx_w' } },
+    ]);
+    expect(screen.queryByRole('button', { name: /Apple Pay|Google Pay|Cash App Pay/ })).toBeNull();
+  });
+
+  it('with the sandbox, offers the wallet by keyboard-reachable radio buttons and says which real wallets it stands in for', async () => {
+    provider = 'sandbox';
+    openDialog();
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Card', 'Sandbox wallet', 'Sandbox cash app']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Sandbox wallet' }));
+    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve in the sandbox wallet' })).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAddCard, usePaymentConfig } from '@/lib/payment-methods';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from './card-inputs';
 import { CARD_FORM_UNAVAILABLE } from './messages';
+import { SandboxWalletForm } from './sandbox-wallet-form';
 
 // Stripe Elements and Stripe.js load only when the dialog opens with Stripe as the provider.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
@@ -32,16 +33,16 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   const stripeKey = config.data?.provider === 'stripe' ? config.data.publishable_key : null;
 
   function saved(card: PaymentMethodResponse) {
-    toast.success('Card added successfully');
+    toast.success(card.kind === 'card' ? 'Card added successfully' : `${card.label} saved for your pledges`);
     onAdded?.(card);
     onOpenChange(false);
   }
 
   // Each says what is true of the provider in use; nothing while it is unknown or unavailable.
   const description = stripeKey
-    ? 'Your card details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number.'
+    ? 'Your card, wallet or Cash App Pay details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number. Apple Pay, Google Pay, Link and Cash App Pay show below only where Stripe offers them to your browser, device and country.'
     : config.data?.provider === 'sandbox'
-      ? 'Payments here go through the sandbox payment provider, so no real card is charged: a test card such as 4242 4242 4242 4242 works with any future date and any CVV, and 4000 0000 0000 0341 saves but every charge of it is declined.'
+      ? 'Payments here go through the sandbox payment provider, so no real card is charged and no real wallet or cash app is used.'
       : undefined;
 
   return (
@@ -55,9 +56,56 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
           <StripeCardForm publishableKey={stripeKey} onSaved={saved} onCancel={() => onOpenChange(false)} />
         </Suspense>
       ) : (
-        <SandboxCardForm onSaved={saved} onCancel={() => onOpenChange(false)} />
+        <SandboxMethods onSaved={saved} onCancel={() => onOpenChange(false)} />
       )}
     </Dialog>
+  );
+}
+
+type SandboxMethod = 'card' | 'wallet' | 'cashapp';
+const SANDBOX_METHODS: { value: SandboxMethod; label: string }[] = [
+  { value: 'card', label: 'Card' },
+  { value: 'wallet', label: 'Sandbox wallet' },
+  { value: 'cashapp', label: 'Sandbox cash app' },
+];
+
+/** With the sandbox: a card, the sandbox wallet or the sandbox cash app (decision 151), chosen with radio buttons. */
+function SandboxMethods({ onSaved, onCancel }: { onSaved(card: PaymentMethodResponse): void; onCancel(): void }) {
+  const [method, setMethod] = useState<SandboxMethod>('card');
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="label">Save</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {SANDBOX_METHODS.map((option) => (
+            <label
+              key={option.value}
+              className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-ink-200 px-2 py-2 text-center text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name="sandbox-method"
+                value={option.value}
+                checked={method === option.value}
+                onChange={() => setMethod(option.value)}
+                className="size-4 shrink-0"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {method === 'card' ? (
+        <>
+          <p className="text-sm text-ink-600">
+            A test card such as 4242 4242 4242 4242 works with any future date and any CVV, and 4000 0000 0000 0341 saves but every charge of it is declined.
+          </p>
+          <SandboxCardForm onSaved={onSaved} onCancel={onCancel} />
+        </>
+      ) : (
+        <SandboxWalletForm key={method} kind={method} onSaved={onSaved} onCancel={onCancel} />
+      )}
+    </div>
   );
 }
 

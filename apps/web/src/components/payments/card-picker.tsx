@@ -43,11 +43,17 @@ export function CardPicker({ value, onChange, error, legend = 'Pay with' }: Card
               className="flex cursor-pointer items-center gap-3 rounded-xl border border-ink-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
             >
               <input type="radio" name="payment_method_id" value={card.id} checked={value === card.id} onChange={() => onChange(card.id)} className="size-4" />
-              <span className="font-medium capitalize">{card.card.brand}</span>
-              <span className="text-ink-700">•••• {card.card.last4}</span>
-              <span className="ml-auto text-sm text-ink-500">
-                {String(card.card.exp_month).padStart(2, '0')}/{String(card.card.exp_year).slice(-2)}
-              </span>
+              {card.kind === 'card' && card.card ? (
+                <>
+                  <span className="font-medium capitalize">{card.card.brand}</span>
+                  <span className="text-ink-700">•••• {card.card.last4}</span>
+                  <span className="ml-auto text-sm text-ink-500">
+                    {String(card.card.exp_month).padStart(2, '0')}/{String(card.card.exp_year).slice(-2)}
+                  </span>
+                </>
+              ) : (
+                <span className="font-medium">{card.label}</span>
+              )}
             </label>
           ))}
         </div>

@@ -1,5 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
+import type { Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_MESSAGES, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -30,6 +30,17 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   }
   return stripeLoad.promise;
 }
+
+/**
+ * What the Payment Element is told (decision 150): nothing about which methods to show. The
+ * SetupIntent allows cards, Cash App Pay and Link; the wallets are left on `auto`, so Stripe.js
+ * itself decides, per browser, device, country and the domain's registration, whether Apple Pay,
+ * Google Pay, Link or Cash App Pay appear. The app keeps no copy of those rules.
+ */
+export const PAYMENT_ELEMENT_OPTIONS = {
+  fields: { billingDetails: { name: 'never' } },
+  wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' },
+} as const satisfies StripePaymentElementOptions;
 
 type Setup = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; stripe: Stripe; clientSecret: string; setupIntentId: string };
 
@@ -122,13 +133,13 @@ function ConfirmCardForm({ setupIntentId, onSaved, onCancel }: { setupIntentId: 
       <Field label="Card holder name" required error={holderError ?? undefined}>
         <Input autoComplete="cc-name" value={holder} onChange={(event) => setHolder(event.target.value)} />
       </Field>
-      <PaymentElement options={{ fields: { billingDetails: { name: 'never' } } }} />
+      <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={busy} loadingText="Saving card..." disabled={!stripe || !elements}>
-          Save card
+        <Button type="submit" loading={busy} loadingText="Saving..." disabled={!stripe || !elements}>
+          Save
         </Button>
       </DialogFooter>
     </form>

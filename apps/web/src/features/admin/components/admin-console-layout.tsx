@@ -9,6 +9,7 @@ export const consoleLinks = [
   { label: 'Charging', to: paths.admin.charging },
   { label: 'Payouts', to: paths.admin.payouts },
   { label: 'Disputes', to: paths.admin.disputes },
+  { label: 'Wallets', to: paths.admin.wallets },
   { label: 'Charities', to: paths.admin.charities },
   { label: 'People', to: paths.admin.people },
   { label: 'Messages', to: paths.admin.messages },

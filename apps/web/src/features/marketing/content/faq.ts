@@ -170,7 +170,10 @@ export const faq: FaqTopic[] = [
       },
       {
         q: 'Which payment methods do you accept?',
-        a: 'Credit and debit cards, digital wallets and a mobile cash app, all through our card payment provider.',
+        a:
+          'Credit and debit cards; Apple Pay and Google Pay on devices and browsers that support them; Link; and Cash App Pay ' +
+          'where our payment provider offers it in your country. All go through our payment provider, and whichever you choose ' +
+          'is saved when you pledge and charged only when the event is completed.',
       },
     ],
   },

@@ -252,8 +252,10 @@ export const services: ServiceSection[] = [
     title: 'Payment Methods',
     body: [
       'Credit and debit cards: all major card networks are accepted.',
-      'Digital wallets: pay with the wallet saved on your phone or in your browser, where supported.',
-      'Cash app: pay from a mobile cash app balance at checkout, where available.',
+      'Digital wallets: Apple Pay and Google Pay, offered by our payment provider on devices and browsers that support them, and Link.',
+      'Cash app: Cash App Pay, where our payment provider offers it in your country.',
+      'Saved for later: whichever method you choose is saved when you pledge and charged only when the event is completed; ' +
+        'My Payment Methods lists each by its kind.',
       'Card payment provider: every payment is handled by our PCI-compliant card payment provider. ' +
         'Pledgeway never stores your full card number or security code; we keep only the brand, ' +
         'last four digits, expiry date and cardholder name so you can recognize your saved cards.',

@@ -11,6 +11,11 @@ import { useDeletePaymentMethod } from '../api/delete-payment-method';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
 import { CardTile } from '../components/card-tile';
 
+/** "card ending in 4242" for a card (as before), else the method's label ("Sandbox cash app · $ava"). */
+function methodName(method: PaymentMethodResponse): string {
+  return method.kind === 'card' && method.card ? `card ending in ${method.card.last4}` : method.label;
+}
+
 export default function PaymentMethodsPage() {
   useEffect(() => {
     document.title = 'Payment Methods — Pledgeway';
@@ -25,7 +30,7 @@ export default function PaymentMethodsPage() {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      toast.success('Card removed successfully');
+      toast.success(removing.kind === 'card' ? 'Card removed successfully' : `${removing.label} removed`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The card could not be removed.');
     } finally {
@@ -36,7 +41,7 @@ export default function PaymentMethodsPage() {
   async function setDefault(method: PaymentMethodResponse) {
     try {
       await makeDefault.mutateAsync(method.id);
-      toast.success('Default card updated');
+      toast.success(method.kind === 'card' ? 'Default card updated' : `${method.label} is now your default`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The default card could not be changed.');
     }
@@ -46,7 +51,7 @@ export default function PaymentMethodsPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold sm:text-3xl">Payment Methods</h1>
-        <p className="mt-1 text-ink-600">Cards used for your pledges. A pledge is charged only when its event is completed.</p>
+        <p className="mt-1 text-ink-600">Cards, wallets and cash apps saved for your pledges. A pledge is charged only when its event is completed.</p>
       </header>
       {methods.isError && <Alert tone="error">{methods.error.message}</Alert>}
       {methods.isPending ? (
@@ -70,7 +75,7 @@ export default function PaymentMethodsPage() {
                       type="button"
                       className="btn btn-sm bg-white/10 text-white hover:bg-red-700"
                       onClick={() => setRemoving(method)}
-                      aria-label={`Remove card ending in ${method.card.last4}`}
+                      aria-label={`Remove ${methodName(method)}`}
                     >
                       Remove
                     </button>
@@ -97,8 +102,8 @@ export default function PaymentMethodsPage() {
       <ConfirmDialog
         open={Boolean(removing)}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title="Remove card"
-        description={removing ? `Remove the card ending in ${removing.card.last4}? Pending pledges move to your default card.` : undefined}
+        title={removing && removing.kind !== 'card' ? 'Remove payment method' : 'Remove card'}
+        description={removing ? `Remove the ${methodName(removing)}? Pending pledges move to your default payment method.` : undefined}
         confirmLabel="Remove"
         tone="danger"
         loading={remove.isPending}

@@ -14,7 +14,15 @@ const event = {
   participants: [],
 } as unknown as EventDetailResponse;
 
-const savedCard = { id: 'card-1', card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2030 }, billing_details: { name: 'Sam' }, is_default: true };
+const savedCard = {
+  id: 'card-1',
+  kind: 'card',
+  label: 'Visa •••• 4242',
+  detail: null,
+  card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2030 },
+  billing_details: { name: 'Sam' },
+  is_default: true,
+};
 
 function renderDialog(isCreator = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

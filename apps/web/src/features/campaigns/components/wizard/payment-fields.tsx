@@ -59,10 +59,16 @@ export function PaymentMethodFieldset({ form, methods, cards, hostedCheckout, on
           )}
         >
           <input type="radio" value={card.id} className="accent-brand-600" {...register('paymentMethod')} />
-          <span className="font-semibold capitalize">{card.card.brand}</span> •••• {card.card.last4}
-          <span className="ml-auto text-sm text-ink-500">
-            {String(card.card.exp_month).padStart(2, '0')}/{String(card.card.exp_year).slice(-2)} · {card.billing_details.name}
-          </span>
+          {card.kind === 'card' && card.card ? (
+            <>
+              <span className="font-semibold capitalize">{card.card.brand}</span> •••• {card.card.last4}
+              <span className="ml-auto text-sm text-ink-500">
+                {String(card.card.exp_month).padStart(2, '0')}/{String(card.card.exp_year).slice(-2)} · {card.billing_details.name}
+              </span>
+            </>
+          ) : (
+            <span className="font-semibold">{card.label}</span>
+          )}
         </label>
       ))}
       {hostedCheckout && (

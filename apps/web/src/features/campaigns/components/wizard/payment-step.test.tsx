@@ -11,7 +11,15 @@ import { PaymentStep } from './payment-step';
 const STRIPE_OPTION = /A new card on Stripe's secure payment page/;
 const calls: { method: string; path: string; body: unknown }[] = [];
 let provider = 'stripe';
-const savedCard = { id: 'card-1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }, billing_details: { name: 'Ava' }, is_default: true };
+const savedCard = {
+  id: 'card-1',
+  kind: 'card',
+  label: 'Visa •••• 4242',
+  detail: null,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  billing_details: { name: 'Ava' },
+  is_default: true,
+};
 
 function answer(path: string): unknown {
   if (path.endsWith('/payment-methods/config')) return { success: true, provider, publishable_key: provider === 'stripe' ? 'pk_test_x' : null };
