@@ -42,6 +42,7 @@ import { runoffRoutes } from './runoff/routes.ts';
 import { openLedgerRoutes } from './open-ledger/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
 import { matchingRoutes } from './matching/routes.ts';
+import { charityConnectRoutes } from './charity-connect/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -78,6 +79,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   chargeRunRoutes,
   chargingRoutes,
   ledgerRoutes,
+  charityConnectRoutes,
   payoutsRoutes,
   disputesRoutes,
   sandboxDisputeRoutes,
