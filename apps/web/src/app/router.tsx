@@ -50,6 +50,7 @@ const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
 const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/practice-campaign'));
+const SandboxConnectPage = lazy(() => import('@/features/charity-connect/pages/sandbox-onboarding'));
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
 const EditEventPage = lazy(() => import('@/features/campaigns/pages/edit-event'));
 const EventSummaryPage = lazy(() => import('@/features/campaigns/pages/event-summary'));
@@ -111,6 +112,7 @@ export function AppRoutes() {
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
                 <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />
+                <Route path={paths.user.sandboxConnect} element={<SandboxConnectPage />} />
                 <Route path={'/user/event/edit/:eventId'} element={<EditEventPage />} />
                 <Route path={'/user/event/:eventId'} element={<EventSummaryPage />} />
               </Route>

@@ -59,6 +59,8 @@ export const paths = {
     practice: '/user/events/practice-campaign',
     paymentMethods: '/user/payment-methods',
     verifyIdentity: '/user/verify-identity',
+    /** The sandbox's stand-in for Stripe's hosted Connect onboarding (the account link points here). */
+    sandboxConnect: '/user/sandbox-connect/:ref',
     stacks: '/user/stacks',
     fundraisingPages: '/user/fundraising-pages',
     startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
@@ -71,6 +73,7 @@ export const paths = {
     campaigns: '/admin/campaigns',
     charging: '/admin/charging',
     payouts: '/admin/payouts',
+    charityConnect: '/admin/charity-connect',
     disputes: '/admin/disputes',
     charities: '/admin/charities',
     people: '/admin/people',

@@ -49,7 +49,7 @@ describe('charities on Connect (sandbox)', () => {
     expect((await user.client.post(`/api/charities/${charityId}/connect/onboarding`)).status).toBe(403);
 
     const first = await onboard(admin, charityId, { leaveRequirementDue: true });
-    expect(first.url).toMatch(new RegExp(`/sandbox/connect/${first.ref}\\?return_url=`));
+    expect(first.url).toMatch(new RegExp(`/user/sandbox-connect/${first.ref}\\?return_url=`));
     expect(first.account).toMatchObject({ details_submitted: true, payouts_enabled: false, requirements_due: ['representative.verification.document'] });
     expect((await admin.post(`/api/charities/${charityId}/connect/refresh`)).status).toBe(200);
     const told = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'connect-requirements'));

@@ -51,7 +51,7 @@ export function createSandboxConnect(db: Db): SandboxConnect {
       await accountRow(accountRef);
       const origin = new URL(returnUrl).origin;
       const query = new URLSearchParams({ return_url: returnUrl, refresh_url: refreshUrl });
-      return { url: `${origin}/sandbox/connect/${accountRef}?${query.toString()}` };
+      return { url: `${origin}/user/sandbox-connect/${accountRef}?${query.toString()}` };
     },
 
     retrieveAccount: async (ref) => toAccount(await accountRow(ref)),
