@@ -8,7 +8,7 @@ import { accountBalance, adminClient, expectBooksBalanced, pledgeRow, type Perso
 import { createCampaign } from '../my-events/test-factories.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { charityTransfers } from './tables.ts';
-import { benefit, newCharity } from './test-helpers.ts';
+import { newCharity } from './test-helpers.ts';
 
 /**
  * The whole way with the Stripe provider against the stand-in (decision 130): an Express account

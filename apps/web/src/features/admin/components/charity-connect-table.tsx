@@ -32,7 +32,7 @@ export function CharityConnectTable({ charities, busy, onOnboard, onRefresh, onS
           <span className="flex flex-col items-start gap-1">
             <Badge tone={state.tone}>{state.label}</Badge>
             {row.account?.requirements_due.length ? (
-              <span className="text-xs text-ink-700">Stripe asks for: {row.account.requirements_due.join(', ')}</span>
+              <span className="text-xs break-all text-ink-700">Still due: {row.account.requirements_due.join(', ')}</span>
             ) : null}
           </span>
         );
@@ -41,12 +41,12 @@ export function CharityConnectTable({ charities, busy, onOnboard, onRefresh, onS
     { header: 'Payable', className: 'whitespace-nowrap', cell: (row) => formatDollars(row.payable) },
     { header: 'By transfer', className: 'whitespace-nowrap', cell: (row) => (row.account ? formatDollars(row.to_transfer) : '—') },
     {
-      header: 'Owed outside Connect',
+      header: 'By payout',
       className: 'whitespace-nowrap font-semibold',
       cell: (row) => (
         <>
           {formatDollars(row.owed_outside_connect)}
-          {row.owed_outside_connect > 0 && <span className="block text-xs font-normal text-ink-700">Record a payout on Payouts</span>}
+          {row.owed_outside_connect > 0 && <span className="block text-xs font-normal text-ink-700">Owed outside Connect: record a payout</span>}
         </>
       ),
     },

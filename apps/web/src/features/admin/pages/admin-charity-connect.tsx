@@ -61,7 +61,7 @@ export default function AdminCharityConnectPage() {
     try {
       const answer = await refresh.mutateAsync(charityId);
       const due = answer.data.account.requirements_due;
-      if (due.length) toast.warning(`Stripe still asks for: ${due.join(', ')}`);
+      if (due.length) toast.warning(`The payment provider still asks for: ${due.join(', ')}`);
       else toast.success(answer.data.account.payouts_enabled ? 'Payouts enabled: transfers will reach this charity.' : answer.message);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The account could not be read');
@@ -99,7 +99,7 @@ export default function AdminCharityConnectPage() {
     <div className="space-y-6">
       <PageHeader
         title="Charities on Connect"
-        description="A charity on Stripe Connect is paid by transfers from each charge once its campaign's charge run and failed-charge window are over (donations the next day). Others are owed what they are owed until a payout is recorded."
+        description="A charity on Stripe Connect is paid by a transfer from each charge once its campaign's charge run and failed-charge window are over (donations the next day). A charity not on Connect, and money booked before its account existed, is paid by a payout recorded on Payouts."
         actions={
           <Button loading={run.isPending} loadingText="Running…" onClick={runNow}>
             Run transfers now

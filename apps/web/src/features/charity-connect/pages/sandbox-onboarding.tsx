@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { formatDollars } from '@/features/admin/lib/format';
+import { formatDollars } from '@/lib/format';
 import { useSandboxAccount, useSubmitSandboxOnboarding } from '../api/sandbox-onboarding';
 
 /** Only an address of this site is followed back (the provider's return and refresh links). */
