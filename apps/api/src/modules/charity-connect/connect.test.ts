@@ -109,6 +109,9 @@ describe('charities on Connect (sandbox)', () => {
       const ref = String((await overviewOf(charityId)).account.account_ref);
       expect((await payments.connect.payouts(ref)).map((row) => row.amountCents)).toEqual([cents(285.02)]);
       await expectBooksBalanced(server);
+      // The campaign's page and its open ledger say it was passed on, once (transfers are not also counted as payouts).
+      expect((await creator.client.get(`/api/events/show/${event.id}`)).data).toMatchObject({ to_charity: 285.02, passed_on: 285.02 });
+      expect((await admin.get(`/api/events/${event.id}/money`)).data.data.totals).toMatchObject({ for_charity: 285.02, passed_on: 285.02 });
 
       // The pledges each transfer carried, for the charity's own view.
       const listed = await admin.get(`/api/charities/${charityId}/connect/transfers`);
@@ -144,6 +147,7 @@ describe('charities on Connect (sandbox)', () => {
       // The reversal left the account at −$93.22 (its money was at the bank already); the new transfer evens it: no payout.
       expect((await payments.connect.payouts(ref)).map((row) => row.amountCents)).toEqual([cents(285.02)]);
       expect(await overviewOf(charityId)).toMatchObject({ transferred: 378.24, reversed: 93.22, payable: 0 });
+      expect((await admin.get(`/api/events/${event.id}/money`)).data.data.totals).toMatchObject({ for_charity: 285.02, passed_on: 285.02 });
       await expectBooksBalanced(server);
     },
   );

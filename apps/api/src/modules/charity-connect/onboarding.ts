@@ -28,7 +28,7 @@ function requirementsEmail(to: string, charity: string, due: string[], url: stri
     kind: 'connect-requirements',
     subject: `${charity}: the payment provider asks for more before it pays the charity`,
     text: [
-      `Stripe needs more from ${charity} before transfers to its account can be paid out:`,
+      `The payment provider (Stripe) needs more from ${charity} before transfers to its account can be paid out:`,
       due.map((item) => `- ${item}`).join('\n'),
       `Continue the charity's onboarding here: ${url}`,
     ].join('\n\n'),
