@@ -26,6 +26,7 @@ export * from './schemas/pledges.ts';
 export * from './schemas/lifecycle.ts';
 export * from './schemas/donations.ts';
 export * from './schemas/money-admin.ts';
+export * from './schemas/charity-connect.ts';
 export * from './deadline.ts';
 export * from './schemas/runoff.ts';
 export * from './schemas/bidding.ts';

@@ -44,6 +44,8 @@ import { openLedgerRoutes } from './open-ledger/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
 import { matchingRoutes } from './matching/routes.ts';
 import { monthlyGivingRoutes } from './monthly-giving/routes.ts';
+import { charityConnectRoutes } from './charity-connect/routes.ts';
+import { sandboxConnectRoutes } from './charity-connect/sandbox-routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -81,6 +83,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   chargeRunRoutes,
   chargingRoutes,
   ledgerRoutes,
+  charityConnectRoutes,
+  sandboxConnectRoutes,
   payoutsRoutes,
   disputesRoutes,
   sandboxDisputeRoutes,

@@ -23,6 +23,11 @@ import { addSandboxWallet } from '../modules/payment-methods/test-helpers.ts';
 import { signUp, type TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
+import { createCharityConnectService } from '../modules/charity-connect/service.ts';
+import { charityTransfers } from '../modules/charity-connect/tables.ts';
+import { benefit, newCharity, onboard } from '../modules/charity-connect/test-helpers.ts';
+import { isSandbox } from '../providers/payments/index.ts';
+import { deliverSandboxEvents } from '../modules/payment-events/service.ts';
 import { expectMoneyAgrees, postingsOf, providerChargesOf } from './test-money-checks.ts';
 
 /**
@@ -82,6 +87,37 @@ async function completedWithPledges(options: { card?: string } = {}) {
   );
   expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
   return { creator, event, pledges: made.map((made) => made.pledge) };
+}
+
+/** A campaign charged for a charity of its own on Connect (decision 131), its failed-charge window over: its transfers are due. */
+async function chargedForConnectedCharity() {
+  const connected = await newCharity(server);
+  await onboard(admin, connected);
+  const { event, pledges: made } = await completedWithPledges();
+  await benefit(server, event.id, connected);
+  expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+  await server.app.ctx.jobs.drain();
+  return { charityId: connected, event, pledges: made };
+}
+
+/** Each of a charity's movements once at the sandbox, and posted once with the provider's reference. */
+async function expectMovementsOnce(charityId: string, kind: 'transfer' | 'reversal', count: number) {
+  const rows = await server.app.ctx.db
+    .select()
+    .from(charityTransfers)
+    .where(and(eq(charityTransfers.charityId, charityId), eq(charityTransfers.kind, kind)));
+  expect(rows.filter((row) => row.status === 'made')).toHaveLength(count);
+  const table = kind === 'transfer' ? 'sandbox_transfers' : 'sandbox_transfer_reversals';
+  for (const row of rows) {
+    const [atProvider] = await server.app.ctx.database.query<{ n: number }>(`select count(*)::int as n from ${table} where idempotency_key = $1`, [
+      row.idempotencyKey,
+    ]);
+    expect(atProvider!.n).toBe(1);
+    const [posted] = await server.app.ctx.database.query<{ n: number }>('select count(*)::int as n from ledger_transactions where provider_ref = $1', [
+      row.providerRef,
+    ]);
+    expect(posted!.n).toBe(1);
+  }
 }
 
 /** A sponsor's 1:1 match up to $100 on a live campaign, offered through the API. */
@@ -485,6 +521,23 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // Transfers to a charity's connected account (decision 130): one per charge, however many runs race.
+  'POST /api/admin/charity-transfers/run': {
+    async prepare() {
+      const { charityId: connected, pledges: made } = await chargedForConnectedCharity();
+      return {
+        client: admin,
+        method: 'POST',
+        path: '/api/admin/charity-transfers/run',
+        allowed: [200],
+        async after() {
+          // The funding's settlement and each pledge's charge.
+          await expectMovementsOnce(connected, 'transfer', made.length + 1);
+          expect(await accountBalance(server, 'charity_payable', { charityId: connected })).toBe(0);
+        },
+      };
+    },
+  },
   // Stripe's webhook books a creator's funding paid on the hosted Checkout page (money.md, Funding).
   'POST /api/payments/webhook': {
     stripe: true,
@@ -597,6 +650,24 @@ const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
   },
 };
 
+// A dispute after a transfer: the charity's share reversed once by the transfers job, however many workers race.
+MONEY_JOBS['charity-transfers: a dispute after the transfer'] = async () => {
+  const { charityId: connected, pledges: made } = await chargedForConnectedCharity();
+  const service = createCharityConnectService(server.app.ctx);
+  await service.runJob();
+  const payments = server.app.ctx.payments;
+  if (!isSandbox(payments)) throw new Error('the sandbox is the provider here');
+  expect(await payments.disputes.openOn((await pledgeRow(server, made[0]!.id)).providerChargeRef!)).toBeTruthy();
+  await deliverSandboxEvents(server.app.ctx);
+  return {
+    work: () => service.runJob(),
+    async after() {
+      await expectMovementsOnce(connected, 'reversal', 1);
+      await expectMovementsOnce(connected, 'transfer', made.length + 1);
+    },
+  };
+};
+
 /**
  * Routes that move no money, besides every GET (a read never moves money). Approval, freezing and
  * runoff placements change what a later charge does, not money; account closure only releases
@@ -666,6 +737,10 @@ const NO_MONEY = new Set([
   'POST /api/monthly-gifts/:id/pause',
   'POST /api/monthly-gifts/:id/resume',
   'POST /api/monthly-gifts/:id/cancel',
+  // A charity's connected account (one per charity) and its state; the sandbox's onboarding form. Money moves by the transfers run.
+  'POST /api/charities/:id/connect/onboarding',
+  'POST /api/charities/:id/connect/refresh',
+  'POST /api/sandbox/connect/accounts/:ref/onboarding',
 ]);
 
 beforeAll(async () => {

@@ -130,6 +130,15 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/admin/disputes': ADMIN,
   // The body is validated after the admin check (400 here for an admin); the sandbox decides: disputes.test.ts.
   'POST /api/admin/disputes/:id/sandbox-outcome': ADMIN,
+  // Charities on Connect: admins only until a charity's representatives exist (assertMayManageCharityConnect).
+  'GET /api/admin/charity-connect': ADMIN,
+  'POST /api/admin/charity-transfers/run': ADMIN,
+  'POST /api/charities/:id/connect/onboarding': ADMIN,
+  'POST /api/charities/:id/connect/refresh': ADMIN,
+  'GET /api/charities/:id/connect/transfers': ADMIN,
+  // The sandbox's stand-in for Stripe's hosted onboarding: any signed-in person with the link (the account's id is unguessable), as Stripe's page.
+  'GET /api/sandbox/connect/accounts/:ref': SIGNED_IN,
+  'POST /api/sandbox/connect/accounts/:ref/onboarding': SIGNED_IN,
   // The admin console.
   'GET /api/admin/dashboard': ADMIN,
   'GET /api/admin/campaigns': ADMIN,

@@ -155,6 +155,29 @@ describe('the Stripe stand-in', () => {
     await stripe.paymentMethodDomain('pledges.example.org');
     await stripe.detachCard({ customerRef: customer.ref, methodRef: card.ref });
     await createStripeClient({ secretKey: 'sk_test_shape', apiBase }).identity.verificationSessions.create({ type: 'document' });
+    // Connect: an Express account onboarded through its Account Link, a transfer from the charge, and its reversal.
+    const account = await stripe.connect.createAccount({
+      charityId: '00000000-0000-4000-8000-000000000002',
+      name: 'Shape Charity',
+      email: null,
+      idempotencyKey: 'shape-account',
+    });
+    expect(account).toMatchObject({ detailsSubmitted: false, payoutsEnabled: false });
+    expect(
+      (await stripe.connect.accountLink({ accountRef: account.ref, refreshUrl: 'http://localhost/again', returnUrl: 'http://localhost/back' })).url,
+    ).toMatch(/^https:/);
+    standIn.completeOnboarding(account.ref);
+    expect(await stripe.connect.retrieveAccount(account.ref)).toMatchObject({ detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [] });
+    const wanted = { accountRef: account.ref, transferGroup: 'campaign:shape', idempotencyKey: 'shape-transfer' };
+    const transfer = await stripe.connect.transfer({ ...wanted, amountCents: 3_000, chargeRef: charge.ref });
+    expect(standIn.object(transfer.ref)).toMatchObject({ source_transaction: standIn.object(charge.ref)!.latest_charge, transfer_group: 'campaign:shape' });
+    expect(await stripe.connect.findTransfer(wanted)).toEqual(transfer);
+    const reversal = await stripe.connect.reverseTransfer({ transferRef: transfer.ref, amountCents: 1_000, idempotencyKey: 'shape-reversal' });
+    expect(await stripe.connect.findReversal({ transferRef: transfer.ref, idempotencyKey: 'shape-reversal' })).toEqual(reversal);
+    expect((await stripe.listMovements()).filter((movement) => movement.kind.startsWith('transfer'))).toMatchObject([
+      { kind: 'transfer', ref: transfer.ref, amountCents: 3_000 },
+      { kind: 'transfer_reversal', ref: reversal.ref, amountCents: 1_000 },
+    ]);
     const event = JSON.parse(signedStripeEvent('whsec_shape_secret', 'payment_intent.succeeded', standIn.objectsOf('payment_intent')[0]!).body) as Json;
 
     const answered = [...standIn.answers.flatMap(objectsOf), event];
@@ -169,6 +192,10 @@ describe('the Stripe stand-in', () => {
       'checkout.session',
       'identity.verification_session',
       'payment_method_domain',
+      'account',
+      'account_link',
+      'transfer',
+      'transfer_reversal',
       'event',
     ]) {
       expect(types, type).toContain(type);

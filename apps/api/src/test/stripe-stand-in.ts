@@ -8,8 +8,8 @@ import Stripe from 'stripe';
 /**
  * A small local stand-in for the Stripe endpoints Pledgeway uses, reached by the official SDK
  * through STRIPE_API_BASE (host/port/protocol). It keeps customers, SetupIntents, PaymentMethods,
- * PaymentIntents with their charges and balance transactions, refunds, Checkout Sessions and
- * Identity sessions in memory, answers in Stripe's shapes (errors included; each object built from
+ * PaymentIntents with their charges and balance transactions, refunds, Checkout Sessions,
+ * Identity sessions, connected accounts with their Account Links, transfers and their reversals in memory, answers in Stripe's shapes (errors included; each object built from
  * Stripe's published fixture of its type, stripe-fixtures/, checked by stripe-stand-in.test.ts), lists
  * charges, refunds and disputes page by page, and honours
  * Idempotency-Key like Stripe: the same key replays the first answer, other parameters are refused.
@@ -256,6 +256,93 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     );
   }
 
+  /** A connected account (Express), as Stripe makes it: nothing submitted, its onboarding's requirements due. */
+  function createAccount(form: URLSearchParams): Json {
+    const fixture = STRIPE_FIXTURES.account!;
+    return put(
+      shaped('account', {
+        id: newId('acct'),
+        object: 'account',
+        type: form.get('type'),
+        country: form.get('country'),
+        email: form.get('email'),
+        business_type: form.get('business_type'),
+        business_profile: { ...(fixture.business_profile as Json), name: form.get('business_profile[name]') },
+        metadata: metadataOf(form),
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { ...(fixture.requirements as Json), currently_due: ['business_profile.url', 'external_account', 'tos_acceptance.date'], past_due: [] },
+      }),
+    );
+  }
+
+  /** A separate transfer to a connected account, from the charge named by `source_transaction`. */
+  function createTransfer(form: URLSearchParams): Json {
+    const amount = Number(form.get('amount'));
+    const destination = get(form.get('destination') ?? '', 'account');
+    const source = get(form.get('source_transaction') ?? '', 'charge');
+    if (!destination.payouts_enabled) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: 'The destination account cannot receive transfers yet.',
+      });
+    }
+    if (!(amount > 0) || amount > Number(source.amount) - Number(source.amount_refunded)) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: 'Transfer amount exceeds the source transaction.',
+      });
+    }
+    const id = newId('tr');
+    return put(
+      shaped('transfer', {
+        id,
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: form.get('currency'),
+        destination: destination.id,
+        destination_payment: newId('py'),
+        balance_transaction: newId('txn'),
+        source_transaction: source.id,
+        transfer_group: form.get('transfer_group'),
+        metadata: metadataOf(form),
+        reversed: false,
+        reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
+      }),
+    );
+  }
+
+  function createReversal(transfer: Json, form: URLSearchParams): Json {
+    const left = Number(transfer.amount) - Number(transfer.amount_reversed);
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (!(amount > 0) || amount > left) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: 'Reversal amount exceeds the amount left on the transfer.',
+      });
+    }
+    const reversal = put(
+      shaped('transfer_reversal', {
+        id: newId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        metadata: metadataOf(form),
+      }),
+    );
+    transfer.amount_reversed = Number(transfer.amount_reversed) + amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    return reversal;
+  }
+
   /**
    * A list endpoint (`GET /v1/charges`, `/v1/refunds`): newest first, `created[gte|gt|lte|lt]`,
    * `limit` and `starting_after`, as Stripe pages them.
@@ -265,8 +352,10 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
     const all = [...objects.values()]
       .filter((object) => object.object === type)
-      // `GET /v1/refunds?payment_intent=…` or `?charge=…`: the refunds of one payment.
-      .filter((object) => ['payment_intent', 'charge'].every((field) => !form.has(field) || object[field] === form.get(field)))
+      // `GET /v1/refunds?payment_intent=…` or `?charge=…`: the refunds of one payment; `GET /v1/transfers?destination=…&transfer_group=…`.
+      .filter((object) =>
+        ['payment_intent', 'charge', 'destination', 'transfer_group', 'transfer'].every((field) => !form.has(field) || object[field] === form.get(field)),
+      )
       .filter((object) => {
         const created = Number(object.created);
         return (
@@ -302,7 +391,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   function route(method: string, path: string, form: URLSearchParams): { status: number; body: Json } {
     const ok = (body: Json) => ({ status: 200, body });
     const parts = path.split('/').filter(Boolean).slice(1); // drop "v1"
-    const isId = (part: string) => /^(cus|seti|pm|pi|ch|txn|re|cs|vs|pmd)_\w+$/.test(part);
+    const isId = (part: string) => /^(cus|seti|pm|pi|ch|txn|re|cs|vs|pmd|acct|tr|trr)_\w+$/.test(part);
     const key = `${method} ${parts.map((part) => (isId(part) ? ':id' : part)).join('/')}`;
     const id = parts.find(isId) ?? '';
     switch (key) {
@@ -367,6 +456,34 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return ok(expand(get(id, 'charge'), expandsOf(form)));
       case 'POST refunds':
         return ok(createRefund(form));
+      case 'POST accounts':
+        return ok(createAccount(form));
+      case 'GET accounts/:id':
+        return ok(get(id, 'account'));
+      case 'POST account_links': {
+        const account = get(form.get('account') ?? '', 'account');
+        return ok(
+          shaped('account_link', {
+            object: 'account_link',
+            url: `https://connect.stripe.example/setup/e/${String(account.id)}/${randomBytes(6).toString('hex')}`,
+            expires_at: now() + 300,
+          }),
+        );
+      }
+      case 'POST transfers':
+        return ok(createTransfer(form));
+      case 'GET transfers':
+        return ok(listOf('transfer', form, path));
+      case 'GET transfers/:id':
+        return ok(get(id, 'transfer'));
+      case 'POST transfers/:id/reversals':
+        return ok(createReversal(get(id, 'transfer'), form));
+      case 'GET transfers/:id/reversals': {
+        get(id, 'transfer');
+        const query = new URLSearchParams(form);
+        query.set('transfer', id);
+        return ok(listOf('transfer_reversal', query, path));
+      }
       case 'POST checkout/sessions': {
         const session = put(
           shaped('checkout.session', {
@@ -519,6 +636,17 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
           reason: 'fraudulent',
         }),
       );
+    },
+    /** What the charity's representative does on Stripe's hosted onboarding: all given, or a requirement left due. */
+    completeOnboarding(accountId: string, options: { leaveDue?: string[] } = {}) {
+      const account = get(accountId, 'account');
+      const due = options.leaveDue ?? [];
+      return Object.assign(account, {
+        details_submitted: true,
+        charges_enabled: due.length === 0,
+        payouts_enabled: due.length === 0,
+        requirements: { ...(account.requirements as Json), currently_due: due, past_due: [], disabled_reason: due.length ? 'requirements.past_due' : null },
+      });
     },
     /** What Stripe does when the buyer pays on the hosted Checkout page. */
     payCheckoutSession(sessionId: string, number = '4242424242424242') {

@@ -68,6 +68,7 @@ const SIGNED_IN_PAGE_MODULES: readonly (readonly [pattern: string, module: strin
   [paths.user.createEvent, 'src/features/campaigns/pages/create-event.tsx'],
   [paths.user.practice, 'src/features/campaigns/pages/practice-campaign.tsx'],
   [paths.user.verifyIdentity, 'src/features/campaigns/pages/verify-identity.tsx'],
+  [paths.user.sandboxConnect, 'src/features/charity-connect/pages/sandbox-onboarding.tsx'],
   ['/user/event/edit/:eventId', 'src/features/campaigns/pages/edit-event.tsx'],
   ['/user/event/:eventId', 'src/features/campaigns/pages/event-summary.tsx'],
   ['/admin/*', 'src/app/routes/admin-console.tsx'],

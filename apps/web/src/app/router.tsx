@@ -51,6 +51,7 @@ const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/p
 const MyGivingPage = lazy(() => import('@/features/monthly-giving/pages/my-giving'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
 const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/practice-campaign'));
+const SandboxConnectPage = lazy(() => import('@/features/charity-connect/pages/sandbox-onboarding'));
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
 const EditEventPage = lazy(() => import('@/features/campaigns/pages/edit-event'));
 const EventSummaryPage = lazy(() => import('@/features/campaigns/pages/event-summary'));
@@ -113,6 +114,7 @@ export function AppRoutes() {
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
                 <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />
+                <Route path={paths.user.sandboxConnect} element={<SandboxConnectPage />} />
                 <Route path={'/user/event/edit/:eventId'} element={<EditEventPage />} />
                 <Route path={'/user/event/:eventId'} element={<EventSummaryPage />} />
               </Route>

@@ -62,6 +62,8 @@ export const paths = {
     giving: '/user/giving',
     givingStart: (charityId: string) => `/user/giving?start=${charityId}`,
     verifyIdentity: '/user/verify-identity',
+    /** The sandbox's stand-in for Stripe's hosted Connect onboarding (the account link points here). */
+    sandboxConnect: '/user/sandbox-connect/:ref',
     stacks: '/user/stacks',
     fundraisingPages: '/user/fundraising-pages',
     startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
@@ -74,6 +76,7 @@ export const paths = {
     campaigns: '/admin/campaigns',
     charging: '/admin/charging',
     payouts: '/admin/payouts',
+    charityConnect: '/admin/charity-connect',
     disputes: '/admin/disputes',
     wallets: '/admin/wallets',
     charities: '/admin/charities',

@@ -86,6 +86,8 @@ export const queryKeys = {
     chargeHold: (eventId: string) => ['admin', 'charge-hold', eventId] as const,
     chargeRun: (runId: string) => ['admin', 'charge-runs', runId] as const,
     payouts: ['admin', 'payouts'] as const,
+    charityConnect: ['admin', 'charity-connect'] as const,
+    charityTransfers: (charityId: string) => ['admin', 'charity-connect', charityId, 'transfers'] as const,
     ledgerCheck: ['admin', 'ledger-check'] as const,
     disputes: ['admin', 'disputes'] as const,
   },

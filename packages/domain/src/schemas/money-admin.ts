@@ -62,9 +62,10 @@ export type CreatePayoutResponse = z.infer<typeof CreatePayoutResponse>;
 /**
  * Kinds of money movement compared both ways between the provider and the ledger: a charge, a
  * refund, a dispute (the provider took the disputed amount back) and its reversal (a won dispute
- * gave it back). A new kind is added here, to the providers' listings and to `reconcile.ts`.
+ * gave it back), a transfer of a charity's share to its connected account and a reversal of one
+ * (decision 130). A new kind is added here, to the providers' listings and to `reconcile.ts`.
  */
-export const MOVEMENT_KINDS = ['charge', 'refund', 'dispute', 'dispute_reversal'] as const;
+export const MOVEMENT_KINDS = ['charge', 'refund', 'dispute', 'dispute_reversal', 'transfer', 'transfer_reversal'] as const;
 export const MovementKind = z.enum(MOVEMENT_KINDS);
 export type MovementKind = z.infer<typeof MovementKind>;
 /** How a check's report names each kind: "the provider's dispute reversal dp_…", "disputes: 2 at the provider". */
@@ -73,6 +74,8 @@ export const MOVEMENT_NAMES: Record<MovementKind, { one: string; many: string }>
   refund: { one: 'refund', many: 'refunds' },
   dispute: { one: 'dispute', many: 'disputes' },
   dispute_reversal: { one: 'dispute reversal', many: 'dispute reversals' },
+  transfer: { one: 'transfer', many: 'transfers' },
+  transfer_reversal: { one: 'transfer reversal', many: 'transfer reversals' },
 };
 
 /** One side's record that the other side lacks: a provider movement no posting knows, or a posting the provider has no record of. */

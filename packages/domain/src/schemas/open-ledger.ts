@@ -36,6 +36,8 @@ export const OPEN_LEDGER_LABELS: Record<string, string> = {
   dispute_opened: 'Charge disputed by the bank',
   dispute_won: 'Dispute won: charge restored',
   payout: 'Passed on to the charity',
+  transfer: "Transferred to the charity's account",
+  transfer_reversal: "Taken back from the charity's account after a dispute",
   pledge_pending: 'Pledged, charged when the campaign completes',
   pledge_failed: 'Pledged, card declined: awaiting a new card',
 };

@@ -1,9 +1,10 @@
-import { centsToDollars, DISPUTE_MESSAGES, type AdminDisputeRow } from '@pledgeway/domain';
+import { centsToDollars, DISPUTE_MESSAGES, shareOfCents, type AdminDisputeRow } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, type PaymentEventFacts } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/service.ts';
 import { donationRecords } from '../donations/service.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
@@ -62,13 +63,22 @@ export function createDisputesService(ctx: AppContext) {
     }
     if (disputed.charityId) await repo.lockCharity(tx, disputed.charityId);
     const chargedCents = disputed.settled.totalCents;
+    const settled = { ...disputed.settled, netToCharityCents: await disputed.creditedCents(tx) };
+    const disputedCents = Math.min(facts.amountCents ?? chargedCents, chargedCents);
+    // What a transfer to the charity's connected account already carried is reversed, back into
+    // its payable, so the dispute takes the charity's part from there (decision 130).
+    const reversals = await connectRecords.reversalsFor(
+      tx,
+      { pledgeId: disputed.pledgeId, donationId: disputed.donationId },
+      shareOfCents(settled.netToCharityCents, disputedCents, settled.totalCents),
+    );
     const booking = {
       eventId: disputed.eventId,
       charityId: disputed.charityId,
-      settled: { ...disputed.settled, netToCharityCents: await disputed.creditedCents(tx) },
-      disputedCents: Math.min(facts.amountCents ?? chargedCents, chargedCents),
+      settled,
+      disputedCents,
       feeCents: facts.dispute.feeCents,
-      charityUnpaidCents: await repo.charityPayableCents(tx, disputed.charityId),
+      charityUnpaidCents: (await repo.charityPayableCents(tx, disputed.charityId)) + reversals.reduce((sum, reversal) => sum + reversal.amountCents, 0),
     };
     const shares = disputeShares(booking);
     const posted = await ledgerRepository.post(tx, {
@@ -95,6 +105,7 @@ export function createDisputesService(ctx: AppContext) {
       openedTransactionId: posted.id,
     });
     if (!row) return 'duplicate';
+    await connectRecords.addReversals(tx, { id: row.id, key: `${provider}:${facts.objectRef}` }, reversals);
     if (disputed.pledgeId) await pledgeRecords.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
     await tell(tx, disputed, row, 'opened');
     return row;
@@ -113,6 +124,7 @@ export function createDisputesService(ctx: AppContext) {
         providerRef: dispute.providerDisputeRef,
         entries: disputeWonEntries(await repo.entriesOf(tx, dispute.openedTransactionId)),
       });
+      await connectRecords.transferAgainAfterWin(tx, dispute.id);
     }
     if (dispute.pledgeId) await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
     await tell(tx, disputed, closed, outcome);
@@ -154,6 +166,8 @@ export function createDisputesService(ctx: AppContext) {
         return { result: (await close(tx, disputed, dispute, status)) ? status : 'duplicate', eventId };
       });
       if (outcome.eventId && outcome.result !== 'duplicate') notifyCampaignChanged(ctx, outcome.eventId);
+      // A reversal, or a transfer made again after a win, is sent by the transfers job: at once.
+      if (outcome.result === 'opened' || outcome.result === 'won') ctx.jobs.enqueue(CHARITY_TRANSFERS_QUEUE, {});
       return outcome.result;
     },
 

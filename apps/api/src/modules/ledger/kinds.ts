@@ -13,6 +13,8 @@ export const LEDGER_KINDS = [
   'dispute_opened',
   'dispute_won',
   'payout',
+  'transfer',
+  'transfer_reversal',
   'donation',
   'monthly_gift',
 ] as const;
@@ -38,6 +40,8 @@ export const STATEMENT_SIDE = {
   dispute_won: 'returned',
   funding_settlement: 'not_on_statement',
   payout: 'not_on_statement',
+  transfer: 'not_on_statement',
+  transfer_reversal: 'not_on_statement',
 } as const satisfies Record<LedgerKind, StatementSide>;
 
 /** The kinds whose movements are money returned to (or taken again from) a supporter's card. */

@@ -64,6 +64,22 @@ export function payoutEntries(input: { amountCents: number; charityId: string })
   ];
 }
 
+/**
+ * A charity's share sent to its connected account by a transfer (decision 130): no longer payable,
+ * paid, against the campaign whose charge it carried (null for a donation).
+ */
+export function transferEntries(input: { amountCents: number; charityId: string; eventId: string | null }): LedgerEntryInput[] {
+  return [
+    { account: 'charity_payable', amountCents: -input.amountCents, eventId: input.eventId, charityId: input.charityId },
+    { account: 'charity_paid', amountCents: input.amountCents, eventId: input.eventId, charityId: input.charityId },
+  ];
+}
+
+/** A transfer reversed in part or whole: the money is back from the charity's account and payable again. */
+export function transferReversalEntries(input: { amountCents: number; charityId: string; eventId: string | null }): LedgerEntryInput[] {
+  return transferEntries(input).map((entry) => ({ ...entry, amountCents: -entry.amountCents }));
+}
+
 /** What a dispute is booked from: the pledge's charge as settled, and the provider's dispute. */
 export interface DisputeBooking {
   /** The disputed pledge's campaign; null for a donation's charge. */

@@ -19,6 +19,8 @@ describe('two-way reconciliation', () => {
       { kind: 'refund', provider: 1, postings: 1 },
       { kind: 'dispute', provider: 0, postings: 0 },
       { kind: 'dispute_reversal', provider: 0, postings: 0 },
+      { kind: 'transfer', provider: 0, postings: 0 },
+      { kind: 'transfer_reversal', provider: 0, postings: 0 },
     ]);
   });
 
@@ -48,6 +50,8 @@ describe('two-way reconciliation', () => {
     expect(result.reconciliation.compared.slice(2)).toEqual([
       { kind: 'dispute', provider: 2, postings: 2 },
       { kind: 'dispute_reversal', provider: 0, postings: 1 },
+      { kind: 'transfer', provider: 0, postings: 0 },
+      { kind: 'transfer_reversal', provider: 0, postings: 0 },
     ]);
   });
 
@@ -87,5 +91,32 @@ describe('two-way reconciliation', () => {
     );
     expect(result.reconciliation.returned_unbooked).toEqual([{ kind: 'charge', ref: 'pi_orphan', amount: 100 }]);
     expect(result.reconciliation.provider_without_posting.map((item) => item.ref)).toEqual(['pi_part', 're_part']);
+  });
+
+  it('compares transfers to charities and their reversals both ways: one the books lack, one of another amount, one the provider lacks', () => {
+    const moved = (kind: 'transfer' | 'transfer_reversal', ref: string, amountCents: number): ProviderMovement => ({ kind, ref, amountCents, createdAt: at });
+    const result = reconcile(
+      [
+        moved('transfer', 'tr_booked', 9_322),
+        moved('transfer', 'tr_planted', 4_321),
+        moved('transfer', 'tr_amount', 10_000),
+        moved('transfer_reversal', 'trr_booked', 9_322),
+      ],
+      [
+        posting('transfer', 'tr_booked', 9_322, 't1'),
+        posting('transfer', 'tr_amount', 9_999, 't2'),
+        posting('transfer_reversal', 'trr_booked', 9_322, 't3'),
+        posting('transfer_reversal', 'trr_invented', 100, 't4'),
+      ],
+    );
+    expect(result.problems).toEqual([
+      "the provider's transfer tr_planted of $43.21 has no posting in the ledger",
+      'transfer tr_amount: the provider moved $100.00, the ledger $99.99',
+      'posting t4 records the transfer reversal trr_invented the provider has no record of',
+    ]);
+    expect(result.reconciliation.compared.slice(4)).toEqual([
+      { kind: 'transfer', provider: 3, postings: 2 },
+      { kind: 'transfer_reversal', provider: 1, postings: 2 },
+    ]);
   });
 });

@@ -15,13 +15,17 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 /**
  * The ledger transactions that record each kind of provider movement, and so must name one
  * (`provider_ref`: a dispute's opening and its reversal name the provider's dispute). What the
- * movement moved is what the donor's card gave or got back (`donor_card`, taken as a positive amount).
+ * movement moved is what the donor's card gave or got back (`donor_card`, taken as a positive amount);
+ * for a transfer to a charity's connected account and its reversal, what reached or left the
+ * charity (`charity_paid`).
  */
-const POSTING_KINDS: Record<MovementKind, string> = {
-  charge: `t.kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'donation', 'monthly_gift')`,
-  refund: `t.kind like '%refund%'`,
-  dispute: `t.kind = 'dispute_opened'`,
-  dispute_reversal: `t.kind = 'dispute_won'`,
+const POSTING_KINDS: Record<MovementKind, { where: string; account: 'donor_card' | 'charity_paid' }> = {
+  charge: { where: `t.kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'donation', 'monthly_gift')`, account: 'donor_card' },
+  refund: { where: `t.kind like '%refund%'`, account: 'donor_card' },
+  dispute: { where: `t.kind = 'dispute_opened'`, account: 'donor_card' },
+  dispute_reversal: { where: `t.kind = 'dispute_won'`, account: 'donor_card' },
+  transfer: { where: `t.kind = 'transfer'`, account: 'charity_paid' },
+  transfer_reversal: { where: `t.kind = 'transfer_reversal'`, account: 'charity_paid' },
 };
 
 export interface Posting {
@@ -37,8 +41,8 @@ export async function postingsOfMovements(query: Query): Promise<Posting[]> {
   for (const kind of MOVEMENT_KINDS) {
     const rows = await query<{ id: string; ref: string | null; card: string }>(
       `select t.id, t.provider_ref as ref,
-         coalesce((select sum(amount_cents) from ledger_entries e where e.transaction_id = t.id and e.account = 'donor_card'), 0) as card
-       from ledger_transactions t where ${POSTING_KINDS[kind]}`,
+         coalesce((select sum(amount_cents) from ledger_entries e where e.transaction_id = t.id and e.account = '${POSTING_KINDS[kind].account}'), 0) as card
+       from ledger_transactions t where ${POSTING_KINDS[kind].where}`,
     );
     for (const row of rows) {
       const amountCents = Math.abs(Number(row.card));

@@ -57,11 +57,17 @@ function transactionsOf(eventId: string, bound: LinesBound | undefined): SQL {
 }
 
 /** Each campaign of the charity with what it has for the charity and what the campaigns before it have: payouts reach them oldest first. */
+/**
+ * Transfers to a charity's connected account and their reversals (decision 130) are lines of the
+ * campaign they carried; recorded payouts are shared among the charity's campaigns apart from them.
+ */
+const CONNECT_KINDS = sql.raw(`('transfer', 'transfer_reversal')`);
+
 function positionAmongCampaigns(charityId: string | null): SQL {
   return sql`campaign as (
       select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null
+      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null and t.kind not in ${CONNECT_KINDS}
       group by e.event_id
     ), ordered as (
       select event_id, payable,
@@ -96,7 +102,7 @@ function linesOf(eventId: string, charityId: string | null, bound?: LinesBound):
       select t.id, t.created_at, e.amount_cents,
         coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as paid_before
       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account = 'charity_paid' and e.charity_id = ${charityId}
+      where e.account = 'charity_paid' and e.charity_id = ${charityId} and t.kind not in ${CONNECT_KINDS}
     ), shares as (
       select p.id, p.created_at,
         greatest(0, least(p.paid_before + p.amount_cents, o.before + o.payable) - greatest(p.paid_before, o.before)) as share

@@ -45,16 +45,21 @@ export const payoutsRepository = {
       with campaign as (
         select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
         from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null
+        where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null and t.kind not in ${CONNECT_KINDS}
         group by e.event_id
       ), ordered as (
         select event_id, payable,
           coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
         from campaign
       ), paid as (
-        select coalesce(sum(amount_cents), 0) as total from ledger_entries where account = 'charity_paid' and charity_id = ${charityId}
+        select coalesce(sum(e.amount_cents), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_paid' and e.charity_id = ${charityId} and t.kind not in ${CONNECT_KINDS}
+      ), transferred as (
+        select coalesce(sum(e.amount_cents), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_paid' and e.event_id = ${eventId} and t.kind in ${CONNECT_KINDS}
       )
-      select o.payable, greatest(0, least(o.payable, paid.total - o.before)) as passed from ordered o, paid where o.event_id = ${eventId}
+      select o.payable, least(o.payable, greatest(0, least(o.payable, paid.total - o.before)) + transferred.total) as passed
+      from ordered o, paid, transferred where o.event_id = ${eventId}
     `);
     const [row] = rowsOf<{ payable: string; passed: string }>(rows);
     return { payableCents: Number(row?.payable ?? 0), passedCents: Number(row?.passed ?? 0) };
@@ -76,7 +81,7 @@ export const payoutsRepository = {
       ), items as (
         select e.charity_id, e.event_id, t.pledge_id, t.id as tx_id, t.created_at, e.amount_cents
         from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id in (select charity_id from charity)
+        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id in (select charity_id from charity) and t.kind not in ${CONNECT_KINDS}
       ), campaign as (
         select charity_id, event_id, min(created_at) as first_at from items group by charity_id, event_id
       ), ordered as (
@@ -84,10 +89,15 @@ export const payoutsRepository = {
           coalesce(sum(i.amount_cents) over (partition by i.charity_id order by c.first_at, i.event_id, i.created_at, i.tx_id rows between unbounded preceding and 1 preceding), 0) as before
         from items i join campaign c on c.charity_id = i.charity_id and c.event_id = i.event_id
       ), paid as (
-        select charity_id, sum(amount_cents) as total from ledger_entries where account = 'charity_paid' and charity_id in (select charity_id from charity) group by charity_id
+        select e.charity_id, sum(e.amount_cents) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_paid' and e.charity_id in (select charity_id from charity) and t.kind not in ${CONNECT_KINDS} group by e.charity_id
+      ), transferred as (
+        select t.pledge_id, sum(e.amount_cents) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_paid' and t.pledge_id in (${ids}) and t.kind in ${CONNECT_KINDS} group by t.pledge_id
       )
-      select o.pledge_id, sum(o.amount_cents) as payable, sum(greatest(0, least(o.amount_cents, coalesce(p.total, 0) - o.before))) as passed
-      from ordered o left join paid p on p.charity_id = o.charity_id
+      select o.pledge_id, sum(o.amount_cents) as payable,
+        least(sum(o.amount_cents), sum(greatest(0, least(o.amount_cents, coalesce(p.total, 0) - o.before))) + coalesce(max(x.total), 0)) as passed
+      from ordered o left join paid p on p.charity_id = o.charity_id left join transferred x on x.pledge_id = o.pledge_id
       where o.pledge_id in (${ids})
       group by o.pledge_id
     `);
@@ -104,6 +114,12 @@ export const payoutsRepository = {
     return new Map([...balances].map(([charityId, balance]) => [charityId, balance.paidCents]));
   },
 };
+
+/**
+ * Transfers to a charity's connected account and their reversals (decision 130): passed on to the
+ * campaign or pledge they carried; recorded payouts are shared out oldest campaign first apart from them.
+ */
+const CONNECT_KINDS = sql.raw(`('transfer', 'transfer_reversal')`);
 
 /** Rows of a raw query: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
 function rowsOf<Row>(result: unknown): Row[] {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PAYOUT_MESSAGES, centsToDollars, dollarsToCents, type CharityPayouts, type CreatePayoutRequest } from '@pledgeway/domain';
+import { CONNECT_MESSAGES, PAYOUT_MESSAGES, centsToDollars, dollarsToCents, type CharityPayouts, type CreatePayoutRequest } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { connectRecords } from '../charity-connect/service.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutEntries } from '../ledger/postings.ts';
 import { payoutsRepository as repo, type PayoutRow } from './repository.ts';
@@ -45,6 +46,11 @@ export function createPayoutsService(ctx: AppContext) {
         if (!charity) throw AppError.notFound(PAYOUT_MESSAGES.charityNotFound);
         const payable = (await repo.balances(tx, charity.id)).get(charity.id)?.payableCents ?? 0;
         if (amountCents > payable) throw AppError.conflict('PAYOUT_TOO_LARGE', `${PAYOUT_MESSAGES.moreThanPayable} ($${centsToDollars(payable).toFixed(2)})`);
+        // A charity on Connect is paid by transfers; a recorded payout covers only what they will not carry.
+        const outside = await connectRecords.owedOutsideConnectCents(tx, charity.id);
+        if (outside !== null && amountCents > outside) {
+          throw AppError.conflict('PAYOUT_PAID_BY_TRANSFERS', `${CONNECT_MESSAGES.paidByTransfers} ($${centsToDollars(outside).toFixed(2)})`);
+        }
         const id = randomUUID();
         const posted = await ledgerRepository.post(tx, {
           kind: 'payout',

@@ -154,6 +154,8 @@ const EXPECTED_SIDE: Record<string, StatementSide> = {
   dispute_won: 'returned',
   funding_settlement: 'not_on_statement',
   payout: 'not_on_statement',
+  transfer: 'not_on_statement',
+  transfer_reversal: 'not_on_statement',
 };
 
 describe('every kind of the ledger on a statement', () => {

@@ -4,7 +4,19 @@ import { createSandboxProvider, type SandboxPaymentProvider } from './sandbox.ts
 import { createStripeProvider, type StripePaymentProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
-export type { ChargeInput, ChargeResult, DeclineCode, MovementWindow, PaymentProvider, ProviderMovement, RefundInput, SavedCard } from './types.ts';
+export type {
+  ChargeInput,
+  ChargeResult,
+  ConnectedAccount,
+  ConnectProvider,
+  DeclineCode,
+  TransferResult,
+  MovementWindow,
+  PaymentProvider,
+  ProviderMovement,
+  RefundInput,
+  SavedCard,
+} from './types.ts';
 export { DECLINE_MESSAGES, declineMessage } from './types.ts';
 export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';

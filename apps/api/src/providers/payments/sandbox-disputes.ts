@@ -31,6 +31,12 @@ function disputeObject(row: DisputeRow) {
 }
 
 export interface SandboxDisputes {
+  /**
+   * A donor's bank disputes a succeeded charge later (weeks after it, a transfer to the charity
+   * made meanwhile), for all of it or `amountCents`; once per charge. Null when the charge is not
+   * succeeded or is disputed already.
+   */
+  openOn(chargeRef: string, amountCents?: number): Promise<string | null>;
   /** Decides an open dispute, as the card network would; its event then goes to the app. */
   close(disputeRef: string, outcome: SandboxDisputeOutcome): Promise<boolean>;
   /** Events not delivered yet, oldest first, in the shape a verified Stripe webhook gives. */
@@ -63,6 +69,20 @@ export function createSandboxDisputes(db: Db) {
         .onConflictDoNothing({ target: sandboxDisputes.chargeId })
         .returning();
       if (row) await writeEvent('charge.dispute.created', row);
+    },
+
+    async openOn(chargeRef, amountCents) {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeRef)).limit(1);
+      if (charge?.status !== 'succeeded') return null;
+      const amount = Math.min(amountCents ?? charge.amountCents, charge.amountCents);
+      const [row] = await db
+        .insert(sandboxDisputes)
+        .values({ id: newRef('dp_sbx'), chargeId: charge.id, amountCents: amount, feeCents: SANDBOX_DISPUTE_FEE_CENTS })
+        .onConflictDoNothing({ target: sandboxDisputes.chargeId })
+        .returning();
+      if (!row) return null;
+      await writeEvent('charge.dispute.created', row);
+      return row.id;
     },
 
     async close(disputeRef, outcome) {

@@ -13,6 +13,7 @@ import {
 } from '@pledgeway/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { createSandboxConnect, listSandboxTransferMovements, type SandboxConnect } from './sandbox-connect.ts';
 import { createSandboxDisputes, type SandboxDisputes } from './sandbox-disputes.ts';
 import { sandboxCards, sandboxCharges, sandboxCustomers, sandboxRefunds } from './tables.ts';
 import { listSandboxMovements } from './sandbox-movements.ts';
@@ -73,6 +74,8 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   tokenizeWallet(input: SandboxWalletRequest): Promise<{ token: string; method: SavedCard }>;
   /** Disputes of the 0259 card and their events, delivered to the app like Stripe's webhooks. */
   readonly disputes: SandboxDisputes;
+  /** Connected accounts with a simulated onboarding form, transfers, reversals and payouts to the charity's bank. */
+  readonly connect: SandboxConnect;
 }
 
 export function createSandboxProvider(db: Db): SandboxPaymentProvider {
@@ -87,6 +90,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
   return {
     name: 'sandbox',
     disputes,
+    connect: createSandboxConnect(db),
     // The sandbox keeps every key with its charge (a unique index), so a key never expires.
     idempotencyKeyLifetimeMs: Number.POSITIVE_INFINITY,
     // The sandbox stands in for Stripe's test mode and paces like it (it has no limit of its own).
@@ -218,7 +222,7 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
       return replay(winner!, { customerRef, methodRef, amountCents });
     },
 
-    listMovements: (window) => listSandboxMovements(db, window),
+    listMovements: async (window) => [...(await listSandboxMovements(db, window)), ...(await listSandboxTransferMovements(db, window))],
 
     async findRefund({ chargeRef, idempotencyKey }) {
       const [row] = await db

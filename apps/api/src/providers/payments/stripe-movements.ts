@@ -1,4 +1,5 @@
 import { providerError, type Stripe } from '../stripe/client.ts';
+import { listStripeTransferMovements } from './stripe-connect.ts';
 import type { MovementWindow, ProviderMovement } from './types.ts';
 
 /** A `created` filter in Stripe's unix seconds, both ends inclusive. */
@@ -13,7 +14,7 @@ function createdFilter(window: MovementWindow): Stripe.RangeQueryParam | undefin
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
- * Stripe's charges, refunds and disputes, page by page (the SDK's auto-pagination, 100 a page). A
+ * Stripe's charges, refunds, disputes, transfers and transfer reversals, page by page (the SDK's auto-pagination, 100 a page). A
  * charge is named by its PaymentIntent (`pi_…`), the reference the app keeps; only a succeeded
  * charge moved money. A refund that failed or was cancelled returned nothing. A dispute withdrew its
  * amount, and a won one reinstated it; an inquiry (`warning_…`) moved nothing.
@@ -42,6 +43,7 @@ export async function listStripeMovements(stripe: Stripe, window: MovementWindow
       movements.push({ kind: 'dispute', ...withdrawal });
       if (dispute.status === 'won') movements.push({ kind: 'dispute_reversal', ...withdrawal });
     }
+    movements.push(...(await listStripeTransferMovements(stripe, created)));
   } catch (error) {
     throw providerError(error);
   }

@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import { createStripeClient, providerError, Stripe } from '../stripe/client.ts';
 import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
+import { createStripeConnect } from './stripe-connect.ts';
 import { listStripeMovements } from './stripe-movements.ts';
 import {
   declined,
@@ -128,6 +129,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
+    connect: createStripeConnect(stripe),
     idempotencyKeyLifetimeMs: STRIPE_KEY_LIFETIME_MS,
     // Stripe's documented rate limits: 100 operations a second in live mode, 25 in test mode.
     requestsPerSecond: /^(sk|rk)_live_/.test(options.secretKey) ? 100 : 25,

@@ -115,3 +115,54 @@ export const sandboxEvents = pgTable(
       .where(sql`${table.deliveredAt} is null`),
   ],
 );
+
+/** The sandbox's connected accounts of charities (Stripe Connect's stand-in, decision 130). */
+export const sandboxConnectedAccounts = pgTable('sandbox_connected_accounts', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  businessName: text('business_name').notNull(),
+  email: text('email'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull(),
+  /** The last four digits of the bank account the simulated onboarding took. */
+  bankLast4: text('bank_last4'),
+  createdAt: createdAt(),
+});
+
+/** The sandbox's transfers to connected accounts, each tied to the charge it carries. */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  destination: text('destination')
+    .notNull()
+    .references(() => sandboxConnectedAccounts.id),
+  amountCents: cents('amount_cents').notNull(),
+  amountReversedCents: cents('amount_reversed_cents').notNull().default(0),
+  sourceCharge: text('source_charge')
+    .notNull()
+    .references(() => sandboxCharges.id),
+  transferGroup: text('transfer_group'),
+  createdAt: createdAt(),
+});
+
+export const sandboxTransferReversals = pgTable('sandbox_transfer_reversals', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  transferId: text('transfer_id')
+    .notNull()
+    .references(() => sandboxTransfers.id),
+  amountCents: cents('amount_cents').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Payouts from a connected account's balance to the charity's bank. */
+export const sandboxPayouts = pgTable('sandbox_payouts', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => sandboxConnectedAccounts.id),
+  amountCents: cents('amount_cents').notNull(),
+  bankLast4: text('bank_last4').notNull(),
+  createdAt: createdAt(),
+});

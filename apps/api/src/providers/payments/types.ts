@@ -108,8 +108,45 @@ export interface PaymentProvider {
    * refused).
    */
   testCardToken?(customerRef: string): Promise<string>;
-  /** Every charge that succeeded and every refund, from the provider's own records (the sandbox's tables, Stripe's API). */
+  /**
+   * Every charge that succeeded, every refund, dispute, transfer to a connected account and
+   * reversal of one, from the provider's own records (the sandbox's tables, Stripe's API).
+   */
   listMovements(window?: MovementWindow): Promise<ProviderMovement[]>;
+  /** Charities' connected accounts and the transfers to them (decision 130). */
+  readonly connect: ConnectProvider;
+}
+
+/** A charity's connected account as the provider reports it. */
+export interface ConnectedAccount {
+  ref: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** What the provider still asks for (Stripe: `requirements.currently_due` and `past_due`). */
+  requirementsDue: string[];
+}
+
+/** A transfer or a reversal the provider made. */
+export interface TransferResult {
+  ref: string;
+  amountCents: number;
+}
+
+/**
+ * Connected accounts (Stripe Connect Express; the sandbox's simulated onboarding) and separate
+ * transfers to them, each tied to the charge it carries (`source_transaction`). Every money call
+ * takes an idempotency key that it also keeps on the object (`metadata['attempt_key']`), so an
+ * outcome lost past the key's lifetime is found again (decision 091).
+ */
+export interface ConnectProvider {
+  createAccount(input: { charityId: string; name: string; email: string | null; idempotencyKey: string }): Promise<ConnectedAccount>;
+  /** The hosted onboarding page for this account (Stripe's Account Link, the sandbox's own form). */
+  accountLink(input: { accountRef: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountRef: string): Promise<ConnectedAccount>;
+  transfer(input: { accountRef: string; amountCents: number; chargeRef: string; transferGroup: string; idempotencyKey: string }): Promise<TransferResult>;
+  findTransfer(input: { accountRef: string; transferGroup: string; idempotencyKey: string }): Promise<TransferResult | null>;
+  reverseTransfer(input: { transferRef: string; amountCents: number; idempotencyKey: string }): Promise<TransferResult>;
+  findReversal(input: { transferRef: string; idempotencyKey: string }): Promise<TransferResult | null>;
 }
 
 /**

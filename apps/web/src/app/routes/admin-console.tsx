@@ -11,6 +11,7 @@ const AdminReviewsPage = lazy(() => import('@/features/admin/pages/admin-reviews
 const AdminCampaignsPage = lazy(() => import('@/features/admin/pages/admin-campaigns'));
 const AdminChargingPage = lazy(() => import('@/features/admin/pages/admin-charging'));
 const AdminPayoutsPage = lazy(() => import('@/features/admin/pages/admin-payouts'));
+const AdminCharityConnectPage = lazy(() => import('@/features/admin/pages/admin-charity-connect'));
 const AdminDisputesPage = lazy(() => import('@/features/admin/pages/admin-disputes'));
 const AdminCharitiesPage = lazy(() => import('@/features/admin/pages/admin-charities'));
 const AdminPeoplePage = lazy(() => import('@/features/admin/pages/admin-people'));
@@ -28,6 +29,7 @@ export default function AdminConsole() {
         <Route path="campaigns" element={<AdminCampaignsPage />} />
         <Route path="charging" element={<AdminChargingPage />} />
         <Route path="payouts" element={<AdminPayoutsPage />} />
+        <Route path="charity-connect" element={<AdminCharityConnectPage />} />
         <Route path="disputes" element={<AdminDisputesPage />} />
         <Route path="charities" element={<AdminCharitiesPage />} />
         <Route path="people" element={<AdminPeoplePage />} />

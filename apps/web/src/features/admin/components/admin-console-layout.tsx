@@ -8,6 +8,7 @@ export const consoleLinks = [
   { label: 'Campaigns', to: paths.admin.campaigns },
   { label: 'Charging', to: paths.admin.charging },
   { label: 'Payouts', to: paths.admin.payouts },
+  { label: 'Connect', to: paths.admin.charityConnect },
   { label: 'Disputes', to: paths.admin.disputes },
   { label: 'Wallets', to: paths.admin.wallets },
   { label: 'Charities', to: paths.admin.charities },

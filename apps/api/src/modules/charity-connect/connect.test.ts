@@ -1,0 +1,184 @@
+// @module-tag concurrency
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { outboxEmails } from '../../db/schema.ts';
+import { createTestClock, type TestClock } from '../../lib/clock.ts';
+import { isSandbox } from '../../providers/payments/index.ts';
+import { sandboxTransfers } from '../../providers/payments/tables.ts';
+import { signUp, type TestClient } from '../../test/client.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
+import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
+import { disputes } from '../disputes/tables.ts';
+import { verifyLedger } from '../ledger/verify.ts';
+import { deliverSandboxEvents } from '../payment-events/service.ts';
+import { charityTransfers } from './tables.ts';
+import { benefit, newCharity, onboard } from './test-helpers.ts';
+
+/**
+ * Charities on Connect with the sandbox (decisions 130, 131): onboarding with a requirement left
+ * due, transfers once a campaign's run and failed-charge window are over (one per charge, from
+ * that charge), a dispute after the transfer reversed from the charity's account and transferred
+ * again once won, every step posted once and reconciled both ways with the provider.
+ */
+let server: TestServer;
+let admin: TestClient;
+let clock: TestClock;
+beforeAll(async () => {
+  server = await startTestServer();
+  clock = createTestClock();
+  server.app.ctx.clock = clock;
+  admin = await adminClient(server);
+});
+afterAll(async () => server.close());
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const transfersOf = (charityId: string) => server.app.ctx.db.select().from(charityTransfers).where(eq(charityTransfers.charityId, charityId));
+const runTransfers = async () => {
+  const ran = await admin.post('/api/admin/charity-transfers/run');
+  expect(ran.status, JSON.stringify(ran.data)).toBe(200);
+  return ran.data.data as { created: number; made: number; waiting: number };
+};
+const overviewOf = async (charityId: string) =>
+  (await admin.get('/api/admin/charity-connect')).data.data.charities.find((row: { charity_id: string }) => row.charity_id === charityId);
+
+describe('charities on Connect (sandbox)', () => {
+  it('onboards a charity: a requirement left due is reported and told once, then completed', { timeout: 60_000 }, async () => {
+    const charityId = await newCharity(server);
+    const user = await signUp(server.url);
+    expect((await user.client.post(`/api/charities/${charityId}/connect/onboarding`)).status).toBe(403);
+
+    const first = await onboard(admin, charityId, { leaveRequirementDue: true });
+    expect(first.url).toMatch(new RegExp(`/user/sandbox-connect/${first.ref}\\?return_url=`));
+    expect(first.account).toMatchObject({ details_submitted: true, payouts_enabled: false, requirements_due: ['representative.verification.document'] });
+    expect((await admin.post(`/api/charities/${charityId}/connect/refresh`)).status).toBe(200);
+    const told = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'connect-requirements'));
+    expect(told.filter((mail) => mail.text.includes('representative.verification.document'))).toHaveLength(1);
+
+    const again = await onboard(admin, charityId);
+    expect(again.ref).toBe(first.ref);
+    expect(again.account).toMatchObject({ details_submitted: true, payouts_enabled: true, requirements_due: [] });
+    expect(await overviewOf(charityId)).toMatchObject({ account: { payouts_enabled: true }, payable: 0, owed_outside_connect: 0 });
+  });
+
+  it(
+    'transfers each charge of a finished campaign once its failed-charge window closed; a dispute after the transfer is reversed, and transferred again when won',
+    { timeout: 180_000 },
+    async () => {
+      const charityId = await newCharity(server);
+      await onboard(admin, charityId);
+      const creator = await signUp(server.url);
+      const event = await liveCampaign(server, creator, admin);
+      await benefit(server, event.id, charityId);
+      const a = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20 });
+      await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20, coverFees: true });
+      const declined = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000, card: CARDS.declined });
+      expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+      expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+      await server.app.ctx.jobs.drain();
+      expect((await pledgeRow(server, declined.pledge.id)).status).toBe('failed');
+      expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(cents(285.02));
+
+      // The failed-charge window is open: nothing is transferred yet, and the console says what is owed.
+      expect(await runTransfers()).toMatchObject({ created: 0, made: 0 });
+      expect(await overviewOf(charityId)).toMatchObject({ payable: 285.02, to_transfer: 285.02, owed_outside_connect: 0 });
+      const payout = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: 1, reference: 'WIRE-1', paid_on: '2026-11-28' });
+      expect(payout.status).toBe(409);
+      expect(payout.data.code).toBe('PAYOUT_PAID_BY_TRANSFERS');
+
+      clock.advance(8 * 86_400_000);
+      await server.app.ctx.jobs.runScheduled(FAILED_PLEDGES_QUEUE);
+      await server.app.ctx.jobs.drain();
+      expect((await pledgeRow(server, declined.pledge.id)).status).toBe('dropped');
+
+      expect(await runTransfers()).toMatchObject({ created: 3, made: 3, waiting: 0 });
+      expect(await runTransfers()).toMatchObject({ created: 0, made: 0 });
+      const made = await transfersOf(charityId);
+      expect(made.map((row) => row.amountCents).sort()).toEqual([cents(100), cents(91.8), cents(93.22)].sort());
+      const atProvider = await server.app.ctx.db
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.transferGroup, `campaign:${event.id}`));
+      expect(atProvider).toHaveLength(3);
+      const pledgeA = await pledgeRow(server, a.pledge.id);
+      expect(atProvider.find((row) => row.sourceCharge === pledgeA.providerChargeRef)).toMatchObject({ amountCents: cents(93.22) });
+      expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(0);
+      expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(cents(285.02));
+      const payments = server.app.ctx.payments;
+      if (!isSandbox(payments)) throw new Error('the sandbox is the provider here');
+      const ref = String((await overviewOf(charityId)).account.account_ref);
+      expect((await payments.connect.payouts(ref)).map((row) => row.amountCents)).toEqual([cents(285.02)]);
+      await expectBooksBalanced(server);
+      // The campaign's page and its open ledger say it was passed on, once (transfers are not also counted as payouts).
+      expect((await creator.client.get(`/api/events/show/${event.id}`)).data).toMatchObject({ to_charity: 285.02, passed_on: 285.02 });
+      expect((await admin.get(`/api/events/${event.id}/money`)).data.data.totals).toMatchObject({ for_charity: 285.02, passed_on: 285.02 });
+
+      // The pledges each transfer carried, for the charity's own view.
+      const listed = await admin.get(`/api/charities/${charityId}/connect/transfers`);
+      expect(listed.status).toBe(200);
+      expect(listed.data.data.items.find((item: { carried: { pledge_id: string } }) => item.carried.pledge_id === a.pledge.id)).toMatchObject({
+        kind: 'transfer',
+        status: 'made',
+        amount: 93.22,
+        carried: { charged: 120, campaign: { _id: event.id } },
+      });
+
+      // Weeks later the bank disputes A's $120.00: the charity's $93.22 comes back from its account.
+      const disputeRef = await payments.disputes.openOn(pledgeA.providerChargeRef!);
+      await deliverSandboxEvents(server.app.ctx);
+      await server.app.ctx.jobs.drain();
+      const [dispute] = await server.app.ctx.db.select().from(disputes).where(eq(disputes.providerDisputeRef, disputeRef!));
+      expect(dispute).toMatchObject({ charityShareCents: cents(93.22), status: 'open' });
+      const reversals = (await transfersOf(charityId)).filter((row) => row.kind === 'reversal');
+      expect(reversals).toMatchObject([{ amountCents: cents(93.22), status: 'made', disputeId: dispute!.id }]);
+      expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(0);
+      expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(cents(191.8));
+      await expectBooksBalanced(server);
+
+      // Won: the opening is reversed and the share is transferred again, once.
+      const decided = await admin.post(`/api/admin/disputes/${dispute!.id}/sandbox-outcome`, { outcome: 'won' });
+      expect(decided.status, JSON.stringify(decided.data)).toBe(200);
+      await server.app.ctx.jobs.drain();
+      await runTransfers();
+      const again = (await transfersOf(charityId)).filter((row) => row.disputeId === dispute!.id && row.kind === 'transfer');
+      expect(again).toMatchObject([{ amountCents: cents(93.22), status: 'made' }]);
+      expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(0);
+      expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(cents(285.02));
+      // The reversal left the account at −$93.22 (its money was at the bank already); the new transfer evens it: no payout.
+      expect((await payments.connect.payouts(ref)).map((row) => row.amountCents)).toEqual([cents(285.02)]);
+      expect(await overviewOf(charityId)).toMatchObject({ transferred: 378.24, reversed: 93.22, payable: 0 });
+      expect((await admin.get(`/api/events/${event.id}/money`)).data.data.totals).toMatchObject({ for_charity: 285.02, passed_on: 285.02 });
+      await expectBooksBalanced(server);
+    },
+  );
+
+  it('a charity without a connected account keeps recorded payouts, and the console shows what it is owed', { timeout: 60_000 }, async () => {
+    const charityId = await newCharity(server);
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    await benefit(server, event.id, charityId);
+    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20 });
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    await runTransfers();
+    expect(await transfersOf(charityId)).toEqual([]);
+    expect(await overviewOf(charityId)).toMatchObject({ account: null, payable: 185.02, to_transfer: 0, owed_outside_connect: 185.02 });
+    const payout = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: 185.02, reference: 'WIRE-2', paid_on: '2026-11-28' });
+    expect(payout.status, JSON.stringify(payout.data)).toBe(201);
+    await expectBooksBalanced(server);
+  });
+
+  // Last: the planted transfer stays at the provider, so the books verify dirty from here on.
+  it('reports a transfer at the provider that no posting records', async () => {
+    const [transfer] = await server.app.ctx.db.select().from(sandboxTransfers).limit(1);
+    const [planted] = await server.app.ctx.db
+      .insert(sandboxTransfers)
+      .values({ id: 'tr_sbx_planted', idempotencyKey: 'planted', destination: transfer!.destination, amountCents: 4_321, sourceCharge: transfer!.sourceCharge })
+      .returning();
+    const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContain(`the provider's transfer ${planted!.id} of $43.21 has no posting in the ledger`);
+    expect(report.reconciliation.provider_without_posting).toContainEqual({ kind: 'transfer', ref: 'tr_sbx_planted', amount: 43.21 });
+  });
+});

@@ -1,0 +1,101 @@
+import { CONNECT_MESSAGES, type ConnectAccountState } from '@pledgeway/domain';
+import type { AppContext, AuthInfo } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { ConnectedAccount } from '../../providers/payments/index.ts';
+import { auditRepository } from '../audit/repository.ts';
+import { connectRepository as repo, type ConnectAccountRow } from './repository.ts';
+
+/**
+ * Who may start or refresh a charity's onboarding. Admins only for now; the charity's
+ * representatives join here once they exist (decision 130), so this is the one check to widen.
+ */
+export function assertMayManageCharityConnect(auth: AuthInfo | null | undefined, _charityId: string): asserts auth is AuthInfo {
+  if (!auth) throw AppError.unauthenticated();
+  if (auth.role !== 'admin') throw AppError.forbidden();
+}
+
+export const toAccountState = (row: ConnectAccountRow): ConnectAccountState => ({
+  account_ref: row.accountRef,
+  details_submitted: row.detailsSubmitted,
+  payouts_enabled: row.payoutsEnabled,
+  requirements_due: row.requirementsDue,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+function requirementsEmail(to: string, charity: string, due: string[], url: string) {
+  return {
+    to,
+    kind: 'connect-requirements',
+    subject: `${charity}: the payment provider asks for more before it pays the charity`,
+    text: [
+      `The payment provider (Stripe) needs more from ${charity} before transfers to its account can be paid out:`,
+      due.map((item) => `- ${item}`).join('\n'),
+      `Continue the charity's onboarding here: ${url}`,
+    ].join('\n\n'),
+  };
+}
+
+/** Connected accounts: made once per charity, onboarded on the provider's page, their state read back. */
+export function createOnboarding(ctx: AppContext) {
+  const { db } = ctx;
+  const consoleUrl = (charityId: string) => `${ctx.config.publicUrl}/admin/charity-connect?charity=${charityId}`;
+
+  /** Stores what the provider reports, and e-mails once when it asks for something new. */
+  async function store(charityId: string, account: ConnectedAccount): Promise<ConnectAccountRow> {
+    const row = await repo.updateAccount(db, charityId, account, ctx.clock.now());
+    if (!row) throw AppError.notFound(CONNECT_MESSAGES.notConnected);
+    const charity = await repo.charity(db, charityId);
+    if (account.requirementsDue.length && account.detailsSubmitted && (await repo.markRequirementsTold(db, charityId, account.requirementsDue))) {
+      // The charity's representatives are told once they exist; until then the admins are.
+      for (const to of await repo.adminEmails(db))
+        await ctx.mailer.send(requirementsEmail(to, charity?.name ?? 'A charity', account.requirementsDue, consoleUrl(charityId)));
+    }
+    return row;
+  }
+
+  return {
+    /** Makes the charity's account (once, under any race: one key, one row) and its onboarding page. */
+    async start(auth: AuthInfo | null | undefined, charityId: string): Promise<{ url: string; account: ConnectAccountState }> {
+      assertMayManageCharityConnect(auth, charityId);
+      const charity = await repo.charity(db, charityId);
+      if (!charity) throw AppError.notFound(CONNECT_MESSAGES.charityNotFound);
+      let row = await repo.account(db, charityId);
+      if (!row) {
+        const made = await ctx.payments.connect.createAccount({ charityId, name: charity.name, email: null, idempotencyKey: `connect-account:${charityId}` });
+        row = await repo.insertAccount(db, { charityId, provider: ctx.payments.name, accountRef: made.ref, ...made });
+        await auditRepository.record(db, {
+          actorId: auth.userId,
+          action: 'charity.connect_start',
+          targetType: 'charity',
+          targetId: charityId,
+          after: { account_ref: row.accountRef },
+        });
+      }
+      const link = await ctx.payments.connect.accountLink({
+        accountRef: row.accountRef,
+        refreshUrl: `${consoleUrl(charityId)}&onboarding=refresh`,
+        returnUrl: `${consoleUrl(charityId)}&onboarding=return`,
+      });
+      return { url: link.url, account: toAccountState(row) };
+    },
+
+    async refresh(auth: AuthInfo | null | undefined, charityId: string): Promise<ConnectAccountState> {
+      assertMayManageCharityConnect(auth, charityId);
+      const row = await repo.account(db, charityId);
+      if (!row) throw AppError.notFound(CONNECT_MESSAGES.notConnected);
+      return toAccountState(await store(charityId, await ctx.payments.connect.retrieveAccount(row.accountRef)));
+    },
+
+    /** Reads again every account not yet paid out to (the job's first step: Stripe's `account.updated` is not listened to). */
+    async refreshOnboarding(): Promise<void> {
+      for (const row of await repo.accounts(db)) {
+        if (row.provider !== ctx.payments.name || (row.payoutsEnabled && !row.requirementsDue.length)) continue;
+        try {
+          await store(row.charityId, await ctx.payments.connect.retrieveAccount(row.accountRef));
+        } catch (error) {
+          ctx.log.warn({ charityId: row.charityId, err: error }, 'connected account could not be read');
+        }
+      }
+    },
+  };
+}
