@@ -42,6 +42,7 @@ import { runoffRoutes } from './runoff/routes.ts';
 import { openLedgerRoutes } from './open-ledger/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
 import { matchingRoutes } from './matching/routes.ts';
+import { charityPortalRoutes } from './charity-portal/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -84,6 +85,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   runoffRoutes,
   openLedgerRoutes,
   statementsRoutes,
+  charityPortalRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

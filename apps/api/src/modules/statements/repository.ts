@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
+import type { Recipient } from './recipient.ts';
 import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/kinds.ts';
 
 export interface StatementCharge {
@@ -10,6 +11,8 @@ export interface StatementCharge {
   chargedAt: Date;
   campaign: string;
   charity: string | null;
+  /** The charity as the statement names it for a tax office (decision 137). */
+  recipient: Recipient | null;
   chargedCents: number;
   tipCents: number;
   status: string;
@@ -33,6 +36,9 @@ export const statementsRepository = {
         chargedAt: pledges.chargedAt,
         campaign: events.name,
         charity: charities.name,
+        legalName: charities.legalName,
+        registrationNumber: charities.registrationNumber,
+        address: charities.address,
         chargedCents: pledges.chargedCents,
         tipCents: pledges.tipCents,
         status: pledges.status,
@@ -42,8 +48,9 @@ export const statementsRepository = {
       .leftJoin(charities, eq(charities.id, events.charityId))
       .where(and(eq(pledges.userId, userId), isNotNull(pledges.chargedAt), isNotNull(pledges.chargedCents)))
       .orderBy(pledges.chargedAt);
-    return rows.map((row) => ({
+    return rows.map(({ legalName, registrationNumber, address, ...row }) => ({
       ...row,
+      recipient: row.charity ? { name: row.charity, legalName: legalName ?? '', registrationNumber: registrationNumber ?? '', address: address ?? '' } : null,
       kind: 'pledge' as const,
       chargedAt: row.chargedAt!,
       chargedCents: Number(row.chargedCents),
