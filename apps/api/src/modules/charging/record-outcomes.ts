@@ -140,7 +140,8 @@ async function bookAnswer(
     booked.postings.push(chargePosting(current, match, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
     booked.charged.push({ pledgeId: current.id, chargedCents: result.amountCents, cardFeeCents: result.feeCents, providerChargeRef: result.ref });
     if (current.status === 'failed') booked.recovered.push(current);
-    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl, found.charity?.name ? found.charity : null, now));
+    if (found.email)
+      booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl, found.charity?.name ? found.charity : null, now));
     return 'charged';
   }
   const windowStart = current.failedAt ?? now;

@@ -158,7 +158,12 @@ describe('the portal of a represented charity', () => {
     await chargeAll(creator, event.id);
 
     const payable = await accountBalance(server, 'charity_payable', { charityId });
-    const paid = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: centsToDollars(payable), reference: 'ACH-PORTAL', paid_on: '2026-11-27' });
+    const paid = await admin.post('/api/admin/payouts', {
+      charity_id: charityId,
+      amount: centsToDollars(payable),
+      reference: 'ACH-PORTAL',
+      paid_on: '2026-11-27',
+    });
     expect(paid.status, JSON.stringify(paid.data)).toBe(201);
 
     const overview = await treasurer.client.get(`/api/portal/charities/${charityId}`);
@@ -283,7 +288,12 @@ describe('receipts and statements a tax office accepts', () => {
       share_email_with_charity: true,
     });
     expect(one.status, JSON.stringify(one.data)).toBe(201);
-    const two = await new TestClient(server.url).post(`/api/charities/${charityId}/donations`, { fullName: 'Kit Keeps', email: kept, amount: 10, token: await token() });
+    const two = await new TestClient(server.url).post(`/api/charities/${charityId}/donations`, {
+      fullName: 'Kit Keeps',
+      email: kept,
+      amount: 10,
+      token: await token(),
+    });
     expect(two.status, JSON.stringify(two.data)).toBe(201);
     const receipt = (await mailsTo(server, shared)).find((mail) => mail.kind === 'donation-receipt');
     expect(receipt?.text).toContain('Registration number (EIN or national charity number):');

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, pledges, users } from '../../db/schema.ts';
+import { charityRecords } from '../admin/charities/service.ts';
 import { charityInvitations, charityRepresentatives } from './tables.ts';
 
 export type CharityRow = typeof charities.$inferSelect;
@@ -8,19 +9,10 @@ export type InvitationRow = typeof charityInvitations.$inferSelect;
 
 /** The SQL of the charity portal: who represents which charity, invitations, and the charity's own money. */
 export const portalRepository = {
-  async charity(db: Executor, charityId: string): Promise<CharityRow | undefined> {
-    const [row] = await db.select().from(charities).where(eq(charities.id, charityId)).limit(1);
-    return row;
-  },
-  async lockCharity(tx: Executor, charityId: string): Promise<CharityRow | undefined> {
-    const [row] = await tx.select().from(charities).where(eq(charities.id, charityId)).for('update').limit(1);
-    return row;
-  },
-  async updateCharity(tx: Executor, charityId: string, values: Partial<typeof charities.$inferInsert>): Promise<CharityRow> {
-    const [row] = await tx.update(charities).set(values).where(eq(charities.id, charityId)).returning();
-    return row!;
-  },
-
+  charity: (db: Executor, charityId: string): Promise<CharityRow | undefined> => charityRecords.find(db, charityId),
+  lockCharity: (tx: Executor, charityId: string): Promise<CharityRow | undefined> => charityRecords.findForUpdate(tx, charityId),
+  updateCharity: (tx: Executor, charityId: string, values: Partial<typeof charities.$inferInsert>): Promise<CharityRow> =>
+    charityRecords.updateProfile(tx, charityId, values),
   async represents(db: Executor, charityId: string, userId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: charityRepresentatives.id })

@@ -27,12 +27,24 @@ const ActionOk = z.object({ success: z.literal(true), message: z.string() });
  */
 export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal = createCharityPortalService(app.ctx);
-  const adminTags = ['admin'];
-  const tags = ['charity-portal'];
+  adminRepresentativeRoutes(app, portal);
+  invitationRoutes(app, portal);
+  portalRoutes(app, portal);
+};
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Portal = ReturnType<typeof createCharityPortalService>;
+const adminTags = ['admin'];
+const tags = ['charity-portal'];
+
+/** Admins: who represents a charity, invitations, removal. */
+function adminRepresentativeRoutes(app: App, portal: Portal) {
   app.get(
     '/admin/charities/:id/representatives',
-    { onRequest: app.requireAdmin, schema: { tags: adminTags, summary: 'Who represents a charity, and open invitations', params: IdParams, response: { 200: RepresentativesResponse } } },
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: adminTags, summary: 'Who represents a charity, and open invitations', params: IdParams, response: { 200: RepresentativesResponse } },
+    },
     async (request) => ({ success: true as const, data: await portal.representatives(request.params.id) }),
   );
 
@@ -62,10 +74,20 @@ export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: PORTAL_MESSAGES.representativeRemoved };
     },
   );
+}
 
+/** The invited person: what the link is for, and accepting it. */
+function invitationRoutes(app: App, portal: Portal) {
   app.get(
     '/charity-invitations/:token',
-    { schema: { tags, summary: 'What an invitation link is for: the charity, the invited address, its state', params: InvitationTokenParams, response: { 200: InvitationPreviewResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation link is for: the charity, the invited address, its state',
+        params: InvitationTokenParams,
+        response: { 200: InvitationPreviewResponse },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: await portal.preview(request.params.token) };
@@ -83,7 +105,10 @@ export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: PORTAL_MESSAGES.accepted.replace('{charity}', accepted.charityName), data: { charity_id: accepted.charityId } };
     },
   );
+}
 
+/** A representative's portal: only the charities they represent. */
+function portalRoutes(app: App, portal: Portal) {
   app.get(
     '/portal/charities',
     { preHandler: app.authenticate, schema: { tags, summary: 'The charities the caller represents', response: { 200: MyCharitiesResponse } } },
@@ -112,7 +137,13 @@ export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: { multipart: { fields: Object.keys(CharityProfileFields.shape), files: ['logo'] } },
-      schema: { tags, consumes: ['multipart/form-data'], summary: 'Edit the charity’s public profile', params: IdParams, response: { 200: CharityProfileResponse } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        summary: 'Edit the charity’s public profile',
+        params: IdParams,
+        response: { 200: CharityProfileResponse },
+      },
     },
     async (request) => {
       // Whether the caller represents the charity is decided before the body is read.
@@ -136,4 +167,4 @@ export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => sendCsv(reply, 'supporters', await portal.supportersCsv(request.auth!.userId, request.params.id)),
   );
-};
+}

@@ -1,12 +1,5 @@
 import { addDays } from 'date-fns';
-import {
-  centsToDollars,
-  CharityProfileFields,
-  INVITATION_DAYS,
-  PORTAL_MESSAGES,
-  type CharityProfile,
-  type PortalOverview,
-} from '@pledgeway/domain';
+import { centsToDollars, CharityProfileFields, INVITATION_DAYS, PORTAL_MESSAGES, type CharityProfile, type PortalOverview } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
@@ -128,7 +121,12 @@ export function createCharityPortalService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const removed = await repo.removeRepresentative(tx, charityId, userId);
         if (!removed) throw AppError.notFound('This person does not represent the charity');
-        await recordAdminAction(tx, actorId, { action: 'charity.representative_remove', targetType: 'charity', targetId: charityId, before: { user_id: userId } });
+        await recordAdminAction(tx, actorId, {
+          action: 'charity.representative_remove',
+          targetType: 'charity',
+          targetId: charityId,
+          before: { user_id: userId },
+        });
       });
     },
 
@@ -291,7 +289,16 @@ export function createCharityPortalService(ctx: AppContext) {
       const overview = await service.overview(userId, charityId);
       const rows = overview.payouts.flatMap((payout) =>
         payout.pledges.length
-          ? payout.pledges.map((pledge) => [payout._id, payout.paid_on, payout.reference, payout.amount, pledge.campaign ?? '', pledge.pledge_id ?? '', pledge.supporter, pledge.amount])
+          ? payout.pledges.map((pledge) => [
+              payout._id,
+              payout.paid_on,
+              payout.reference,
+              payout.amount,
+              pledge.campaign ?? '',
+              pledge.pledge_id ?? '',
+              pledge.supporter,
+              pledge.amount,
+            ])
           : [[payout._id, payout.paid_on, payout.reference, payout.amount, '', '', '', 0]],
       );
       return toCsv(['payout_id', 'paid_on', 'reference', 'payout_amount', 'campaign', 'pledge_id', 'supporter', 'carried_amount'], rows);
@@ -302,8 +309,14 @@ export function createCharityPortalService(ctx: AppContext) {
       await assertRepresents(charityId, userId);
       const [pledged, donated] = await Promise.all([repo.supporters(db, charityId), donationRecords.chargedTo(db, charityId)]);
       const rows = [
-        ...pledged.map((row) => ({ at: row.chargedAt, line: [day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', centsToDollars(row.giftCents)] })),
-        ...donated.map((row) => ({ at: row.chargedAt, line: [day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', centsToDollars(row.amountCents)] })),
+        ...pledged.map((row) => ({
+          at: row.chargedAt,
+          line: [day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', centsToDollars(row.giftCents)],
+        })),
+        ...donated.map((row) => ({
+          at: row.chargedAt,
+          line: [day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', centsToDollars(row.amountCents)],
+        })),
       ].sort((a, b) => a.at.getTime() - b.at.getTime());
       return toCsv(
         ['charged_on', 'kind', 'campaign', 'name', 'email', 'amount'],

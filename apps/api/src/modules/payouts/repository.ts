@@ -141,7 +141,8 @@ export const payoutsRepository = {
     const payoutRows = await db.select({ id: payouts.id, amountCents: payouts.amountCents }).from(payouts).where(eq(payouts.charityId, charityId));
     for (const payout of payoutRows) {
       const covered = carried.filter((row) => row.payoutId === payout.id).reduce((sum, row) => sum + row.cents, 0);
-      if (Number(payout.amountCents) > covered) carried.push({ payoutId: payout.id, pledgeId: null, eventId: null, cents: Number(payout.amountCents) - covered });
+      if (Number(payout.amountCents) > covered)
+        carried.push({ payoutId: payout.id, pledgeId: null, eventId: null, cents: Number(payout.amountCents) - covered });
     }
     return carried;
   },

@@ -81,4 +81,7 @@ export const payoutRecords = {
   carriedByPayouts: repo.carriedByPayouts,
   balances: repo.balances,
   history: repo.history,
-  campaignPayout: repo.campaignPayout, pledgesPassedOn: repo.pledgesPassedOn, paidCentsByCharity: repo.paidCentsByCharity };
+  campaignPayout: repo.campaignPayout,
+  pledgesPassedOn: repo.pledgesPassedOn,
+  paidCentsByCharity: repo.paidCentsByCharity,
+};

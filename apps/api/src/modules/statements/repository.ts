@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
 import type { Recipient } from './recipient.ts';
+import { statementMailings } from './tables.ts';
 import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/kinds.ts';
 
 export interface StatementCharge {
@@ -16,6 +17,14 @@ export interface StatementCharge {
   chargedCents: number;
   tipCents: number;
   status: string;
+}
+
+export interface MailingCandidate {
+  userId: string;
+  email: string;
+  name: string;
+  givenCents: number;
+  tipCents: number;
 }
 
 export interface StatementReturn {
@@ -86,5 +95,45 @@ export const statementsRepository = {
       .having(gt(sql`abs(sum(${ledgerEntries.amountCents}))`, 0))
       .orderBy(ledgerTransactions.createdAt);
     return rows.map((row) => ({ pledgeId: row.pledgeId!, at: row.at, kind: returnedKind(row.kind), campaign: row.campaign, cents: Number(row.cents) }));
+  },
+
+  /** Supporters charged in `year` (pledges or donations), who want the January e-mail and were not mailed it yet (decision 138). */
+  async mailingCandidates(db: Executor, year: number, limit: number): Promise<MailingCandidate[]> {
+    const from = new Date(Date.UTC(year, 0, 1));
+    const to = new Date(Date.UTC(year + 1, 0, 1));
+    const result = await db.execute(sql`
+      with charged as (
+        select p.user_id, p.charged_cents - p.tip_cents as given, p.tip_cents as tip
+        from pledges p where p.user_id is not null and p.charged_cents is not null and p.charged_at >= ${from} and p.charged_at < ${to}
+        union all
+        select d.user_id, d.amount_cents, 0 from charity_donations d
+        where d.user_id is not null and d.status = 'charged' and d.created_at >= ${from} and d.created_at < ${to}
+      )
+      select u.id as user_id, u.email, u.name, sum(c.given) as given, sum(c.tip) as tip
+      from charged c join users u on u.id = c.user_id
+      where u.statement_emails and u.disabled_at is null
+        and not exists (select 1 from statement_mailings m where m.user_id = u.id and m.year = ${year})
+      group by u.id, u.email, u.name
+      order by u.id
+      limit ${limit}
+    `);
+    const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<string, unknown>[];
+    return rows.map((row) => ({
+      userId: String(row.user_id),
+      email: String(row.email),
+      name: String(row.name),
+      givenCents: Number(row.given),
+      tipCents: Number(row.tip),
+    }));
+  },
+
+  /** Claims the (user, year) rows: the ids this transaction won; a row another run holds is not returned. */
+  async claimMailings(tx: Executor, userIds: string[], year: number, at: Date): Promise<Set<string>> {
+    const claimed = await tx
+      .insert(statementMailings)
+      .values(userIds.map((userId) => ({ userId, year, sentAt: at })))
+      .onConflictDoNothing()
+      .returning({ userId: statementMailings.userId });
+    return new Set(claimed.map((row) => row.userId));
   },
 };

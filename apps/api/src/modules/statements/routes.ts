@@ -14,7 +14,11 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/statement-emails',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['statements'], summary: 'Whether the yearly statement is e-mailed to the caller each January', response: { 200: StatementEmailsResponse } },
+      schema: {
+        tags: ['statements'],
+        summary: 'Whether the yearly statement is e-mailed to the caller each January',
+        response: { 200: StatementEmailsResponse },
+      },
     },
     async (request) => {
       const user = await usersService.findById(app.ctx.db, request.auth!.userId);

@@ -19,7 +19,7 @@ import {
   ShieldIcon,
   UserIcon,
 } from '@/components/ui/icons';
-import { useMyCharities } from '@/features/charity-portal/api/portal';
+import { useMyCharities } from '@/lib/charity-portal';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';

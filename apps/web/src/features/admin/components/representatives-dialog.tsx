@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { serverMessage } from '@/lib/server-message';
-import { useInviteRepresentative, useRemoveRepresentative, useRepresentatives } from '@/features/charity-portal/api/portal';
+import { useInviteRepresentative, useRemoveRepresentative, useRepresentatives } from '@/lib/charity-portal';
 
 /** Who represents a charity in its portal, open invitations, and the invite form (decision 135). */
 export function RepresentativesDialog({ charity, onClose }: { charity: AdminCharity | null; onClose(): void }) {

@@ -40,7 +40,14 @@ export default function AdminCharitiesPage() {
         }
       />
       <QueryState query={charities} noun="charities" isEmpty={(data) => data.charities.length === 0}>
-        {(data) => <CharitiesTable charities={data.charities} onEdit={(charity) => setEditing({ charity })} onToggle={(charity) => void toggle(charity)} onRepresentatives={setRepresenting} />}
+        {(data) => (
+          <CharitiesTable
+            charities={data.charities}
+            onEdit={(charity) => setEditing({ charity })}
+            onToggle={(charity) => void toggle(charity)}
+            onRepresentatives={setRepresenting}
+          />
+        )}
       </QueryState>
       <RepresentativesDialog charity={representing} onClose={() => setRepresenting(null)} />
       <CharityFormDialog open={Boolean(editing)} charity={editing?.charity ?? null} groups={charities.data?.groups ?? []} onClose={() => setEditing(null)} />

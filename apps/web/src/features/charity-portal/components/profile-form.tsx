@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { mediaUrl } from '@/lib/format';
-import { useSaveProfile } from '../api/portal';
+import { useSaveProfile } from '@/lib/charity-portal';
 
 type Errors = Partial<Record<'description' | 'link' | 'legal_name' | 'registration_number' | 'address' | 'logo', string>>;
 
@@ -65,7 +65,9 @@ export function ProfileForm({ profile }: { profile: CharityProfile }) {
         </Field>
         <Field label="Logo" error={errors.logo} hint="An image file (PNG, JPEG or WebP). Leave empty to keep the current one.">
           <div className="flex items-center gap-3">
-            {profile.logo && <img src={mediaUrl(profile.logo)} alt="Current logo" className="size-12 shrink-0 rounded-lg border border-ink-100 object-contain p-0.5" />}
+            {profile.logo && (
+              <img src={mediaUrl(profile.logo)} alt="Current logo" className="size-12 shrink-0 rounded-lg border border-ink-100 object-contain p-0.5" />
+            )}
             <Input name="logo" type="file" accept="image/png,image/jpeg,image/webp" />
           </div>
         </Field>

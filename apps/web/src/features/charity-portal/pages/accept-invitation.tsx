@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { serverMessage } from '@/lib/server-message';
-import { useAcceptInvitation, useInvitation } from '../api/portal';
+import { useAcceptInvitation, useInvitation } from '@/lib/charity-portal';
 
 const STATE_TEXT = {
   accepted: 'This invitation was accepted already.',

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, mediaUrl } from '@/lib/format';
 import { serverMessage } from '@/lib/server-message';
-import { downloadCsv, useMyCharities, usePortalOverview } from '../api/portal';
+import { downloadCsv, useMyCharities, usePortalOverview } from '@/lib/charity-portal';
 import { ConnectTransfers } from '../components/connect-transfers';
 import { ProfileForm } from '../components/profile-form';
 
@@ -90,9 +90,7 @@ function Portal({ data }: { data: PortalOverview }) {
         )}
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">{charity.name}</h1>
-          <p className="text-sm text-ink-600">
-            Charity portal · Registration number: {charity.registration_number || <strong>not on file</strong>}
-          </p>
+          <p className="text-sm text-ink-600">Charity portal · Registration number: {charity.registration_number || <strong>not on file</strong>}</p>
         </div>
         <Downloads charityId={charity._id} />
       </header>
@@ -111,70 +109,92 @@ function Portal({ data }: { data: PortalOverview }) {
 
       <ConnectTransfers connect={data.connect} />
 
-      <section aria-labelledby="campaigns-heading" className="space-y-3">
-        <h2 id="campaigns-heading" className="text-lg font-semibold">
-          Campaigns benefiting the charity
-        </h2>
-        {data.campaigns.length ? (
-          <DataTable<Campaign>
-            caption="Campaigns benefiting the charity"
-            rows={data.campaigns}
-            rowKey={(row) => row._id}
-            columns={[
-              { header: 'Campaign', cell: (row) => <Link to={`/events/${row._id}`} className="font-semibold text-sky-800 underline">{row.name}</Link> },
-              { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
-              { header: 'Charged', cell: (row) => `${formatDollars(row.charged)} (${row.charged_pledges})` },
-              { header: 'Tips', cell: (row) => formatDollars(row.tips) },
-              { header: 'For the charity', cell: (row) => formatDollars(row.for_charity) },
-            ]}
-          />
-        ) : (
-          <p className="card p-5 text-ink-600">No campaign names this charity yet.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="payouts-heading" className="space-y-3">
-        <h2 id="payouts-heading" className="text-lg font-semibold">
-          Payouts
-        </h2>
-        {data.payouts.length ? (
-          <ul className="space-y-3">
-            {data.payouts.map((payout) => (
-              <PayoutCard key={payout._id} payout={payout} />
-            ))}
-          </ul>
-        ) : (
-          <p className="card p-5 text-ink-600">No payout recorded yet.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="disputes-heading" className="space-y-3">
-        <h2 id="disputes-heading" className="text-lg font-semibold">
-          Disputes
-        </h2>
-        {data.disputes.length ? (
-          <DataTable<Dispute>
-            caption="Disputes"
-            rows={data.disputes}
-            rowKey={(row) => row._id}
-            columns={[
-              { header: 'Opened', cell: (row) => formatDate(row.opened_at) },
-              { header: 'Campaign', cell: (row) => row.campaign ?? 'Donation' },
-              {
-                header: 'Status',
-                cell: (row) => <Badge tone={row.status === 'open' ? 'yellow' : row.status === 'won' ? 'green' : 'red'}>{row.status}</Badge>,
-              },
-              { header: 'Amount', cell: (row) => formatDollars(row.amount) },
-              { header: 'Taken from the charity', cell: (row) => formatDollars(row.charity_share) },
-            ]}
-          />
-        ) : (
-          <p className="card p-5 text-ink-600">No disputes.</p>
-        )}
-      </section>
-
+      <Campaigns campaigns={data.campaigns} />
+      <Payouts payouts={data.payouts} />
+      <Disputes disputes={data.disputes} />
       <ProfileForm profile={charity} />
     </div>
+  );
+}
+
+function Campaigns({ campaigns }: { campaigns: Campaign[] }) {
+  return (
+    <section aria-labelledby="campaigns-heading" className="space-y-3">
+      <h2 id="campaigns-heading" className="text-lg font-semibold">
+        Campaigns benefiting the charity
+      </h2>
+      {campaigns.length ? (
+        <DataTable<Campaign>
+          caption="Campaigns benefiting the charity"
+          rows={campaigns}
+          rowKey={(row) => row._id}
+          columns={[
+            {
+              header: 'Campaign',
+              cell: (row) => (
+                <Link to={`/events/${row._id}`} className="font-semibold text-sky-800 underline">
+                  {row.name}
+                </Link>
+              ),
+            },
+            { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+            { header: 'Charged', cell: (row) => `${formatDollars(row.charged)} (${row.charged_pledges})` },
+            { header: 'Tips', cell: (row) => formatDollars(row.tips) },
+            { header: 'For the charity', cell: (row) => formatDollars(row.for_charity) },
+          ]}
+        />
+      ) : (
+        <p className="card p-5 text-ink-600">No campaign names this charity yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Payouts({ payouts }: { payouts: Payout[] }) {
+  return (
+    <section aria-labelledby="payouts-heading" className="space-y-3">
+      <h2 id="payouts-heading" className="text-lg font-semibold">
+        Payouts
+      </h2>
+      {payouts.length ? (
+        <ul className="space-y-3">
+          {payouts.map((payout) => (
+            <PayoutCard key={payout._id} payout={payout} />
+          ))}
+        </ul>
+      ) : (
+        <p className="card p-5 text-ink-600">No payout recorded yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Disputes({ disputes }: { disputes: Dispute[] }) {
+  return (
+    <section aria-labelledby="disputes-heading" className="space-y-3">
+      <h2 id="disputes-heading" className="text-lg font-semibold">
+        Disputes
+      </h2>
+      {disputes.length ? (
+        <DataTable<Dispute>
+          caption="Disputes"
+          rows={disputes}
+          rowKey={(row) => row._id}
+          columns={[
+            { header: 'Opened', cell: (row) => formatDate(row.opened_at) },
+            { header: 'Campaign', cell: (row) => row.campaign ?? 'Donation' },
+            {
+              header: 'Status',
+              cell: (row) => <Badge tone={row.status === 'open' ? 'yellow' : row.status === 'won' ? 'green' : 'red'}>{row.status}</Badge>,
+            },
+            { header: 'Amount', cell: (row) => formatDollars(row.amount) },
+            { header: 'Taken from the charity', cell: (row) => formatDollars(row.charity_share) },
+          ]}
+        />
+      ) : (
+        <p className="card p-5 text-ink-600">No disputes.</p>
+      )}
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { serverMessage } from '@/lib/server-message';
-import { useSetStatementEmails, useStatementEmails } from '@/features/charity-portal/api/portal';
+import { useSetStatementEmails, useStatementEmails } from '@/lib/charity-portal';
 
 /** The January e-mail of the yearly giving statement, on or off (decision 138); saved as it is changed. */
 export function StatementEmailsChoice() {

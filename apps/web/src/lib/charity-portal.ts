@@ -10,22 +10,15 @@ import {
 } from '@pledgeway/domain/schemas/charity-portal';
 import { api, ApiError, refreshAccessToken, tokenStore } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The charity portal's reads and writes (decision 135), each answer read with its route's schema. */
-export const portalKeys = {
-  all: ['charity-portal'] as const,
-  mine: ['charity-portal', 'mine'] as const,
-  overview: (id: string) => ['charity-portal', 'overview', id] as const,
-  invitation: (token: string) => ['charity-portal', 'invitation', token] as const,
-  representatives: (id: string) => ['charity-portal', 'representatives', id] as const,
-  statementEmails: ['statement-emails'] as const,
-};
+const portalKeys = { ...queryKeys.charityPortal, statementEmails: queryKeys.statementEmails };
 
 export const myCharitiesQuery = () =>
   queryOptions({
     queryKey: portalKeys.mine,
-    queryFn: async ({ signal }) =>
-      parseResponse(MyCharitiesResponse, await api.get<unknown>('/portal/charities', signal), 'your charities').data.charities,
+    queryFn: async ({ signal }) => parseResponse(MyCharitiesResponse, await api.get<unknown>('/portal/charities', signal), 'your charities').data.charities,
   });
 export const useMyCharities = (enabled = true) => useQuery({ ...myCharitiesQuery(), enabled });
 
@@ -43,7 +36,7 @@ export function useSaveProfile(charityId: string) {
       parseResponse(CharityProfileResponse, await api.put<unknown>(`/portal/charities/${charityId}/profile`, form), 'the saved profile'),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['charities'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.charities });
     },
   });
 }
