@@ -39,7 +39,8 @@ function Downloads({ charityId }: { charityId: string }) {
     }
   }
   return (
-    <div className="space-y-2">
+    // Its own line on a phone, so the charity's name keeps the width beside the logo.
+    <div className="w-full space-y-2 sm:w-auto">
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" loading={state.busy === 'payouts'} onClick={() => void get('payouts')}>
           Payouts CSV
@@ -88,7 +89,7 @@ function Portal({ data }: { data: PortalOverview }) {
         ) : (
           <span className="size-14 shrink-0 rounded-xl bg-ink-100" aria-hidden="true" />
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[12rem] flex-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">{charity.name}</h1>
           <p className="text-sm text-ink-600">Charity portal · Registration number: {charity.registration_number || <strong>not on file</strong>}</p>
         </div>
