@@ -42,3 +42,4 @@ export * from './matching.ts';
 export * from './schemas/matching.ts';
 export * from './monthly-giving.ts';
 export * from './schemas/monthly-giving.ts';
+export * from './schemas/charity-portal.ts';

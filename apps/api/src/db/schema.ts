@@ -31,6 +31,8 @@ export const users = pgTable(
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     /** The owner opened the confirmation link sent to this address; null until then (decision 095). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The yearly giving statement is e-mailed each January unless the owner turned it off (decision 138). */
+    statementEmails: boolean('statement_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +57,10 @@ export const charities = pgTable('charities', {
   position: integer('position').notNull().default(0),
   /** Hidden charities are not listed publicly nor offered in the wizard; their history stays. */
   hidden: boolean('hidden').notNull().default(false),
+  /** The recipient as receipts and statements name it (decision 137): legal name, EIN or national number, address. */
+  legalName: text('legal_name').notNull().default(''),
+  registrationNumber: text('registration_number').notNull().default(''),
+  address: text('address').notNull().default(''),
 });
 
 export const events = pgTable(
@@ -218,6 +224,8 @@ export const pledges = pgTable(
     displayName: text('display_name'),
     message: text('message').notNull().default(''),
     notifyUpdates: boolean('notify_updates').notNull().default(false),
+    /** The supporter agreed to share their e-mail with the campaign's charity (off by default, decision 136). */
+    shareEmailWithCharity: boolean('share_email_with_charity').notNull().default(false),
     /** The charge run that charged or released it. */
     chargeRunId: uuid('charge_run_id'),
     /** Failed charges: when the 7-day window opened, the next reminder, how many retries ran. */

@@ -46,6 +46,7 @@ import { matchingRoutes } from './matching/routes.ts';
 import { monthlyGivingRoutes } from './monthly-giving/routes.ts';
 import { charityConnectRoutes } from './charity-connect/routes.ts';
 import { sandboxConnectRoutes } from './charity-connect/sandbox-routes.ts';
+import { charityPortalRoutes } from './charity-portal/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -92,6 +93,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   openLedgerRoutes,
   statementsRoutes,
   monthlyGivingRoutes,
+  charityPortalRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

@@ -741,6 +741,12 @@ const NO_MONEY = new Set([
   'POST /api/charities/:id/connect/onboarding',
   'POST /api/charities/:id/connect/refresh',
   'POST /api/sandbox/connect/accounts/:ref/onboarding',
+  // The charity portal: representatives and the charity's profile (decision 135), and the statement e-mail's opt-out.
+  'POST /api/admin/charities/:id/representatives',
+  'DELETE /api/admin/charities/:id/representatives/:userId',
+  'POST /api/charity-invitations/:token/accept',
+  'PUT /api/portal/charities/:id/profile',
+  'PUT /api/me/statement-emails',
 ]);
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreator } from '../modules/events/test-helpers.ts';
+import { charityRepresentatives } from '../modules/charity-portal/tables.ts';
 import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
@@ -24,6 +25,8 @@ const OWN_CARD: Declaration = { visitor: 'refused', user: 'ok', other: 'hidden',
 const ADMIN: Declaration = { visitor: 401, user: 403, other: 403, admin: 'ok' };
 /** Unpublished campaigns (the matrix's are pending) exist only for their creator and admins. */
 const UNPUBLISHED: Declaration = { visitor: 'hidden', user: 'ok', other: 'hidden', admin: 'ok' };
+/** A charity's portal: its representatives only (the matrix's user represents the charity); admins use the console (decision 135). */
+const REPRESENTATIVE: Declaration = { visitor: 'refused', user: 'ok', other: 'hidden', admin: 'hidden' };
 
 const DECLARED: Record<string, Declaration> = {
   'GET /api/health': PUBLIC,
@@ -214,6 +217,22 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/monthly-gifts/:id/resume': OWN_CARD,
   'POST /api/monthly-gifts/:id/cancel': OWN_CARD,
   'POST /api/sandbox/monthly-gifts/:id/advance': OWN_CARD,
+  // The charity portal (decision 135). Admins invite and remove representatives; an invitation's
+  // link is public (the matrix's is unknown: 404); accepting needs an account with the invited address.
+  'GET /api/admin/charities/:id/representatives': ADMIN,
+  'POST /api/admin/charities/:id/representatives': ADMIN,
+  'DELETE /api/admin/charities/:id/representatives/:userId': ADMIN,
+  'GET /api/charity-invitations/:token': PUBLIC,
+  'POST /api/charity-invitations/:token/accept': SIGNED_IN,
+  'GET /api/portal/charities': SIGNED_IN,
+  'GET /api/portal/charities/:id': REPRESENTATIVE,
+  // Representation is checked before the body is read (the user's form is then refused with 400).
+  'PUT /api/portal/charities/:id/profile': REPRESENTATIVE,
+  'GET /api/portal/charities/:id/payouts.csv': REPRESENTATIVE,
+  'GET /api/portal/charities/:id/supporters.csv': REPRESENTATIVE,
+  // The January e-mail of the giving statement: the caller's own choice (decision 138).
+  'GET /api/me/statement-emails': SIGNED_IN,
+  'PUT /api/me/statement-emails': SIGNED_IN,
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
@@ -242,6 +261,8 @@ beforeAll(async () => {
   admin.accessToken = (await admin.post('/api/site/login', { email: adminUser.email, password: adminUser.password })).data.user.accessToken;
   clients = { visitor: new TestClient(server.url), user: owner.client, other: (await signUp(server.url)).client, admin };
   promoterId = (await signUp(server.url)).user._id;
+  // The matrix's user represents the matrix's charity (as an accepted invitation makes them).
+  await server.app.ctx.db.insert(charityRepresentatives).values({ charityId, userId: owner.user._id });
 });
 afterAll(() => server.close());
 
@@ -306,6 +327,9 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
 }
 
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
+  if (url.startsWith('/api/portal/charities/:id') || url.startsWith('/api/admin/charities/:id/representatives')) {
+    return url.replace(':id', charityId).replace(':userId', '00000000-0000-4000-8000-000000000000');
+  }
   const id = url.startsWith('/api/payment-methods/')
     ? resources.cardId
     : url.startsWith('/api/monthly-gifts/') || url.startsWith('/api/sandbox/monthly-gifts/')
@@ -322,6 +346,7 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
     .replace(':slug', resources.pageSlug)
     .replace(':sessionId', 'ivs_unknown')
     .replace(':year', '2026')
+    .replace(':token', 'an-invitation-token-nobody-was-sent-0000000')
     .replace(':id', id)
     .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg');
 }

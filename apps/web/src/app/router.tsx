@@ -55,6 +55,9 @@ const SandboxConnectPage = lazy(() => import('@/features/charity-connect/pages/s
 const VerifyIdentityPage = lazy(() => import('@/features/campaigns/pages/verify-identity'));
 const EditEventPage = lazy(() => import('@/features/campaigns/pages/edit-event'));
 const EventSummaryPage = lazy(() => import('@/features/campaigns/pages/event-summary'));
+const CharityPortalPage = lazy(() => import('@/features/charity-portal/pages/charity-portal'));
+const MyCharitiesPage = lazy(() => import('@/features/charity-portal/pages/charity-portal').then((module) => ({ default: module.MyCharitiesPage })));
+const AcceptInvitationPage = lazy(() => import('@/features/charity-portal/pages/accept-invitation'));
 const AdminConsole = lazy(() => import('./routes/admin-console'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const UserLayout = lazy(() => import('@/app/layout/user-layout').then((module) => ({ default: module.UserLayout })));
@@ -94,6 +97,7 @@ export function AppRoutes() {
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
             <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
             <Route path={paths.closeAccount} element={<CloseAccountPage />} />
+            <Route path={'/charity-invitations/:token'} element={<AcceptInvitationPage />} />
             <Route element={<GuestRoute />}>
               <Route path={paths.login} element={<LoginPage />} />
               <Route path={paths.register} element={<RegisterPage />} />
@@ -104,6 +108,8 @@ export function AppRoutes() {
                 <Route path={paths.user.profile} element={<MyProfilePage />} />
                 <Route path={paths.user.pledges} element={<MyPledgesPage />} />
                 <Route path={paths.user.statements} element={<GivingStatementsPage />} />
+                <Route path={paths.user.charities} element={<MyCharitiesPage />} />
+                <Route path={'/user/charities/:charityId'} element={<CharityPortalPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
                 <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />

@@ -52,6 +52,9 @@ export const paths = {
     pledges: '/user/pledges',
     /** Giving statements: one PDF per year of charges. */
     statements: '/user/statements',
+    /** The charity portal: the charities the person represents, and one charity's portal (decision 135). */
+    charities: '/user/charities',
+    charity: (id: string) => `/user/charities/${id}`,
     events: '/user/events',
     createEvent: '/user/event/create',
     eventSummary: (id: string) => `/user/event/${id}`,

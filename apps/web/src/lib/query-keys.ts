@@ -8,6 +8,16 @@ export const queryKeys = {
   myPledges: ['my-pledges'] as const,
   /** The years of the signed-in supporter's giving statements. */
   statements: ['statements'] as const,
+  /** Whether the yearly statement is e-mailed in January (decision 138). */
+  statementEmails: ['statement-emails'] as const,
+  /** The charity portal (decision 135): the caller's charities, one charity's portal, an invitation, a charity's representatives. */
+  charityPortal: {
+    all: ['charity-portal'] as const,
+    mine: ['charity-portal', 'mine'] as const,
+    overview: (id: string) => ['charity-portal', 'overview', id] as const,
+    invitation: (token: string) => ['charity-portal', 'invitation', token] as const,
+    representatives: (id: string) => ['charity-portal', 'representatives', id] as const,
+  },
   /** The matches the signed-in user offers as a sponsor (My Pledges). */
   myMatches: ['my-matches'] as const,
   myEvents: {

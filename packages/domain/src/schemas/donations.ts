@@ -27,6 +27,8 @@ export const CharityDonationRequest = z.object({
     .max(DONATION_MAX_DOLLARS, DONATION_RESULT_MESSAGES.amountMax)
     .refine(hasAtMostTwoDecimals, DONATION_RESULT_MESSAGES.amountCents),
   token: z.string({ error: DONATION_RESULT_MESSAGES.tokenRequired }).trim().min(1, DONATION_RESULT_MESSAGES.tokenRequired).max(200),
+  /** The donor agrees to share their e-mail with the charity (decision 136); off unless ticked. */
+  share_email_with_charity: z.boolean().default(false),
 });
 export type CharityDonationRequest = z.infer<typeof CharityDonationRequest>;
 

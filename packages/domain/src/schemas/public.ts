@@ -95,5 +95,7 @@ export const DonationForm = z.object({
     .string()
     .min(1, DONATION_MESSAGES.cvvRequired)
     .regex(/^\d{3,4}$/, DONATION_MESSAGES.cvvInvalid),
+  /** Share my e-mail with the charity (decision 136): off unless ticked. */
+  shareEmail: z.boolean().default(false),
 });
 export type DonationForm = z.input<typeof DonationForm>;

@@ -1,4 +1,4 @@
-import { paymentMethodLabel, settlePledge } from '@pledgeway/domain';
+import { formatCents, paymentMethodLabel, settlePledge } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
@@ -9,6 +9,7 @@ import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { chargePosting, settleMatchesIfRunDone, topUpMatchesFor, type ChargedMatch } from './matches.ts';
 import { matchingEmails, matchRecords } from '../matching/service.ts';
 import { noClaim } from './attempts.ts';
+import { NO_GOODS_OR_SERVICES, recipientLines, tipLine, type Recipient } from '../statements/recipient.ts';
 
 /** `in_flight`: another worker holds this attempt's claim; it alone calls the provider. */
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';
@@ -37,21 +38,28 @@ function receiptEmail(
   settled: ReturnType<typeof settlePledge>,
   match: ChargedMatch | null,
   publicUrl: string,
+  charity: Recipient | null,
+  chargedAt: Date,
   /** What was charged, when not a card typed in ("Sandbox cash app · $ava", decision 150). */
   methodLabel?: string,
-) {
+): EmailMessage {
   const { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents } = settled;
-  if (match !== null) {
-    const parts = { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents };
-    return match?.recoveredPledgeId ? matchingEmails.toppedUp(email, campaign, parts) : matchingEmails.charged(email, campaign, parts);
-  }
-  return lifecycleEmails.chargeReceipt(
-    email,
-    campaign,
-    { amountCents, tipCents, coverCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents },
-    publicUrl,
-    methodLabel,
-  );
+  const parts = { amountCents, platformFeeCents, cardFeeCents, totalCents, netCents: settled.netToCharityCents };
+  const message =
+    match !== null
+      ? match?.recoveredPledgeId
+        ? matchingEmails.toppedUp(email, campaign, parts)
+        : matchingEmails.charged(email, campaign, parts)
+      : lifecycleEmails.chargeReceipt(email, campaign, { ...parts, tipCents, coverCents }, publicUrl, methodLabel);
+  // What a tax office reads (decision 137): the recipient, the date and amount of the gift, the tip apart.
+  const gift = [
+    '',
+    `Date of the charge: ${chargedAt.toISOString().slice(0, 10)}`,
+    `Amount of your gift: ${formatCents(totalCents - tipCents)}`,
+    ...(tipCents > 0 ? [tipLine(tipCents)] : []),
+    ...(charity ? recipientLines(charity) : [NO_GOODS_OR_SERVICES]),
+  ];
+  return { ...message, text: `${message.text}\n${gift.join('\n')}` };
 }
 
 /**
@@ -137,7 +145,10 @@ async function bookAnswer(
     booked.postings.push(chargePosting(current, match, settled, { eventId: event.id, charityId: event.charityId, providerRef: result.ref }));
     booked.charged.push({ pledgeId: current.id, chargedCents: result.amountCents, cardFeeCents: result.feeCents, providerChargeRef: result.ref });
     if (current.status === 'failed') booked.recovered.push(current);
-    if (found.email) booked.receipts.push(receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl, methodLabelOf(found.method)));
+    if (found.email)
+      booked.receipts.push(
+        receiptEmail(found.email, campaign, settled, match, ctx.config.publicUrl, found.charity?.name ? found.charity : null, now, methodLabelOf(found.method)),
+      );
     return 'charged';
   }
   const windowStart = current.failedAt ?? now;

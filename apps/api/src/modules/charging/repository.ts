@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events, paymentMethods, pledges, users } from '../../db/schema.ts';
+import { charities, events, paymentMethods, pledges, users } from '../../db/schema.ts';
 import { chargeRuns } from './tables.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
@@ -18,9 +18,16 @@ export const chargingRepository = {
   /** A batch's pledges with what charging each needs, by pledge id, in one query. */
   async pledgesForCharge(db: Executor, pledgeIds: string[]) {
     const rows = await db
-      .select({ pledge: pledges, method: paymentMethods, event: events, email: users.email })
+      .select({
+        pledge: pledges,
+        method: paymentMethods,
+        event: events,
+        email: users.email,
+        charity: { name: charities.name, legalName: charities.legalName, registrationNumber: charities.registrationNumber, address: charities.address },
+      })
       .from(pledges)
       .innerJoin(events, eq(events.id, pledges.eventId))
+      .leftJoin(charities, eq(charities.id, events.charityId))
       .leftJoin(paymentMethods, eq(paymentMethods.id, pledges.paymentMethodId))
       .leftJoin(users, eq(users.id, pledges.userId))
       .where(inArray(pledges.id, pledgeIds));

@@ -85,6 +85,36 @@ export const disputesRepository = {
     return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
   },
 
+  /** The disputes of a charity's money: its campaigns' pledges and its donations, newest first (the charity portal). */
+  async forCharity(db: Executor, charityId: string) {
+    const rows = await db.execute(sql`
+      select d.id, d.created_at, d.status, d.reason, d.amount_cents, d.charity_share_cents, ev.name as campaign
+      from disputes d
+      left join events ev on ev.id = d.event_id
+      left join charity_donations cd on cd.id = d.donation_id
+      where ev.charity_id = ${charityId} or cd.charity_id = ${charityId}
+      order by d.created_at desc
+    `);
+    const list = (Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? [])) as {
+      id: string;
+      created_at: string | Date;
+      status: 'open' | 'won' | 'lost';
+      reason: string;
+      amount_cents: string | number;
+      charity_share_cents: string | number;
+      campaign: string | null;
+    }[];
+    return list.map((row) => ({
+      id: row.id,
+      openedAt: new Date(row.created_at),
+      status: row.status,
+      reason: row.reason,
+      campaign: row.campaign,
+      amountCents: Number(row.amount_cents),
+      charityShareCents: Number(row.charity_share_cents),
+    }));
+  },
+
   /** Inserts a dispute once; undefined when this provider dispute is already recorded. */
   async insert(tx: Executor, values: typeof disputes.$inferInsert): Promise<DisputeRow | undefined> {
     const [row] = await tx.insert(disputes).values(values).onConflictDoNothing().returning();

@@ -6,12 +6,14 @@ import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { recipientLines, type Recipient } from '../statements/recipient.ts';
 import { charityDonations } from './tables.ts';
 
 type DonationRow = typeof charityDonations.$inferSelect;
 
 /** The receipt of a charged donation: what was charged, the provider's fee, and what the charity gets. */
-function donationReceipt(row: DonationRow, charityName: string): EmailMessage {
+function donationReceipt(row: DonationRow, charity: Recipient): EmailMessage {
+  const charityName = charity.name;
   return {
     to: row.email,
     subject: `Your donation to ${charityName}`,
@@ -21,6 +23,10 @@ function donationReceipt(row: DonationRow, charityName: string): EmailMessage {
       '',
       `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. Your card was charged ${formatCents(row.amountCents)}.`,
       `The card provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
+      '',
+      `Date of the charge: ${row.createdAt.toISOString().slice(0, 10)}`,
+      `Amount of the gift: ${formatCents(row.amountCents)}`,
+      ...recipientLines(charity),
       '',
       `Receipt reference: ${row.id}`,
     ].join('\n'),
@@ -78,6 +84,7 @@ export function createDonationsService(ctx: AppContext) {
             userId,
             fullName: input.fullName,
             email: input.email.toLowerCase(),
+            shareEmailWithCharity: input.share_email_with_charity,
             amountCents,
             cardFeeCents: charge.ok ? charge.feeCents : null,
             status: charge.ok ? 'charged' : 'failed',
@@ -101,7 +108,7 @@ export function createDonationsService(ctx: AppContext) {
           ],
         });
         // In the donation's own transaction, so the receipt exists exactly when the donation does.
-        await ctx.mailer.send(donationReceipt(inserted, charity.name), tx);
+        await ctx.mailer.send(donationReceipt(inserted, charity), tx);
         return inserted;
       });
       if (!row) {
@@ -130,11 +137,35 @@ export const donationRecords = {
   /** A signed-in donor's charged donations, oldest first, with their charity's name (giving statements). */
   chargedBy(db: Executor, userId: string) {
     return db
-      .select({ id: charityDonations.id, chargedAt: charityDonations.createdAt, amountCents: charityDonations.amountCents, charityName: charities.name })
+      .select({
+        id: charityDonations.id,
+        chargedAt: charityDonations.createdAt,
+        amountCents: charityDonations.amountCents,
+        charityName: charities.name,
+        legalName: charities.legalName,
+        registrationNumber: charities.registrationNumber,
+        address: charities.address,
+      })
       .from(charityDonations)
       .innerJoin(charities, eq(charities.id, charityDonations.charityId))
       .where(and(eq(charityDonations.userId, userId), eq(charityDonations.status, 'charged')))
       .orderBy(charityDonations.createdAt);
+  },
+  /** A charity's charged donations, oldest first, with the e-mail only where the donor agreed to share it (the charity portal). */
+  async chargedTo(db: Executor, charityId: string) {
+    const rows = await db
+      .select({
+        id: charityDonations.id,
+        chargedAt: charityDonations.createdAt,
+        amountCents: charityDonations.amountCents,
+        fullName: charityDonations.fullName,
+        email: charityDonations.email,
+        share: charityDonations.shareEmailWithCharity,
+      })
+      .from(charityDonations)
+      .where(and(eq(charityDonations.charityId, charityId), eq(charityDonations.status, 'charged')))
+      .orderBy(charityDonations.createdAt);
+    return rows.map(({ email, share, ...row }) => ({ ...row, amountCents: Number(row.amountCents), sharedEmail: share ? email : null }));
   },
   /** The donations the admin console's disputes list names, with their charity's name. */
   summaries(db: Executor, ids: string[]) {

@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id } from '../../db/columns.ts';
 import { charities, users } from '../../db/schema.ts';
 
@@ -13,6 +13,8 @@ export const charityDonations = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
+    /** The donor agreed to share their e-mail with the charity (off by default, decision 136). */
+    shareEmailWithCharity: boolean('share_email_with_charity').notNull().default(false),
     amountCents: cents('amount_cents').notNull(),
     cardFeeCents: cents('card_fee_cents'),
     status: text('status', { enum: ['charged', 'failed'] }).notNull(),

@@ -108,6 +108,54 @@ export const payoutsRepository = {
       ]),
     );
   },
+  /**
+   * Which pledges each payout of the charity carried, in the order `pledgesPassedOn` applies
+   * payouts (oldest campaign first, then each campaign's money as it was booked): a payout covers
+   * the next stretch of the charity's campaign money, and each pledge whose money lies in that
+   * stretch is listed with the part of it the payout carried. What a payout carried beyond the
+   * campaigns' money (donations from /charities) is returned with no pledge.
+   */
+  async carriedByPayouts(db: Executor, charityId: string): Promise<{ payoutId: string; pledgeId: string | null; eventId: string | null; cents: number }[]> {
+    const rows = await db.execute(sql`
+      with items as (
+        select e.event_id, t.pledge_id, t.id as tx_id, t.created_at, e.amount_cents
+        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id = ${charityId}
+      ), campaign as (
+        select event_id, min(created_at) as first_at from items group by event_id
+      ), ordered as (
+        select i.pledge_id, i.event_id, i.amount_cents,
+          coalesce(sum(i.amount_cents) over (order by c.first_at, i.event_id, i.created_at, i.tx_id rows between unbounded preceding and 1 preceding), 0) as before
+        from items i join campaign c on c.event_id = i.event_id
+      ), paid as (
+        select p.id as payout_id, e.amount_cents as amount,
+          coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as before
+        from payouts p
+        join ledger_transactions t on t.id = p.ledger_transaction_id
+        join ledger_entries e on e.transaction_id = t.id and e.account = 'charity_paid'
+        where p.charity_id = ${charityId}
+      )
+      select paid.payout_id, o.pledge_id, o.event_id,
+        sum(least(o.before + o.amount_cents, paid.before + paid.amount) - greatest(o.before, paid.before)) as cents
+      from ordered o join paid on o.before < paid.before + paid.amount and o.before + o.amount_cents > paid.before
+      where o.amount_cents > 0
+      group by paid.payout_id, o.pledge_id, o.event_id
+    `);
+    const carried = rowsOf<{ payout_id: string; pledge_id: string | null; event_id: string | null; cents: string }>(rows).map((row) => ({
+      payoutId: row.payout_id,
+      pledgeId: row.pledge_id,
+      eventId: row.event_id,
+      cents: Number(row.cents),
+    }));
+    // The rest of each payout: more than the campaigns' money, so the charity's donations.
+    const payoutRows = await db.select({ id: payouts.id, amountCents: payouts.amountCents }).from(payouts).where(eq(payouts.charityId, charityId));
+    for (const payout of payoutRows) {
+      const covered = carried.filter((row) => row.payoutId === payout.id).reduce((sum, row) => sum + row.cents, 0);
+      if (Number(payout.amountCents) > covered)
+        carried.push({ payoutId: payout.id, pledgeId: null, eventId: null, cents: Number(payout.amountCents) - covered });
+    }
+    return carried;
+  },
   /** What each charity has received: its payouts, from the ledger. */
   async paidCentsByCharity(db: Executor): Promise<Map<string, number>> {
     const balances = await payoutsRepository.balances(db);

@@ -83,4 +83,11 @@ export function createPayoutsService(ctx: AppContext) {
 }
 
 /** What other modules read of payouts: how much of a campaign's, a pledge's or a charity's money reached the charity. */
-export const payoutRecords = { campaignPayout: repo.campaignPayout, pledgesPassedOn: repo.pledgesPassedOn, paidCentsByCharity: repo.paidCentsByCharity };
+export const payoutRecords = {
+  carriedByPayouts: repo.carriedByPayouts,
+  balances: repo.balances,
+  history: repo.history,
+  campaignPayout: repo.campaignPayout,
+  pledgesPassedOn: repo.pledgesPassedOn,
+  paidCentsByCharity: repo.paidCentsByCharity,
+};

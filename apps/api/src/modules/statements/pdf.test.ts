@@ -21,6 +21,7 @@ const content = (rows: number): StatementContent => ({
     chargedAt: new Date('2026-11-20T10:00:00Z'),
     campaign: `${longCampaign} #${index}`,
     charity: longCharity,
+    recipient: { name: longCharity, legalName: `${longCharity} Inc.`, registrationNumber: '12-3456789', address: '1 Harbour Road, Leeds LS1 1AA' },
     chargedCents: 12_000,
     tipCents: 2_000,
     status: 'charged',
@@ -45,5 +46,16 @@ describe('the statement PDF', () => {
     expect(totalPages).toBeGreaterThan(1);
     for (let index = 0; index < 40; index += 1) expect(text).toContain(`${longCampaign} #${index}`);
     expect(text).toContain('Charged for your pledges: $4,000.00');
+  });
+
+  it('names each charity with its legal name, registration number and address, and says nothing was given in return', async () => {
+    const { text } = await readBack(await renderStatementPdf(content(3)));
+    expect(text).toContain(`Recipient: ${longCharity} Inc.`);
+    expect(text).toContain('Registration number (EIN or national charity number): 12-3456789');
+    expect(text).toContain('Address: 1 Harbour Road, Leeds LS1 1AA');
+    expect(text).toContain('No goods or services were provided in return for these gifts.');
+    expect(text).toContain('Tips to Pledgeway, not given to the charity: $60.00');
+    // One block per charity, however many charges name it.
+    expect(text.split('12-3456789').length - 1).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { formatCents } from '@pledgeway/domain';
 import type { ReturnedKind } from '../ledger/kinds.ts';
 import { printableText } from './printable.ts';
+import { NO_GOODS_OR_SERVICES, recipientLines, type Recipient } from './recipient.ts';
 import type { StatementCharge, StatementReturn } from './repository.ts';
 
 export interface StatementContent {
@@ -126,6 +127,21 @@ export async function renderStatementPdf(content: StatementContent): Promise<Uin
   const given = content.charges.some((charge) => charge.kind === 'donation') ? 'your pledges and donations' : 'your pledges';
   writer.line([[`Charged for ${given}: ${formatCents(charged)}`, 50, full]], { bold: true, gap: 4 });
   writer.line([[`Tips to Pledgeway, not given to the charity: ${formatCents(tips)}`, 50, full]], { bold: true, gap: 18 });
+
+  // Each charity that received a gift, as a tax office reads it (decision 137).
+  writer.line([['Recipients', 50, full]], { size: 13, bold: true, gap: 8 });
+  const recipients = new Map<string, Recipient>();
+  for (const charge of content.charges) if (charge.recipient) recipients.set(charge.recipient.name, charge.recipient);
+  if (!recipients.size) writer.line([['No charity is named on these charges.', 50, full]], { color: MUTED });
+  for (const recipient of recipients.values()) {
+    const [name, registration, address] = recipientLines(recipient);
+    writer.line([[name!, 50, full]], { bold: true, gap: 2 });
+    writer.line([[registration!, 50, full]], { gap: 2 });
+    writer.line([[address!, 50, full]], { gap: 8 });
+  }
+  writer.line([[`${NO_GOODS_OR_SERVICES.replace('this gift', 'these gifts')} Tips are the platform's and are not part of any gift.`, 50, full]], {
+    gap: 18,
+  });
 
   writer.line([['Refunds and disputes', 50, full]], { size: 13, bold: true, gap: 8 });
   if (!content.returns.length) writer.line([['None this year.', 50, full]], { color: MUTED });

@@ -47,6 +47,7 @@ describe('a statement with names the standard fonts cannot draw', () => {
           chargedAt: new Date('2026-03-02T10:00:00Z'),
           campaign: '🎉 Łódź Run',
           charity: 'Hà Nội Kids',
+          recipient: null,
           chargedCents: 12_345,
           tipCents: 345,
           status: 'charged',

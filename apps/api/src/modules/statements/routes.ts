@@ -1,11 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StatementYearParams, StatementYearsResponse } from '@pledgeway/domain';
+import { StatementEmailsRequest, StatementEmailsResponse, StatementYearParams, StatementYearsResponse } from '@pledgeway/domain';
+import { usersService } from '../users/service.ts';
+import { mailYearlyStatements, STATEMENT_MAILING_CRON, STATEMENT_MAILING_QUEUE } from './mailing.ts';
 import { createStatementsService } from './service.ts';
 
 /** GET /api/me/statements and /api/me/statements/{year}.pdf: the signed-in supporter's giving statements (decision 113). */
 export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const statements = createStatementsService(app.ctx);
+  app.ctx.jobs.define(STATEMENT_MAILING_QUEUE, async () => void (await mailYearlyStatements(app.ctx)), { cron: STATEMENT_MAILING_CRON, retryLimit: 3 });
+
+  app.get(
+    '/me/statement-emails',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['statements'],
+        summary: 'Whether the yearly statement is e-mailed to the caller each January',
+        response: { 200: StatementEmailsResponse },
+      },
+    },
+    async (request) => {
+      const user = await usersService.findById(app.ctx.db, request.auth!.userId);
+      const enabled = user?.statementEmails ?? false;
+      return { success: true as const, message: '', data: { enabled } };
+    },
+  );
+
+  app.put(
+    '/me/statement-emails',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['statements'],
+        summary: 'Turn the January e-mail of the yearly statement on or off',
+        body: StatementEmailsRequest,
+        response: { 200: StatementEmailsResponse },
+      },
+    },
+    async (request) => {
+      const user = await usersService.update(app.ctx.db, request.auth!.userId, { statementEmails: request.body.enabled });
+      return {
+        success: true as const,
+        message: user.statementEmails ? 'Your giving statement will be e-mailed each January' : 'Your giving statement will no longer be e-mailed',
+        data: { enabled: user.statementEmails },
+      };
+    },
+  );
 
   app.get(
     '/me/statements',

@@ -39,6 +39,7 @@ export function createStatementsService(ctx: AppContext) {
       chargedAt: donation.chargedAt,
       campaign: DONATION,
       charity: donation.charityName,
+      recipient: { name: donation.charityName, legalName: donation.legalName, registrationNumber: donation.registrationNumber, address: donation.address },
       chargedCents: donation.amountCents,
       tipCents: 0,
       status: 'charged',

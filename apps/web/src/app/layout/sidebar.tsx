@@ -16,8 +16,10 @@ import {
   HeartHandIcon,
   LogOutIcon,
   PlusIcon,
+  ShieldIcon,
   UserIcon,
 } from '@/components/ui/icons';
+import { useMyCharities } from '@/lib/charity-portal';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -114,6 +116,7 @@ function SidebarContent() {
               </NavLink>
             </li>
           ))}
+          {!isAdmin && <CharityPortalLink />}
           {isAdmin && (
             <li>
               <a href={paths.home} target="_blank" rel="noopener noreferrer" className={linkClasses({ isActive: false })}>
@@ -128,6 +131,20 @@ function SidebarContent() {
       {!isAdmin && <AddEventButton user={user} />}
       <AccountActions />
     </div>
+  );
+}
+
+/** Shown only to someone who represents a charity. */
+function CharityPortalLink() {
+  const mine = useMyCharities();
+  if (!mine.data?.length) return null;
+  return (
+    <li>
+      <NavLink to={paths.user.charities} className={linkClasses}>
+        <ShieldIcon size={19} />
+        Charity Portal
+      </NavLink>
+    </li>
   );
 }
 

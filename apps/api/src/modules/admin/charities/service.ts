@@ -116,3 +116,13 @@ export function createAdminCharitiesService(ctx: AppContext) {
     },
   };
 }
+
+/**
+ * What other modules may do with a charity row (the admin module owns the table): the charity
+ * portal locks it and saves a representative's profile (decision 135).
+ */
+export const charityRecords = {
+  find: repo.find,
+  findForUpdate: repo.findForUpdate,
+  updateProfile: (tx: Parameters<typeof repo.update>[0], charityId: string, values: Parameters<typeof repo.update>[2]) => repo.update(tx, charityId, values),
+};

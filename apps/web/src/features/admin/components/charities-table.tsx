@@ -30,10 +30,12 @@ export function CharitiesTable({
   charities,
   onEdit,
   onToggle,
+  onRepresentatives,
 }: {
   charities: AdminCharity[];
   onEdit(charity: AdminCharity): void;
   onToggle(charity: AdminCharity): void;
+  onRepresentatives(charity: AdminCharity): void;
 }) {
   const columns: Column<AdminCharity>[] = [
     { header: 'Charity', cell: (charity) => <CharityName charity={charity} /> },
@@ -44,6 +46,9 @@ export function CharitiesTable({
       <>
         <Button size="sm" variant="outline" onClick={() => onEdit(charity)}>
           Edit<span className="sr-only"> {charity.name}</span>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => onRepresentatives(charity)}>
+          Representatives<span className="sr-only"> of {charity.name}</span>
         </Button>
         <Button size="sm" variant="ghost" onClick={() => onToggle(charity)}>
           {charity.hidden ? 'Show' : 'Hide'}

@@ -8,6 +8,7 @@ import { useSetCharityVisibility } from '../api/set-charity-visibility';
 import { CharitiesTable } from '../components/charities-table';
 import { CharityFormDialog } from '../components/charity-form-dialog';
 import { PageHeader } from '../components/page-header';
+import { RepresentativesDialog } from '../components/representatives-dialog';
 import { QueryState } from '../components/query-state';
 
 /** /admin/charities: the list behind /charities and the campaign wizard's charity choice. */
@@ -15,6 +16,7 @@ export default function AdminCharitiesPage() {
   const charities = useCharities();
   const visibility = useSetCharityVisibility();
   const [editing, setEditing] = useState<{ charity: AdminCharity | null } | null>(null);
+  const [representing, setRepresenting] = useState<AdminCharity | null>(null);
 
   const toggle = async (charity: AdminCharity) => {
     try {
@@ -38,8 +40,16 @@ export default function AdminCharitiesPage() {
         }
       />
       <QueryState query={charities} noun="charities" isEmpty={(data) => data.charities.length === 0}>
-        {(data) => <CharitiesTable charities={data.charities} onEdit={(charity) => setEditing({ charity })} onToggle={(charity) => void toggle(charity)} />}
+        {(data) => (
+          <CharitiesTable
+            charities={data.charities}
+            onEdit={(charity) => setEditing({ charity })}
+            onToggle={(charity) => void toggle(charity)}
+            onRepresentatives={setRepresenting}
+          />
+        )}
       </QueryState>
+      <RepresentativesDialog charity={representing} onClose={() => setRepresenting(null)} />
       <CharityFormDialog open={Boolean(editing)} charity={editing?.charity ?? null} groups={charities.data?.groups ?? []} onClose={() => setEditing(null)} />
     </div>
   );

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@pledgeway/domain/auth-messages';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { LOGIN_RETURN_PARAM, paths } from '@/config/paths';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { ApiError } from '@/lib/api-client';
 import { setLoginBanner } from '@/lib/login-banner';
@@ -71,7 +71,9 @@ export function useRegisterForm() {
           useDefaultAvatar: values.useDefaultAvatar,
         });
         setLoginBanner(AUTH_MESSAGES.registrationSuccess);
-        navigate(paths.login);
+        // A page that sent the person to register (an invitation) is where signing in returns to.
+        const from = new URLSearchParams(window.location.search).get(LOGIN_RETURN_PARAM);
+        navigate(from ? `${paths.login}?${LOGIN_RETURN_PARAM}=${encodeURIComponent(from)}` : paths.login);
       } catch (error) {
         showFailure(error);
       }

@@ -7,6 +7,8 @@ export interface DonationInput {
   fullName: string;
   email: string;
   amount: number;
+  /** Share the e-mail with the charity (decision 136). */
+  shareEmail?: boolean;
   card: { number: string; expiry: string; cvv: string };
   /** A token from an earlier attempt whose answer was lost: the server answers that donation again. */
   token?: string;
@@ -24,5 +26,6 @@ export function postDonation(input: Omit<DonationInput, 'card'> & { token: strin
     email: input.email,
     amount: input.amount,
     token: input.token,
+    share_email_with_charity: input.shareEmail ?? false,
   });
 }

@@ -23,7 +23,7 @@ interface DonationDialogProps {
   charities: Array<{ _id: string; name: string }>;
 }
 
-const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '' };
+const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '', shareEmail: false };
 
 /**
  * The donation form's state: validated on submit with SPEC's messages; an error clears as soon as
@@ -67,7 +67,14 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     let token = pendingToken;
     try {
       token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
-      const answer = await postDonation({ charityId, fullName: values.fullName, email: values.email, amount: Number(values.amount), token });
+      const answer = await postDonation({
+        charityId,
+        fullName: values.fullName,
+        email: values.email,
+        amount: Number(values.amount),
+        shareEmail: values.shareEmail,
+        token,
+      });
       setPendingToken(undefined);
       // The thank-you of docs/product.md#charities, now only once the charge went through.
       window.alert(answer.message);
@@ -130,6 +137,10 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
         <Field label="Email" error={errors.email?.message} required className="sm:col-span-2">
           <Input type="email" autoComplete="email" {...field('email')} />
         </Field>
+        <label className="flex items-start gap-3 text-sm sm:col-span-2">
+          <input type="checkbox" className="mt-1 size-4" {...field('shareEmail')} />
+          <span>Share my e-mail address with {chosen?.name ?? 'the charity'}</span>
+        </label>
         <Field label="Amount (USD)" error={errors.amount?.message} required className="sm:col-span-2">
           <div className="relative">
             <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500">

@@ -8,6 +8,7 @@ import { useMyProfile } from '@/lib/my-profile';
 import { serverMessage } from '@/lib/server-message';
 import { AvatarEditor } from '../components/avatar-editor';
 import { IdentityStatus } from '../components/identity-status';
+import { StatementEmailsChoice } from '../components/statement-emails';
 import { toFormValues, useProfileForm, type ProfileData } from '../hooks/use-profile-form';
 
 export default function MyProfilePage() {
@@ -39,6 +40,7 @@ export default function MyProfilePage() {
   return (
     <ProfileFrame>
       <ProfileForm profile={profile.data.data} />
+      <StatementEmailsChoice />
     </ProfileFrame>
   );
 }

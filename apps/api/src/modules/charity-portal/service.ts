@@ -1,0 +1,328 @@
+import { addDays } from 'date-fns';
+import { centsToDollars, CharityProfileFields, INVITATION_DAYS, PORTAL_MESSAGES, type CharityProfile, type PortalOverview } from '@pledgeway/domain';
+import type { AppContext } from '../../context.ts';
+import { AppError, fieldsFromZod } from '../../errors.ts';
+import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { recordAdminAction } from '../admin/actor.ts';
+import { toCsv } from '../admin/sql.ts';
+import { auditRepository } from '../audit/repository.ts';
+import { disputeRecords } from '../disputes/service.ts';
+import { donationRecords } from '../donations/service.ts';
+import { payoutRecords } from '../payouts/service.ts';
+import { usersService } from '../users/service.ts';
+import { portalRepository as repo, type CharityRow, type InvitationRow } from './repository.ts';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export function toProfile(row: CharityRow): CharityProfile {
+  return {
+    _id: row.id,
+    name: row.name,
+    logo: row.logo,
+    link: row.link,
+    description: row.description,
+    legal_name: row.legalName,
+    registration_number: row.registrationNumber,
+    address: row.address,
+  };
+}
+
+const toInvitation = (row: InvitationRow) => ({
+  _id: row.id,
+  email: row.email,
+  expires_at: row.expiresAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * The charity portal (decision 135). Every read and write of a charity's portal first checks that
+ * the caller represents that charity (`assertRepresents`): anyone else, admins included, is told
+ * the charity does not exist, before a body is read.
+ */
+export function createCharityPortalService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function assertRepresents(charityId: string, userId: string): Promise<CharityRow> {
+    const charity = await repo.charity(db, charityId);
+    if (!charity || !(await repo.represents(db, charityId, userId))) throw AppError.notFound(PORTAL_MESSAGES.charityNotFound);
+    return charity;
+  }
+
+  async function invitationState(row: InvitationRow) {
+    if (row.revokedAt) return 'revoked' as const;
+    if (row.acceptedAt) return 'accepted' as const;
+    if (row.expiresAt.getTime() <= ctx.clock.now().getTime()) return 'expired' as const;
+    return 'open' as const;
+  }
+
+  const service = {
+    assertRepresents,
+
+    /* Admin: who represents a charity, and invitations. */
+
+    async representatives(charityId: string) {
+      const charity = await repo.charity(db, charityId);
+      if (!charity) throw AppError.notFound(PORTAL_MESSAGES.charityNotFound);
+      const [people, pending] = await Promise.all([repo.representatives(db, charityId), repo.pendingInvitations(db, charityId, ctx.clock.now())]);
+      return {
+        charity_id: charityId,
+        representatives: people.map((person) => ({ user_id: person.userId, name: person.name, email: person.email, since: person.since.toISOString() })),
+        invitations: pending.map(toInvitation),
+      };
+    },
+
+    /** Invites one address: the invitation and its e-mail are written in one transaction. */
+    async invite(actorId: string, charityId: string, email: string) {
+      const { token, hash } = newOpaqueToken();
+      const row = await db.transaction(async (tx) => {
+        const charity = await repo.lockCharity(tx, charityId);
+        if (!charity) throw AppError.notFound(PORTAL_MESSAGES.charityNotFound);
+        const existing = await usersService.findByEmail(tx, email);
+        if (existing && (await repo.represents(tx, charityId, existing.id))) {
+          throw AppError.conflict('ALREADY_REPRESENTS', PORTAL_MESSAGES.alreadyRepresents);
+        }
+        const invitation = await repo.insertInvitation(tx, {
+          charityId,
+          email,
+          tokenHash: hash,
+          invitedBy: actorId,
+          expiresAt: addDays(ctx.clock.now(), INVITATION_DAYS),
+        });
+        const link = `${ctx.config.publicUrl}/charity-invitations/${token}`;
+        await ctx.mailer.send(
+          {
+            to: email,
+            kind: 'charity-invitation',
+            subject: `You are invited to represent ${charity.name} on Pledgeway`,
+            text: [
+              `Pledgeway invites you to represent ${charity.name} in its charity portal.`,
+              'There you see the campaigns that benefit the charity, the money charged for it, its payouts and disputes, and you keep its public profile up to date.',
+              '',
+              `Accept the invitation (sign in or create an account with this address, ${email}): ${link}`,
+              '',
+              `The link works once and expires in ${INVITATION_DAYS} days. If you did not expect this, ignore this e-mail.`,
+            ].join('\n'),
+          },
+          tx,
+        );
+        await recordAdminAction(tx, actorId, {
+          action: 'charity.representative_invite',
+          targetType: 'charity',
+          targetId: charityId,
+          after: { email, invitation_id: invitation.id },
+        });
+        return invitation;
+      });
+      return toInvitation(row);
+    },
+
+    async removeRepresentative(actorId: string, charityId: string, userId: string) {
+      await db.transaction(async (tx) => {
+        const removed = await repo.removeRepresentative(tx, charityId, userId);
+        if (!removed) throw AppError.notFound('This person does not represent the charity');
+        await recordAdminAction(tx, actorId, {
+          action: 'charity.representative_remove',
+          targetType: 'charity',
+          targetId: charityId,
+          before: { user_id: userId },
+        });
+      });
+    },
+
+    /* The invited person. */
+
+    async preview(token: string) {
+      const found = await repo.invitationByHash(db, hashToken(token));
+      if (!found) throw AppError.notFound(PORTAL_MESSAGES.invitationNotFound);
+      return {
+        charity_name: found.charityName,
+        email: found.invitation.email,
+        expires_at: found.invitation.expiresAt.toISOString(),
+        state: await invitationState(found.invitation),
+      };
+    },
+
+    /**
+     * Accepts under the invitation's row lock: once, by an account whose e-mail is the invited
+     * address (the link proves the mailbox; the account proves the person).
+     */
+    async accept(userId: string, token: string) {
+      return db.transaction(async (tx) => {
+        const invitation = await repo.lockInvitation(tx, hashToken(token));
+        if (!invitation) throw AppError.notFound(PORTAL_MESSAGES.invitationNotFound);
+        const state = await invitationState(invitation);
+        if (state === 'accepted') {
+          if (invitation.acceptedBy === userId) return { charityId: invitation.charityId, charityName: (await repo.charity(tx, invitation.charityId))!.name };
+          throw AppError.conflict('INVITATION_USED', PORTAL_MESSAGES.invitationUsed);
+        }
+        if (state === 'expired') throw new AppError('INVITATION_EXPIRED', PORTAL_MESSAGES.invitationExpired, 410);
+        if (state === 'revoked') throw new AppError('INVITATION_REVOKED', PORTAL_MESSAGES.invitationRevoked, 410);
+        const user = await usersService.findById(tx, userId);
+        if (!user) throw AppError.unauthenticated();
+        if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+          throw AppError.forbidden(PORTAL_MESSAGES.wrongAccount.replace('{email}', invitation.email));
+        }
+        await repo.markAccepted(tx, invitation.id, userId, ctx.clock.now());
+        await repo.addRepresentative(tx, { charityId: invitation.charityId, userId, invitationId: invitation.id });
+        await auditRepository.record(tx, {
+          actorId: userId,
+          actorEmail: user.email,
+          action: 'charity.representative_accept',
+          targetType: 'charity',
+          targetId: invitation.charityId,
+          after: { invitation_id: invitation.id },
+        });
+        return { charityId: invitation.charityId, charityName: (await repo.charity(tx, invitation.charityId))!.name };
+      });
+    },
+
+    /* The representative's portal. */
+
+    mine: (userId: string) => repo.charitiesOf(db, userId),
+
+    async overview(userId: string, charityId: string): Promise<PortalOverview> {
+      const charity = await assertRepresents(charityId, userId);
+      const [campaigns, credited, balances, history, carried, disputes] = await Promise.all([
+        repo.campaigns(db, charityId),
+        repo.creditedByCampaign(db, charityId),
+        payoutRecords.balances(db, charityId),
+        payoutRecords.history(db, charityId),
+        payoutRecords.carriedByPayouts(db, charityId),
+        disputeRecords.forCharity(db, charityId),
+      ]);
+      const names = await repo.publicNames(
+        db,
+        carried.flatMap((row) => (row.pledgeId ? [row.pledgeId] : [])),
+      );
+      const campaignName = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
+      const balance = balances.get(charityId) ?? { payableCents: 0, paidCents: 0 };
+      const chargedCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.chargedCents), 0);
+      const tipCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.tipCents), 0);
+      return {
+        charity: toProfile(charity),
+        money: {
+          charged: centsToDollars(chargedCents),
+          tips: centsToDollars(tipCents),
+          for_charity: centsToDollars(balance.payableCents + balance.paidCents),
+          paid: centsToDollars(balance.paidCents),
+          payable: centsToDollars(balance.payableCents),
+        },
+        campaigns: campaigns.map((campaign) => ({
+          _id: campaign.id,
+          name: campaign.name,
+          status: campaign.status,
+          charged: centsToDollars(Number(campaign.chargedCents)),
+          tips: centsToDollars(Number(campaign.tipCents)),
+          for_charity: centsToDollars(credited.get(campaign.id) ?? 0),
+          charged_pledges: Number(campaign.chargedPledges),
+        })),
+        payouts: history.map((payout) => ({
+          _id: payout.id,
+          amount: centsToDollars(payout.amountCents),
+          paid_on: payout.paidOn,
+          reference: payout.reference,
+          pledges: carried
+            .filter((row) => row.payoutId === payout.id)
+            .map((row) => ({
+              pledge_id: row.pledgeId,
+              campaign: row.eventId ? (campaignName.get(row.eventId) ?? null) : null,
+              supporter: row.pledgeId ? (names.get(row.pledgeId) ?? 'Former supporter') : 'Donations on /charities',
+              amount: centsToDollars(row.cents),
+            })),
+        })),
+        disputes: disputes.map((dispute) => ({
+          _id: dispute.id,
+          opened_at: dispute.openedAt.toISOString(),
+          status: dispute.status,
+          reason: dispute.reason,
+          campaign: dispute.campaign,
+          amount: centsToDollars(dispute.amountCents),
+          charity_share: centsToDollars(dispute.charityShareCents),
+        })),
+        // Stripe Connect is not built: nothing here pretends the charity is connected.
+        connect: { state: 'not_connected', transfers: [] },
+      };
+    },
+
+    /** Saves the profile; a new logo is an uploaded image, stored like the admin's (never fetched from an address). */
+    async updateProfile(userId: string, charityId: string, body: MultipartBody): Promise<CharityProfile> {
+      const parsed = CharityProfileFields.safeParse(body.fields);
+      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
+      const fields = parsed.data;
+      const logo = body.files.find((file) => file.fieldname === 'logo');
+      const stored = logo ? await storeImage(ctx.storage, logo.buffer, 'logos', { maxWidth: 400 }) : undefined;
+      try {
+        const row = await db.transaction(async (tx) => {
+          const before = await repo.lockCharity(tx, charityId);
+          if (!before) throw AppError.notFound(PORTAL_MESSAGES.charityNotFound);
+          const after = await repo.updateCharity(tx, charityId, {
+            description: fields.description,
+            link: fields.link || null,
+            legalName: fields.legal_name,
+            registrationNumber: fields.registration_number,
+            address: fields.address,
+            ...(stored ? { logo: stored.url } : {}),
+          });
+          const user = await usersService.findById(tx, userId);
+          await auditRepository.record(tx, {
+            actorId: userId,
+            actorEmail: user?.email ?? '',
+            action: 'charity.profile_update',
+            targetType: 'charity',
+            targetId: charityId,
+            before: toProfile(before),
+            after: toProfile(after),
+          });
+          return after;
+        });
+        ctx.publicReads.clear();
+        return toProfile(row);
+      } catch (error) {
+        if (stored) await ctx.storage.remove(stored.key);
+        throw error;
+      }
+    },
+
+    /** Each payout and each pledge it carried, one line per pledge. */
+    async payoutsCsv(userId: string, charityId: string): Promise<string> {
+      const overview = await service.overview(userId, charityId);
+      const rows = overview.payouts.flatMap((payout) =>
+        payout.pledges.length
+          ? payout.pledges.map((pledge) => [
+              payout._id,
+              payout.paid_on,
+              payout.reference,
+              payout.amount,
+              pledge.campaign ?? '',
+              pledge.pledge_id ?? '',
+              pledge.supporter,
+              pledge.amount,
+            ])
+          : [[payout._id, payout.paid_on, payout.reference, payout.amount, '', '', '', 0]],
+      );
+      return toCsv(['payout_id', 'paid_on', 'reference', 'payout_amount', 'campaign', 'pledge_id', 'supporter', 'carried_amount'], rows);
+    },
+
+    /** Everyone charged for the charity: name as each chose it, e-mail only where shared with the charity. */
+    async supportersCsv(userId: string, charityId: string): Promise<string> {
+      await assertRepresents(charityId, userId);
+      const [pledged, donated] = await Promise.all([repo.supporters(db, charityId), donationRecords.chargedTo(db, charityId)]);
+      const rows = [
+        ...pledged.map((row) => ({
+          at: row.chargedAt,
+          line: [day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', centsToDollars(row.giftCents)],
+        })),
+        ...donated.map((row) => ({
+          at: row.chargedAt,
+          line: [day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', centsToDollars(row.amountCents)],
+        })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return toCsv(
+        ['charged_on', 'kind', 'campaign', 'name', 'email', 'amount'],
+        rows.map((row) => row.line),
+      );
+    },
+  };
+  return service;
+}
