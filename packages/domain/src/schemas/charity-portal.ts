@@ -115,7 +115,7 @@ export const PortalCampaign = z.object({
   for_charity: z.number(),
   charged_pledges: z.number(),
 });
-export const CarriedPledge = z.object({
+export const PayoutCarriedPledge = z.object({
   /** Null for what a payout carried beyond the campaigns' pledges (donations made on /charities). */
   pledge_id: z.string().nullable(),
   campaign: z.string().nullable(),
@@ -123,7 +123,7 @@ export const CarriedPledge = z.object({
   supporter: z.string(),
   amount: z.number(),
 });
-export const PortalPayout = z.object({ _id: z.string(), amount: z.number(), paid_on: z.string(), reference: z.string(), pledges: z.array(CarriedPledge) });
+export const PortalPayout = z.object({ _id: z.string(), amount: z.number(), paid_on: z.string(), reference: z.string(), pledges: z.array(PayoutCarriedPledge) });
 export const PortalDispute = z.object({
   _id: z.string(),
   opened_at: z.string(),

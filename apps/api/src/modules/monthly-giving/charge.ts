@@ -209,7 +209,7 @@ export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, opt
   return record(ctx, claimed, answer, options.start ?? false);
 }
 
-/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity's name. */
+/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity as a tax receipt names it. */
 export const monthlyGiftRecords = {
   async chargedBy(db: Executor, userId: string) {
     return db
@@ -219,6 +219,9 @@ export const monthlyGiftRecords = {
         amountCents: monthlyGiftCharges.amountCents,
         tipCents: monthlyGiftCharges.tipCents,
         charityName: charities.name,
+        legalName: charities.legalName,
+        registrationNumber: charities.registrationNumber,
+        address: charities.address,
       })
       .from(monthlyGiftCharges)
       .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
