@@ -102,6 +102,8 @@ test.describe('public pages at 1440 and 390 px', () => {
 test.describe('home page behaviour', () => {
   test('the hero advances with the dots and can be paused', async ({ page }) => {
     await page.goto('/');
+    // The dots are the app's: a click before it has hydrated the page does nothing.
+    await waitForHydration(page, { timeout: 15_000 });
     const second = page.getByRole('button', { name: /Show slide 2/ });
     await second.click();
     await expect(second).toHaveAttribute('aria-current', 'true');
