@@ -123,7 +123,13 @@ export const PayoutCarriedPledge = z.object({
   supporter: z.string(),
   amount: z.number(),
 });
-export const PortalPayout = z.object({ _id: z.string(), amount: z.number(), paid_on: z.string(), reference: z.string(), pledges: z.array(PayoutCarriedPledge) });
+export const PortalPayout = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  paid_on: z.string(),
+  reference: z.string(),
+  pledges: z.array(PayoutCarriedPledge),
+});
 export const PortalDispute = z.object({
   _id: z.string(),
   opened_at: z.string(),

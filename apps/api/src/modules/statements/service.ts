@@ -51,7 +51,12 @@ export function createStatementsService(ctx: AppContext) {
       chargedAt: month.chargedAt!,
       campaign: MONTHLY_GIFT,
       charity: month.charityName,
-      recipient: { name: month.charityName, legalName: month.legalName ?? '', registrationNumber: month.registrationNumber ?? '', address: month.address ?? '' },
+      recipient: {
+        name: month.charityName,
+        legalName: month.legalName ?? '',
+        registrationNumber: month.registrationNumber ?? '',
+        address: month.address ?? '',
+      },
       chargedCents: month.amountCents + month.tipCents,
       tipCents: month.tipCents,
       status: 'charged',
