@@ -39,3 +39,4 @@ export * from './open-ledger.ts';
 export * from './schemas/statements.ts';
 export * from './matching.ts';
 export * from './schemas/matching.ts';
+export * from './schemas/integrations.ts';

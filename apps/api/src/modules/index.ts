@@ -42,6 +42,9 @@ import { runoffRoutes } from './runoff/routes.ts';
 import { openLedgerRoutes } from './open-ledger/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
 import { matchingRoutes } from './matching/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -84,6 +87,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   runoffRoutes,
   openLedgerRoutes,
   statementsRoutes,
+  webhookRoutes,
+  apiKeyRoutes,
+  exportRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

@@ -143,6 +143,7 @@ export function createPledgeService(ctx: AppContext) {
       anonymous: input.anonymous,
       message: input.message,
       notifyUpdates: input.notify_updates,
+      shareEmailWithHost: input.share_email_with_host,
       status: 'pending',
       // The key the charge will be made with, so the pledge is never charged twice.
       idempotencyKey: `pledge_${randomUUID()}`,
