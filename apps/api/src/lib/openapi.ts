@@ -70,7 +70,7 @@ function addNullToNullableEnums(node: unknown): void {
 export function openapiDocumentTransform({ openapiObject }: { openapiObject: JsonObject }): JsonObject {
   const components = (openapiObject.components ??= {}) as JsonObject;
   components.securitySchemes = {
-    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a signed-in session' },
+    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
     apiKey: {
       type: 'http',
       scheme: 'bearer',

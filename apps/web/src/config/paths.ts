@@ -60,6 +60,7 @@ export const paths = {
     paymentMethods: '/user/payment-methods',
     verifyIdentity: '/user/verify-identity',
     stacks: '/user/stacks',
+    developers: '/user/developers',
     fundraisingPages: '/user/fundraising-pages',
     startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
     editFundraisingPage: (pageId: string) => `/user/fundraising-pages/edit/${pageId}`,

@@ -83,7 +83,7 @@ describe('personal API keys', () => {
     const soon = new Date(Date.now() + 60_000).toISOString();
     const { secret } = await keyOf(owner.client, ['campaigns:read'], { expires_at: soon });
     expect((await withKey(secret).get('/api/events')).status).toBe(200);
-    await server.app.ctx.database.query('update api_keys set expires_at = now() - interval \'1 second\' where prefix = $1', [secret.slice(0, 15)]);
+    await server.app.ctx.database.query("update api_keys set expires_at = now() - interval '1 second' where prefix = $1", [secret.slice(0, 15)]);
     expect((await withKey(secret).get('/api/events')).status).toBe(401);
 
     await server.app.ctx.database.query("update users set role = 'admin' where id = $1", [owner.user._id]);

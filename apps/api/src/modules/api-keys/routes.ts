@@ -10,7 +10,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys',
-    { preHandler: app.authenticate, schema: { tags, operationId: 'listApiKeys', summary: 'Your API keys (their prefixes, never the keys)', response: { 200: ApiKeysResponse } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, operationId: 'listApiKeys', summary: 'Your API keys (their prefixes, never the keys)', response: { 200: ApiKeysResponse } },
+    },
     async (request) => ({ success: true as const, data: { keys: await service.list(request.auth!.userId) } }),
   );
 
@@ -36,8 +39,18 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api-keys/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, operationId: 'revokeApiKey', summary: 'Revoke an API key: it stops working at once', params: IdParams, response: { 200: ApiKeyRevokedResponse } },
+      schema: {
+        tags,
+        operationId: 'revokeApiKey',
+        summary: 'Revoke an API key: it stops working at once',
+        params: IdParams,
+        response: { 200: ApiKeyRevokedResponse },
+      },
     },
-    async (request) => ({ success: true as const, message: INTEGRATION_MESSAGES.keyRevoked, data: { key: await service.revoke(request.auth!.userId, request.params.id) } }),
+    async (request) => ({
+      success: true as const,
+      message: INTEGRATION_MESSAGES.keyRevoked,
+      data: { key: await service.revoke(request.auth!.userId, request.params.id) },
+    }),
   );
 };

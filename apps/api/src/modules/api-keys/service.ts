@@ -70,7 +70,11 @@ export function createApiKeysService(ctx: AppContext) {
     },
 
     async revoke(userId: string, id: string): Promise<ApiKey> {
-      const [existing] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).limit(1);
+      const [existing] = await db
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+        .limit(1);
       if (!existing) throw AppError.notFound(INTEGRATION_MESSAGES.keyNotFound);
       if (existing.revokedAt) return keyView(existing);
       const [row] = await db.update(apiKeys).set({ revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, id)).returning();

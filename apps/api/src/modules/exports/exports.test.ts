@@ -20,11 +20,15 @@ function parse(csv: string): string[][] {
   return csv
     .trimEnd()
     .split('\r\n')
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map(([, cell]) => (cell!.startsWith('"') ? cell!.slice(1, -1).replaceAll('""', '"') : cell!)));
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map(([, cell]) => (cell!.startsWith('"') ? cell!.slice(1, -1).replaceAll('""', '"') : cell!)),
+    );
 }
 
 describe('GET /api/events/{id}/supporters.csv', () => {
-  it("gives the host every supporter with the name they chose, and an e-mail only where they shared it", async () => {
+  it('gives the host every supporter with the name they chose, and an e-mail only where they shared it', async () => {
     const host = await signUp(server.url, { name: 'Hana Host' });
     const campaign = await createCampaign(server.app, host.user._id, { status: 'approved', name: 'Export Run', charityId: await firstCharityId(server) });
     const people = [
@@ -84,7 +88,9 @@ describe('GET /api/events/{id}/supporters.csv', () => {
     }));
     await server.app.ctx.db.insert(pledges).values(rows);
     // Microseconds that a JavaScript date cannot hold: a cursor kept as a Date would repeat or skip these.
-    await server.app.ctx.database.query("update pledges set created_at = created_at + (amount_cents % 3) * interval '1 microsecond' where event_id = $1", [campaign.id]);
+    await server.app.ctx.database.query("update pledges set created_at = created_at + (amount_cents % 3) * interval '1 microsecond' where event_id = $1", [
+      campaign.id,
+    ]);
     let pieces = 0;
     let text = '';
     await pipeline(

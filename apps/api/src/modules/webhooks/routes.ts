@@ -104,7 +104,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { tags, operationId: 'deleteWebhookEndpoint', summary: 'Delete an endpoint and its delivery log', params: IdParams, response: { 200: WebhookActionResponse } },
+      schema: {
+        tags,
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Delete an endpoint and its delivery log',
+        params: IdParams,
+        response: { 200: WebhookActionResponse },
+      },
     },
     async (request) => {
       await service.remove(hostOf(request), request.params.id);
@@ -125,7 +131,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: WebhookEndpointSecretResponse },
       },
     },
-    async (request) => ({ success: true as const, message: INTEGRATION_MESSAGES.secretRotated, data: await service.rotate(hostOf(request), request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      message: INTEGRATION_MESSAGES.secretRotated,
+      data: await service.rotate(hostOf(request), request.params.id),
+    }),
   );
 
   app.post(

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  INTEGRATION_MESSAGES,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointRequest,
-  type WebhookEventType,
-} from '@pledgeway/domain';
+import { INTEGRATION_MESSAGES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookEventType } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
@@ -141,7 +135,8 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
     try {
       await checkedAddress(new URL(url), { allowPrivate, resolve: options.resolve });
     } catch (error) {
-      if (error instanceof RefusedAddressError) throw AppError.validation({ url: INTEGRATION_MESSAGES.urlRefused }, `${INTEGRATION_MESSAGES.urlRefused} (${error.message})`);
+      if (error instanceof RefusedAddressError)
+        throw AppError.validation({ url: INTEGRATION_MESSAGES.urlRefused }, `${INTEGRATION_MESSAGES.urlRefused} (${error.message})`);
       throw error;
     }
   }
@@ -289,7 +284,13 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
      */
     async dispatch(): Promise<number> {
       return db.transaction(async (tx) => {
-        const pending = await tx.select().from(webhookEvents).where(isNull(webhookEvents.dispatchedAt)).orderBy(asc(webhookEvents.createdAt)).limit(100).for('update', { skipLocked: true });
+        const pending = await tx
+          .select()
+          .from(webhookEvents)
+          .where(isNull(webhookEvents.dispatchedAt))
+          .orderBy(asc(webhookEvents.createdAt))
+          .limit(100)
+          .for('update', { skipLocked: true });
         const now = ctx.clock.now();
         for (const event of pending) {
           const envelope = await envelopeOf(tx, event);
@@ -375,7 +376,9 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
         );
     const now = ctx.clock.now();
     await db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, at: started, statusCode: result.statusCode, durationMs: result.durationMs, response: result.response });
+      await tx
+        .insert(webhookAttempts)
+        .values({ deliveryId: delivery.id, at: started, statusCode: result.statusCode, durationMs: result.durationMs, response: result.response });
       // Only the claim this attempt holds is settled: a newer claim (after a lapsed one) is left alone.
       const settled = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.status, 'pending'));
       if (result.ok) {

@@ -53,7 +53,11 @@ export const webhookEvents = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('webhook_events_undispatched').on(table.createdAt).where(sql`${table.dispatchedAt} is null`)],
+  (table) => [
+    index('webhook_events_undispatched')
+      .on(table.createdAt)
+      .where(sql`${table.dispatchedAt} is null`),
+  ],
 );
 
 /** One event for one endpoint: unique, so it is delivered once per endpoint whichever instance dispatches it. */
@@ -79,7 +83,9 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     uniqueIndex('webhook_deliveries_once').on(table.eventId, table.endpointId),
-    index('webhook_deliveries_due').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_endpoint').on(table.endpointId, table.createdAt),
   ],
 );

@@ -53,7 +53,11 @@ const service = () => createWebhooksService(server.app.ctx);
 /** Runs the delivery worker as its schedule would: dispatch every recorded event, send what is due. */
 const deliver = () => service().run();
 
-async function endpointFor(host: Person, receiver: TestReceiver, eventTypes: string[] = ['pledge.created', 'pledge.charged', 'pledge.failed', 'campaign.completed']) {
+async function endpointFor(
+  host: Person,
+  receiver: TestReceiver,
+  eventTypes: string[] = ['pledge.created', 'pledge.charged', 'pledge.failed', 'campaign.completed'],
+) {
   const created = await host.client.post('/api/webhooks/endpoints', { url: receiver.url, event_types: eventTypes, description: 'CRM' });
   expect(created.status, JSON.stringify(created.data)).toBe(201);
   return { id: created.data.data.endpoint.id as string, secret: created.data.data.secret as string };
@@ -79,14 +83,29 @@ function envelopes(receiver: TestReceiver) {
 
 describe('the address guard', () => {
   it('refuses loopback, private, link-local, metadata and IPv6 private addresses, and allows public ones', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '::1', 'fd00:ec2::254', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '64:ff9b::a00:1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::1',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '64:ff9b::a00:1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('checks every address a name resolves to, after resolution', async () => {
-    const resolve = async (name: string) => (name === 'inside.example' ? [{ address: '10.0.0.7', family: 4 as const }] : [{ address: '93.184.215.14', family: 4 as const }]);
+    const resolve = async (name: string) =>
+      name === 'inside.example' ? [{ address: '10.0.0.7', family: 4 as const }] : [{ address: '93.184.215.14', family: 4 as const }];
     await expect(checkedAddress(new URL('https://inside.example/hook'), { allowPrivate: false, resolve })).rejects.toThrow(RefusedAddressError);
     await expect(checkedAddress(new URL('https://[::1]/hook'), { allowPrivate: false, resolve })).rejects.toThrow(/::1/);
     await expect(checkedAddress(new URL('http://169.254.169.254/latest/meta-data'), { allowPrivate: false, resolve })).rejects.toThrow(/169\.254\.169\.254/);
@@ -104,11 +123,21 @@ describe('the address guard', () => {
     try {
       const port = new URL(receiver.url).port;
       // `.invalid` never resolves through the system: the request can only have gone to the checked address.
-      const result = await postOnce(`http://pinned.invalid:${port}/hooks`, '{}', {}, { allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+      const result = await postOnce(
+        `http://pinned.invalid:${port}/hooks`,
+        '{}',
+        {},
+        { allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+      );
       expect(result).toMatchObject({ ok: true, statusCode: 200 });
       expect(receiver.received[0]!.headers.host).toBe(`pinned.invalid:${port}`);
       // Without the test setting, the same loopback address is never called.
-      const refused = await postOnce(`http://pinned.invalid:${port}/hooks`, '{}', {}, { allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+      const refused = await postOnce(
+        `http://pinned.invalid:${port}/hooks`,
+        '{}',
+        {},
+        { allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+      );
       expect(refused).toMatchObject({ ok: false, statusCode: null });
       expect(refused.response).toMatch(/^Not sent: .*127\.0\.0\.1/);
       expect(receiver.received).toHaveLength(1);
@@ -321,7 +350,11 @@ describe('webhook deliveries', () => {
       await endpointFor(host, receiver, ['pledge.created']);
       await endpointFor(host, second, ['pledge.created']);
       for (let index = 0; index < 4; index += 1) await pledge(await signUp(server.url), campaign.id);
-      await Promise.all([createWebhooksService(server.app.ctx).run(), createWebhooksService(server.app.ctx).run(), createWebhooksService(server.app.ctx).run()]);
+      await Promise.all([
+        createWebhooksService(server.app.ctx).run(),
+        createWebhooksService(server.app.ctx).run(),
+        createWebhooksService(server.app.ctx).run(),
+      ]);
       for (const target of [receiver, second]) {
         expect(target.received).toHaveLength(4);
         expect(new Set(envelopes(target).map((event) => event.id)).size).toBe(4);

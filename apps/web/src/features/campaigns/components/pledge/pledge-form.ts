@@ -11,6 +11,8 @@ export interface PledgeFormValues {
   anonymous: boolean;
   message: string;
   notifyUpdates: boolean;
+  /** Share my e-mail with the host (exports, webhooks): off unless ticked (decision 149). */
+  shareEmail: boolean;
   paymentMethodId: string;
   participantId: string;
 }
@@ -23,6 +25,7 @@ export const EMPTY_PLEDGE_FORM: PledgeFormValues = {
   anonymous: false,
   message: '',
   notifyUpdates: false,
+  shareEmail: false,
   paymentMethodId: '',
   participantId: '',
 };
@@ -58,6 +61,7 @@ export function toPledgeRequest(
     payment_method_id: values.paymentMethodId || undefined,
     participant_id: values.participantId || null,
     notify_updates: values.notifyUpdates,
+    share_email_with_host: values.shareEmail,
   });
   const errors: Partial<Record<keyof PledgeFormValues, string>> = {};
   if (!parsed.success) {
