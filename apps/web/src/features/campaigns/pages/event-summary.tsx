@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
-import { ExportSupportersButton } from '@/features/integrations/components/export-supporters-button';
+import { ExportSupportersButton } from '../components/export-supporters-button';
 import { useManagedEvent } from '../api/get-managed-event';
 import { CheckoutReturnNotice } from '../components/checkout-return-notice';
 import { EmbedSettings } from '../components/embeds/embed-settings';
