@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { INTEGRATION_MESSAGES, type ApiKey, type ApiKeyScope } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { countHit } from '../../lib/rate-limit/store.ts';
-import { apiKeys } from './tables.ts';
+import { apiKeysRepository as repo, type ApiKeyRow } from './repository.ts';
 
 /**
  * Personal API keys (decision 148). A key is `pw_key_` and 32 random bytes; only its SHA-256 is
@@ -18,8 +16,6 @@ const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 export const API_KEY_CALLS_PER_MINUTE = 120;
 const WINDOW_MS = 60_000;
 
-type KeyRow = typeof apiKeys.$inferSelect;
-
 export function hashKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
@@ -28,7 +24,7 @@ export function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
-export function keyView(row: KeyRow): ApiKey {
+export function keyView(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -48,13 +44,11 @@ export interface KeyCaller {
   scopes: ApiKeyScope[];
 }
 
-const COUNT = countHit('$1', '$2');
-
 export function createApiKeysService(ctx: AppContext) {
   const { db } = ctx;
   return {
     async list(userId: string): Promise<ApiKey[]> {
-      const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+      const rows = await repo.ofUser(db, userId);
       return rows.map(keyView);
     },
 
@@ -62,23 +56,22 @@ export function createApiKeysService(ctx: AppContext) {
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && expiresAt <= ctx.clock.now()) throw AppError.validation({ expires_at: INTEGRATION_MESSAGES.expiryPast });
       const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await db
-        .insert(apiKeys)
-        .values({ userId, name: input.name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), secretHash: hashKey(secret), scopes: input.scopes, expiresAt })
-        .returning();
-      return { key: keyView(row!), secret };
+      const row = await repo.insert(db, {
+        userId,
+        name: input.name,
+        prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+        secretHash: hashKey(secret),
+        scopes: input.scopes,
+        expiresAt,
+      });
+      return { key: keyView(row), secret };
     },
 
     async revoke(userId: string, id: string): Promise<ApiKey> {
-      const [existing] = await db
-        .select()
-        .from(apiKeys)
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
-        .limit(1);
+      const existing = await repo.ownedBy(db, id, userId);
       if (!existing) throw AppError.notFound(INTEGRATION_MESSAGES.keyNotFound);
       if (existing.revokedAt) return keyView(existing);
-      const [row] = await db.update(apiKeys).set({ revokedAt: ctx.clock.now() }).where(eq(apiKeys.id, id)).returning();
-      return keyView(row!);
+      return keyView(await repo.revoke(db, id, ctx.clock.now()));
     },
   };
 }
@@ -89,17 +82,12 @@ export function createApiKeysService(ctx: AppContext) {
  * from where it was last used.
  */
 export async function authenticateKey(ctx: AppContext, database: Database, secret: string, ip: string): Promise<KeyCaller | null> {
-  const [row] = await database.query<{ id: string; user_id: string; scopes: string[]; expires_at: Date | null; disabled: boolean }>(
-    `select k.id, k.user_id, k.scopes, k.expires_at, (u.disabled_at is not null) as disabled
-       from api_keys k join users u on u.id = k.user_id
-      where k.secret_hash = $1 and k.revoked_at is null`,
-    [hashKey(secret)],
-  );
+  const row = await repo.activeByHash(database, hashKey(secret));
   if (!row || row.disabled) return null;
   const now = ctx.clock.now();
   if (row.expires_at && new Date(row.expires_at) <= now) return null;
-  const [hit] = await database.query<{ hits: number; ttl_ms: number }>(COUNT, [`api-key-${row.id}`, WINDOW_MS]);
-  if (Number(hit!.hits) > API_KEY_CALLS_PER_MINUTE) throw AppError.rateLimited(Number(hit!.ttl_ms));
-  await database.query('update api_keys set last_used_at = $2, last_used_ip = $3 where id = $1', [row.id, now.toISOString(), ip]);
+  const hit = await repo.countCall(database, row.id, WINDOW_MS);
+  if (hit.hits > API_KEY_CALLS_PER_MINUTE) throw AppError.rateLimited(hit.ttlMs);
+  await repo.markUsed(database, row.id, now, ip);
   return { keyId: row.id, userId: row.user_id, scopes: row.scopes as ApiKeyScope[] };
 }
