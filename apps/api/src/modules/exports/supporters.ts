@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars, EVENT_MESSAGES, plainDollars } from '@pledgeway/domain';
 import type { AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { events, pledges, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { csvLine } from '../admin/sql.ts';
 import { canView } from '../event-reads/access.ts';
-import { fundraisingPages } from '../fundraising-pages/tables.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
+import { exportsRepository as repo, type ExportCursor } from './repository.ts';
 import { supporterAsShown } from './shown.ts';
 
 /** Rows read per query: the export holds one page at a time, whatever the campaign's size. */
@@ -31,40 +29,22 @@ export const SUPPORTER_CSV_COLUMNS = [
 
 /** The campaign, when the caller is its host or an admin; 404 to anyone else (it is not theirs to see). */
 export async function exportableCampaign(db: Executor, eventId: string, auth: AuthInfo): Promise<{ id: string; name: string }> {
-  const [row] = await db.select({ id: events.id, name: events.name, ownerId: events.ownerId }).from(events).where(eq(events.id, eventId)).limit(1);
+  const row = await repo.campaign(db, eventId);
   if (!row || !canView(row, auth)) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
   return row;
 }
 
-/** Where the next page starts: the last row's instant as PostgreSQL writes it (microseconds kept), and its id. */
-type Cursor = { createdAt: string; id: string };
-
-function pageQuery(db: Executor, eventId: string, after: Cursor | null, pageSize: number) {
-  const page = alias(fundraisingPages, 'page');
-  return db
-    .select({
-      pledge: pledges,
-      at: sql<string>`${pledges.createdAt}::text`,
-      accountName: users.name,
-      accountEmail: users.email,
-      pageTitle: page.title,
-      pageSlug: page.slug,
-    })
-    .from(pledges)
-    .leftJoin(users, eq(users.id, pledges.userId))
-    .leftJoin(page, eq(page.id, pledges.fundraisingPageId))
-    .where(
-      and(eq(pledges.eventId, eventId), after ? sql`(${pledges.createdAt}, ${pledges.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined),
-    )
-    .orderBy(asc(pledges.createdAt), asc(pledges.id))
-    .limit(pageSize);
-}
-
 async function* pages(db: Executor, eventId: string, pageSize: number) {
-  let after: Cursor | null = null;
+  let after: ExportCursor | null = null;
   for (;;) {
-    const rows: Awaited<ReturnType<typeof pageQuery>> = await pageQuery(db, eventId, after, pageSize);
-    if (rows.length) yield rows;
+    const rows = await repo.pledgesPage(db, eventId, after, pageSize);
+    if (rows.length) {
+      const titles = await fundraisingPageRecords.titles(
+        db,
+        rows.map((row) => row.pledge.fundraisingPageId),
+      );
+      yield rows.map((row) => ({ ...row, fundraisingPage: row.pledge.fundraisingPageId ? titles.get(row.pledge.fundraisingPageId) : undefined }));
+    }
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.at, id: last.pledge.id };
@@ -81,7 +61,7 @@ export function supportersCsv(db: Executor, eventId: string, pageSize = EXPORT_P
     yield csvLine([...SUPPORTER_CSV_COLUMNS]);
     for await (const rows of pages(db, eventId, pageSize)) {
       yield rows
-        .map(({ pledge, accountName, accountEmail, pageTitle, pageSlug }) => {
+        .map(({ pledge, accountName, accountEmail, fundraisingPage }) => {
           const shown = supporterAsShown({
             anonymous: pledge.anonymous,
             displayName: pledge.displayName,
@@ -101,7 +81,7 @@ export function supportersCsv(db: Executor, eventId: string, pageSize = EXPORT_P
             pledge.createdAt,
             pledge.chargedAt,
             pledge.message,
-            pageSlug ? `${pageTitle} (/fundraisers/${pageSlug})` : '',
+            fundraisingPage ? `${fundraisingPage.title} (/fundraisers/${fundraisingPage.slug})` : '',
           ]);
         })
         .join('');
