@@ -12,7 +12,7 @@ import {
   WebhookEndpointsResponse,
 } from '@pledgeway/domain';
 import type { FastifyRequest } from 'fastify';
-import { createWebhooksService, WEBHOOK_QUEUE, type WebhookOwner } from './service.ts';
+import { createWebhooksService, WEBHOOK_QUEUE, type WebhookOwner, type WebhooksService } from './service.ts';
 
 const tags = ['webhooks'];
 const scope = { apiKeyScope: 'webhooks:manage' as const };
@@ -25,12 +25,13 @@ function hostOf(request: FastifyRequest): WebhookOwner {
   return { type: 'host', id: request.auth!.userId };
 }
 
-/** Outgoing webhooks: a host's endpoints, their delivery logs, and the delivery worker. */
-export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createWebhooksService(app.ctx);
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
-  // The worker: every minute by schedule (whichever instance is first), woken by a test event or
-  // "send again", and every 5 s on an instance with workers. Claims are locked, so instances share the work.
+/**
+ * The worker: every minute by schedule (whichever instance is first), woken by a test event or
+ * "send again", and every 5 s on an instance with workers. Claims are locked, so instances share the work.
+ */
+function startDeliveryWorker(app: App, service: WebhooksService): void {
   app.ctx.jobs.define(WEBHOOK_QUEUE, () => service.run(), { cron: '* * * * *', retryLimit: 1 });
   if (app.ctx.config.env !== 'test') {
     let running = false;
@@ -48,7 +49,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
+}
 
+/** A host's endpoints: list, add, change and delete. */
+function registerEndpointRoutes(app: App, service: WebhooksService): void {
   app.get(
     '/webhooks/endpoints',
     {
@@ -117,7 +121,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: INTEGRATION_MESSAGES.endpointDeleted, data: { id: request.params.id } };
     },
   );
+}
 
+/** An endpoint's secret, its test event and its delivery log with "send again". */
+function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
   app.post(
     '/webhooks/endpoints/:id/rotate-secret',
     {
@@ -179,4 +186,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(202).send({ success: true as const, message: INTEGRATION_MESSAGES.redeliveryQueued, data: { id } });
     },
   );
+}
+
+/** Outgoing webhooks: a host's endpoints, their delivery logs, and the delivery worker. */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createWebhooksService(app.ctx);
+  startDeliveryWorker(app, service);
+  registerEndpointRoutes(app, service);
+  registerSecretAndLogRoutes(app, service);
 };
