@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from '@pledgeway/domain/schemas/integrations';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@pledgeway/domain/schemas/integrations';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,70 @@ import { SecretOnce } from './secret-once';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never';
+}
+
+/** The scopes a new key gets, one checkbox each. */
+function ScopesFieldset({ scopes, onChange, error }: { scopes: ApiKeyScope[]; onChange: (scopes: ApiKeyScope[]) => void; error: string | undefined }) {
+  return (
+    <fieldset className="lg:col-span-3">
+      <legend className="label">Scopes</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1 size-4"
+              checked={scopes.includes(scope)}
+              onChange={(event) => onChange(event.target.checked ? [...scopes, scope] : scopes.filter((item) => item !== scope))}
+            />
+            <span>
+              <code>{scope}</code> — {API_KEY_SCOPE_LABELS[scope]}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-danger-600">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** One key in the list: its name, prefix, state, scopes and last use, and its revoke button. */
+function KeyLine({ apiKey: key, revoke }: { apiKey: ApiKey; revoke: ReturnType<typeof useRevokeApiKey> }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0 space-y-1">
+        <p className="font-medium">
+          {key.name} <code className="text-sm text-ink-600">{key.prefix}…</code>{' '}
+          {key.revoked_at ? (
+            <Badge tone="red">Revoked</Badge>
+          ) : key.expires_at && new Date(key.expires_at) < new Date() ? (
+            <Badge tone="grey">Expired</Badge>
+          ) : (
+            <Badge tone="green">Active</Badge>
+          )}
+        </p>
+        <p className="text-xs text-ink-600">
+          {key.scopes.join(', ')} · last used {when(key.last_used_at)}
+          {key.last_used_ip ? ` from ${key.last_used_ip}` : ''} · {key.expires_at ? `expires ${when(key.expires_at)}` : 'no expiry'}
+        </p>
+      </div>
+      {!key.revoked_at && (
+        <Button
+          size="sm"
+          variant="danger"
+          loading={revoke.isPending && revoke.variables === key.id}
+          onClick={() =>
+            revoke.mutate(key.id, {
+              onSuccess: (answer) => toast.success(answer.message),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          Revoke
+        </Button>
+      )}
+    </li>
+  );
 }
 
 /** Personal API keys: made with a name, scopes and an optional expiry; shown once; revoked here. */
@@ -59,25 +123,7 @@ export function ApiKeysSection() {
         <Field label="Expires (optional)" error={errors.expires_at} hint="The key stops working after this day.">
           <Input type="date" value={expires} onChange={(event) => setExpires(event.target.value)} />
         </Field>
-        <fieldset className="lg:col-span-3">
-          <legend className="label">Scopes</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {API_KEY_SCOPES.map((scope) => (
-              <label key={scope} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4"
-                  checked={scopes.includes(scope)}
-                  onChange={(event) => setScopes(event.target.checked ? [...scopes, scope] : scopes.filter((item) => item !== scope))}
-                />
-                <span>
-                  <code>{scope}</code> — {API_KEY_SCOPE_LABELS[scope]}
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.scopes && <p className="mt-1 text-sm text-danger-600">{errors.scopes}</p>}
-        </fieldset>
+        <ScopesFieldset scopes={scopes} onChange={setScopes} error={errors.scopes} />
         <div className="lg:col-span-3">
           <Button type="submit" loading={create.isPending} loadingText="Making the key…">
             Create API key
@@ -92,39 +138,7 @@ export function ApiKeysSection() {
         ) : (
           <ul className="divide-y divide-ink-100">
             {list.data.data.keys.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0 space-y-1">
-                  <p className="font-medium">
-                    {key.name} <code className="text-sm text-ink-600">{key.prefix}…</code>{' '}
-                    {key.revoked_at ? (
-                      <Badge tone="red">Revoked</Badge>
-                    ) : key.expires_at && new Date(key.expires_at) < new Date() ? (
-                      <Badge tone="grey">Expired</Badge>
-                    ) : (
-                      <Badge tone="green">Active</Badge>
-                    )}
-                  </p>
-                  <p className="text-xs text-ink-600">
-                    {key.scopes.join(', ')} · last used {when(key.last_used_at)}
-                    {key.last_used_ip ? ` from ${key.last_used_ip}` : ''} · {key.expires_at ? `expires ${when(key.expires_at)}` : 'no expiry'}
-                  </p>
-                </div>
-                {!key.revoked_at && (
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    loading={revoke.isPending && revoke.variables === key.id}
-                    onClick={() =>
-                      revoke.mutate(key.id, {
-                        onSuccess: (answer) => toast.success(answer.message),
-                        onError: (error) => toast.error(error.message),
-                      })
-                    }
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </li>
+              <KeyLine key={key.id} apiKey={key} revoke={revoke} />
             ))}
           </ul>
         ))}

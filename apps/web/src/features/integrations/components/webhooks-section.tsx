@@ -26,6 +26,82 @@ function time(iso: string): string {
   return new Date(iso).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 }
 
+/** An endpoint's delivery log: each event, its status, every attempt (time, status, duration, answer), and "Send again". */
+function DeliveryLog({
+  url,
+  enabled,
+  deliveries,
+  redeliver,
+  failed,
+}: {
+  url: string;
+  enabled: boolean;
+  deliveries: ReturnType<typeof useDeliveries>;
+  redeliver: ReturnType<typeof useEndpointAction>['redeliver'];
+  failed: (error: Error) => void;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      {deliveries.isPending && <Spinner label="Loading the log" />}
+      {deliveries.isError && <Alert tone="error">The delivery log could not be loaded.</Alert>}
+      {deliveries.isSuccess &&
+        (deliveries.data.data.deliveries.length === 0 ? (
+          <p className="text-sm text-ink-600">Nothing sent yet.</p>
+        ) : (
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Deliveries to {url}</caption>
+            <thead className="text-xs text-ink-600">
+              <tr>
+                <th className="py-1 pr-2">Event</th>
+                <th className="py-1 pr-2">Status</th>
+                <th className="py-1 pr-2">Attempts</th>
+                <th className="py-1" />
+              </tr>
+            </thead>
+            <tbody className="align-top">
+              {deliveries.data.data.deliveries.map((delivery) => (
+                <tr key={delivery.id} className="border-t border-ink-100">
+                  <td className="py-2 pr-2">
+                    <code>{delivery.event_type}</code>
+                    <div className="text-xs text-ink-600">{time(delivery.created_at)}</div>
+                  </td>
+                  <td className="py-2 pr-2">
+                    <Badge tone={delivery.status === 'delivered' ? 'green' : delivery.status === 'failed' ? 'red' : 'yellow'}>{delivery.status}</Badge>
+                    {delivery.next_attempt_at && <div className="text-xs text-ink-600">next try {time(delivery.next_attempt_at)}</div>}
+                  </td>
+                  <td className="py-2 pr-2">
+                    <ol className="space-y-1">
+                      {delivery.log.map((attempt) => (
+                        <li key={attempt.at} className="text-xs">
+                          <span className={attempt.ok ? 'text-emerald-700' : 'text-danger-600'}>{attempt.status_code ?? 'no answer'}</span> · {time(attempt.at)}{' '}
+                          · {attempt.duration_ms} ms
+                          <div className="max-w-md truncate font-mono text-ink-600" title={attempt.response}>
+                            {attempt.response || '(empty answer)'}
+                          </div>
+                        </li>
+                      ))}
+                    </ol>
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={!enabled}
+                      loading={redeliver.isPending && redeliver.variables === delivery.id}
+                      onClick={() => redeliver.mutate(delivery.id, { onSuccess: (answer) => toast.success(answer.message), onError: failed })}
+                    >
+                      Send again
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </div>
+  );
+}
+
 /** One endpoint: its events, buttons, and its delivery log (each attempt: time, status, duration, answer). */
 function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [open, setOpen] = useState(false);
@@ -91,66 +167,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           Delete
         </Button>
       </div>
-      {open && (
-        <div className="overflow-x-auto">
-          {deliveries.isPending && <Spinner label="Loading the log" />}
-          {deliveries.isError && <Alert tone="error">The delivery log could not be loaded.</Alert>}
-          {deliveries.isSuccess &&
-            (deliveries.data.data.deliveries.length === 0 ? (
-              <p className="text-sm text-ink-600">Nothing sent yet.</p>
-            ) : (
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="sr-only">Deliveries to {endpoint.url}</caption>
-                <thead className="text-xs text-ink-600">
-                  <tr>
-                    <th className="py-1 pr-2">Event</th>
-                    <th className="py-1 pr-2">Status</th>
-                    <th className="py-1 pr-2">Attempts</th>
-                    <th className="py-1" />
-                  </tr>
-                </thead>
-                <tbody className="align-top">
-                  {deliveries.data.data.deliveries.map((delivery) => (
-                    <tr key={delivery.id} className="border-t border-ink-100">
-                      <td className="py-2 pr-2">
-                        <code>{delivery.event_type}</code>
-                        <div className="text-xs text-ink-600">{time(delivery.created_at)}</div>
-                      </td>
-                      <td className="py-2 pr-2">
-                        <Badge tone={delivery.status === 'delivered' ? 'green' : delivery.status === 'failed' ? 'red' : 'yellow'}>{delivery.status}</Badge>
-                        {delivery.next_attempt_at && <div className="text-xs text-ink-600">next try {time(delivery.next_attempt_at)}</div>}
-                      </td>
-                      <td className="py-2 pr-2">
-                        <ol className="space-y-1">
-                          {delivery.log.map((attempt) => (
-                            <li key={attempt.at} className="text-xs">
-                              <span className={attempt.ok ? 'text-emerald-700' : 'text-danger-600'}>{attempt.status_code ?? 'no answer'}</span> ·{' '}
-                              {time(attempt.at)} · {attempt.duration_ms} ms
-                              <div className="max-w-md truncate font-mono text-ink-600" title={attempt.response}>
-                                {attempt.response || '(empty answer)'}
-                              </div>
-                            </li>
-                          ))}
-                        </ol>
-                      </td>
-                      <td className="py-2 text-right">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={!enabled}
-                          loading={actions.redeliver.isPending && actions.redeliver.variables === delivery.id}
-                          onClick={() => actions.redeliver.mutate(delivery.id, { onSuccess: (answer) => toast.success(answer.message), onError: failed })}
-                        >
-                          Send again
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ))}
-        </div>
-      )}
+      {open && <DeliveryLog url={endpoint.url} enabled={enabled} deliveries={deliveries} redeliver={actions.redeliver} failed={failed} />}
     </li>
   );
 }
