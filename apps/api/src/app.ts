@@ -265,7 +265,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     openapi: {
       info: { title: 'Pledgeway API', version: '1.0.0' },
       servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // Described fully in lib/openapi.ts; named here so an operation may list them (apiKey: decision 148).
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: openapiRouteTransform(app),
     transformObject: openapiDocumentTransform as never,

@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 (off) or more').default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_MAILBOX_OPEN: flag.optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -104,6 +105,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Set by `npm run dev` (scripts/dev.mjs) only: the development mailbox answers without a sign-in. Refused in production. */
   devMailboxOpen: boolean;
+  /** Webhooks may be sent to loopback and private addresses: tests and local development only; refused in production (decision 147). */
+  webhooksAllowPrivateAddresses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -163,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     overloadEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
     metricsToken: env.METRICS_TOKEN,
     devMailboxOpen: env.DEV_MAILBOX_OPEN ?? false,
+    webhooksAllowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false,
     ...overrides,
   };
   // A generated secret would differ on every instance sharing the database: production leaves it
@@ -194,6 +198,9 @@ export function unsafeProductionSettings(config: Config): string[] {
     problems.push(
       'SMTP_URL is not set, so e-mail would only be kept in the outbox and the development mailbox: set SMTP_URL, or ALLOW_OUTBOX_EMAIL=1 for a demo deployment.',
     );
+  }
+  if (config.webhooksAllowPrivateAddresses) {
+    problems.push('WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is set, so webhooks could reach this machine and its private network: unset it.');
   }
   if (config.devMailboxOpen) {
     problems.push(

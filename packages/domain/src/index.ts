@@ -43,3 +43,4 @@ export * from './schemas/matching.ts';
 export * from './monthly-giving.ts';
 export * from './schemas/monthly-giving.ts';
 export * from './schemas/charity-portal.ts';
+export * from './schemas/integrations.ts';

@@ -226,6 +226,8 @@ export const pledges = pgTable(
     notifyUpdates: boolean('notify_updates').notNull().default(false),
     /** The supporter agreed to share their e-mail with the campaign's charity (off by default, decision 136). */
     shareEmailWithCharity: boolean('share_email_with_charity').notNull().default(false),
+    /** The supporter agreed to share their e-mail with the campaign's host (exports, webhooks; decision 149). Off unless chosen. */
+    shareEmailWithHost: boolean('share_email_with_host').notNull().default(false),
     /** The charge run that charged or released it. */
     chargeRunId: uuid('charge_run_id'),
     /** Failed charges: when the 7-day window opened, the next reminder, how many retries ran. */

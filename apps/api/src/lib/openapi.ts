@@ -32,6 +32,13 @@ export function openapiRouteTransform(app: FastifyInstance) {
     const authenticated = handlers.some((handler) => handler === app.authenticate || handler === app.requireAdmin || handler === app.requireToken);
     const schema = transformed.schema;
     if (authenticated) schema.security = [{ bearerAuth: [] }];
+    // A route open to personal API keys names the scope a key needs (decision 148).
+    const keyScope = (input.route.config as { apiKeyScope?: string } | undefined)?.apiKeyScope;
+    if (authenticated && keyScope) {
+      schema.security = [{ bearerAuth: [] }, { apiKey: [] }];
+      schema['x-api-key-scope'] = keyScope;
+      schema.description = [schema.description, `API keys need the \`${keyScope}\` scope.`].filter(Boolean).join('\n\n');
+    }
     const consumes = (schema.consumes as string[] | undefined) ?? [];
     if (consumes.includes('multipart/form-data') && !schema.body) {
       const parts = (input.route.config as { multipart?: MultipartParts } | undefined)?.multipart;
@@ -62,7 +69,15 @@ function addNullToNullableEnums(node: unknown): void {
 /** The whole document: security scheme, the one error shape, and error answers on every operation. */
 export function openapiDocumentTransform({ openapiObject }: { openapiObject: JsonObject }): JsonObject {
   const components = (openapiObject.components ??= {}) as JsonObject;
-  components.securitySchemes = { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } };
+  components.securitySchemes = {
+    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    apiKey: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'pw_key_…',
+      description: 'A personal API key, sent as `Authorization: Bearer pw_key_…`; each operation open to keys names the scope it needs in `x-api-key-scope`.',
+    },
+  };
   ((components.schemas ??= {}) as JsonObject).Error = ERROR_SCHEMA;
   for (const path of Object.values((openapiObject.paths ?? {}) as Record<string, Record<string, JsonObject>>)) {
     for (const operation of Object.values(path)) {

@@ -47,6 +47,9 @@ import { monthlyGivingRoutes } from './monthly-giving/routes.ts';
 import { charityConnectRoutes } from './charity-connect/routes.ts';
 import { sandboxConnectRoutes } from './charity-connect/sandbox-routes.ts';
 import { charityPortalRoutes } from './charity-portal/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 
 /** Every API module, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -94,6 +97,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   statementsRoutes,
   monthlyGivingRoutes,
   charityPortalRoutes,
+  webhookRoutes,
+  apiKeyRoutes,
+  exportRoutes,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

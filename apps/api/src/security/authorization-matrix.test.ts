@@ -7,6 +7,8 @@ import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
 import { monthlyGifts } from '../modules/monthly-giving/tables.ts';
+import { webhookEndpoints } from '../modules/webhooks/tables.ts';
+import { apiKeys } from '../modules/api-keys/tables.ts';
 
 /**
  * Who may call what: visitor, user (the owner of the resources in the path), another user and an
@@ -233,6 +235,22 @@ const DECLARED: Record<string, Declaration> = {
   // The January e-mail of the giving statement: the caller's own choice (decision 138).
   'GET /api/me/statement-emails': SIGNED_IN,
   'PUT /api/me/statement-emails': SIGNED_IN,
+  // Webhooks and API keys: the caller's own only; anyone else, admins included, is told they do not exist.
+  'GET /api/webhooks/endpoints': SIGNED_IN,
+  // The body is validated first (400 here): webhooks.test.ts makes endpoints.
+  'POST /api/webhooks/endpoints': SIGNED_IN,
+  'PATCH /api/webhooks/endpoints/:id': OWN_CARD,
+  'DELETE /api/webhooks/endpoints/:id': { ...OWN_CARD, fresh: true },
+  'POST /api/webhooks/endpoints/:id/rotate-secret': OWN_CARD,
+  'POST /api/webhooks/endpoints/:id/test': OWN_CARD,
+  'GET /api/webhooks/endpoints/:id/deliveries': OWN_CARD,
+  // The matrix's delivery does not exist (404 to its owner too); who may send again: webhooks.test.ts.
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/redeliver': OWN_CARD,
+  'GET /api/api-keys': SIGNED_IN,
+  'POST /api/api-keys': SIGNED_IN,
+  'DELETE /api/api-keys/:id': { ...OWN_CARD, fresh: true },
+  // The host's export of their supporters: the host and admins.
+  'GET /api/events/:id/supporters.csv': OWNER,
 };
 
 /** The status of a streaming answer (server-sent events), without waiting for a body that never ends. */
@@ -314,9 +332,19 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
       .returning();
     giftOf.set(creator.client, gift!.id);
   }
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ ownerType: 'host', ownerId: creator.user._id, url: 'https://93.184.215.14/hooks', eventTypes: ['pledge.created'], secret: 'whsec_matrix' })
+    .returning();
+  const [key] = await db
+    .insert(apiKeys)
+    .values({ userId: creator.user._id, name: 'Matrix key', prefix: 'pw_key_matrix', secretHash: crypto.randomUUID(), scopes: ['campaigns:read'] })
+    .returning();
   return {
     giftId: giftOf.get(creator.client)!,
     id: event.id,
+    endpointId: endpoint!.id,
+    keyId: key!.id,
     participantId: event.participants[0]!._id,
     cardId: await cardOf.get(creator.client)!,
     stackId: stack!.id,
@@ -341,7 +369,19 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
           : url.startsWith('/api/fundraising-pages/')
             ? resources.pageId
             : resources.id;
+    : url.startsWith('/api/stacks/')
+      ? resources.stackId
+      : url.startsWith('/api/promotions/')
+        ? resources.promotionId
+        : url.startsWith('/api/fundraising-pages/')
+          ? resources.pageId
+          : url.startsWith('/api/webhooks/')
+            ? resources.endpointId
+            : url.startsWith('/api/api-keys/')
+              ? resources.keyId
+              : resources.id;
   return url
+    .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
     .replace(':participantId', resources.participantId)
     .replace(':slug', resources.pageSlug)
     .replace(':sessionId', 'ivs_unknown')

@@ -60,6 +60,7 @@ const SIGNED_IN_PAGE_MODULES: readonly (readonly [pattern: string, module: strin
   [paths.user.statements, 'src/features/pledges/pages/giving-statements.tsx'],
   [paths.user.events, 'src/features/my-events/pages/my-events.tsx'],
   [paths.user.stacks, 'src/features/stacks/pages/my-stacks.tsx'],
+  [paths.user.developers, 'src/features/integrations/pages/developers.tsx'],
   [paths.user.fundraisingPages, 'src/features/campaigns/pages/my-fundraising-pages.tsx'],
   ['/user/fundraising-pages/new/:eventId', 'src/features/campaigns/pages/start-fundraising-page.tsx'],
   ['/user/fundraising-pages/edit/:pageId', 'src/features/campaigns/pages/edit-fundraising-page.tsx'],

@@ -30,6 +30,7 @@ const CampaignMoneyPage = lazy(() => import('@/features/campaigns/pages/campaign
 const HostPage = lazy(() => import('@/features/hosts/pages/host-page'));
 const StackPage = lazy(() => import('@/features/stacks/pages/stack-page'));
 const MyStacksPage = lazy(() => import('@/features/stacks/pages/my-stacks'));
+const DevelopersPage = lazy(() => import('@/features/integrations/pages/developers'));
 const FundraisingPage = lazy(() => import('@/features/campaigns/pages/fundraising-page'));
 const StartFundraisingPage = lazy(() => import('@/features/campaigns/pages/start-fundraising-page'));
 const MyFundraisingPages = lazy(() => import('@/features/campaigns/pages/my-fundraising-pages'));
@@ -112,6 +113,7 @@ export function AppRoutes() {
                 <Route path={'/user/charities/:charityId'} element={<CharityPortalPage />} />
                 <Route path={paths.user.events} element={<MyEventsPage />} />
                 <Route path={paths.user.stacks} element={<MyStacksPage />} />
+                <Route path={paths.user.developers} element={<DevelopersPage />} />
                 <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />
                 <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
                 <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />

@@ -68,6 +68,7 @@ export const paths = {
     /** The sandbox's stand-in for Stripe's hosted Connect onboarding (the account link points here). */
     sandboxConnect: '/user/sandbox-connect/:ref',
     stacks: '/user/stacks',
+    developers: '/user/developers',
     fundraisingPages: '/user/fundraising-pages',
     startFundraisingPage: (eventId: string) => `/user/fundraising-pages/new/${eventId}`,
     editFundraisingPage: (pageId: string) => `/user/fundraising-pages/edit/${pageId}`,

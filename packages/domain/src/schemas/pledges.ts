@@ -40,6 +40,8 @@ export const CreatePledgeRequest = z.object({
   notify_updates: z.boolean().default(false),
   /** The supporter agrees to share their e-mail with the campaign's charity (decision 136); off unless ticked. */
   share_email_with_charity: z.boolean().default(false),
+  /** The supporter agrees to share their e-mail with the campaign's host (exports and webhooks; decision 149). Off unless chosen. */
+  share_email_with_host: z.boolean().default(false),
   /**
    * The promotion link the supporter came through (`/events/{id}?via={promotionId}`). Anything that
    * is not an accepted promotion of this campaign is ignored: a link never makes a pledge fail.

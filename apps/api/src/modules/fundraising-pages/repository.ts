@@ -124,6 +124,14 @@ export const fundraisingPagesRepository = {
    * pledge's transaction so a hide or close in flight either lands before (no attribution) or waits
    * for the pledge.
    */
+  /** Each page's title and slug, whatever its state: what a record of a pledge made through it names. */
+  titlesOf(db: Executor, pageIds: string[]): Promise<Array<{ id: string; title: string; slug: string }>> {
+    if (!pageIds.length) return Promise.resolve([]);
+    return db
+      .select({ id: fundraisingPages.id, title: fundraisingPages.title, slug: fundraisingPages.slug })
+      .from(fundraisingPages)
+      .where(inArray(fundraisingPages.id, pageIds));
+  },
   async shownPageOf(tx: Executor, pageId: string, eventId: string): Promise<{ page: PageRow; ownerEmail: string } | undefined> {
     const [row] = await tx
       .select({ page: fundraisingPages, ownerEmail: users.email })

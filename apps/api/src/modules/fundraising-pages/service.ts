@@ -210,7 +210,10 @@ export function createFundraisingPagesService(ctx: AppContext) {
   };
 }
 
-/** What other modules use of fundraising pages: the pledge endpoint the attribution of a new pledge, the live stream the leaderboard. */
+/**
+ * What other modules use of fundraising pages: the pledge endpoint the attribution of a new pledge, the live stream the leaderboard,
+ * the supporters export and webhook events the page a pledge was made through.
+ */
 export const fundraisingPageRecords = {
   /** The leaderboard's lines (shown pages), for a campaign's live messages: what each raised and from how many. */
   async leaderboardLines(db: Executor, eventId: string): Promise<Array<{ _id: string; raised: number; supporters: number }>> {
@@ -227,6 +230,16 @@ export const fundraisingPageRecords = {
     if (!pageId || !isUuid(pageId)) return null;
     const found = await repo.shownPageOf(tx, pageId, eventId);
     return found ? { id: found.page.id, title: found.page.title, ownerEmail: found.ownerEmail } : null;
+  },
+
+  /**
+   * The title and slug of each page named (hidden and closed ones too), by id: how a host's supporters
+   * export and webhook events name the page a pledge was made through.
+   */
+  async titles(db: Executor, pageIds: ReadonlyArray<string | null>): Promise<Map<string, { title: string; slug: string }>> {
+    const ids = [...new Set(pageIds.filter((id): id is string => id !== null))];
+    const rows = await repo.titlesOf(db, ids);
+    return new Map(rows.map((row) => [row.id, { title: row.title, slug: row.slug }]));
   },
 
   /** The owner's notice of a pledge through their page, sent with the pledge's own transaction. */

@@ -7,7 +7,11 @@ export const myEventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events',
-    { preHandler: app.authenticate, schema: { tags: ['my-events'], querystring: MyEventsQuery, response: { 200: MyEventsResponse } } },
+    {
+      preHandler: app.authenticate,
+      config: { apiKeyScope: 'campaigns:read' },
+      schema: { tags: ['my-events'], querystring: MyEventsQuery, response: { 200: MyEventsResponse } },
+    },
     async (request) => ({ success: true as const, data: await service.listFor(request.auth!, request.query.userId) }),
   );
 

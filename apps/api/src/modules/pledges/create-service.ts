@@ -144,6 +144,7 @@ export function createPledgeService(ctx: AppContext) {
       message: input.message,
       notifyUpdates: input.notify_updates,
       shareEmailWithCharity: input.share_email_with_charity,
+      shareEmailWithHost: input.share_email_with_host,
       status: 'pending',
       // The key the charge will be made with, so the pledge is never charged twice.
       idempotencyKey: `pledge_${randomUUID()}`,

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/format';
+import { ExportSupportersButton } from '../components/export-supporters-button';
 import { useManagedEvent } from '../api/get-managed-event';
 import { CheckoutReturnNotice } from '../components/checkout-return-notice';
 import { EmbedSettings } from '../components/embeds/embed-settings';
@@ -32,6 +33,7 @@ function SummaryHeader({ event }: { event: ManageEventResponse }) {
         <Link to={paths.event(event._id)} className={buttonClasses({ variant: 'outline' })}>
           View public page
         </Link>
+        <ExportSupportersButton eventId={event._id} />
         {event.editable && (
           <Link to={paths.user.editEvent(event._id)} className={buttonClasses()}>
             EDIT

@@ -28,6 +28,9 @@ function MyEventsHeader() {
         <Link to={paths.user.stacks} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Stack campaigns
         </Link>
+        <Link to={paths.user.developers} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+          Webhooks and API keys
+        </Link>
       </div>
     </header>
   );

@@ -58,6 +58,10 @@ export function PledgeChoices({ form, charityName }: { form: PledgeForm; charity
         <input type="checkbox" className="mt-1 size-4" {...form.register('shareEmail')} />
         <span>Share my e-mail address with {charityName}</span>
       </label>
+      <label className="flex items-start gap-3">
+        <input type="checkbox" className="mt-1 size-4" {...form.register('shareEmailWithHost')} />
+        <span>Share my e-mail address with the campaign's host (they may thank me or add me to their own list)</span>
+      </label>
     </div>
   );
 }

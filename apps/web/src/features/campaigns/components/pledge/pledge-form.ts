@@ -13,6 +13,8 @@ export interface PledgeFormValues {
   notifyUpdates: boolean;
   /** Share my e-mail with the charity (decision 136): off unless ticked. */
   shareEmail: boolean;
+  /** Share my e-mail with the host (exports, webhooks): off unless ticked (decision 149). */
+  shareEmailWithHost: boolean;
   paymentMethodId: string;
   participantId: string;
 }
@@ -26,6 +28,7 @@ export const EMPTY_PLEDGE_FORM: PledgeFormValues = {
   message: '',
   notifyUpdates: false,
   shareEmail: false,
+  shareEmailWithHost: false,
   paymentMethodId: '',
   participantId: '',
 };
@@ -62,6 +65,7 @@ export function toPledgeRequest(
     participant_id: values.participantId || null,
     notify_updates: values.notifyUpdates,
     share_email_with_charity: values.shareEmail,
+    share_email_with_host: values.shareEmailWithHost,
   });
   const errors: Partial<Record<keyof PledgeFormValues, string>> = {};
   if (!parsed.success) {
