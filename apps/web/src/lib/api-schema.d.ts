@@ -15972,6 +15972,1131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/charities/{id}/monthly-gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give monthly to a charity: this month is charged at once, then each month on the charge day */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @default 0 */
+                        tip?: number;
+                        /** Format: uuid */
+                        payment_method_id: string;
+                        charge_day?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My monthly gifts, with their charges, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                gifts: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the amount and tip, from the next charge */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @default 0 */
+                        tip?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Charge the gift to another saved card; an unpaid month is tried again on it at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        payment_method_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip the next 1–3 monthly charges */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        months: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused gift from its next charge date */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at once: nothing more is charged */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/monthly-gifts/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: bring the next charge (or a due retry) of my gift forward to now and run the schedule for it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            message: string;
+                            data: {
+                                gift: {
+                                    _id: string;
+                                    charity_id: string;
+                                    charity_name: string;
+                                    amount: number;
+                                    tip: number;
+                                    charge_day: number;
+                                    /** @enum {string} */
+                                    status: "active" | "paused" | "payment_failed" | "cancelled";
+                                    next_charge_at: string | null;
+                                    card: {
+                                        _id: string;
+                                        brand: string;
+                                        last4: string;
+                                    } | null;
+                                    created_at: string;
+                                    cancelled_at: string | null;
+                                    charges: {
+                                        _id: string;
+                                        period: string;
+                                        due_at: string;
+                                        amount: number;
+                                        tip: number;
+                                        /** @enum {string} */
+                                        status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                        charged_at: string | null;
+                                        failure_message: string | null;
+                                        next_retry_at: string | null;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid access token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description URL too long */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error (body carries only an errorId) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/charities/{id}/representatives": {
         parameters: {
             query?: never;
@@ -16632,13 +17757,36 @@ export interface paths {
                                     charity_share: number;
                                 }[];
                                 connect: {
-                                    /** @enum {string} */
-                                    state: "not_connected";
+                                    account: {
+                                        account_ref: string;
+                                        details_submitted: boolean;
+                                        payouts_enabled: boolean;
+                                        requirements_due: string[];
+                                        updated_at: string;
+                                    } | null;
                                     transfers: {
                                         _id: string;
+                                        /** @enum {string} */
+                                        kind: "transfer" | "reversal";
+                                        /** @enum {string} */
+                                        status: "pending" | "made";
                                         amount: number;
+                                        provider_ref: string | null;
+                                        charge_ref: string;
+                                        reverses: string | null;
                                         created_at: string;
-                                        campaign: string | null;
+                                        made_at: string | null;
+                                        last_error: string | null;
+                                        carried: {
+                                            pledge_id: string | null;
+                                            donation_id: string | null;
+                                            campaign: {
+                                                _id: string;
+                                                name: string;
+                                            } | null;
+                                            supporter_name: string;
+                                            charged: number;
+                                        };
                                     }[];
                                 };
                             };
