@@ -29,6 +29,8 @@ const ADMIN: Declaration = { visitor: 401, user: 403, other: 403, admin: 'ok' };
 const UNPUBLISHED: Declaration = { visitor: 'hidden', user: 'ok', other: 'hidden', admin: 'ok' };
 /** A charity's portal: its representatives only (the matrix's user represents the charity); admins use the console (decision 135). */
 const REPRESENTATIVE: Declaration = { visitor: 'refused', user: 'ok', other: 'hidden', admin: 'hidden' };
+/** A charity's Stripe Connect account and transfers: its representatives and admins (assertMayManageCharityConnect). */
+const REPRESENTATIVE_OR_ADMIN: Declaration = { visitor: 401, user: 'ok', other: 403, admin: 'ok' };
 
 const DECLARED: Record<string, Declaration> = {
   'GET /api/health': PUBLIC,
@@ -135,12 +137,12 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/admin/disputes': ADMIN,
   // The body is validated after the admin check (400 here for an admin); the sandbox decides: disputes.test.ts.
   'POST /api/admin/disputes/:id/sandbox-outcome': ADMIN,
-  // Charities on Connect: admins only until a charity's representatives exist (assertMayManageCharityConnect).
+  // Charities on Connect: the console and the job are the admins'; a charity's onboarding and transfers also its representatives'.
   'GET /api/admin/charity-connect': ADMIN,
   'POST /api/admin/charity-transfers/run': ADMIN,
-  'POST /api/charities/:id/connect/onboarding': ADMIN,
-  'POST /api/charities/:id/connect/refresh': ADMIN,
-  'GET /api/charities/:id/connect/transfers': ADMIN,
+  'POST /api/charities/:id/connect/onboarding': REPRESENTATIVE_OR_ADMIN,
+  'POST /api/charities/:id/connect/refresh': REPRESENTATIVE_OR_ADMIN,
+  'GET /api/charities/:id/connect/transfers': REPRESENTATIVE_OR_ADMIN,
   // The sandbox's stand-in for Stripe's hosted onboarding: any signed-in person with the link (the account's id is unguessable), as Stripe's page.
   'GET /api/sandbox/connect/accounts/:ref': SIGNED_IN,
   'POST /api/sandbox/connect/accounts/:ref/onboarding': SIGNED_IN,
@@ -355,7 +357,11 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
 }
 
 function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
-  if (url.startsWith('/api/portal/charities/:id') || url.startsWith('/api/admin/charities/:id/representatives')) {
+  if (
+    url.startsWith('/api/portal/charities/:id') ||
+    url.startsWith('/api/admin/charities/:id/representatives') ||
+    url.startsWith('/api/charities/:id/connect/')
+  ) {
     return url.replace(':id', charityId).replace(':userId', '00000000-0000-4000-8000-000000000000');
   }
   const id = url.startsWith('/api/payment-methods/')

@@ -8,6 +8,7 @@ import {
   RepresentativesResponse,
   StatementEmailsResponse,
 } from '@pledgeway/domain/schemas/charity-portal';
+import { RefreshAccountResponse, StartOnboardingResponse } from '@pledgeway/domain/schemas/charity-connect';
 import { api, ApiError, refreshAccessToken, tokenStore } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
@@ -38,6 +39,26 @@ export function useSaveProfile(charityId: string) {
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.charities });
     },
+  });
+}
+
+/** A representative makes the charity's connected account (once) and gets the provider's onboarding page to go to. */
+export function useStartConnectOnboarding(charityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      parseResponse(StartOnboardingResponse, await api.post<unknown>(`/charities/${charityId}/connect/onboarding`), 'the onboarding page').data,
+    onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.overview(charityId) }),
+  });
+}
+
+/** Reads the connected account's state from the provider again. */
+export function useRefreshConnect(charityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      parseResponse(RefreshAccountResponse, await api.post<unknown>(`/charities/${charityId}/connect/refresh`), 'the account state').data.account,
+    onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.overview(charityId) }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionResponse, okResponse } from './common.ts';
+import { CharityTransferRow, ConnectAccountState } from './charity-connect.ts';
 
 /**
  * The charity portal (decision 135): an admin invites a charity's representatives by e-mail; a
@@ -141,12 +142,12 @@ export const PortalDispute = z.object({
   charity_share: z.number(),
 });
 /**
- * The charity's account with the payment provider. Stripe Connect is not built yet: `state` is
- * always `not_connected` and `transfers` is empty; Connect fills both.
+ * The charity's connected account (Stripe Connect) as the provider last reported it, null while it
+ * has none, and its transfers and reversals with the pledge each carried, newest first.
  */
 export const PortalConnect = z.object({
-  state: z.enum(['not_connected']),
-  transfers: z.array(z.object({ _id: z.string(), amount: z.number(), created_at: z.string(), campaign: z.string().nullable() })),
+  account: ConnectAccountState.nullable(),
+  transfers: z.array(CharityTransferRow),
 });
 export const PortalOverview = z.object({
   charity: CharityProfile,

@@ -8,11 +8,13 @@ import { sandboxTransfers } from '../../providers/payments/tables.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
-import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
+import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
 import { disputes } from '../disputes/tables.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
-import { charityTransfers } from './tables.ts';
+import { CONNECT_NEEDS_REGISTRATION } from '../charity-portal/connectable.ts';
+import { charityRepresentatives } from '../charity-portal/tables.ts';
+import { charityConnectAccounts, charityTransfers } from './tables.ts';
 import { benefit, newCharity, onboard } from './test-helpers.ts';
 
 /**
@@ -39,6 +41,12 @@ const runTransfers = async () => {
   expect(ran.status, JSON.stringify(ran.data)).toBe(200);
   return ran.data.data as { created: number; made: number; waiting: number };
 };
+/** A signed-up person made the charity's representative (as an accepted invitation makes them). */
+const representativeOf = async (charityId: string, name = 'Tess Treasurer') => {
+  const person = await signUp(server.url, { name });
+  await server.app.ctx.db.insert(charityRepresentatives).values({ charityId, userId: person.user._id });
+  return person;
+};
 const overviewOf = async (charityId: string) =>
   (await admin.get('/api/admin/charity-connect')).data.data.charities.find((row: { charity_id: string }) => row.charity_id === charityId);
 
@@ -61,6 +69,46 @@ describe('charities on Connect (sandbox)', () => {
     expect(await overviewOf(charityId)).toMatchObject({ account: { payouts_enabled: true }, payable: 0, owed_outside_connect: 0 });
   });
 
+  it('lets the charity’s representative onboard from the portal, tells them (not the admins) what Stripe asks for, and refuses anyone else', async () => {
+    const charityId = await newCharity(server);
+    const treasurer = await representativeOf(charityId);
+    const outsider = await signUp(server.url);
+    expect((await outsider.client.post(`/api/charities/${charityId}/connect/onboarding`)).status).toBe(403);
+    expect((await outsider.client.get(`/api/charities/${charityId}/connect/transfers`)).status).toBe(403);
+    expect(await server.app.ctx.db.select().from(charityConnectAccounts).where(eq(charityConnectAccounts.charityId, charityId))).toEqual([]);
+
+    const first = await onboard(treasurer.client, charityId, { leaveRequirementDue: true });
+    // Back to the portal after Stripe's page, not to the admin console.
+    expect(decodeURIComponent(first.url)).toContain(`/user/charities/${charityId}?onboarding=return`);
+    const told = (await mailsTo(server, treasurer.email)).filter((mail) => mail.kind === 'connect-requirements');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('representative.verification.document');
+    expect(told[0]!.text).toContain(`/user/charities/${charityId}`);
+    const toAdmins = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'connect-requirements'));
+    expect(toAdmins.filter((mail) => mail.text.includes(`charity=${charityId}`))).toEqual([]);
+
+    const portal = (await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data;
+    expect(portal.connect).toMatchObject({
+      account: { account_ref: first.ref, details_submitted: true, payouts_enabled: false, requirements_due: ['representative.verification.document'] },
+      transfers: [],
+    });
+    const done = await onboard(treasurer.client, charityId);
+    expect(done.account).toMatchObject({ payouts_enabled: true, requirements_due: [] });
+    expect((await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data.connect.account).toMatchObject({ payouts_enabled: true });
+    expect((await treasurer.client.get(`/api/charities/${charityId}/connect/transfers`)).status).toBe(200);
+  });
+
+  it('refuses to connect a charity without its registration number, and makes no account', async () => {
+    const charityId = await newCharity(server, undefined, false);
+    const treasurer = await representativeOf(charityId);
+    for (const caller of [admin, treasurer.client]) {
+      const refused = await caller.post(`/api/charities/${charityId}/connect/onboarding`);
+      expect(refused.status).toBe(409);
+      expect(refused.data.message).toBe(CONNECT_NEEDS_REGISTRATION);
+    }
+    expect(await server.app.ctx.db.select().from(charityConnectAccounts).where(eq(charityConnectAccounts.charityId, charityId))).toEqual([]);
+  });
+
   it(
     'transfers each charge of a finished campaign once its failed-charge window closed; a dispute after the transfer is reversed, and transferred again when won',
     { timeout: 180_000 },
@@ -71,7 +119,7 @@ describe('charities on Connect (sandbox)', () => {
       const event = await liveCampaign(server, creator, admin);
       await benefit(server, event.id, charityId);
       const a = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20 });
-      await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20, coverFees: true });
+      const b = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20, coverFees: true });
       const declined = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000, card: CARDS.declined });
       expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
       expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
@@ -122,6 +170,17 @@ describe('charities on Connect (sandbox)', () => {
         amount: 93.22,
         carried: { charged: 120, campaign: { _id: event.id } },
       });
+      // The portal shows the charity's representative the same transfers, each supporter named as they chose.
+      await server.app.ctx.database.query('update pledges set anonymous = true where id = $1', [b.pledge.id]);
+      const treasurer = await representativeOf(charityId);
+      const portalConnect = async () => (await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data.connect;
+      const shown = await portalConnect();
+      expect(shown.account).toMatchObject({ payouts_enabled: true, requirements_due: [] });
+      expect(shown.transfers.map((row: { _id: string }) => row._id).sort()).toEqual(listed.data.data.items.map((row: { _id: string }) => row._id).sort());
+      const nameOf = (rows: { carried: { pledge_id: string; supporter_name: string } }[], pledgeId: string) =>
+        rows.find((row) => row.carried.pledge_id === pledgeId)?.carried.supporter_name;
+      expect(nameOf(shown.transfers, b.pledge.id)).toBe('Anonymous');
+      expect(nameOf(shown.transfers, a.pledge.id)).not.toBe('Anonymous');
 
       // Weeks later the bank disputes A's $120.00: the charity's $93.22 comes back from its account.
       const disputeRef = await payments.disputes.openOn(pledgeA.providerChargeRef!);
@@ -131,6 +190,11 @@ describe('charities on Connect (sandbox)', () => {
       expect(dispute).toMatchObject({ charityShareCents: cents(93.22), status: 'open' });
       const reversals = (await transfersOf(charityId)).filter((row) => row.kind === 'reversal');
       expect(reversals).toMatchObject([{ amountCents: cents(93.22), status: 'made', disputeId: dispute!.id }]);
+      expect((await portalConnect()).transfers.find((row: { kind: string }) => row.kind === 'reversal')).toMatchObject({
+        amount: 93.22,
+        status: 'made',
+        carried: { pledge_id: a.pledge.id, charged: 120 },
+      });
       expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(0);
       expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(cents(191.8));
       await expectBooksBalanced(server);

@@ -1,17 +1,21 @@
 import { CONNECT_MESSAGES, type ConnectAccountState } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ConnectedAccount } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { assertConnectable } from '../charity-portal/connectable.ts';
+import { representation } from '../charity-portal/representation.ts';
 import { connectRepository as repo, type ConnectAccountRow } from './repository.ts';
 
 /**
- * Who may start or refresh a charity's onboarding. Admins only for now; the charity's
- * representatives join here once they exist (decision 130), so this is the one check to widen.
+ * Who may start or refresh a charity's onboarding and read its transfers: admins, and the
+ * charity's representatives (decisions 130, 135), by the portal's own check of who represents it.
  */
-export function assertMayManageCharityConnect(auth: AuthInfo | null | undefined, _charityId: string): asserts auth is AuthInfo {
+export async function assertMayManageCharityConnect(db: Executor, auth: AuthInfo | null | undefined, charityId: string): Promise<AuthInfo> {
   if (!auth) throw AppError.unauthenticated();
-  if (auth.role !== 'admin') throw AppError.forbidden();
+  if (auth.role === 'admin' || (await representation.represents(db, charityId, auth.userId))) return auth;
+  throw AppError.forbidden();
 }
 
 export const toAccountState = (row: ConnectAccountRow): ConnectAccountState => ({
@@ -39,6 +43,7 @@ function requirementsEmail(to: string, charity: string, due: string[], url: stri
 export function createOnboarding(ctx: AppContext) {
   const { db } = ctx;
   const consoleUrl = (charityId: string) => `${ctx.config.publicUrl}/admin/charity-connect?charity=${charityId}`;
+  const portalUrl = (charityId: string) => `${ctx.config.publicUrl}/user/charities/${charityId}?`;
 
   /** Stores what the provider reports, and e-mails once when it asks for something new. */
   async function store(charityId: string, account: ConnectedAccount): Promise<ConnectAccountRow> {
@@ -46,9 +51,10 @@ export function createOnboarding(ctx: AppContext) {
     if (!row) throw AppError.notFound(CONNECT_MESSAGES.notConnected);
     const charity = await repo.charity(db, charityId);
     if (account.requirementsDue.length && account.detailsSubmitted && (await repo.markRequirementsTold(db, charityId, account.requirementsDue))) {
-      // The charity's representatives are told once they exist; until then the admins are.
-      for (const to of await repo.adminEmails(db))
-        await ctx.mailer.send(requirementsEmail(to, charity?.name ?? 'A charity', account.requirementsDue, consoleUrl(charityId)));
+      // The charity's representatives are told, with the way back to their portal; a charity nobody represents yet, its admins.
+      const representatives = await representation.emails(db, charityId);
+      const [recipients, url] = representatives.length ? [representatives, portalUrl(charityId)] : [await repo.adminEmails(db), consoleUrl(charityId)];
+      for (const to of recipients) await ctx.mailer.send(requirementsEmail(to, charity?.name ?? 'A charity', account.requirementsDue, url));
     }
     return row;
   }
@@ -56,31 +62,35 @@ export function createOnboarding(ctx: AppContext) {
   return {
     /** Makes the charity's account (once, under any race: one key, one row) and its onboarding page. */
     async start(auth: AuthInfo | null | undefined, charityId: string): Promise<{ url: string; account: ConnectAccountState }> {
-      assertMayManageCharityConnect(auth, charityId);
+      const caller = await assertMayManageCharityConnect(db, auth, charityId);
       const charity = await repo.charity(db, charityId);
       if (!charity) throw AppError.notFound(CONNECT_MESSAGES.charityNotFound);
       let row = await repo.account(db, charityId);
       if (!row) {
+        // Receipts must be able to name the charity for a tax office before it is connected (decision 137).
+        assertConnectable(charity);
         const made = await ctx.payments.connect.createAccount({ charityId, name: charity.name, email: null, idempotencyKey: `connect-account:${charityId}` });
         row = await repo.insertAccount(db, { charityId, provider: ctx.payments.name, accountRef: made.ref, ...made });
         await auditRepository.record(db, {
-          actorId: auth.userId,
+          actorId: caller.userId,
           action: 'charity.connect_start',
           targetType: 'charity',
           targetId: charityId,
           after: { account_ref: row.accountRef },
         });
       }
+      // Back where the caller started: an admin's console, or the representative's portal.
+      const back = caller.role === 'admin' ? `${consoleUrl(charityId)}&` : portalUrl(charityId);
       const link = await ctx.payments.connect.accountLink({
         accountRef: row.accountRef,
-        refreshUrl: `${consoleUrl(charityId)}&onboarding=refresh`,
-        returnUrl: `${consoleUrl(charityId)}&onboarding=return`,
+        refreshUrl: `${back}onboarding=refresh`,
+        returnUrl: `${back}onboarding=return`,
       });
       return { url: link.url, account: toAccountState(row) };
     },
 
     async refresh(auth: AuthInfo | null | undefined, charityId: string): Promise<ConnectAccountState> {
-      assertMayManageCharityConnect(auth, charityId);
+      await assertMayManageCharityConnect(db, auth, charityId);
       const row = await repo.account(db, charityId);
       if (!row) throw AppError.notFound(CONNECT_MESSAGES.notConnected);
       return toAccountState(await store(charityId, await ctx.payments.connect.retrieveAccount(row.accountRef)));

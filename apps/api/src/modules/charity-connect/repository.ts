@@ -66,8 +66,12 @@ export const connectRepository = {
     return rows.length > 0;
   },
 
-  async charity(db: Executor, charityId: string): Promise<{ id: string; name: string } | undefined> {
-    const [row] = await db.select({ id: charities.id, name: charities.name }).from(charities).where(eq(charities.id, charityId)).limit(1);
+  async charity(db: Executor, charityId: string): Promise<{ id: string; name: string; legalName: string; registrationNumber: string } | undefined> {
+    const [row] = await db
+      .select({ id: charities.id, name: charities.name, legalName: charities.legalName, registrationNumber: charities.registrationNumber })
+      .from(charities)
+      .where(eq(charities.id, charityId))
+      .limit(1);
     return row;
   },
 

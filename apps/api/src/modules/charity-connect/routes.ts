@@ -14,7 +14,7 @@ const charityParams = z.object({ id: z.uuid('Invalid charity id') });
 
 /**
  * Charities on Stripe Connect (decisions 130, 131): onboarding (started by whoever
- * `assertMayManageCharityConnect` allows: admins for now), the admin console's list, the charity's
+ * `assertMayManageCharityConnect` allows: admins and the charity's representatives), the admin console's list, the charity's
  * transfers, and the transfers job. The sandbox's onboarding form is in sandbox-routes.ts.
  */
 export const charityConnectRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +78,7 @@ export const charityConnectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      assertMayManageCharityConnect(request.auth, request.params.id);
+      await assertMayManageCharityConnect(app.ctx.db, request.auth, request.params.id);
       return { success: true as const, data: { items: await service.transfers(request.params.id) } };
     },
   );

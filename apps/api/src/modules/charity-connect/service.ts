@@ -1,9 +1,10 @@
-import { centsToDollars, CONNECT_MESSAGES, type CharityConnectRow, type CharityTransferRow } from '@pledgeway/domain';
+import { centsToDollars, CONNECT_MESSAGES, type CharityConnectRow, type CharityTransferRow, type ConnectAccountState } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { publicName } from '../charity-portal/representation.ts';
 import { createOnboarding, toAccountState } from './onboarding.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
 import { runTransfers } from './transfers.ts';
@@ -25,10 +26,13 @@ export async function listCharityTransfers(db: Executor, charityId: string): Pro
   return rows.map((row) => {
     const pledge = row.pledgeId ? pledgeById.get(row.pledgeId) : undefined;
     const donation = row.donationId ? donationById.get(row.donationId) : undefined;
+    // The portal's rule for names (as each supporter chose); a donation names its donor as given.
     const supporter = pledge
-      ? pledge.anonymous
-        ? 'Anonymous'
-        : String(pledge.display_name ?? pledge.user_name ?? 'A supporter')
+      ? publicName({
+          anonymous: Boolean(pledge.anonymous),
+          displayName: (pledge.display_name as string | null) ?? null,
+          userName: (pledge.user_name as string | null) ?? null,
+        })
       : String(donation?.full_name ?? '');
     return {
       _id: row.id,
@@ -50,6 +54,12 @@ export async function listCharityTransfers(db: Executor, charityId: string): Pro
       },
     };
   });
+}
+
+/** The charity portal's Stripe section: the connected account as the provider last reported it (null: none), and its movements. */
+export async function charityConnectView(db: Executor, charityId: string): Promise<{ account: ConnectAccountState | null; transfers: CharityTransferRow[] }> {
+  const [account, transfers] = await Promise.all([repo.account(db, charityId), listCharityTransfers(db, charityId)]);
+  return { account: account ? toAccountState(account) : null, transfers };
 }
 
 /** What the disputes and payouts modules ask of Connect, inside their own transactions (under the charity's row lock). */

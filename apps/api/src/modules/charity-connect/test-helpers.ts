@@ -4,10 +4,17 @@ import { charities, charityGroups, events } from '../../db/schema.ts';
 import type { TestClient } from '../../test/client.ts';
 import type { TestServer } from '../../test/harness.ts';
 
-/** Helpers of the Connect tests: a charity of its own (so other tests' payouts stay apart), onboarded through the API. */
-export async function newCharity(server: TestServer, name = `Harbour Food Bank ${crypto.randomUUID().slice(0, 6)}`): Promise<string> {
+/**
+ * Helpers of the Connect tests: a charity of its own (so other tests' payouts stay apart), with the
+ * legal name and registration number Connect requires unless `registered` is false, onboarded through the API.
+ */
+export async function newCharity(server: TestServer, name = `Harbour Food Bank ${crypto.randomUUID().slice(0, 6)}`, registered = true): Promise<string> {
   const [group] = await server.app.ctx.db.select().from(charityGroups).limit(1);
-  const [row] = await server.app.ctx.db.insert(charities).values({ groupId: group!.id, name }).returning();
+  const values = registered ? { legalName: `${name} Inc.`, registrationNumber: '12-3456789' } : {};
+  const [row] = await server.app.ctx.db
+    .insert(charities)
+    .values({ groupId: group!.id, name, ...values })
+    .returning();
   return row!.id;
 }
 

@@ -7,6 +7,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { recordAdminAction } from '../admin/actor.ts';
 import { toCsv } from '../admin/sql.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { charityConnectView } from '../charity-connect/service.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { donationRecords } from '../donations/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
@@ -183,13 +184,14 @@ export function createCharityPortalService(ctx: AppContext) {
 
     async overview(userId: string, charityId: string): Promise<PortalOverview> {
       const charity = await assertRepresents(charityId, userId);
-      const [campaigns, credited, balances, history, carried, disputes] = await Promise.all([
+      const [campaigns, credited, balances, history, carried, disputes, connect] = await Promise.all([
         repo.campaigns(db, charityId),
         repo.creditedByCampaign(db, charityId),
         payoutRecords.balances(db, charityId),
         payoutRecords.history(db, charityId),
         payoutRecords.carriedByPayouts(db, charityId),
         disputeRecords.forCharity(db, charityId),
+        charityConnectView(db, charityId),
       ]);
       const names = await repo.publicNames(
         db,
@@ -240,8 +242,8 @@ export function createCharityPortalService(ctx: AppContext) {
           amount: centsToDollars(dispute.amountCents),
           charity_share: centsToDollars(dispute.charityShareCents),
         })),
-        // Stripe Connect is not built: nothing here pretends the charity is connected.
-        connect: { state: 'not_connected', transfers: [] },
+        // The connected account as the provider last reported it (null: not connected), and its transfers and reversals.
+        connect,
       };
     },
 

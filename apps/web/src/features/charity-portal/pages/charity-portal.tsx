@@ -108,7 +108,7 @@ function Portal({ data }: { data: PortalOverview }) {
         </dl>
       </section>
 
-      <ConnectTransfers connect={data.connect} />
+      <ConnectTransfers charityId={charity._id} connect={data.connect} />
 
       <Campaigns campaigns={data.campaigns} />
       <Payouts payouts={data.payouts} />
