@@ -374,18 +374,11 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
           ? resources.promotionId
           : url.startsWith('/api/fundraising-pages/')
             ? resources.pageId
-            : resources.id;
-    : url.startsWith('/api/stacks/')
-      ? resources.stackId
-      : url.startsWith('/api/promotions/')
-        ? resources.promotionId
-        : url.startsWith('/api/fundraising-pages/')
-          ? resources.pageId
-          : url.startsWith('/api/webhooks/')
-            ? resources.endpointId
-            : url.startsWith('/api/api-keys/')
-              ? resources.keyId
-              : resources.id;
+            : url.startsWith('/api/webhooks/')
+              ? resources.endpointId
+              : url.startsWith('/api/api-keys/')
+                ? resources.keyId
+                : resources.id;
   return url
     .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
     .replace(':participantId', resources.participantId)
