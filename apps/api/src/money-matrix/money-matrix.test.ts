@@ -747,6 +747,15 @@ const NO_MONEY = new Set([
   'POST /api/charity-invitations/:token/accept',
   'PUT /api/portal/charities/:id/profile',
   'PUT /api/me/statement-emails',
+  // A host's webhook endpoints and API keys: what the host's own tools are told and may read; a key never moves money (decision 148).
+  'POST /api/webhooks/endpoints',
+  'PATCH /api/webhooks/endpoints/:id',
+  'DELETE /api/webhooks/endpoints/:id',
+  'POST /api/webhooks/endpoints/:id/rotate-secret',
+  'POST /api/webhooks/endpoints/:id/test',
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/redeliver',
+  'POST /api/api-keys',
+  'DELETE /api/api-keys/:id',
 ]);
 
 beforeAll(async () => {
