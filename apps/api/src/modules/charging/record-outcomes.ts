@@ -9,7 +9,7 @@ import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { chargePosting, settleMatchesIfRunDone, topUpMatchesFor, type ChargedMatch } from './matches.ts';
 import { matchingEmails, matchRecords } from '../matching/service.ts';
 import { noClaim } from './attempts.ts';
-import { NO_GOODS_OR_SERVICES, recipientLines, tipLine, type Recipient } from '../statements/recipient.ts';
+import { NO_GOODS_OR_SERVICES, recipientLines, tipLine, type Recipient } from '../../lib/receipt-recipient.ts';
 
 /** `in_flight`: another worker holds this attempt's claim; it alone calls the provider. */
 export type ChargeOutcome = 'charged' | 'failed' | 'dropped' | 'skipped' | 'in_flight';

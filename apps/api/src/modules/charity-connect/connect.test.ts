@@ -12,7 +12,7 @@ import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, 
 import { disputes } from '../disputes/tables.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
-import { CONNECT_NEEDS_REGISTRATION } from '../charity-portal/connectable.ts';
+import { CONNECT_NEEDS_REGISTRATION } from './connectable.ts';
 import { charityRepresentatives } from '../charity-portal/tables.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
 import { benefit, newCharity, onboard } from './test-helpers.ts';

@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ConnectedAccount } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
-import { assertConnectable } from '../charity-portal/connectable.ts';
-import { representation } from '../charity-portal/representation.ts';
+import { assertConnectable } from './connectable.ts';
+import { charityRepresentation as representation } from './representation-port.ts';
 import { connectRepository as repo, type ConnectAccountRow } from './repository.ts';
 
 /**

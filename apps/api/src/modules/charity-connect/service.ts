@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
-import { publicName } from '../charity-portal/representation.ts';
+import { publicName } from '../../lib/public-name.ts';
 import { createOnboarding, toAccountState } from './onboarding.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
 import { runTransfers } from './transfers.ts';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { publicName } from '../../lib/public-name.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, pledges, users } from '../../db/schema.ts';
 import { charityRecords } from '../admin/charities/service.ts';
@@ -154,9 +155,3 @@ export const portalRepository = {
     return new Map(rows.map((row) => [row.id, publicName(row)]));
   },
 };
-
-/** The name others see (the open ledger's rule): "Anonymous", a sponsor's chosen name, the account's name, or "Former supporter". */
-export function publicName(row: { anonymous: boolean; displayName: string | null; userName: string | null }): string {
-  if (row.anonymous) return 'Anonymous';
-  return row.displayName ?? row.userName ?? 'Former supporter';
-}

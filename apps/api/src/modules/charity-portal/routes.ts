@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { useCharityRepresentation } from '../charity-connect/representation-port.ts';
+import { representation } from './representation.ts';
 import { z } from 'zod';
 import {
   AcceptInvitationResponse,
@@ -26,6 +28,8 @@ const ActionOk = z.object({ success: z.literal(true), message: z.string() });
  * a representative reads and edits only the charities they represent.
  */
 export const charityPortalRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Connect asks the portal who represents a charity (decision 135): it sits below the portal.
+  useCharityRepresentation(representation);
   const portal = createCharityPortalService(app.ctx);
   adminRepresentativeRoutes(app, portal);
   invitationRoutes(app, portal);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { recordAdminAction } from '../admin/actor.ts';
+import { recordAdminAction } from '../audit/admin-action.ts';
 import { toCsv } from '../admin/sql.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { charityConnectView } from '../charity-connect/service.ts';

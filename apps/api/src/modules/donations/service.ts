@@ -6,7 +6,7 @@ import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
-import { recipientLines, type Recipient } from '../statements/recipient.ts';
+import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
 
 type DonationRow = typeof charityDonations.$inferSelect;

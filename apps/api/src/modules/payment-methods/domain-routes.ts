@@ -3,7 +3,7 @@ import { PaymentMethodDomainResponse } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe, type PaymentMethodDomainState } from '../../providers/payments/index.ts';
-import { recordAdminAction } from '../admin/actor.ts';
+import { recordAdminAction } from '../audit/admin-action.ts';
 
 export const DOMAIN_MESSAGES = {
   sandbox: 'The sandbox payment provider has no Apple Pay or Google Pay, so there is no domain to register. Its wallet and cash app work on any domain.',

@@ -2,7 +2,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { formatCents } from '@pledgeway/domain';
 import type { ReturnedKind } from '../ledger/kinds.ts';
 import { printableText } from './printable.ts';
-import { NO_GOODS_OR_SERVICES, recipientLines, type Recipient } from './recipient.ts';
+import { NO_GOODS_OR_SERVICES, recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import type { StatementCharge, StatementReturn } from './repository.ts';
 
 export interface StatementContent {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
-import type { Recipient } from './recipient.ts';
+import type { Recipient } from '../../lib/receipt-recipient.ts';
 import { statementMailings } from './tables.ts';
 import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/kinds.ts';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { refreshTokenStore } from '../../auth/tokens.ts';
 import { usersService } from '../../users/service.ts';
-import { recordAdminAction } from '../actor.ts';
+import { recordAdminAction } from '../../audit/admin-action.ts';
 import { adminCampaignsRepository } from '../campaigns/repository.ts';
 import { adminPeopleRepository as repo } from './repository.ts';
 

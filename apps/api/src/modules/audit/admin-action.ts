@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { auditRepository, type AuditEntry } from '../audit/repository.ts';
+import { auditRepository, type AuditEntry } from './repository.ts';
 import { usersService } from '../users/service.ts';
 
 /** Records an admin action with the admin's id and e-mail (kept in the row, so the log outlives the account). */
