@@ -145,6 +145,7 @@ test.describe('user area', () => {
       'Dashboard',
       'Profile',
       'My Pledges',
+      'My Giving',
       'Giving Statements',
       'My Events',
       'Payment Methods',
