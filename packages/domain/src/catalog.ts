@@ -22,3 +22,6 @@ export type CampaignPhase = (typeof CAMPAIGN_PHASES)[number];
 
 /** Header carrying the offset of the next page; absent on the last page. The body stays the plain array of docs/product.md#7-api-calls. */
 export const NEXT_OFFSET_HEADER = 'x-next-offset';
+
+/** A campaign's supporters list: newest first, this many a page (the API's page, the web app's, and a live message's newest). */
+export const SUPPORTERS_PAGE_SIZE = 20;

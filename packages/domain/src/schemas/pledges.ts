@@ -103,9 +103,6 @@ export const Supporter = z.object({
 });
 export type Supporter = z.infer<typeof Supporter>;
 
-/** The supporters list's page: newest first, this many a page (the API's page and the web app's). */
-export const SUPPORTERS_PAGE_SIZE = 20;
-
 export const SupportersResponse = z.object({
   success: z.literal(true),
   data: z.object({ supporters: z.array(Supporter), count: z.number(), total: z.number() }),

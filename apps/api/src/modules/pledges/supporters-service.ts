@@ -1,5 +1,5 @@
 import { centsToDollars, EVENT_MESSAGES, type LiveFigures, type Supporter } from '@pledgeway/domain';
-import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/schemas/pledges';
+import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';

@@ -1,7 +1,8 @@
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { FundraisingPageSummary } from '@pledgeway/domain/schemas/fundraising-pages';
 import type { MatchListResponse, MatchResponse } from '@pledgeway/domain/schemas/matching';
-import { SUPPORTERS_PAGE_SIZE, type LiveTotals, type SupportersResponse } from '@pledgeway/domain/schemas/pledges';
+import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
+import type { LiveTotals, SupportersResponse } from '@pledgeway/domain/schemas/pledges';
 import type { CampaignPromotionsResponse } from '@pledgeway/domain/schemas/promotions';
 
 /**

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { SUPPORTERS_PAGE_SIZE, type SupportersResponse } from '@pledgeway/domain/schemas/pledges';
+import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
+import type { SupportersResponse } from '@pledgeway/domain/schemas/pledges';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
