@@ -17,9 +17,11 @@ const PRIVATE_FILE = /(^|-)(repository|routes|tables)\.ts$/;
 
 /**
  * Repositories other modules call directly by design: each takes the caller's transaction so that
- * an audit entry or a ledger posting commits or rolls back with the change it records.
+ * an audit entry or a ledger posting commits or rolls back with the change it records; and the
+ * ledger's payout order, the one SQL rule of which money a payout reached, which the payouts, the
+ * open ledger and the charity portal must share to agree.
  */
-const SHARED_CONTRACTS = new Set(['audit/repository.ts', 'ledger/repository.ts']);
+const SHARED_CONTRACTS = new Set(['audit/repository.ts', 'ledger/repository.ts', 'ledger/payout-order-repository.ts']);
 
 function privateFiles(module) {
   return readdirSync(path.join(ROOT, API_MODULES, module), { recursive: true })

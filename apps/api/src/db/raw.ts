@@ -52,3 +52,9 @@ export function sqlFromText(text: string, params: readonly unknown[]): SQL {
   });
   return sql.join(chunks);
 }
+
+/** Rows of a raw query (`db.execute`): node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
+export function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges, users } from '../../db/schema.ts';
 import type { LedgerEntryInput } from '../ledger/repository.ts';
 import { disputes } from './tables.ts';
@@ -95,7 +96,7 @@ export const disputesRepository = {
       where ev.charity_id = ${charityId} or cd.charity_id = ${charityId}
       order by d.created_at desc
     `);
-    const list = (Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? [])) as {
+    const list = rowsOf<{
       id: string;
       created_at: string | Date;
       status: 'open' | 'won' | 'lost';
@@ -103,7 +104,7 @@ export const disputesRepository = {
       amount_cents: string | number;
       charity_share_cents: string | number;
       campaign: string | null;
-    }[];
+    }>(rows);
     return list.map((row) => ({
       id: row.id,
       openedAt: new Date(row.created_at),

@@ -1,7 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { OPEN_LEDGER_ACCOUNTS, OPEN_LEDGER_NAMED_KINDS, type OpenLedgerAccount } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { charities, events } from '../../db/schema.ts';
+import { campaignsInPayoutOrder, recordedPayoutsInOrder } from '../ledger/payout-order-repository.ts';
 
 /** Lines of one query, and where the next page of a download starts (null: none left). */
 export interface OpenLedgerPage {
@@ -30,7 +32,7 @@ export interface LineKey {
   id: string;
 }
 
-/** The campaign's place among its charity's campaigns for payouts (`positionAmongCampaigns`), read once per download. */
+/** The campaign's place among its charity's campaigns for payouts (`campaignsInPayoutOrder`), read once per download. */
 export interface PayoutPosition {
   before: number;
   payable: number;
@@ -56,26 +58,6 @@ function transactionsOf(eventId: string, bound: LinesBound | undefined): SQL {
     order by created_at desc, id desc limit ${bound.limit})`;
 }
 
-/** Each campaign of the charity with what it has for the charity and what the campaigns before it have: payouts reach them oldest first. */
-/**
- * Transfers to a charity's connected account and their reversals (decision 130) are lines of the
- * campaign they carried; recorded payouts are shared among the charity's campaigns apart from them.
- */
-const CONNECT_KINDS = sql.raw(`('transfer', 'transfer_reversal')`);
-
-function positionAmongCampaigns(charityId: string | null): SQL {
-  return sql`campaign as (
-      select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
-      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null and t.kind not in ${CONNECT_KINDS}
-      group by e.event_id
-    ), ordered as (
-      select event_id, payable,
-        coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
-      from campaign
-    )`;
-}
-
 /** The same place, read once per download rather than summed again over the charity's whole ledger for every page. */
 function knownPosition(eventId: string, position: PayoutPosition | null): SQL {
   if (!position) return sql`ordered as (select null::uuid as event_id, 0::bigint as payable, 0::bigint as before where false)`;
@@ -98,12 +80,7 @@ function linesOf(eventId: string, charityId: string | null, bound?: LinesBound):
       select t.id, t.created_at as at, t.kind, t.pledge_id, ${accountColumns('entries')}
       from ${transactionsOf(eventId, bound)} t join ledger_entries e on e.transaction_id = t.id
       group by t.id, t.created_at, t.kind, t.pledge_id
-    ), ${bound ? knownPosition(eventId, bound.position) : positionAmongCampaigns(charityId)}, paid as (
-      select t.id, t.created_at, e.amount_cents,
-        coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as paid_before
-      from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account = 'charity_paid' and e.charity_id = ${charityId} and t.kind not in ${CONNECT_KINDS}
-    ), shares as (
+    ), ${bound ? knownPosition(eventId, bound.position) : campaignsInPayoutOrder(charityId)}, ${recordedPayoutsInOrder(charityId)}, shares as (
       select p.id, p.created_at,
         greatest(0, least(p.paid_before + p.amount_cents, o.before + o.payable) - greatest(p.paid_before, o.before)) as share
       from paid p join ordered o on o.event_id = ${eventId}
@@ -180,7 +157,7 @@ export const openLedgerRepository = {
 
   /** The campaign's place among its charity's campaigns for payouts, read once per download (null: nothing for the charity yet). */
   async payoutPosition(db: Executor, eventId: string, charityId: string | null): Promise<PayoutPosition | null> {
-    const result = await db.execute(sql`with ${positionAmongCampaigns(charityId)} select before, payable from ordered where event_id = ${eventId}`);
+    const result = await db.execute(sql`with ${campaignsInPayoutOrder(charityId)} select before, payable from ordered where event_id = ${eventId}`);
     const [row] = rowsOf(result);
     return row ? { before: num(row.before), payable: num(row.payable) } : null;
   },
@@ -198,12 +175,6 @@ export const openLedgerRepository = {
     return { count: num(raw.count), sums: row };
   },
 };
-
-/** Rows of a raw query: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-}
 
 /** The campaign an open ledger is of, with its charity's name. */
 export async function findLedgerCampaign(db: Executor, eventId: string) {

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { charities, ledgerEntries } from '../../db/schema.ts';
+import { campaignMoneyInPayoutOrder, campaignsInPayoutOrder, CONNECT_KINDS, recordedPayoutsInOrder } from '../ledger/payout-order-repository.ts';
 import { payouts } from './tables.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -42,24 +44,12 @@ export const payoutsRepository = {
    */
   async campaignPayout(db: Executor, eventId: string, charityId: string): Promise<{ payableCents: number; passedCents: number }> {
     const rows = await db.execute(sql`
-      with campaign as (
-        select e.event_id, min(t.created_at) as first_at, sum(e.amount_cents) as payable
-        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_payable' and e.charity_id = ${charityId} and e.event_id is not null and t.kind not in ${CONNECT_KINDS}
-        group by e.event_id
-      ), ordered as (
-        select event_id, payable,
-          coalesce(sum(payable) over (order by first_at, event_id rows between unbounded preceding and 1 preceding), 0) as before
-        from campaign
-      ), paid as (
-        select coalesce(sum(e.amount_cents), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_paid' and e.charity_id = ${charityId} and t.kind not in ${CONNECT_KINDS}
-      ), transferred as (
+      with ${campaignsInPayoutOrder(charityId)}, ${recordedPayoutsInOrder(charityId)}, transferred as (
         select coalesce(sum(e.amount_cents), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
         where e.account = 'charity_paid' and e.event_id = ${eventId} and t.kind in ${CONNECT_KINDS}
       )
-      select o.payable, least(o.payable, greatest(0, least(o.payable, paid.total - o.before)) + transferred.total) as passed
-      from ordered o, paid, transferred where o.event_id = ${eventId}
+      select o.payable, least(o.payable, greatest(0, least(o.payable, (select coalesce(sum(amount_cents), 0) from paid) - o.before)) + transferred.total) as passed
+      from ordered o, transferred where o.event_id = ${eventId}
     `);
     const [row] = rowsOf<{ payable: string; passed: string }>(rows);
     return { payableCents: Number(row?.payable ?? 0), passedCents: Number(row?.passed ?? 0) };
@@ -75,29 +65,18 @@ export const payoutsRepository = {
       pledgeIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
+    const charitiesOfPledges = sql`select distinct ev.charity_id from pledges p join events ev on ev.id = p.event_id where p.id in (${ids}) and ev.charity_id is not null`;
     const rows = await db.execute(sql`
-      with charity as (
-        select distinct ev.charity_id from pledges p join events ev on ev.id = p.event_id where p.id in (${ids}) and ev.charity_id is not null
-      ), items as (
-        select e.charity_id, e.event_id, t.pledge_id, t.id as tx_id, t.created_at, e.amount_cents
-        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id in (select charity_id from charity) and t.kind not in ${CONNECT_KINDS}
-      ), campaign as (
-        select charity_id, event_id, min(created_at) as first_at from items group by charity_id, event_id
-      ), ordered as (
-        select i.pledge_id, i.charity_id, i.amount_cents,
-          coalesce(sum(i.amount_cents) over (partition by i.charity_id order by c.first_at, i.event_id, i.created_at, i.tx_id rows between unbounded preceding and 1 preceding), 0) as before
-        from items i join campaign c on c.charity_id = i.charity_id and c.event_id = i.event_id
-      ), paid as (
+      with ${campaignMoneyInPayoutOrder(charitiesOfPledges)}, paid as (
         select e.charity_id, sum(e.amount_cents) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_paid' and e.charity_id in (select charity_id from charity) and t.kind not in ${CONNECT_KINDS} group by e.charity_id
+        where e.account = 'charity_paid' and e.charity_id in (${charitiesOfPledges}) and t.kind not in ${CONNECT_KINDS} group by e.charity_id
       ), transferred as (
         select t.pledge_id, sum(e.amount_cents) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
         where e.account = 'charity_paid' and t.pledge_id in (${ids}) and t.kind in ${CONNECT_KINDS} group by t.pledge_id
       )
       select o.pledge_id, sum(o.amount_cents) as payable,
         least(sum(o.amount_cents), sum(greatest(0, least(o.amount_cents, coalesce(p.total, 0) - o.before))) + coalesce(max(x.total), 0)) as passed
-      from ordered o left join paid p on p.charity_id = o.charity_id left join transferred x on x.pledge_id = o.pledge_id
+      from money o left join paid p on p.charity_id = o.charity_id left join transferred x on x.pledge_id = o.pledge_id
       where o.pledge_id in (${ids})
       group by o.pledge_id
     `);
@@ -117,29 +96,14 @@ export const payoutsRepository = {
    */
   async carriedByPayouts(db: Executor, charityId: string): Promise<{ payoutId: string; pledgeId: string | null; eventId: string | null; cents: number }[]> {
     const rows = await db.execute(sql`
-      with items as (
-        select e.event_id, t.pledge_id, t.id as tx_id, t.created_at, e.amount_cents
-        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where e.account = 'charity_payable' and e.event_id is not null and e.charity_id = ${charityId}
-      ), campaign as (
-        select event_id, min(created_at) as first_at from items group by event_id
-      ), ordered as (
-        select i.pledge_id, i.event_id, i.amount_cents,
-          coalesce(sum(i.amount_cents) over (order by c.first_at, i.event_id, i.created_at, i.tx_id rows between unbounded preceding and 1 preceding), 0) as before
-        from items i join campaign c on c.event_id = i.event_id
-      ), paid as (
-        select p.id as payout_id, e.amount_cents as amount,
-          coalesce(sum(e.amount_cents) over (order by t.created_at, t.id rows between unbounded preceding and 1 preceding), 0) as before
-        from payouts p
-        join ledger_transactions t on t.id = p.ledger_transaction_id
-        join ledger_entries e on e.transaction_id = t.id and e.account = 'charity_paid'
-        where p.charity_id = ${charityId}
-      )
-      select paid.payout_id, o.pledge_id, o.event_id,
-        sum(least(o.before + o.amount_cents, paid.before + paid.amount) - greatest(o.before, paid.before)) as cents
-      from ordered o join paid on o.before < paid.before + paid.amount and o.before + o.amount_cents > paid.before
+      with ${campaignMoneyInPayoutOrder(sql`${charityId}::uuid`)}, ${recordedPayoutsInOrder(charityId)}
+      select p.id as payout_id, o.pledge_id, o.event_id,
+        sum(least(o.before + o.amount_cents, paid.paid_before + paid.amount_cents) - greatest(o.before, paid.paid_before)) as cents
+      from money o
+      join paid on o.before < paid.paid_before + paid.amount_cents and o.before + o.amount_cents > paid.paid_before
+      join payouts p on p.ledger_transaction_id = paid.id
       where o.amount_cents > 0
-      group by paid.payout_id, o.pledge_id, o.event_id
+      group by p.id, o.pledge_id, o.event_id
     `);
     const carried = rowsOf<{ payout_id: string; pledge_id: string | null; event_id: string | null; cents: string }>(rows).map((row) => ({
       payoutId: row.payout_id,
@@ -162,15 +126,3 @@ export const payoutsRepository = {
     return new Map([...balances].map(([charityId, balance]) => [charityId, balance.paidCents]));
   },
 };
-
-/**
- * Transfers to a charity's connected account and their reversals (decision 130): passed on to the
- * campaign or pledge they carried; recorded payouts are shared out oldest campaign first apart from them.
- */
-const CONNECT_KINDS = sql.raw(`('transfer', 'transfer_reversal')`);
-
-/** Rows of a raw query: node-postgres answers `{ rows }`, PGlite's drizzle driver the rows or `{ rows }`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}

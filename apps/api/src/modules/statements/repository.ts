@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
 import type { Recipient } from '../../lib/receipt-recipient.ts';
 import { statementMailings } from './tables.ts';
@@ -117,7 +118,7 @@ export const statementsRepository = {
       order by u.id
       limit ${limit}
     `);
-    const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<string, unknown>[];
+    const rows = rowsOf(result);
     return rows.map((row) => ({
       userId: String(row.user_id),
       email: String(row.email),
