@@ -1,7 +1,7 @@
-import type { Actor } from '@pledgeway/domain';
+import { EVENT_MESSAGES, type Actor } from '@pledgeway/domain';
 import type { AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { EventRow } from './read-model.ts';
+import { isPubliclyVisible, type EventRow } from './read-model.ts';
 
 export const NOT_YOURS = 'Only the creator of this campaign or an admin can change it';
 
@@ -15,6 +15,20 @@ export function assertCanManage(row: Pick<EventRow, 'ownerId'>, auth: AuthInfo |
 
 export function canView(row: Pick<EventRow, 'ownerId'>, auth: AuthInfo | null): boolean {
   return Boolean(auth && (auth.role === 'admin' || auth.userId === row.ownerId));
+}
+
+/**
+ * Who may see a campaign and what hangs from it (supporters, updates, matches, pages, the open
+ * ledger): anyone once it is published; before that, or once refused, its creator and admins only.
+ * For anybody else it does not exist: 404 with `notFound` (the campaign's "not found" unless the
+ * caller names its own thing).
+ */
+export function assertCanSee<Row extends Pick<EventRow, 'ownerId' | 'status'>>(
+  row: Row | null | undefined,
+  auth: AuthInfo | null,
+  notFound: string = EVENT_MESSAGES.eventNotFound,
+): asserts row is Row {
+  if (!row || (!isPubliclyVisible(row.status) && !canView(row, auth))) throw AppError.notFound(notFound);
 }
 
 /** Closed, completed and cancelled campaigns are history: nothing about them changes any more. */

@@ -17,8 +17,7 @@ import { eventRecords } from '../event-records/service.ts';
 import { participantRecords } from '../participants/service.ts';
 import { usersService } from '../users/service.ts';
 import type { SerialisedBody } from '../../lib/send-json.ts';
-import { assertCanManage, canView, isFinished } from '../event-reads/access.ts';
-import { isPubliclyVisible } from '../event-reads/read-model.ts';
+import { assertCanManage, assertCanSee, isFinished } from '../event-reads/access.ts';
 import { loadEventDetail } from './read-model.ts';
 import { eventsRepository } from './repository.ts';
 import { applyEventUpdate } from './update.ts';
@@ -166,9 +165,7 @@ export function createEventsService(ctx: AppContext) {
     /** Public read, as serialised JSON from the cache: unpublished campaigns exist only for their creator and admins. */
     async show(eventId: string, auth: AuthInfo | null): Promise<SerialisedBody> {
       const cached = await ctx.publicReads.event(eventId, auth?.userId);
-      if (!cached || (!isPubliclyVisible(cached.status) && !canView(cached, auth))) {
-        throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
-      }
+      assertCanSee(cached, auth);
       return cached.body;
     },
 

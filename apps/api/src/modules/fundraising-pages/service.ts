@@ -17,8 +17,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
-import { assertCanManage, canView } from '../event-reads/access.ts';
-import { isPubliclyVisible } from '../event-reads/read-model.ts';
+import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
 import { usersService } from '../users/service.ts';
 import { fundraisingPageEmails } from './emails.ts';
 import { fundraisingPagesRepository as repo, type PageWithTotals } from './repository.ts';
@@ -61,7 +60,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
 
   async function visibleCampaign(eventId: string, auth: AuthInfo | null) {
     const campaign = await repo.findCampaign(db, eventId);
-    if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    assertCanSee(campaign, auth);
     return campaign;
   }
 
@@ -116,7 +115,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
       const row = await repo.bySlug(db, slug.toLowerCase());
       if (!row) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
       const insider = Boolean(auth && (auth.userId === row.page.ownerId || canView(row.event, auth)));
-      if (!isPubliclyVisible(row.event.status) && !canView(row.event, auth)) throw AppError.notFound(FUNDRAISING_PAGE_MESSAGES.notFound);
+      assertCanSee(row.event, auth, FUNDRAISING_PAGE_MESSAGES.notFound);
       if (row.page.hiddenAt && !insider) throw new AppError('FUNDRAISING_PAGE_HIDDEN', FUNDRAISING_PAGE_MESSAGES.hidden, 404);
       return toDetail(row);
     },

@@ -10,8 +10,7 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { canView } from '../event-reads/access.ts';
-import { isPubliclyVisible } from '../event-reads/read-model.ts';
+import { assertCanSee } from '../event-reads/access.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { usersService } from '../users/service.ts';
@@ -144,7 +143,7 @@ export function createMatchService(ctx: AppContext) {
     async forEvent(eventId: string, auth: AuthInfo | null): Promise<MatchResponse[]> {
       const campaign = await repo.campaignVisibility(db, eventId);
       // Only campaigns the public may see (or their creator, or an admin), as their supporters.
-      if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(MATCH_MESSAGES.notFound);
+      assertCanSee(campaign, auth, MATCH_MESSAGES.notFound);
       return list(await repo.listForEvent(db, eventId), eventId);
     },
 

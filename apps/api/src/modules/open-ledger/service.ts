@@ -1,16 +1,6 @@
-import {
-  centsToDollars,
-  EVENT_MESSAGES,
-  OPEN_LEDGER_ACCOUNTS,
-  openLedgerLabel,
-  type OpenLedgerLine,
-  type OpenLedgerResponse,
-  type OpenLedgerTotals,
-} from '@pledgeway/domain';
+import { centsToDollars, OPEN_LEDGER_ACCOUNTS, openLedgerLabel, type OpenLedgerLine, type OpenLedgerResponse, type OpenLedgerTotals } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { canView } from '../event-reads/access.ts';
-import { isPubliclyVisible } from '../event-reads/read-model.ts';
+import { assertCanSee } from '../event-reads/access.ts';
 import { linePages, type LedgerDownload } from './download-stream.ts';
 import { findLedgerCampaign, openLedgerRepository as repo, type OpenLedgerRow } from './repository.ts';
 
@@ -55,7 +45,7 @@ const toCampaign = (campaign: Campaign) => ({ _id: campaign.id, name: campaign.n
 export function createOpenLedgerService(ctx: AppContext) {
   async function visible(eventId: string, auth: AuthInfo | null): Promise<Campaign> {
     const campaign = await findLedgerCampaign(ctx.db, eventId);
-    if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    assertCanSee(campaign, auth);
     return campaign;
   }
 

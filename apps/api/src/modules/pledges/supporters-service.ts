@@ -1,10 +1,9 @@
-import { centsToDollars, EVENT_MESSAGES, type LiveFigures, type Supporter } from '@pledgeway/domain';
+import { centsToDollars, type LiveFigures, type Supporter } from '@pledgeway/domain';
 import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { canView } from '../event-reads/access.ts';
-import { isPubliclyVisible, runoffTotals, totalsFor } from '../event-reads/read-model.ts';
+import { assertCanSee } from '../event-reads/access.ts';
+import { runoffTotals, totalsFor } from '../event-reads/read-model.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 
 export { SUPPORTERS_PAGE_SIZE };
@@ -12,7 +11,7 @@ export { SUPPORTERS_PAGE_SIZE };
 /** A campaign's public figures: only for campaigns the public (or this creator or an admin) may see. */
 export async function visibleCampaign(ctx: AppContext, eventId: string, auth: AuthInfo | null): Promise<CampaignRow> {
   const campaign = await repo.findCampaign(ctx.db, eventId);
-  if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+  assertCanSee(campaign, auth);
   return campaign;
 }
 

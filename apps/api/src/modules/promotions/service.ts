@@ -12,8 +12,8 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage, canView } from '../event-reads/access.ts';
-import { isPubliclyVisible, toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/read-model.ts';
+import { assertCanManage, assertCanSee } from '../event-reads/access.ts';
+import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/read-model.ts';
 import { usersService } from '../users/service.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';
@@ -77,7 +77,7 @@ export function createPromotionsService(ctx: AppContext) {
 
   async function visibleCampaign(eventId: string, auth: AuthInfo | null) {
     const campaign = await repo.findCampaign(db, eventId);
-    if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    assertCanSee(campaign, auth);
     return campaign;
   }
 
@@ -99,7 +99,7 @@ export function createPromotionsService(ctx: AppContext) {
     async request(auth: AuthInfo, eventId: string, input: PromotionRequest): Promise<MyPromotion> {
       const row = await db.transaction(async (tx) => {
         const campaign = await repo.lockCampaignShared(tx, eventId);
-        if (!campaign || (!isPubliclyVisible(campaign.status) && !canView(campaign, auth))) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+        assertCanSee(campaign, auth);
         if (campaign.ownerId === auth.userId) throw AppError.conflict('OWN_CAMPAIGN', PROMOTION_MESSAGES.ownCampaign);
         if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', PROMOTION_MESSAGES.notLive);
         const saved = await repo.insert(tx, { eventId, promoterId: auth.userId, note: input.note });

@@ -13,8 +13,8 @@ import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
-import { assertCanManage, canView } from '../event-reads/access.ts';
-import { isPubliclyVisible, type EventRow } from '../event-reads/read-model.ts';
+import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
+import { type EventRow } from '../event-reads/read-model.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 
@@ -62,7 +62,7 @@ export function createUpdatesService(ctx: AppContext) {
   /** Published campaigns are public; the others only to their creator and admins (as their page is). */
   async function loadVisibleEvent(eventId: string, auth: AuthInfo | null): Promise<EventRow> {
     const row = await loadEvent(eventId);
-    if (!isPubliclyVisible(row.status) && !canView(row, auth)) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
+    assertCanSee(row, auth);
     return row;
   }
 
