@@ -8,6 +8,7 @@ import { lifecycleRecords } from '../lifecycle/service.ts';
 import { afterRunBegun, beginRun, missesTarget, type BegunRun } from './runs.ts';
 import { chargingRepository as repo } from './repository.ts';
 import { chargeHolds, chargeRuns } from './tables.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 export const DEADLINE_CHARGES_QUEUE = 'deadline-charges';
 
@@ -56,7 +57,7 @@ function deadlineEmail(to: string, campaign: { id: string; name: string }, held:
 export async function chargeAtDeadline(ctx: AppContext, eventId: string): Promise<boolean> {
   const now = ctx.clock.now();
   const begun = await ctx.db.transaction(async (tx): Promise<BegunRun | undefined> => {
-    const event = await lifecycleRecords.lockEvent(tx, eventId);
+    const event = await eventRecords.lock(tx, eventId, 'update');
     if (!event || !isDeadlineKind(event.kind) || event.status !== 'approved') return undefined;
     const deadline = campaignDeadline(event);
     if (!deadline || deadline > now || (await repo.runForEvent(tx, eventId))) return undefined;

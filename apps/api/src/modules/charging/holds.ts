@@ -4,10 +4,10 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
-import { lifecycleRecords } from '../lifecycle/service.ts';
 import { afterRunBegun, beginRun, type BegunRun } from './runs.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
 import { chargeHolds } from './tables.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 type HoldRow = typeof chargeHolds.$inferSelect;
 
@@ -37,7 +37,7 @@ export function createChargeHolds(ctx: AppContext) {
 
     async hold(auth: AuthInfo, eventId: string, reason: string): Promise<ChargeHold> {
       return db.transaction(async (tx) => {
-        const event = await lifecycleRecords.lockEvent(tx, eventId);
+        const event = await eventRecords.lock(tx, eventId, 'update');
         if (!event) throw AppError.notFound('Event not found');
         if (event.kind !== 'crowdfunding') throw AppError.conflict('HOLD_NOT_ALLOWED', CHARGE_HOLD_MESSAGES.onlyCrowdfunding);
         if (!['approved', 'freeze', 'completed'].includes(event.status)) throw AppError.conflict('HOLD_NOT_ALLOWED', CHARGE_HOLD_MESSAGES.notLive);
@@ -54,7 +54,7 @@ export function createChargeHolds(ctx: AppContext) {
     /** Lifts the hold; a run the deadline kept waiting starts charging now. Returns whether it did. */
     async release(auth: AuthInfo, eventId: string): Promise<{ started: boolean }> {
       const begun = await db.transaction(async (tx): Promise<BegunRun | undefined> => {
-        const event = await lifecycleRecords.lockEvent(tx, eventId);
+        const event = await eventRecords.lock(tx, eventId, 'update');
         if (!event) throw AppError.notFound('Event not found');
         if (!(await findHold(tx, eventId))) throw AppError.conflict('NOT_HELD', CHARGE_HOLD_MESSAGES.notHeld);
         await tx.delete(chargeHolds).where(eq(chargeHolds.eventId, eventId));

@@ -17,6 +17,7 @@ import { settleRunoff } from '../runoff/service.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { fundingToCharityCents } from './funding-share.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 export const CHARGE_RUN_MESSAGES = {
   notCompleted: 'Only a campaign its creator marked complete can be charged',
@@ -160,7 +161,7 @@ export function createChargeRuns(ctx: AppContext) {
 
     async start(auth: AuthInfo, eventId: string): Promise<{ run: ChargeRun; created: boolean }> {
       const begun = await db.transaction(async (tx): Promise<BegunRun> => {
-        const event = await lifecycleRecords.lockEvent(tx, eventId);
+        const event = await eventRecords.lock(tx, eventId, 'update');
         if (!event) throw AppError.notFound('Event not found');
         const existing = await repo.runForEvent(tx, eventId);
         if (existing) return { run: existing, created: false, pledgeIds: [] };

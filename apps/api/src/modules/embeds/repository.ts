@@ -10,12 +10,6 @@ export const embedsRepository = {
     return row;
   },
 
-  /** The campaign row locked while its list is replaced, so two saves apply one after the other. */
-  async lockCampaign(tx: Executor, eventId: string) {
-    const [row] = await tx.select({ id: events.id, ownerId: events.ownerId }).from(events).where(eq(events.id, eventId)).for('update').limit(1);
-    return row;
-  },
-
   async originsOf(db: Executor, eventId: string): Promise<string[]> {
     const rows = await db
       .select({ origin: campaignEmbedOrigins.origin })

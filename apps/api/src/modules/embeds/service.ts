@@ -3,6 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanManage } from '../event-reads/access.ts';
 import { embedsRepository as repo } from './repository.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 /** The embed's path: the one page whose framing the campaign's list decides. */
 const EMBED_PAGE = /^\/embed\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?.*)?$/i;
@@ -44,7 +45,7 @@ export function createEmbedsService(ctx: AppContext) {
     async save(auth: AuthInfo, eventId: string, origins: string[]): Promise<string[]> {
       await managedCampaign(auth, eventId);
       return db.transaction(async (tx) => {
-        const campaign = await repo.lockCampaign(tx, eventId);
+        const campaign = await eventRecords.lock(tx, eventId, 'update');
         if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
         await repo.replace(tx, eventId, origins);
         return repo.originsOf(tx, eventId);

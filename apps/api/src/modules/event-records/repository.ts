@@ -13,6 +13,15 @@ export const eventRecordsRepository = {
     const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
     return row;
   },
+  /**
+   * The campaign's row, locked until the transaction ends: `update` to change the campaign itself
+   * (its status, participants, options, embeds); `share` for what hangs from it (a pledge, a match,
+   * a fundraising page, a promotion), so that a change of status waits for those and they for it.
+   */
+  async lock(tx: Executor, id: string, strength: 'update' | 'share'): Promise<EventRecord | undefined> {
+    const [row] = await tx.select().from(events).where(eq(events.id, id)).for(strength).limit(1);
+    return row;
+  },
   ownedBy(db: Executor, userId: string): Promise<EventRecord[]> {
     return db.select().from(events).where(eq(events.ownerId, userId));
   },

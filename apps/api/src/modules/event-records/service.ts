@@ -9,6 +9,8 @@ export type { EventRecord, NewDocument, NewEvent } from './repository.ts';
  */
 export const eventRecords = {
   findById: eventRecordsRepository.findById,
+  /** The campaign's row under a row lock (`update` or `share`) until the transaction ends. */
+  lock: eventRecordsRepository.lock,
   ownedBy: eventRecordsRepository.ownedBy,
   insert: eventRecordsRepository.insert,
   /** Sets these columns (and `updatedAt`); returns the row as it is now. */

@@ -75,7 +75,7 @@ export function createFunding(ctx: AppContext) {
   async function reserve(userId: string, eventId: string, amountCents: number, paymentMethodId: string | null, options: ReserveOptions) {
     const now = ctx.clock.now();
     return db.transaction(async (tx): Promise<Reservation> => {
-      const event = await lifecycleRecords.lockEvent(tx, eventId);
+      const event = await eventRecords.lock(tx, eventId, 'update');
       if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       if (event.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
@@ -147,7 +147,7 @@ export function createFunding(ctx: AppContext) {
     return db.transaction(async (tx) => {
       // The campaign's row first, as `reserve` takes them: the ledger row's key check on the campaign
       // would otherwise wait for a reserving request that waits for this pledge (a deadlock).
-      await lifecycleRecords.lockEvent(tx, eventId);
+      await eventRecords.lock(tx, eventId, 'update');
       const current = await chargingService.lockPledge(tx, pledge.id);
       if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
       if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;

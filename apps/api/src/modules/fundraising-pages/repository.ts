@@ -52,12 +52,6 @@ async function listWithTotals(db: Executor, where: SQL | undefined, order: 'rais
 
 /** SQL of fundraising pages: the pages, their leaderboard, and the pledges made through them. */
 export const fundraisingPagesRepository = {
-  /** The campaign, share-locked: a status change waits until the page is saved. */
-  async lockCampaignShared(tx: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('share').limit(1);
-    return row;
-  },
-
   async findCampaign(db: Executor, eventId: string): Promise<EventRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;

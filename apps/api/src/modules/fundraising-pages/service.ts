@@ -21,6 +21,7 @@ import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts
 import { usersService } from '../users/service.ts';
 import { fundraisingPageEmails } from './emails.ts';
 import { fundraisingPagesRepository as repo, type PageWithTotals } from './repository.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -78,7 +79,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
       // Stored before the transaction, as every upload is; the hourly sweep removes it if the page is not saved.
       const image = input.image ? (await storeBase64Image(ctx.storage, input.image, 'banners')).url : '';
       const saved = await db.transaction(async (tx) => {
-        const campaign = await repo.lockCampaignShared(tx, eventId);
+        const campaign = await eventRecords.lock(tx, eventId, 'share');
         if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
         if (campaign.ownerId === auth.userId) throw AppError.conflict('OWN_CAMPAIGN', FUNDRAISING_PAGE_MESSAGES.ownCampaign);
         if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', FUNDRAISING_PAGE_MESSAGES.notLive);

@@ -6,11 +6,6 @@ import type { EventRow } from '../event-reads/read-model.ts';
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {
-  /** The campaign row, locked until the transaction ends: one status change at a time. */
-  async lockEvent(tx: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
-    return row;
-  },
   async findEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;

@@ -87,7 +87,7 @@ export function createLifecycleService(ctx: AppContext) {
   async function changeWithin(tx: Executor, request: ChangeRequest): Promise<{ row: EventRow; after: AfterCommit }> {
     if (!request.auth) throw AppError.unauthenticated();
     if (ADMIN_ONLY.includes(request.action) && request.auth.role !== 'admin') throw AppError.forbidden('Only an admin can do this');
-    const row = await repo.lockEvent(tx, request.eventId);
+    const row = await eventRecords.lock(tx, request.eventId, 'update');
     if (!row) throw AppError.notFound('Event not found');
     const actor = assertCanManage(row, request.auth);
     const to = targetOf(request.action, row, request.to);
@@ -172,7 +172,7 @@ export function createLifecycleService(ctx: AppContext) {
     async deleteBeforeApproval(auth: AuthInfo, eventId: string): Promise<{ releasedPledges: number }> {
       let refundPledgeId: string | undefined;
       const result = await db.transaction(async (tx) => {
-        const event = await repo.lockEvent(tx, eventId);
+        const event = await eventRecords.lock(tx, eventId, 'update');
         if (!event) throw AppError.notFound('Event not found');
         if (event.ownerId !== auth.userId && auth.role !== 'admin') throw AppError.forbidden('You can only delete your own events');
         if (!canDeleteEvent(event.status)) throw AppError.conflict('EVENT_NOT_DELETABLE', MY_EVENTS_MESSAGES.notDeletable);
@@ -209,7 +209,6 @@ export type LifecycleService = ReturnType<typeof createLifecycleService>;
  * the creator's funding): each function takes the caller's `tx`.
  */
 export const lifecycleRecords = {
-  lockEvent: repo.lockEvent,
   countedTotalCents: repo.countedTotalCents,
   creatorPledge: repo.creatorPledge,
   findEvent: repo.findEvent,

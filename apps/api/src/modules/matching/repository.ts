@@ -21,24 +21,6 @@ function matchablePledgesOf(eventId: string, statuses: readonly PledgeStatus[]) 
 }
 
 export const matchingRepository = {
-  /** The campaign under a share lock: a status change (complete, close) waits for the offer, as for a pledge. */
-  async lockCampaign(tx: Executor, eventId: string) {
-    const [row] = await tx
-      .select({
-        id: events.id,
-        name: events.name,
-        kind: events.kind,
-        status: events.status,
-        startDate: events.startDate,
-        approvedAt: events.approvedAt,
-        durationDays: events.durationDays,
-      })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .for('share')
-      .limit(1);
-    return row;
-  },
   async campaignVisibility(db: Executor, eventId: string) {
     const [row] = await db.select({ ownerId: events.ownerId, status: events.status }).from(events).where(eq(events.id, eventId)).limit(1);
     return row;

@@ -18,6 +18,7 @@ import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { matchRecords as settleRecords, publicSponsorName, termsOf } from './settle.ts';
 import { topUpWithin } from './top-up.ts';
+import { eventRecords, type EventRecord } from '../event-records/service.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
 const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -74,7 +75,7 @@ function toMatchResponse(view: MatchView, counted: Matchable, topUps: TopUp[]): 
 }
 
 /** The campaign must take pledges now: the same rule as a pledge's (approved, before its deadline). */
-function assertLive(campaign: NonNullable<Awaited<ReturnType<typeof repo.lockCampaign>>>, now: Date) {
+function assertLive(campaign: EventRecord, now: Date) {
   if (campaign.status === 'freeze') throw AppError.conflict('EVENT_FROZEN', PLEDGE_FORM_MESSAGES.frozen);
   if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', MATCH_MESSAGES.notLive);
   const closed = pledgingClosedAtDeadline(campaign, now);
@@ -103,7 +104,7 @@ export function createMatchService(ctx: AppContext) {
       const endsAt = input.ends_at ? new Date(input.ends_at) : null;
       if (endsAt && endsAt.getTime() <= now.getTime()) throw AppError.validation({ ends_at: MATCH_MESSAGES.windowEnded });
       const view = await db.transaction(async (tx) => {
-        const campaign = await repo.lockCampaign(tx, eventId);
+        const campaign = await eventRecords.lock(tx, eventId, 'share');
         if (!campaign) throw AppError.notFound(MATCH_MESSAGES.notFound);
         assertLive(campaign, now);
         const card = await paymentMethodRecords.findActive(tx, userId, input.payment_method_id);

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events, participants } from '../../db/schema.ts';
+import { participants } from '../../db/schema.ts';
 
 export type NewParticipant = typeof participants.$inferInsert;
 
@@ -11,10 +11,6 @@ export type NewParticipant = typeof participants.$inferInsert;
 export const participantsRepository = {
   async findById(db: Executor, participantId: string) {
     const [row] = await db.select().from(participants).where(eq(participants.id, participantId)).limit(1);
-    return row;
-  },
-  async lockEvent(db: Executor, eventId: string) {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
     return row;
   },
   async exists(db: Executor, eventId: string, participantId: string): Promise<boolean> {

@@ -44,7 +44,7 @@ export function createParticipantsService(ctx: AppContext) {
       const { person } = await load(participantId, auth);
       // Under the campaign row's lock: parallel removals queue, so the count checked is the count kept.
       const removed = await db.transaction(async (tx) => {
-        const event = await participantsRepository.lockEvent(tx, person.eventId);
+        const event = await eventRecords.lock(tx, person.eventId, 'update');
         if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
         if (!(await participantsRepository.exists(tx, event.id, person.id))) throw AppError.notFound('Participant not found');
         const remaining = await participantsRepository.countOf(tx, event.id);

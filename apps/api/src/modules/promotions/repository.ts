@@ -32,12 +32,6 @@ function attributionTotals(db: Executor) {
 
 /** SQL of Third-Party Promotion: requests, the host's answers, and the pledges credited to a link. */
 export const promotionsRepository = {
-  /** The campaign, share-locked: a status change waits until the request is saved. */
-  async lockCampaignShared(tx: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('share').limit(1);
-    return row;
-  },
-
   async findCampaign(db: Executor, eventId: string): Promise<EventRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;

@@ -17,6 +17,7 @@ import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/
 import { usersService } from '../users/service.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';
+import { eventRecords } from '../event-records/service.ts';
 
 /** What the public sees: accepted promotions, and ended ones, whose credit stays. */
 const SHOWN_STATUSES = ['accepted', 'ended'] as const;
@@ -98,7 +99,7 @@ export function createPromotionsService(ctx: AppContext) {
     /** The signed-in user asks the host; one request per person and campaign, whatever the answer. */
     async request(auth: AuthInfo, eventId: string, input: PromotionRequest): Promise<MyPromotion> {
       const row = await db.transaction(async (tx) => {
-        const campaign = await repo.lockCampaignShared(tx, eventId);
+        const campaign = await eventRecords.lock(tx, eventId, 'share');
         assertCanSee(campaign, auth);
         if (campaign.ownerId === auth.userId) throw AppError.conflict('OWN_CAMPAIGN', PROMOTION_MESSAGES.ownCampaign);
         if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', PROMOTION_MESSAGES.notLive);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { events, participants, pledges } from '../../db/schema.ts';
+import { participants, pledges } from '../../db/schema.ts';
 import { runoffResults } from './tables.ts';
 
 type ResultRow = typeof runoffResults.$inferInsert;
@@ -10,11 +10,6 @@ const COUNTED = ['pending', 'charged', 'failed'] as const;
 
 /** SQL of runoffs: what the creator's choice and the settlement check, and the kept result. */
 export const runoffRepository = {
-  /** The campaign row, locked: the choice and the charge run never interleave. */
-  async lockEvent(tx: Executor, eventId: string) {
-    const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
-    return row;
-  },
   /** Whether the charge run has settled the runoff (it writes the result as it starts; the choice is final then). */
   async isSettled(tx: Executor, eventId: string): Promise<boolean> {
     const rows = await tx.select({ id: runoffResults.participantId }).from(runoffResults).where(eq(runoffResults.eventId, eventId)).limit(1);

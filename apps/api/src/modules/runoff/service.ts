@@ -34,7 +34,7 @@ export function createRunoffService(ctx: AppContext) {
   return {
     async choosePlacements(auth: AuthInfo | null, eventId: string, choice: RunoffPlacementsRequest): Promise<{ places: number; message: string }> {
       return ctx.db.transaction(async (tx) => {
-        const event = await repo.lockEvent(tx, eventId);
+        const event = await eventRecords.lock(tx, eventId, 'update');
         if (!event) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
         assertCanManage(event, auth);
         if (event.kind !== 'runoff') throw AppError.conflict('NOT_RUNOFF', RUNOFF_MESSAGES.notRunoff);
@@ -140,7 +140,7 @@ export async function applyRunoffRules(
   eventId: string,
   form: Pick<EditEventForm, 'runoff_win_by' | 'runoff_fixed_amount' | 'runoff_chargeable_places'>,
 ): Promise<void> {
-  const event = await repo.lockEvent(tx, eventId);
+  const event = await eventRecords.lock(tx, eventId, 'update');
   if (!event || event.kind !== 'runoff') return;
   const next = {
     runoffWinBy: form.runoff_win_by,
