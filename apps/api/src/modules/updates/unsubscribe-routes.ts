@@ -6,19 +6,29 @@ import { createUnsubscribeService, UNSUBSCRIBE_MESSAGES } from './unsubscribe.ts
 
 const UnsubscribeQuery = z.object({ token: z.string().max(2_000).default('') });
 
+const BUTTON = {
+  font: 'inherit',
+  padding: '10px 18px',
+  borderRadius: '6px',
+  border: '1px solid #1d4ed8',
+  background: '#1d4ed8',
+  color: '#ffffff',
+  cursor: 'pointer',
+};
+
 /** A page of one message (and, to confirm, one button), readable on a phone and by keyboard; React escapes the campaign's name. */
 function page(message: string, confirm?: { action: string }): string {
   const body = h(
     'main',
-    null,
-    h('h1', null, 'Pledgeway e-mails'),
+    { style: { maxWidth: '36rem', margin: '0 auto', padding: '24px 16px', fontFamily: 'system-ui, sans-serif', color: '#171c33', lineHeight: 1.5 } },
+    h('h1', { style: { fontSize: '1.5rem' } }, 'Pledgeway e-mails'),
     h('p', null, message),
     confirm
       ? h(
           'form',
           { method: 'post', action: confirm.action },
           h('input', { type: 'hidden', name: 'List-Unsubscribe', value: 'One-Click' }),
-          h('button', { type: 'submit' }, 'Stop these e-mails'),
+          h('button', { type: 'submit', style: BUTTON }, 'Stop these e-mails'),
         )
       : null,
   );
