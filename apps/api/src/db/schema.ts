@@ -322,6 +322,8 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
+    /** Mail a person may stop: where its one-click unsubscribe posts (List-Unsubscribe, RFC 8058). */
+    unsubscribeUrl: text('unsubscribe_url'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     /** Delivery attempts by the outbox worker, and when the next one is due (backoff). */

@@ -26,6 +26,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { participantRoutes } from './participants/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { updateRoutes } from './updates/routes.ts';
+import { unsubscribeRoutes } from './updates/unsubscribe-routes.ts';
 import { hostRoutes } from './hosts/routes.ts';
 import { promotionRoutes } from './promotions/routes.ts';
 import { fundraisingPageRoutes } from './fundraising-pages/routes.ts';
@@ -78,6 +79,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   identityRoutes,
   adminRoutes,
   updateRoutes,
+  unsubscribeRoutes,
   hostRoutes,
   promotionRoutes,
   fundraisingPageRoutes,

@@ -54,6 +54,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/contact': PUBLIC,
   'POST /api/newsletter': PUBLIC,
   'GET /api/newsletter/confirm': PUBLIC,
+  // Unsubscribe from a campaign's update e-mails (decision 192): the signed token decides, not a sign-in; without one, 400.
+  'GET /api/updates/unsubscribe': PUBLIC,
+  'POST /api/updates/unsubscribe': PUBLIC,
   'GET /api/search': PUBLIC,
   'GET /api/events/pledges': SIGNED_IN,
   'GET /api/events': SIGNED_IN,

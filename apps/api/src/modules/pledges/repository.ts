@@ -46,6 +46,14 @@ export const myPledgesRepository = {
     return Number(row?.n ?? 0);
   },
   /** Pledges keep an anonymised reference (docs/product.md#closing-an-account): the donor link is cut. */
+  /** The supporter's pledges to the campaign stop asking for update e-mails (an unsubscribe, decision 192). */
+  async stopUpdateEmails(db: Executor, userId: string, eventId: string): Promise<void> {
+    await db
+      .update(pledges)
+      .set({ notifyUpdates: false })
+      .where(and(eq(pledges.userId, userId), eq(pledges.eventId, eventId), eq(pledges.notifyUpdates, true)));
+  },
+
   async anonymiseDonor(db: Executor, userId: string): Promise<void> {
     await db.update(pledges).set({ userId: null, updatedAt: new Date() }).where(eq(pledges.userId, userId));
   },

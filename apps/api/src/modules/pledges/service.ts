@@ -92,6 +92,8 @@ export const pledgeRecords = {
   countForParticipant: myPledgesRepository.countForParticipant,
   outstandingCountForDonor: myPledgesRepository.outstandingCountForDonor,
   anonymiseDonor: myPledgesRepository.anonymiseDonor,
+  /** An unsubscribe from a campaign's update e-mails (decision 192). */
+  stopUpdateEmails: myPledgesRepository.stopUpdateEmails,
   /** The life cycle releases a campaign's never-charged pledges (its close, its delete, the charge run). */
   releaseUncharged: pledgeStatusRepository.releaseUncharged,
   /** A runoff's settlement releases the pledges of the options that are not charged. */

@@ -1,6 +1,7 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
 import { formatCents } from '@pledgeway/domain';
 import type { ReturnedKind } from '../ledger/kinds.ts';
+import { statementFonts } from './fonts.ts';
 import { printableText } from './printable.ts';
 import { NO_GOODS_OR_SERVICES, recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import type { StatementCharge, StatementReturn } from './repository.ts';
@@ -15,33 +16,73 @@ export interface StatementContent {
 }
 
 const PAGE = { width: 612, height: 792, margin: 50 };
-const INK = rgb(0.09, 0.11, 0.2);
-const MUTED = rgb(0.35, 0.38, 0.45);
+const INK: [number, number, number] = [23, 28, 51];
+const MUTED: [number, number, number] = [89, 97, 115];
 /** Between the wrapped lines of one cell. */
 const LINE_SPACING = 2;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Writes lines top to bottom, starting a new page when one is full. */
+type Weight = 'regular' | 'bold';
+/** A stretch of text in one font: Noto Sans, or Noto Sans SC for the characters Noto Sans lacks. */
+type Run = { text: string; font: string };
+
+/**
+ * Writes lines top to bottom, starting a new page when one is full. `y` is the baseline measured
+ * from the bottom of the page, as the layout was first drawn; pdfkit measures from the top.
+ */
 class Writer {
-  page: PDFPage;
   y = PAGE.height - PAGE.margin;
   readonly drawable: ReadonlySet<number>;
-  constructor(
-    readonly doc: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.page = doc.addPage([PAGE.width, PAGE.height]);
-    // The regular and bold standard fonts draw the same characters.
-    this.drawable = new Set(font.getCharacterSet());
+  readonly latin: ReadonlySet<number>;
+  constructor(readonly doc: PDFKit.PDFDocument) {
+    const fonts = statementFonts();
+    doc.registerFont('regular', fonts.regular.bytes);
+    doc.registerFont('bold', fonts.bold.bytes);
+    doc.registerFont('regular-cjk', fonts.cjkRegular.bytes);
+    doc.registerFont('bold-cjk', fonts.cjkBold.bytes);
+    this.latin = fonts.regular.characters;
+    // The regular and bold faces of each family draw the same characters.
+    this.drawable = new Set([...fonts.regular.characters, ...fonts.cjkRegular.characters]);
+    doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
+  }
+
+  /** The text split where it moves between Noto Sans and Noto Sans SC. */
+  runs(text: string, weight: Weight): Run[] {
+    const runs: Run[] = [];
+    for (const character of text) {
+      const font = this.latin.has(character.codePointAt(0)!) ? weight : `${weight}-cjk`;
+      const last = runs.at(-1);
+      if (last?.font === font) last.text += character;
+      else runs.push({ text: character, font });
+    }
+    return runs;
+  }
+
+  /**
+   * The width of the text, as the sum of its words' and spaces' widths: measuring a word shapes it
+   * (about a millisecond), and wrapping measures each line as it grows, so each word is measured once.
+   */
+  width(text: string, size: number, weight: Weight): number {
+    return text.split(' ').reduce((sum, word, index) => sum + (index ? this.measured(' ', size, weight) : 0) + this.measured(word, size, weight), 0);
+  }
+
+  private readonly widths = new Map<string, number>();
+  private measured(word: string, size: number, weight: Weight): number {
+    const key = `${weight} ${size} ${word}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = this.runs(word, weight).reduce((sum, run) => sum + this.doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /**
    * The text as the lines it takes in its column: broken between words, and a word wider than the
    * column broken where it fills it, so nothing is cut off.
    */
-  wrap(text: string, width: number, size: number, font: PDFFont): string[] {
-    const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  wrap(text: string, width: number, size: number, weight: Weight): string[] {
+    const fits = (candidate: string) => this.width(candidate, size, weight) <= width;
     const lines: string[] = [];
     let current = '';
     for (const word of printableText(text, this.drawable).split(/\s+/).filter(Boolean)) {
@@ -64,35 +105,55 @@ class Writer {
     return lines;
   }
 
+  /** The text with its baseline at `baseline` (from the page's bottom), each run in its own font. */
+  draw(text: string, x: number, baseline: number, size: number, weight: Weight, color: typeof INK) {
+    let left = x;
+    for (const run of this.runs(text, weight)) {
+      this.doc.font(run.font).fontSize(size).fillColor(color);
+      this.doc.text(run.text, left, PAGE.height - baseline, { lineBreak: false, baseline: 'alphabetic' });
+      left += this.doc.widthOfString(run.text);
+    }
+  }
+
   /** One row: each cell wrapped in its column, the row as tall as its longest cell, on a new page when it would not fit. */
   line(cells: [text: string, x: number, width: number, align?: 'right'][], options: { size?: number; bold?: boolean; color?: typeof INK; gap?: number } = {}) {
     const size = options.size ?? 10;
-    const font = options.bold ? this.bold : this.font;
-    const wrapped = cells.map(([text, x, width, align]) => ({ lines: this.wrap(text, width, size, font), x, width, align }));
+    const weight: Weight = options.bold ? 'bold' : 'regular';
+    const wrapped = cells.map(([text, x, width, align]) => ({ lines: this.wrap(text, width, size, weight), x, width, align }));
     const leading = size + LINE_SPACING;
     const height = size + leading * (Math.max(...wrapped.map((cell) => cell.lines.length)) - 1);
     if (this.y - height < PAGE.margin - LINE_SPACING) {
-      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
       this.y = PAGE.height - PAGE.margin;
     }
     for (const { lines, x, width, align } of wrapped) {
       lines.forEach((shown, index) => {
-        const left = align === 'right' ? x + width - font.widthOfTextAtSize(shown, size) : x;
-        this.page.drawText(shown, { x: left, y: this.y - index * leading, size, font, color: options.color ?? INK });
+        const left = align === 'right' ? x + width - this.width(shown, size, weight) : x;
+        this.draw(shown, left, this.y - index * leading, size, weight, options.color ?? INK);
       });
     }
     this.y -= height + (options.gap ?? 6);
   }
 }
 
+/** The finished document's bytes. */
+function bytesOf(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  doc.end();
+  return done;
+}
+
 const COLUMNS = { date: 50, campaign: 120, charity: 290, amount: 430, tip: 500 };
 
 /** A year's giving statement as a PDF: each charge, tips apart as not given to the charity, then refunds and disputes. */
 export async function renderStatementPdf(content: StatementContent): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Pledgeway giving statement ${content.year}`);
-  doc.setCreator('Pledgeway');
-  const writer = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const doc = new PDFDocument({ autoFirstPage: false, info: { Title: `Pledgeway giving statement ${content.year}`, Creator: 'Pledgeway' } });
+  const writer = new Writer(doc);
   const full = PAGE.width - 2 * PAGE.margin;
 
   writer.line([[`Giving statement ${content.year}`, 50, full]], { size: 20, bold: true, gap: 10 });
@@ -159,7 +220,7 @@ export async function renderStatementPdf(content: StatementContent): Promise<Uin
     size: 9,
     color: MUTED,
   });
-  return doc.save();
+  return bytesOf(doc);
 }
 
 const RETURN_LABELS: Record<ReturnedKind, string> = {

@@ -1,8 +1,8 @@
 /**
- * Text for the PDF's standard fonts, which draw the Windows-1252 (Latin-1) letters only: an accent
- * they lack is dropped from its letter ("Łódź" → "Lódz", "Hà Nội" → "Hà Noi"), emoji and their
- * joiners are left out, and only a character with no Latin spelling (Cyrillic, Chinese…) becomes
- * "?". The statement keeps every line and amount; a name may be spelled more plainly than entered.
+ * Text for the statement's fonts (Noto Sans and Noto Sans SC, decision 190), which draw Latin, Greek,
+ * Cyrillic and Chinese names as entered. What neither draws is spelled as plainly as it can be: an
+ * accent they lack is dropped from its letter, emoji and their joiners are left out, and only a
+ * character with no other spelling becomes "?". The statement keeps every line and amount.
  */
 
 /** Latin letters with no decomposition into a base letter and an accent: their usual plain spelling. */

@@ -40,7 +40,8 @@ async function statementText(client: TestClient, forYear: number) {
 
 describe('giving statements', () => {
   it('lists each charge with date, campaign, charity and amount, tips apart, and a dispute, in a PDF read back', async () => {
-    const supporter = await signUp(server.url, { name: 'Sam Statement' });
+    // Cyrillic, Greek and Chinese letters print as entered (decision 190).
+    const supporter = await signUp(server.url, { name: 'Sam Statement Иван Παπαδόπουλος 王小明' });
     const creatorA = await signUp(server.url);
     const swim = await liveCampaign(server, creatorA, admin);
     await pledgeFrom(server, supporter, swim.id, { amountCents: 10_000, tipPercent: 20 });
@@ -58,7 +59,7 @@ describe('giving statements', () => {
     const charity = (await supporter.client.get(`/api/events/show/${swim.id}`)).data.charity.name as string;
     for (const expected of [
       `Giving statement ${year}`,
-      'Sam Statement',
+      'Sam Statement Иван Παπαδόπουλος 王小明',
       swim.name,
       run.name,
       charity,

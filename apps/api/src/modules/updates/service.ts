@@ -16,6 +16,7 @@ import { documentExtension, storeDocument, storeImage, type MultipartBody, type 
 import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
 import { type EventRow } from '../event-reads/read-model.ts';
 import { eventRecords } from '../event-records/service.ts';
+import { createUnsubscribeTokens } from './unsubscribe.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 
 /** The multipart field carrying the optional image or document. */
@@ -91,23 +92,27 @@ export function createUpdatesService(ctx: AppContext) {
     const recipients = await updatesRepository.updateRecipients(tx, row.id);
     const link = `${config.publicUrl}/events/${row.id}`;
     const attachment = update.attachmentUrl ? ['', `Attached: ${config.publicUrl}${update.attachmentUrl}`] : [];
-    const messages = recipients.map((person): EmailMessage => ({
-      to: person.email,
-      kind: 'campaign-update',
-      subject: `Update from ${row.name}`,
-      text: [
-        `Hello ${person.name},`,
-        '',
-        `${row.hostFullName || 'The creator'} posted an update on "${row.name}":`,
-        '',
-        update.message,
-        ...attachment,
-        '',
-        `Read it and join the conversation: ${link}`,
-        '',
-        'You receive these e-mails because you asked for updates when you pledged to this campaign.',
-      ].join('\n'),
-    }));
+    const unsubscribe = createUnsubscribeTokens(config.jwtSecret);
+    const messages = await Promise.all(
+      recipients.map(async (person): Promise<EmailMessage> => ({
+        to: person.email,
+        kind: 'campaign-update',
+        unsubscribeUrl: await unsubscribe.url(config.publicUrl, person.userId, row.id),
+        subject: `Update from ${row.name}`,
+        text: [
+          `Hello ${person.name},`,
+          '',
+          `${row.hostFullName || 'The creator'} posted an update on "${row.name}":`,
+          '',
+          update.message,
+          ...attachment,
+          '',
+          `Read it and join the conversation: ${link}`,
+          '',
+          'You receive these e-mails because you asked for updates when you pledged to this campaign.',
+        ].join('\n'),
+      })),
+    );
     await mailer.sendMany(messages, tx);
     return recipients.length;
   }

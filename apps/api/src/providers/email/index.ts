@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Jobs } from '../../lib/jobs/index.ts';
+import { composeEmail } from './compose.ts';
 
 export interface EmailMessage {
   to: string;
@@ -14,11 +15,13 @@ export interface EmailMessage {
   html?: string;
   /** What the mail is about, e.g. `password-reset`; kept in the outbox for support. */
   kind: string;
+  /** Mail a person asked for and may stop (campaign updates): its signed unsubscribe address (decision 192). */
+  unsubscribeUrl?: string;
 }
 
 /** What delivers a message: nodemailer's SMTP transport, or a stand-in in tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> }): Promise<unknown>;
 }
 
 export const OUTBOX_QUEUE = 'outbox-deliver';
@@ -42,7 +45,9 @@ export interface StoredEmail {
   id: string;
   to: string;
   subject: string;
+  /** As delivered: the text with its footer, and the HTML part made from it. */
   text: string;
+  html: string;
   kind: string;
   createdAt: Date;
 }
@@ -52,7 +57,14 @@ export interface StoredEmail {
  * together with the change causing it inserts itself (the pledge receipt), then calls `queued`.
  */
 export function outboxValues(message: EmailMessage) {
-  return { to: message.to.toLowerCase(), subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind };
+  return {
+    to: message.to.toLowerCase(),
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    kind: message.kind,
+    unsubscribeUrl: message.unsubscribeUrl ?? null,
+  };
 }
 
 export interface Mailer {
@@ -117,7 +129,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
       let delivered = 0;
       for (const row of claimed) {
         try {
-          await transport.sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+          const composed = await composeEmail(row, config.publicUrl);
+          await transport.sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, ...composed });
           await db.update(outboxEmails).set({ sentAt: clock.now(), error: null }).where(eq(outboxEmails.id, row.id));
           delivered += 1;
         } catch (error) {
@@ -137,11 +150,19 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, job
         to: outboxEmails.to,
         subject: outboxEmails.subject,
         text: outboxEmails.text,
+        html: outboxEmails.html,
         kind: outboxEmails.kind,
+        unsubscribeUrl: outboxEmails.unsubscribeUrl,
         createdAt: outboxEmails.createdAt,
       };
       const query = db.select(columns).from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit);
-      return to ? await query.where(eq(outboxEmails.to, to.toLowerCase())) : await query;
+      const rows = to ? await query.where(eq(outboxEmails.to, to.toLowerCase())) : await query;
+      return Promise.all(
+        rows.map(async (row) => {
+          const { text, html } = await composeEmail(row, config.publicUrl);
+          return { id: row.id, to: row.to, subject: row.subject, kind: row.kind, createdAt: row.createdAt, text, html };
+        }),
+      );
     },
 
     setTransport(next) {
