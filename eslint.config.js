@@ -26,6 +26,7 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'events/read-model.ts',
   'identity/service.ts',
   'monthly-giving/charge.ts',
+  'monthly-giving/confirm.ts',
   'monthly-giving/schedule.ts',
   'monthly-giving/service.ts',
 ].map((file) => `apps/api/src/modules/${file}`);

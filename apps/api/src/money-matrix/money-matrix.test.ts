@@ -378,6 +378,30 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // The on-site confirmation of a month the bank asked about (decision 170): approved once, booked once.
+  'POST /api/monthly-gifts/:id/charges/:chargeId/confirm': {
+    async prepare() {
+      const { supporter, giftId } = await monthlyGift();
+      const asking = await addCard(supporter.client, CARDS.authenticationRequired);
+      expect((await supporter.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: asking })).status).toBe(200);
+      expect((await supporter.client.post(`/api/sandbox/monthly-gifts/${giftId}/advance`)).status).toBe(200);
+      const [waiting] = await server.app.ctx.db
+        .select()
+        .from(monthlyGiftCharges)
+        .where(and(eq(monthlyGiftCharges.giftId, giftId), eq(monthlyGiftCharges.status, 'action_required')));
+      return {
+        client: supporter.client,
+        method: 'POST',
+        path: `/api/monthly-gifts/${giftId}/charges/${waiting!.id}/confirm`,
+        body: () => ({ sandbox_outcome: 'approve' }),
+        allowed: [200],
+        async after() {
+          expect(await monthlyChargesOf(giftId)).toEqual({ months: 2, charged: 2 });
+          expect(await providerChargesOf(server, `recurring:${giftId}:`)).toBe(2);
+        },
+      };
+    },
+  },
   'POST /api/events/:id/complete': {
     async prepare() {
       const { creator, event } = await liveCampaignWithCreator();

@@ -6,7 +6,7 @@ import { charityRepresentatives } from '../modules/charity-portal/tables.ts';
 import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
-import { monthlyGifts } from '../modules/monthly-giving/tables.ts';
+import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { webhookEndpoints } from '../modules/webhooks/tables.ts';
 import { apiKeys } from '../modules/api-keys/tables.ts';
 
@@ -224,6 +224,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/monthly-gifts/:id/resume': OWN_CARD,
   'POST /api/monthly-gifts/:id/cancel': OWN_CARD,
   'POST /api/sandbox/monthly-gifts/:id/advance': OWN_CARD,
+  // The on-site confirmation of a month (decision 170): its supporter's alone (the body is checked after ownership).
+  'GET /api/monthly-gifts/:id/charges/:chargeId/confirmation': OWN_CARD,
+  'POST /api/monthly-gifts/:id/charges/:chargeId/confirm': OWN_CARD,
   // The charity portal (decision 135). Admins invite and remove representatives; an invitation's
   // link is public (the matrix's is unknown: 404); accepting needs an account with the invited address.
   'GET /api/admin/charities/:id/representatives': ADMIN,
@@ -292,6 +295,8 @@ afterAll(() => server.close());
 /** One saved card per creator: the sandbox's card form is rate-limited per user. */
 const cardOf = new Map<TestClient, Promise<string>>();
 const giftOf = new Map<TestClient, string>();
+/** Each gift's month waiting for the bank's confirmation (decision 170). */
+const giftChargeOf = new Map<TestClient, string>();
 
 /** Fresh resources of `creator` for the path parameters of one route. */
 async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>) {
@@ -336,6 +341,11 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
       })
       .returning();
     giftOf.set(creator.client, gift!.id);
+    const [month] = await db
+      .insert(monthlyGiftCharges)
+      .values({ giftId: gift!.id, period: '2098-12', dueAt: new Date('2098-12-01T00:00:00Z'), amountCents: 1_000, tipCents: 0, status: 'action_required' })
+      .returning();
+    giftChargeOf.set(creator.client, month!.id);
   }
   const [endpoint] = await db
     .insert(webhookEndpoints)
@@ -347,6 +357,7 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
     .returning();
   return {
     giftId: giftOf.get(creator.client)!,
+    giftChargeId: giftChargeOf.get(creator.client)!,
     id: event.id,
     endpointId: endpoint!.id,
     keyId: key!.id,
@@ -383,6 +394,7 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
                 ? resources.keyId
                 : resources.id;
   return url
+    .replace(':chargeId', resources.giftChargeId)
     .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
     .replace(':participantId', resources.participantId)
     .replace(':slug', resources.pageSlug)

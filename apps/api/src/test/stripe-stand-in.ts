@@ -186,6 +186,15 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       Object.assign(intent, { last_payment_error: { ...error, payment_method: { ...method } } });
       throw new StripeFailure(402, { ...error, payment_method: { ...method }, payment_intent: { ...intent } });
     }
+    succeed(intent);
+    return { status: 200, body: expand(intent, expandsOf(form)) };
+  }
+
+  /** The PaymentIntent's charge goes through: a charge and its balance transaction with the card fee. */
+  function succeed(intent: Json) {
+    const amount = Number(intent.amount);
+    const customer = intent.customer;
+    const methodId = String(intent.payment_method);
     const chargeId = newId('ch');
     const balance = put(
       shaped('balance_transaction', {
@@ -196,7 +205,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         fee: state.cardFeeCents,
         net: amount - state.cardFeeCents,
         source: chargeId,
-        description: form.get('description'),
+        description: intent.description,
       }),
     );
     const charge = put(
@@ -211,7 +220,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         refunded: false,
         status: 'succeeded',
         currency: 'usd',
-        description: form.get('description'),
+        description: intent.description,
         payment_intent: intent.id,
         customer,
         payment_method: methodId,
@@ -219,8 +228,30 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${chargeId}/refunds` },
       }),
     );
-    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: charge.id });
-    return { status: 200, body: expand(intent, expandsOf(form)) };
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: charge.id, last_payment_error: null, next_action: null });
+    return intent;
+  }
+
+  /**
+   * The holder passes the bank's check on session (3-D Secure through Stripe.js `confirmPayment` or
+   * `handleNextAction`): a PaymentIntent left waiting for them succeeds, once.
+   */
+  function confirmOnSession(id: string, clientSecret: string): Json {
+    const intent = get(id, 'payment_intent');
+    if (intent.client_secret !== clientSecret)
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_invalid_parameter',
+        message: 'The client_secret provided does not match.',
+      });
+    if (!['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(String(intent.status)))
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${String(intent.status)}; it cannot be confirmed.`,
+        payment_intent: { ...intent },
+      });
+    return succeed(intent);
   }
 
   function createRefund(form: URLSearchParams): Json {
@@ -446,6 +477,19 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         return ok(searchPaymentIntents(form));
       case 'GET payment_intents/:id':
         return ok(expand(get(id, 'payment_intent'), expandsOf(form)));
+      case 'POST payment_intents/:id/confirm':
+        // What Stripe.js sends with the publishable key and the client secret when the holder confirms on session.
+        return ok(expand(confirmOnSession(id, form.get('client_secret') ?? ''), expandsOf(form)));
+      case 'POST payment_intents/:id/cancel': {
+        const intent = get(id, 'payment_intent');
+        if (!['requires_payment_method', 'requires_action', 'requires_confirmation', 'requires_capture'].includes(String(intent.status)))
+          throw new StripeFailure(400, {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+          });
+        return ok(Object.assign(intent, { status: 'canceled', canceled_at: now(), cancellation_reason: 'requested_by_customer', next_action: null }));
+      }
       case 'GET charges':
         return ok(listOf('charge', form, path));
       case 'GET refunds':
@@ -618,6 +662,8 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     confirmSetupIntent,
     confirmSetupIntentWithWallet,
+    /** What Stripe.js does when the holder passes the bank's check in the browser (decision 170). */
+    confirmPaymentOnSession: (id: string, clientSecret: string) => confirmOnSession(id, clientSecret),
     /**
      * What a donor's bank does weeks later: disputes the PaymentIntent's charge (all of it unless
      * `amount` says), as Stripe then reports it; `status` is where the card network has got to.

@@ -50,6 +50,7 @@ const GivingStatementsPage = lazy(() => import('@/features/pledges/pages/giving-
 const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
 const MyGivingPage = lazy(() => import('@/features/monthly-giving/pages/my-giving'));
+const ConfirmMonthlyPaymentPage = lazy(() => import('@/features/monthly-giving/pages/confirm-payment'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
 const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/practice-campaign'));
 const SandboxConnectPage = lazy(() => import('@/features/charity-connect/pages/sandbox-onboarding'));
@@ -119,6 +120,7 @@ export function AppRoutes() {
                 <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
                 <Route path={paths.user.giving} element={<MyGivingPage />} />
+                <Route path={'/user/giving/:giftId/confirm/:chargeId'} element={<ConfirmMonthlyPaymentPage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
                 <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />

@@ -64,6 +64,8 @@ export const paths = {
     /** My Giving: monthly gifts to charities; `?start={charity}` opens Give monthly, `?gift={id}` shows one gift. */
     giving: '/user/giving',
     givingStart: (charityId: string) => `/user/giving?start=${charityId}`,
+    /** The on-site confirmation of a month the bank asked to authenticate (the e-mail's link, decision 170). */
+    givingConfirm: (giftId: string, chargeId: string) => `/user/giving/${giftId}/confirm/${chargeId}`,
     verifyIdentity: '/user/verify-identity',
     /** The sandbox's stand-in for Stripe's hosted Connect onboarding (the account link points here). */
     sandboxConnect: '/user/sandbox-connect/:ref',

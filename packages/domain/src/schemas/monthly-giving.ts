@@ -109,3 +109,50 @@ export const MonthlyGiftResponse = z.object({ success: z.literal(true), message:
 export type MonthlyGiftResponse = z.infer<typeof MonthlyGiftResponse>;
 export const MonthlyGiftsResponse = z.object({ success: z.literal(true), data: z.object({ gifts: z.array(MonthlyGift) }) });
 export type MonthlyGiftsResponse = z.infer<typeof MonthlyGiftsResponse>;
+
+/** What the on-site confirmation of a month says (decision 170); `{amount}`, `{charity}`, `{date}` are filled in. */
+export const CONFIRMATION_MESSAGES = {
+  charged: 'Thank you! Your card was charged {amount} for your monthly gift to {charity} due on {date}.',
+  alreadyCharged: 'This month’s gift to {charity} was already charged ({amount}); nothing more was charged.',
+  notConfirmed: 'Your bank did not confirm the payment, so nothing was charged. You can try again, or choose another card under My Giving.',
+  notWaiting: 'This month’s charge is not waiting for your confirmation any more; nothing was charged now.',
+  inFlight: 'This payment is already being confirmed. Please refresh the page in a minute.',
+} as const;
+
+export const SANDBOX_CONFIRMATION_OUTCOMES = ['approve', 'fail'] as const;
+
+/**
+ * POST /api/monthly-gifts/{id}/charges/{chargeId}/confirm, after the bank's check in the browser:
+ * with Stripe, Stripe.js confirmed the PaymentIntent and the body is empty; with the sandbox, the
+ * sandbox's confirmation screen sends the tester's choice.
+ */
+export const ConfirmMonthlyChargeRequest = z.object({
+  sandbox_outcome: z.enum(SANDBOX_CONFIRMATION_OUTCOMES, { error: 'Choose approve or fail' }).optional(),
+});
+export type ConfirmMonthlyChargeRequest = z.infer<typeof ConfirmMonthlyChargeRequest>;
+
+export const MonthlyChargeIdParams = z.object({ id: z.string().uuid('Monthly gift not found'), chargeId: z.string().uuid('Monthly gift not found') });
+
+/** What is to be paid, and how the browser confirms it (Stripe's client secret, or the sandbox's screen). */
+export const MonthlyConfirmation = z.object({
+  gift_id: z.string(),
+  charge_id: z.string(),
+  charity_name: z.string(),
+  amount: z.number(),
+  tip: z.number(),
+  due_at: z.string(),
+  status: z.enum(MONTHLY_CHARGE_STATUSES),
+  charged_at: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  provider: z.enum(['sandbox', 'stripe']),
+  /** With Stripe, while the month waits: what Stripe.js needs to confirm the PaymentIntent. */
+  stripe: z.object({ client_secret: z.string(), payment_method: z.string().nullable(), intent_status: z.string() }).nullable(),
+});
+export type MonthlyConfirmation = z.infer<typeof MonthlyConfirmation>;
+
+export const MonthlyConfirmationResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.object({ confirmation: MonthlyConfirmation }),
+});
+export type MonthlyConfirmationResponse = z.infer<typeof MonthlyConfirmationResponse>;

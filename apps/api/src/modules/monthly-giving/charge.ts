@@ -31,6 +31,8 @@ interface Claimed {
   charge: GiftChargeRow;
   /** The first claim of an attempt taken over (its outcome unknown), or null for a fresh attempt. */
   abandonedAt: Date | null;
+  /** The earlier attempt's charge that waited for the holder's confirmation (decision 170): closed before a new one is sent. */
+  waitingRef?: string | null;
 }
 
 /**
@@ -72,7 +74,8 @@ async function claim(ctx: AppContext, chargeId: string, now: Date): Promise<Clai
         })
         .where(eq(monthlyGiftCharges.id, chargeId))
         .returning();
-      return { gift, charge: claimed!, abandonedAt: null };
+      const waitingRef = charge.failureCode === 'authentication_required' ? charge.providerChargeRef : null;
+      return { gift, charge: claimed!, abandonedAt: null, waitingRef };
     }
     return 'skipped';
   });
@@ -82,6 +85,11 @@ async function claim(ctx: AppContext, chargeId: string, now: Date): Promise<Clai
 async function providerAnswer(ctx: AppContext, claimed: Claimed, charityName: string): Promise<ChargeResult> {
   const { gift, charge, abandonedAt } = claimed;
   const key = attemptKey(gift.id, charge.period, charge.attempt);
+  // The holder may have confirmed the earlier charge in a browser: it is booked, never paid a second time.
+  if (claimed.waitingRef) {
+    const earlier = await ctx.payments.closeWaitingCharge(claimed.waitingRef);
+    if (earlier.ok) return earlier;
+  }
   if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
     const earlier = await ctx.payments.findCharge(key);
     if (earlier) return earlier;
@@ -121,28 +129,7 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     const cleared = { attemptStartedAt: null, attemptFirstClaimedAt: null };
 
     if (answer.ok) {
-      const [charged] = await tx
-        .update(monthlyGiftCharges)
-        .set({
-          ...cleared,
-          status: 'charged',
-          providerChargeRef: answer.ref,
-          cardFeeCents: answer.feeCents,
-          chargedAt: now,
-          failureCode: null,
-          failureMessage: null,
-          nextRetryAt: null,
-        })
-        .where(eq(monthlyGiftCharges.id, charge.id))
-        .returning();
-      await ledgerRepository.post(tx, {
-        kind: 'monthly_gift',
-        idempotencyKey: periodKey(gift.id, charge.period),
-        providerRef: answer.ref,
-        memo: { giftId: gift.id, chargeId: charge.id, period: charge.period },
-        entries: monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: answer.feeCents, charityId: gift.charityId }),
-      });
-      if (person) await ctx.mailer.send(monthlyEmails.receipt(person, charityName, gift, charged!, ctx.config.publicUrl), tx);
+      await bookCharged(ctx, tx, gift, charge, answer, now);
       return 'charged';
     }
 
@@ -184,6 +171,40 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     if (person) await ctx.mailer.send(monthlyEmails.pausedAfterDeclines(person, charityName, gift, charge, answer.message, ctx.config.publicUrl), tx);
     return 'abandoned';
   });
+}
+
+/**
+ * Books a period's charge that went through, under the gift's and the charge's row locks: the
+ * charge row, the ledger posting under the period's key (once, whatever the attempts) and the
+ * receipt, in the caller's transaction.
+ */
+export async function bookCharged(ctx: AppContext, tx: Executor, gift: GiftRow, charge: GiftChargeRow, answer: ChargeResult & { ok: true }, now: Date) {
+  const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
+  const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, gift.userId)).limit(1);
+  const [charged] = await tx
+    .update(monthlyGiftCharges)
+    .set({
+      attemptStartedAt: null,
+      attemptFirstClaimedAt: null,
+      status: 'charged',
+      providerChargeRef: answer.ref,
+      cardFeeCents: answer.feeCents,
+      chargedAt: now,
+      failureCode: null,
+      failureMessage: null,
+      nextRetryAt: null,
+    })
+    .where(eq(monthlyGiftCharges.id, charge.id))
+    .returning();
+  await ledgerRepository.post(tx, {
+    kind: 'monthly_gift',
+    idempotencyKey: periodKey(gift.id, charge.period),
+    providerRef: answer.ref,
+    memo: { giftId: gift.id, chargeId: charge.id, period: charge.period },
+    entries: monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: answer.feeCents, charityId: gift.charityId }),
+  });
+  if (person) await ctx.mailer.send(monthlyEmails.receipt(person, charity?.name ?? 'the charity', gift, charged!, ctx.config.publicUrl), tx);
+  return charged!;
 }
 
 /**

@@ -6,6 +6,8 @@ type Gift = { id: string; amountCents: number; tipCents: number; nextChargeAt: D
 type Charge = { id: string; period: string; amountCents: number; tipCents: number; dueAt: Date; cardFeeCents?: number | null };
 
 const giftLink = (publicUrl: string, giftId: string) => `${publicUrl}/user/giving?gift=${giftId}`;
+/** The on-site confirmation of a month the bank asked the holder to authenticate (decision 170). */
+export const confirmLink = (publicUrl: string, giftId: string, chargeId: string) => `${publicUrl}/user/giving/${giftId}/confirm/${chargeId}`;
 const total = (charge: { amountCents: number; tipCents: number }) => formatCents(charge.amountCents + charge.tipCents);
 const what = (charge: { amountCents: number; tipCents: number }) =>
   charge.tipCents ? `${formatCents(charge.amountCents)} gift and ${formatCents(charge.tipCents)} tip to Pledgeway` : `${formatCents(charge.amountCents)} gift`;
@@ -54,9 +56,11 @@ export const monthlyEmails = {
         `Hello ${person.name},`,
         '',
         `Your bank asked for your confirmation before charging ${total(charge)} for your monthly gift to ${charity} due on ${formatUtcDay(charge.dueAt)}, so nothing was charged.`,
-        'We do not retry it on our own. Open your gift and choose a card to charge this month’s gift with:',
+        'We do not retry it on our own. Confirm the payment with your bank on our site:',
         '',
-        giftLink(publicUrl, gift.id),
+        `Confirm payment: ${confirmLink(publicUrl, gift.id, charge.id)}`,
+        '',
+        `Or choose another card for this month under My Giving: ${giftLink(publicUrl, gift.id)}`,
       ].join('\n'),
     };
   },

@@ -3,13 +3,17 @@ import { z } from 'zod';
 import {
   ChangeMonthlyAmountRequest,
   ChangeMonthlyCardRequest,
+  ConfirmMonthlyChargeRequest,
   IdParams,
+  MonthlyChargeIdParams,
+  MonthlyConfirmationResponse,
   MonthlyGiftResponse,
   MonthlyGiftsResponse,
   PauseMonthlyGiftRequest,
   StartMonthlyGiftRequest,
 } from '@pledgeway/domain';
 import { isSandbox } from '../../providers/payments/index.ts';
+import { createMonthlyConfirmation } from './confirm.ts';
 import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from './schedule.ts';
 import { createMonthlyGivingService } from './service.ts';
 
@@ -106,7 +110,49 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => answer(await service.cancel(request.auth!.userId, request.params.id)),
   );
 
+  registerConfirmation();
   registerSandboxAdvance();
+
+  /** The on-site confirmation of a month the bank asked the supporter to authenticate (decision 170). */
+  function registerConfirmation() {
+    const confirmation = createMonthlyConfirmation(ctx);
+    app.get(
+      '/monthly-gifts/:id/charges/:chargeId/confirmation',
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'A month waiting for my bank’s confirmation: what is to be paid, and what the browser needs to confirm it',
+          operationId: 'getMonthlyChargeConfirmation',
+          params: MonthlyChargeIdParams,
+          response: { 200: MonthlyConfirmationResponse },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { confirmation: await confirmation.view(request.auth!.userId, request.params.id, request.params.chargeId) },
+      }),
+    );
+
+    app.post(
+      '/monthly-gifts/:id/charges/:chargeId/confirm',
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'After my bank’s check in the browser: charge that month once and book it',
+          operationId: 'confirmMonthlyCharge',
+          params: MonthlyChargeIdParams,
+          body: ConfirmMonthlyChargeRequest,
+          response: { 200: MonthlyConfirmationResponse },
+        },
+      },
+      async (request) => {
+        const done = await confirmation.confirm(request.auth!.userId, request.params.id, request.params.chargeId, request.body);
+        return { success: true as const, message: done.message, data: { confirmation: done.confirmation } };
+      },
+    );
+  }
 
   /** The sandbox's way to let a month pass for one gift (tests, the demo); absent with Stripe. */
   function registerSandboxAdvance() {

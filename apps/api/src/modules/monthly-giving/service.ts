@@ -170,11 +170,14 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const retried = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status === 'cancelled') throw AppError.conflict('MONTHLY_GIFT_CANCELLED', MONTHLY_MESSAGES.notActive);
-        const unpaid = await tx
-          .select()
-          .from(monthlyGiftCharges)
-          .where(and(eq(monthlyGiftCharges.giftId, gift.id), inArray(monthlyGiftCharges.status, ['failed', 'action_required', 'abandoned'])))
-          .for('update');
+        const unpaid = (
+          await tx
+            .select()
+            .from(monthlyGiftCharges)
+            .where(and(eq(monthlyGiftCharges.giftId, gift.id), inArray(monthlyGiftCharges.status, ['failed', 'action_required', 'abandoned'])))
+            .for('update')
+        ) // A month being confirmed on the site right now (decision 170) is left to that confirmation.
+          .filter((charge) => !(charge.status === 'action_required' && claimIsFresh(charge.attemptStartedAt, now)));
         const restart = gift.status === 'payment_failed';
         const latest = await latestPeriod(tx, gift.id);
         const next = restart ? laterOf(nextChargeFrom(now, gift.chargeDay), latest ? nextChargeAfterPeriod(latest, gift.chargeDay) : null) : gift.nextChargeAt;
@@ -264,7 +267,8 @@ export function createMonthlyGivingService(ctx: AppContext) {
           .from(monthlyGiftCharges)
           .where(and(eq(monthlyGiftCharges.giftId, gift.id), inArray(monthlyGiftCharges.status, ['pending', 'failed', 'action_required'])))
           .for('update');
-        const inFlight = waiting.filter((charge) => charge.status === 'pending' && claimIsFresh(charge.attemptStartedAt, now));
+        // A try at the provider, or a confirmation on the site (decision 170), completes and is booked.
+        const inFlight = waiting.filter((charge) => charge.status !== 'failed' && claimIsFresh(charge.attemptStartedAt, now));
         const stopped = waiting.filter((charge) => !inFlight.includes(charge));
         if (stopped.length)
           await tx

@@ -72,6 +72,12 @@ export interface SandboxPaymentProvider extends PaymentProvider {
    * tester chose is kept with the method; returns a single-use token saved like a card's.
    */
   tokenizeWallet(input: SandboxWalletRequest): Promise<{ token: string; method: SavedCard }>;
+  /**
+   * The sandbox bank's check of a charge that asked for the holder's authentication (decision
+   * 170), as 3-D Secure is with Stripe: `approve` makes that very charge succeed, once (a charge
+   * approved twice is one charge); `fail` leaves it declined. Answers the charge as it now is.
+   */
+  authenticateCharge(ref: string, outcome: 'approve' | 'fail'): Promise<ChargeResult>;
   /** Disputes of the 0259 card and their events, delivered to the app like Stripe's webhooks. */
   readonly disputes: SandboxDisputes;
   /** Connected accounts with a simulated onboarding form, transfers, reversals and payouts to the charity's bank. */
@@ -99,6 +105,35 @@ export function createSandboxProvider(db: Db): SandboxPaymentProvider {
     async findCharge(attemptKey) {
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, attemptKey)).limit(1);
       return row ? chargeOutcome(row) : null;
+    },
+
+    async retrieveCharge(ref) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref)).limit(1);
+      if (!row) throw new AppError('CHARGE_NOT_FOUND', 'The payment provider knows no such charge', 502);
+      return chargeOutcome(row);
+    },
+
+    async closeWaitingCharge(ref) {
+      // The holder can no longer approve it: the sandbox's approval only moves a charge still asking for it.
+      await db
+        .update(sandboxCharges)
+        .set({ failureCode: 'card_declined' })
+        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'failed'), eq(sandboxCharges.failureCode, 'authentication_required')));
+      return this.retrieveCharge(ref);
+    },
+
+    async authenticateCharge(ref, outcome) {
+      if (outcome === 'approve') {
+        // Only a charge still waiting for the holder, on a card still saved, moves: a second approval finds it succeeded.
+        const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref)).limit(1);
+        const [card] = row ? await db.select().from(sandboxCards).where(eq(sandboxCards.id, row.cardId)).limit(1) : [];
+        if (row && card && !card.detachedAt && card.customerId === row.customerId)
+          await db
+            .update(sandboxCharges)
+            .set({ status: 'succeeded', failureCode: null, feeCents: sandboxFeeCents(row.amountCents) })
+            .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'failed'), eq(sandboxCharges.failureCode, 'authentication_required')));
+      }
+      return this.retrieveCharge(ref);
     },
 
     async tokenizeCard(input) {

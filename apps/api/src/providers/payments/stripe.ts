@@ -4,6 +4,7 @@ import { declineCodeOf } from './stripe-declines.ts';
 import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts';
 import { createStripeConnect } from './stripe-connect.ts';
 import { listStripeMovements } from './stripe-movements.ts';
+import { paymentConfirmationCalls } from './stripe-confirmations.ts';
 import {
   declined,
   INVALID_TOKEN_MESSAGE,
@@ -63,8 +64,11 @@ export interface StripePaymentProvider extends PaymentProvider {
   checkoutOutcome(sessionRef: string): Promise<CheckoutOutcome | null>;
   /** Closes an open Checkout page so it can no longer be paid; false when it was paid (or had expired) first. */
   expireCheckoutSession(sessionRef: string): Promise<boolean>;
-  /** Stripe's record of a charge (a PaymentIntent), with its card fee: for reconciliation. */
-  retrieveCharge(ref: string): Promise<ChargeResult>;
+  /**
+   * What Stripe.js needs to bring the holder back to a PaymentIntent the bank asked them to
+   * authenticate (decision 170): its client secret, the saved method it was tried with, its status.
+   */
+  paymentConfirmation(ref: string): Promise<{ clientSecret: string; methodRef: string | null; status: Stripe.PaymentIntent.Status }>;
   /** Stripe's registration of this domain for wallets; null when it was never registered. */
   paymentMethodDomain(domain: string): Promise<PaymentMethodDomainState | null>;
   /** Registers the domain (or asks Stripe to check it again when registered already) and answers its state. */
@@ -360,6 +364,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
         throw providerError(error);
       }
     },
+
+    ...paymentConfirmationCalls(stripe, outcomeOf),
 
     ...paymentMethodDomainCalls(stripe),
 

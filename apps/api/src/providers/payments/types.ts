@@ -94,6 +94,18 @@ export interface PaymentProvider {
    * that attempt key.
    */
   findCharge(attemptKey: string): Promise<ChargeResult | null>;
+  /**
+   * A charge as the provider holds it now, by its reference: how the on-site confirmation of a
+   * charge the bank asked the holder to authenticate learns whether the holder did (decision 170).
+   */
+  retrieveCharge(ref: string): Promise<ChargeResult>;
+  /**
+   * Closes a charge that waits for the holder's authentication, so a confirmation still open in a
+   * browser can no longer take money, before a new attempt of the same month is sent. Answers the
+   * charge as it then is: succeeded when the holder confirmed it first (then that charge is booked
+   * and nothing new is sent).
+   */
+  closeWaitingCharge(ref: string): Promise<ChargeResult>;
   refund(input: RefundInput): Promise<RefundResult>;
   /**
    * The refund made with this idempotency key, from the provider's own records: the outcome of a

@@ -1,6 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import { CARD_MESSAGES, type PaymentMethodResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -11,24 +10,12 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { createSetupIntent, useSaveConfirmedCard } from '@/lib/payment-methods';
 import { CARD_FORM_UNAVAILABLE } from './messages';
+import { stripeFor } from './stripe-loader';
 
 interface StripeCardFormProps {
   publishableKey: string;
   onSaved(card: PaymentMethodResponse): void;
   onCancel(): void;
-}
-
-/** Stripe.js is fetched from js.stripe.com on first use only; a failed load may be retried later. */
-let stripeLoad: { key: string; promise: Promise<Stripe | null> } | undefined;
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  if (stripeLoad?.key !== publishableKey) {
-    const promise = loadStripe(publishableKey).catch((error: unknown) => {
-      stripeLoad = undefined;
-      throw error;
-    });
-    stripeLoad = { key: publishableKey, promise };
-  }
-  return stripeLoad.promise;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ConfirmMonthlyChargeRequest,
+  MonthlyConfirmationResponse,
   ChangeMonthlyAmountRequest,
   ChangeMonthlyCardRequest,
   MonthlyGiftResponse,
@@ -44,4 +46,25 @@ function send(action: MonthlyAction): Promise<MonthlyGiftResponse> {
 export function useMonthlyAction() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: monthlyGiftsKey }) });
+}
+
+const confirmationKey = (giftId: string, chargeId: string) => ['monthly-gifts', giftId, 'confirmation', chargeId] as const;
+
+/** A month waiting for the bank's confirmation (decision 170): what is to be paid, and how to confirm it. */
+export function useMonthlyConfirmation(giftId: string, chargeId: string) {
+  return useQuery({
+    queryKey: confirmationKey(giftId, chargeId),
+    queryFn: async ({ signal }) =>
+      (await api.get<MonthlyConfirmationResponse>(`/monthly-gifts/${giftId}/charges/${chargeId}/confirmation`, signal)).data.confirmation,
+  });
+}
+
+/** After the bank's check in the browser: the server charges and books the month once, and says what happened. */
+export function useConfirmMonthlyCharge(giftId: string, chargeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmMonthlyChargeRequest) => api.post<MonthlyConfirmationResponse>(`/monthly-gifts/${giftId}/charges/${chargeId}/confirm`, body),
+    onSuccess: (answer) => queryClient.setQueryData(confirmationKey(giftId, chargeId), answer.data.confirmation),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: monthlyGiftsKey, exact: true }),
+  });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatDollars, formatUtcDay } from '@pledgeway/domain';
 import type { MonthlyCharge, MonthlyGift } from '@pledgeway/domain/schemas/monthly-giving';
 import { CardPicker } from '@/components/payments/card-picker';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
+import { paths } from '@/config/paths';
 import type { MonthlyAction } from '../api';
 
 const day = (iso: string) => formatUtcDay(new Date(iso));
@@ -27,7 +29,7 @@ function chargeText(charge: MonthlyCharge): string {
     case 'failed':
       return `Declined: ${charge.failure_message ?? 'the card was declined.'} Next try ${charge.next_retry_at ? day(charge.next_retry_at) : 'soon'}.`;
     case 'action_required':
-      return 'Your bank asks for your confirmation; nothing was charged. Confirming on this site is not built yet: “Update card” charges this month on the card you choose.';
+      return 'Your bank asks for your confirmation; nothing was charged yet.';
     case 'abandoned':
       return `Not charged after the retries: ${charge.failure_message ?? 'declined'}`;
     case 'cancelled':
@@ -261,7 +263,17 @@ function ChargeList({ gift }: { gift: MonthlyGift }) {
             <span className="font-medium">
               {day(charge.due_at)}: {total(charge)}
             </span>
-            <span className={charge.status === 'charged' ? 'text-emerald-800' : 'text-ink-700'}>{chargeText(charge)}</span>
+            <span className={charge.status === 'charged' ? 'text-emerald-800' : 'text-ink-700'}>
+              {chargeText(charge)}
+              {charge.status === 'action_required' && gift.status !== 'cancelled' && (
+                <>
+                  {' '}
+                  <Link className="font-medium text-brand-700 underline" to={paths.user.givingConfirm(gift._id, charge._id)}>
+                    Confirm payment
+                  </Link>
+                </>
+              )}
+            </span>
           </li>
         ))}
       </ul>
