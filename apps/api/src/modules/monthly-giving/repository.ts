@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods } from '../../db/schema.ts';
@@ -6,6 +6,21 @@ import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 /** Monthly giving's reads: the gifts as My Giving shows them. */
 export const monthlyGiftsRepository = {
+  /**
+   * A supporter's gifts not cancelled, locked (the gift first, as every writer locks it), each
+   * with its charity's name: what a card removal checks before it lets a card go.
+   */
+  async lockRunningOf(db: Executor, userId: string) {
+    const gifts = await db
+      .select({ id: monthlyGifts.id, paymentMethodId: monthlyGifts.paymentMethodId, amountCents: monthlyGifts.amountCents, tipCents: monthlyGifts.tipCents, charityId: monthlyGifts.charityId })
+      .from(monthlyGifts)
+      .where(and(eq(monthlyGifts.userId, userId), ne(monthlyGifts.status, 'cancelled')))
+      .orderBy(monthlyGifts.id)
+      .for('update');
+    if (!gifts.length) return [];
+    const names = await db.select({ id: charities.id, name: charities.name }).from(charities).where(inArray(charities.id, gifts.map((gift) => gift.charityId)));
+    return gifts.map((gift) => ({ ...gift, charityName: names.find((row) => row.id === gift.charityId)?.name ?? 'a charity' }));
+  },
   /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */
   async view(db: Executor, giftIds: string[]): Promise<MonthlyGift[]> {
     if (!giftIds.length) return [];

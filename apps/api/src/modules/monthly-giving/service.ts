@@ -38,8 +38,8 @@ const amountText = (gift: { amountCents: number; tipCents: number }) =>
 export function createMonthlyGivingService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function cardOf(userId: string, id: string) {
-    const [card] = await db
+  async function cardOf(userId: string, id: string, executor: Executor = db) {
+    const [card] = await executor
       .select()
       .from(paymentMethods)
       .where(
@@ -170,6 +170,8 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const retried = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status === 'cancelled') throw AppError.conflict('MONTHLY_GIFT_CANCELLED', MONTHLY_MESSAGES.notActive);
+        // Read again under the gift's lock: a removal of this card holds the gift's lock while it checks, so one of the two waits.
+        await cardOf(userId, card.id, tx);
         const unpaid = await tx
           .select()
           .from(monthlyGiftCharges)
@@ -324,3 +326,19 @@ async function latestPeriod(tx: Executor, giftId: string): Promise<string | null
 function laterOf(a: Date, b: Date | null): Date {
   return b && b > a ? b : a;
 }
+
+/**
+ * What the saved cards ask of monthly giving: a card that a gift not cancelled is charged to is not
+ * removed (the supporter switches the gift first). Locks the supporter's gifts, so the caller locks
+ * them before its cards, in the order every monthly writer keeps (the gift first).
+ */
+export const monthlyGiftCards = {
+  async refuseRemovalOfCardInUse(tx: Executor, userId: string, cardId: string): Promise<void> {
+    const gift = (await monthlyGiftsRepository.lockRunningOf(tx, userId)).find((row) => row.paymentMethodId === cardId);
+    if (gift)
+      throw AppError.conflict(
+        'CARD_USED_BY_MONTHLY_GIFT',
+        fill(MONTHLY_MESSAGES.cardUsedByGift, { charity: gift.charityName, amount: totalOf(gift) }),
+      );
+  },
+};
