@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { DECLINE_MESSAGES, type ChargeResult } from '../../providers/payments/index.ts';
-import { ATTEMPT_LEASE_MS, claimIsFresh } from '../charging/attempts.ts';
+import { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { monthlyEmails } from './emails.ts';
+import { monthlyGiftsRepository } from './repository.ts';
 import { attemptKey, monthlyGiftEntries, periodKey } from './postings.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
@@ -209,8 +210,20 @@ export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, opt
   return record(ctx, claimed, answer, options.start ?? false);
 }
 
-/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity as a tax receipt names it. */
+/**
+ * What other modules read of monthly giving: the giving statements a supporter's charged months (oldest
+ * first, with the charity as a tax receipt names it); the disputes a disputed month, locked, and its summary.
+ */
 export const monthlyGiftRecords = {
+  /** With what the month credited the charity: the gift less its share of the card fee, as it was booked. */
+  async lockChargedMonthByRef(tx: Executor, refs: string[]) {
+    const month = await monthlyGiftsRepository.lockChargedMonthByRef(tx, refs);
+    if (!month) return undefined;
+    const { charge, gift } = month;
+    const entries = monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: charge.cardFeeCents ?? 0, charityId: gift.charityId });
+    return { ...month, creditedCents: entries.find((entry) => entry.account === 'charity_payable')!.amountCents };
+  },
+  monthSummaries: monthlyGiftsRepository.monthSummaries,
   async chargedBy(db: Executor, userId: string) {
     return db
       .select({

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { addPeriods, chargeDateIn } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
+import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
 import { chargeMonthlyPeriod, type MonthlyOutcome } from './charge.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { claimIsFresh } from '../charging/attempts.ts';
+import { claimIsFresh } from '../../lib/attempt-lease.ts';
 import { chargeMonthlyPeriod, type GiftRow } from './charge.ts';
 import { monthlyEmails } from './emails.ts';
 import { runMonthlyGifts } from './schedule.ts';
