@@ -221,6 +221,7 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/monthly-gifts/:id/resume': OWN_CARD,
   'POST /api/monthly-gifts/:id/cancel': OWN_CARD,
   'POST /api/sandbox/monthly-gifts/:id/advance': OWN_CARD,
+  'GET /api/admin/monthly-giving': ADMIN,
   // The charity portal (decision 135). Admins invite and remove representatives; an invitation's
   // link is public (the matrix's is unknown: 404); accepting needs an account with the invited address.
   'GET /api/admin/charities/:id/representatives': ADMIN,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminMonthlyGivingResponse,
   ChangeMonthlyAmountRequest,
   ChangeMonthlyCardRequest,
   IdParams,
@@ -10,6 +11,7 @@ import {
   StartMonthlyGiftRequest,
 } from '@pledgeway/domain';
 import { isSandbox } from '../../providers/payments/index.ts';
+import { monthlyGivingForAdmins } from './admin.ts';
 import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from './schedule.ts';
 import { createMonthlyGivingService } from './service.ts';
 
@@ -104,6 +106,20 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monthly-gifts/:id/cancel',
     { ...auth, schema: { tags, summary: 'Cancel at once: nothing more is charged', params: IdParams, response: { 200: MonthlyGiftResponse } } },
     async (request) => answer(await service.cancel(request.auth!.userId, request.params.id)),
+  );
+
+  app.get(
+    '/admin/monthly-giving',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        operationId: 'adminMonthlyGiving',
+        summary: 'Admins: monthly gifts per charity, this month’s expected and collected amounts, and the failing gifts',
+        response: { 200: AdminMonthlyGivingResponse },
+      },
+    },
+    async () => ({ success: true as const, data: await monthlyGivingForAdmins(ctx) }),
   );
 
   registerSandboxAdvance();
