@@ -31,7 +31,8 @@ export const MONTHLY_MESSAGES = {
   notPaused: 'This monthly gift is not paused.',
   cannotPause: 'Only a monthly gift that is running can be paused.',
   /** `{charity}`, `{amount}` are filled in: a card removal refused while a monthly gift is charged to the card. */
-  cardUsedByGift: 'This card pays your monthly gift to {charity} ({amount} a month). Switch that gift to another card under My Giving before removing this card.',
+  cardUsedByGift:
+    'This card pays your monthly gift to {charity} ({amount} a month). Switch that gift to another card under My Giving before removing this card.',
 } as const;
 
 const dollars = (max: number, maxMessage: string, minMessage: string, min: number) =>

@@ -158,7 +158,10 @@ export async function verifyLedger(query: Query, provider: Pick<PaymentProvider,
       refunds: refunds.length,
       donations: sandbox.donations,
       monthly_charges: monthlyCharges,
-      provider_records: sandbox.providerRecords + (provider.name === 'sandbox' ? monthlyCharges : 0) + twoWay.reconciliation.compared.reduce((sum, kind) => sum + kind.provider, 0),
+      provider_records:
+        sandbox.providerRecords +
+        (provider.name === 'sandbox' ? monthlyCharges : 0) +
+        twoWay.reconciliation.compared.reduce((sum, kind) => sum + kind.provider, 0),
     },
     reconciliation: twoWay.reconciliation,
     problems,

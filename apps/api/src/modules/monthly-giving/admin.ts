@@ -1,4 +1,11 @@
-import { centsToDollars, periodOf, type AdminMonthlyGiving, type FailingMonthlyGift, type MonthlyGivingCharityRow, type MonthlyGivingTotals } from '@pledgeway/domain';
+import {
+  centsToDollars,
+  periodOf,
+  type AdminMonthlyGiving,
+  type FailingMonthlyGift,
+  type MonthlyGivingCharityRow,
+  type MonthlyGivingTotals,
+} from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { monthlyGivingAdminRepository as repo } from './admin-repository.ts';
 
@@ -37,7 +44,12 @@ export async function monthlyGivingForAdmins(ctx: AppContext): Promise<AdminMont
     rows.set(charityId, row);
     return row;
   };
-  for (const gift of gifts) Object.assign(rowOf(gift.charity_id, gift.charity_name), { active_gifts: num(gift.active), paused_gifts: num(gift.paused), recurringCents: num(gift.recurring) });
+  for (const gift of gifts)
+    Object.assign(rowOf(gift.charity_id, gift.charity_name), {
+      active_gifts: num(gift.active),
+      paused_gifts: num(gift.paused),
+      recurringCents: num(gift.recurring),
+    });
   for (const row of expected) rowOf(row.charity_id, row.charity_name).expectedCents = num(row.cents);
   for (const row of collected) rowOf(row.charity_id, row.charity_name).collectedCents = num(row.cents);
   const charities = [...rows.values()].sort((a, b) => b.expectedCents - a.expectedCents || a.charity_name.localeCompare(b.charity_name));

@@ -47,10 +47,13 @@ describe('a dispute of a monthly gift’s month', () => {
     // The sandbox's card network disputes the 0259 card's charge; its event arrives as Stripe's webhook would, twice.
     await deliverSandboxEvents(server.app.ctx);
     await deliverSandboxEvents(server.app.ctx);
-    const [opened] = await server.app.ctx.database.query<{ id: string; amount_cents: number; fee_cents: number; opened_transaction_id: string; status: string }>(
-      'select * from disputes where monthly_charge_id = $1',
-      [month!.id],
-    );
+    const [opened] = await server.app.ctx.database.query<{
+      id: string;
+      amount_cents: number;
+      fee_cents: number;
+      opened_transaction_id: string;
+      status: string;
+    }>('select * from disputes where monthly_charge_id = $1', [month!.id]);
     expect(opened).toMatchObject({ status: 'open' });
     expect(Number(opened!.amount_cents)).toBe(2_700);
     const entries = await server.app.ctx.db
@@ -69,7 +72,13 @@ describe('a dispute of a monthly gift’s month', () => {
     expect(await accountBalance(server, 'charity_payable', { charityId })).toBe(payableBefore);
 
     const listed = (await admin.get('/api/admin/disputes')).data.data.items.find((item: { _id: string }) => item._id === opened!.id);
-    expect(listed).toMatchObject({ pledge: null, donation: null, campaign: null, monthly_gift: { _id: giftId, period: '2027-03', amount: 27 }, donor: { email: person.email } });
+    expect(listed).toMatchObject({
+      pledge: null,
+      donation: null,
+      campaign: null,
+      monthly_gift: { _id: giftId, period: '2027-03', amount: 27 },
+      donor: { email: person.email },
+    });
     const report = await expectBooksBalanced(server);
     expect(report.reconciliation.compared).toContainEqual(expect.objectContaining({ kind: 'dispute', provider: 1, postings: 1 }));
 
@@ -82,6 +91,8 @@ describe('a dispute of a monthly gift’s month', () => {
     const [won] = await server.app.ctx.database.query<{ status: string }>('select status from disputes where id = $1', [opened!.id]);
     expect(won!.status).toBe('won');
     await deliverSandboxEvents(server.app.ctx);
-    expect((await expectBooksBalanced(server)).reconciliation.compared).toContainEqual(expect.objectContaining({ kind: 'dispute_reversal', provider: 1, postings: 1 }));
+    expect((await expectBooksBalanced(server)).reconciliation.compared).toContainEqual(
+      expect.objectContaining({ kind: 'dispute_reversal', provider: 1, postings: 1 }),
+    );
   });
 });

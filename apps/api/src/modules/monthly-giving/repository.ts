@@ -51,13 +51,27 @@ export const monthlyGiftsRepository = {
    */
   async lockRunningOf(db: Executor, userId: string) {
     const gifts = await db
-      .select({ id: monthlyGifts.id, paymentMethodId: monthlyGifts.paymentMethodId, amountCents: monthlyGifts.amountCents, tipCents: monthlyGifts.tipCents, charityId: monthlyGifts.charityId })
+      .select({
+        id: monthlyGifts.id,
+        paymentMethodId: monthlyGifts.paymentMethodId,
+        amountCents: monthlyGifts.amountCents,
+        tipCents: monthlyGifts.tipCents,
+        charityId: monthlyGifts.charityId,
+      })
       .from(monthlyGifts)
       .where(and(eq(monthlyGifts.userId, userId), ne(monthlyGifts.status, 'cancelled')))
       .orderBy(monthlyGifts.id)
       .for('update');
     if (!gifts.length) return [];
-    const names = await db.select({ id: charities.id, name: charities.name }).from(charities).where(inArray(charities.id, gifts.map((gift) => gift.charityId)));
+    const names = await db
+      .select({ id: charities.id, name: charities.name })
+      .from(charities)
+      .where(
+        inArray(
+          charities.id,
+          gifts.map((gift) => gift.charityId),
+        ),
+      );
     return gifts.map((gift) => ({ ...gift, charityName: names.find((row) => row.id === gift.charityId)?.name ?? 'a charity' }));
   },
   /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */

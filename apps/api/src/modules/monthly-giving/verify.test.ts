@@ -61,7 +61,11 @@ describe('the books check of monthly giving with the sandbox', () => {
     expect(clean.problems).toEqual([]);
     expect(clean.checked.monthly_charges).toBe(1);
 
-    const unposted = await server.app.ctx.payments.charge({ ...(await cardRefs(server, cardId)), amountCents: 2_700, idempotencyKey: `recurring:${giftId}:2099-01:0` });
+    const unposted = await server.app.ctx.payments.charge({
+      ...(await cardRefs(server, cardId)),
+      amountCents: 2_700,
+      idempotencyKey: `recurring:${giftId}:2099-01:0`,
+    });
     expect(unposted.ok).toBe(true);
     const invented = await postInventedMonth(server, giftId, month.charity_id);
     await server.app.ctx.database.query('update sandbox_charges set amount_cents = amount_cents + 1 where id = $1', [month.ref]);
@@ -105,7 +109,11 @@ describe('the books check of monthly giving with Stripe', () => {
     const { giftId, month } = await giveMonthly(server, person.client, cardId);
     expect((await check(server)).problems).toEqual([]);
 
-    const unposted = await server.app.ctx.payments.charge({ ...(await cardRefs(server, cardId)), amountCents: 2_700, idempotencyKey: `recurring:${giftId}:2099-01:0` });
+    const unposted = await server.app.ctx.payments.charge({
+      ...(await cardRefs(server, cardId)),
+      amountCents: 2_700,
+      idempotencyKey: `recurring:${giftId}:2099-01:0`,
+    });
     expect(unposted.ok).toBe(true);
     const invented = await postInventedMonth(server, giftId, month.charity_id);
     const stripeCharge = standIn.objectsOf('charge').find((charge) => charge.payment_intent === month.ref)!;

@@ -81,9 +81,7 @@ export function createPaymentMethodsService(ctx: AppContext) {
     async remove(userId: string, id: string) {
       const row = await db.transaction(async (tx) => {
         // The monthly gifts first (their writers lock a gift before anything else), then the cards.
-        const cards = await monthlyGiftCards
-          .refuseRemovalOfCardInUse(tx, userId, id)
-          .then(() => repo.lockCards(tx, userId));
+        const cards = await monthlyGiftCards.refuseRemovalOfCardInUse(tx, userId, id).then(() => repo.lockCards(tx, userId));
         const card = cards.find((candidate) => candidate.id === id);
         if (!card) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
         const others = cards.filter((other) => other.id !== id);

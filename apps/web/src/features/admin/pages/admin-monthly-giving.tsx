@@ -57,7 +57,11 @@ const failingColumns: Column<FailingMonthlyGift>[] = [
 function Totals({ data }: { data: AdminMonthlyGiving }) {
   const { totals } = data;
   const figures = [
-    { label: 'Monthly recurring giving', value: formatDollars(totals.monthly_recurring), detail: `${totals.active_gifts} running gift${totals.active_gifts === 1 ? '' : 's'}` },
+    {
+      label: 'Monthly recurring giving',
+      value: formatDollars(totals.monthly_recurring),
+      detail: `${totals.active_gifts} running gift${totals.active_gifts === 1 ? '' : 's'}`,
+    },
     { label: `Expected in ${periodText(totals.period)}`, value: formatDollars(totals.expected), detail: 'Months opened and still to come' },
     { label: 'Collected', value: formatDollars(totals.collected), detail: 'Booked in the ledger' },
     { label: 'Failing gifts', value: totals.failing_gifts, detail: 'Declined, waiting or paused' },
