@@ -108,21 +108,25 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => answer(await service.cancel(request.auth!.userId, request.params.id)),
   );
 
-  app.get(
-    '/admin/monthly-giving',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags,
-        operationId: 'adminMonthlyGiving',
-        summary: 'Admins: monthly gifts per charity, this month’s expected and collected amounts, and the failing gifts',
-        response: { 200: AdminMonthlyGivingResponse },
-      },
-    },
-    async () => ({ success: true as const, data: await monthlyGivingForAdmins(ctx) }),
-  );
-
+  registerAdminView();
   registerSandboxAdvance();
+
+  /** The admin console's monthly giving (decision 165): this month per charity, and the failing gifts. */
+  function registerAdminView() {
+    app.get(
+      '/admin/monthly-giving',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          operationId: 'adminMonthlyGiving',
+          summary: 'Admins: monthly gifts per charity, this month’s expected and collected amounts, and the failing gifts',
+          response: { 200: AdminMonthlyGivingResponse },
+        },
+      },
+      async () => ({ success: true as const, data: await monthlyGivingForAdmins(ctx) }),
+    );
+  }
 
   /** The sandbox's way to let a month pass for one gift (tests, the demo); absent with Stripe. */
   function registerSandboxAdvance() {

@@ -23,7 +23,7 @@ const charityColumns: Column<MonthlyGivingCharityRow>[] = [
   { header: 'Charity', className: 'font-semibold', cell: (row) => row.charity_name },
   { header: 'Running gifts', cell: (row) => row.active_gifts },
   { header: 'Paused', cell: (row) => row.paused_gifts },
-  { header: 'Expected this month', className: 'whitespace-nowrap', cell: (row) => formatDollars(row.expected) },
+  { header: 'Expected', className: 'whitespace-nowrap', cell: (row) => formatDollars(row.expected) },
   { header: 'Collected', className: 'font-semibold whitespace-nowrap', cell: (row) => formatDollars(row.collected) },
 ];
 
