@@ -12,7 +12,8 @@
 // (issue 21: scripts/bench/money-bomb-runs.ts), nextbomb (its next goal: 3,000 pages at 500
 // pledges a second, PostgreSQL only), scaleout (two instances behind HAProxy,
 // PostgreSQL only) and downloads (ten open-ledger downloads of 100,000 lines at once, PostgreSQL
-// only, downloads.ts); BENCH_DATABASES names embedded and/or postgres. For example
+// only, downloads.ts) and monthly (a year of monthly-giving renewals for 1,000 gifts, monthly.ts: on
+// PostgreSQL when it is selected and has a URL, else on the embedded database); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
 // leaves docs/performance.md alone: the block there is always a full run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import { createDatabase, pgbenchTps } from './postgres.ts';
 import { pledgeableCampaign, pledgeRequests, registerSupporters } from './pledges.ts';
 import { startApp } from './app.ts';
 import { embeddedMoneyBomb, moneyBombTable, postgresMoneyBomb } from './money-bomb-runs.ts';
+import { monthlyBench } from './monthly.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
 import { appendToHistory, cpuShareNote, missed, notes, record, report, writeToPerformanceDoc } from './report.ts';
 
@@ -35,7 +37,21 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_USER = { email: 'ava@pledgeway.org', password: 'Ava-demo-2026' };
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const TARGETS = ['show', 'list', 'page', 'login', 'pledges', 'lighthouse', 'js', 'chargerun', 'moneybomb', 'nextbomb', 'scaleout', 'downloads'] as const;
+const TARGETS = [
+  'show',
+  'list',
+  'page',
+  'login',
+  'pledges',
+  'lighthouse',
+  'js',
+  'chargerun',
+  'moneybomb',
+  'nextbomb',
+  'scaleout',
+  'downloads',
+  'monthly',
+] as const;
 const DATABASES = ['embedded', 'postgres'] as const;
 function subset<T extends string>(variable: string, known: readonly T[]): Set<T> {
   const value = process.env[variable]?.trim();
@@ -230,6 +246,9 @@ async function main() {
     if (databases.has('embedded') && only.has('moneybomb')) {
       await embeddedMoneyBomb().catch((error: Error) => missed.push(`money bomb on embedded stopped: ${error.message.split('\n')[0]}`));
     }
+    if (only.has('monthly') && (!databases.has('postgres') || !postgresUrl)) {
+      await monthlyBench(undefined).catch((error: Error) => void missed.push(`monthly giving on embedded not measured: ${error.message}`));
+    }
     if (!databases.has('postgres')) {
       // Left out on purpose (BENCH_DATABASES).
     } else if (postgresUrl) {
@@ -259,6 +278,7 @@ async function main() {
       if (only.has('chargerun')) await chargeRunBench(root, postgresUrl).catch((error: Error) => void missed.push(`charge run not measured: ${error.message}`));
       if (only.has('downloads')) await downloadsBench(postgresUrl).catch((error: Error) => void missed.push(`downloads not measured: ${error.message}`));
       await postgresMoneyBombs(postgresUrl);
+      if (only.has('monthly')) await monthlyBench(postgresUrl).catch((error: Error) => void missed.push(`monthly giving not measured: ${error.message}`));
     } else {
       notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server URL.');
       missed.push('PostgreSQL budgets not measured (no database URL)');

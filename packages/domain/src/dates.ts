@@ -97,6 +97,11 @@ export function dayText(year: number, monthIndex: number, day: number): string {
   return `${MONTHS[monthIndex]} ${day}, ${year}`;
 }
 
+/** "Jun 2027" (`monthIndex` 0–11): a month as the admin console and statements name it. */
+export function monthText(year: number, monthIndex: number): string {
+  return `${MONTHS[monthIndex]} ${year}`;
+}
+
 /** "6:05 PM", "12:00 AM" (hours 0–23), as Intl's `{ hour: 'numeric', minute: '2-digit' }`. */
 export function clockText(hours: number, minutes: number): string {
   return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;

@@ -42,5 +42,6 @@ export * from './matching.ts';
 export * from './schemas/matching.ts';
 export * from './monthly-giving.ts';
 export * from './schemas/monthly-giving.ts';
+export * from './schemas/monthly-giving-admin.ts';
 export * from './schemas/charity-portal.ts';
 export * from './schemas/integrations.ts';

@@ -5,6 +5,8 @@
  * charged at most once.
  */
 
+import { monthText } from './dates.ts';
+
 /** The days of a month (`monthIndex` 0–11, any year) in the Gregorian calendar. */
 export function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
@@ -61,3 +63,9 @@ export const MONTHLY_RETRY_DAYS = [3, 7] as const;
 
 /** How many months a supporter may pause a gift for. */
 export const MONTHLY_PAUSE_MONTHS = [1, 2, 3] as const;
+
+/** A period as people read it: "2027-06" → "Jun 2027". */
+export function periodText(period: string): string {
+  const { year, monthIndex } = parsePeriod(period);
+  return monthText(year, monthIndex);
+}

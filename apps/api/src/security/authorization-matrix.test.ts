@@ -227,6 +227,7 @@ const DECLARED: Record<string, Declaration> = {
   // The on-site confirmation of a month (decision 170): its supporter's alone (the body is checked after ownership).
   'GET /api/monthly-gifts/:id/charges/:chargeId/confirmation': OWN_CARD,
   'POST /api/monthly-gifts/:id/charges/:chargeId/confirm': OWN_CARD,
+  'GET /api/admin/monthly-giving': ADMIN,
   // The charity portal (decision 135). Admins invite and remove representatives; an invitation's
   // link is public (the matrix's is unknown: 404); accepting needs an account with the invited address.
   'GET /api/admin/charities/:id/representatives': ADMIN,

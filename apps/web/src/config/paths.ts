@@ -84,6 +84,7 @@ export const paths = {
     payouts: '/admin/payouts',
     charityConnect: '/admin/charity-connect',
     disputes: '/admin/disputes',
+    monthlyGiving: '/admin/monthly-giving',
     wallets: '/admin/wallets',
     charities: '/admin/charities',
     people: '/admin/people',

@@ -6361,6 +6361,14 @@ export interface paths {
                                     pledged: number;
                                     charged: number;
                                 }[];
+                                monthly_giving: {
+                                    period: string;
+                                    active_gifts: number;
+                                    monthly_recurring: number;
+                                    expected: number;
+                                    collected: number;
+                                    failing_gifts: number;
+                                };
                             };
                         };
                     };
@@ -13800,6 +13808,7 @@ export interface paths {
                                     charged_pledges: number;
                                     refunds: number;
                                     donations: number;
+                                    monthly_charges: number;
                                     provider_records: number;
                                 };
                                 reconciliation: {
@@ -14941,6 +14950,11 @@ export interface paths {
                                         _id: string;
                                         amount: number;
                                     } | null;
+                                    monthly_gift: {
+                                        _id: string;
+                                        period: string;
+                                        amount: number;
+                                    } | null;
                                     donor: {
                                         name: string;
                                         email: string;
@@ -15069,6 +15083,11 @@ export interface paths {
                                 } | null;
                                 donation: {
                                     _id: string;
+                                    amount: number;
+                                } | null;
+                                monthly_gift: {
+                                    _id: string;
+                                    period: string;
                                     amount: number;
                                 } | null;
                                 donor: {
@@ -17015,6 +17034,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/monthly-giving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admins: monthly gifts per charity, this month’s expected and collected amounts, and the failing gifts */
+        get: operations["adminMonthlyGiving"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/monthly-gifts/{id}/advance": {
         parameters: {
             query?: never;
@@ -18772,6 +18808,109 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMonthlyGiving: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            totals: {
+                                period: string;
+                                active_gifts: number;
+                                monthly_recurring: number;
+                                expected: number;
+                                collected: number;
+                                failing_gifts: number;
+                            };
+                            charities: {
+                                charity_id: string;
+                                charity_name: string;
+                                active_gifts: number;
+                                paused_gifts: number;
+                                expected: number;
+                                collected: number;
+                            }[];
+                            failing: {
+                                gift_id: string;
+                                charity_id: string;
+                                charity_name: string;
+                                donor: {
+                                    _id: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                /** @enum {string} */
+                                state: "retrying" | "action_required" | "paused_after_failure";
+                                period: string;
+                                amount: number;
+                                failure_message: string | null;
+                                next_retry_at: string | null;
+                                attempts: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

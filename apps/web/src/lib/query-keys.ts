@@ -100,5 +100,6 @@ export const queryKeys = {
     charityTransfers: (charityId: string) => ['admin', 'charity-connect', charityId, 'transfers'] as const,
     ledgerCheck: ['admin', 'ledger-check'] as const,
     disputes: ['admin', 'disputes'] as const,
+    monthlyGiving: ['admin', 'monthly-giving'] as const,
   },
 };

@@ -3,6 +3,7 @@ import { EventKind, EventStatusSchema, FundingModel, OwnerEventDetail } from './
 import { ChargeFigures } from './lifecycle.ts';
 import { PledgeStatusSchema } from './my-pledges.ts';
 import { actionResponse, okResponse, PagedQuery, pagedResponse, PagedSearchQuery } from './common.ts';
+import { MonthlyGivingTotals } from './monthly-giving-admin.ts';
 
 /** The admin console's own endpoints (everything under /api/admin that is not a life-cycle action). Money in dollars at this edge. */
 export const ADMIN_MESSAGES = {
@@ -46,6 +47,8 @@ export const AdminDashboard = z.object({
   }),
   /** The last 30 days, oldest first, one point per day (UTC). */
   series: z.array(DashboardSeriesPoint),
+  /** Monthly recurring giving this month (the admin console's monthly giving page has the detail). */
+  monthly_giving: MonthlyGivingTotals,
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 export const AdminDashboardResponse = okResponse(AdminDashboard);

@@ -36,6 +36,8 @@ export const AdminDisputeRow = z.object({
   campaign: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** The disputed donation (made from /charities); null for a pledge's dispute. */
   donation: z.object({ _id: z.string(), amount: z.number() }).nullable(),
+  /** The disputed month of a monthly gift (its gift, its period, what the card paid); null otherwise. */
+  monthly_gift: z.object({ _id: z.string(), period: z.string(), amount: z.number() }).nullable(),
   donor: z.object({ name: z.string(), email: z.string() }).nullable(),
   charity_name: z.string().nullable(),
 });

@@ -109,6 +109,8 @@ export const LedgerVerifyReport = z.object({
     charged_pledges: z.number(),
     refunds: z.number(),
     donations: z.number(),
+    /** Charged months of monthly gifts, each matched to its posting (and, with the sandbox, its provider charge). */
+    monthly_charges: z.number(),
     provider_records: z.number(),
   }),
   reconciliation: Reconciliation,

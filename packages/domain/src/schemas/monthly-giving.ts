@@ -30,6 +30,9 @@ export const MONTHLY_MESSAGES = {
   notActive: 'This monthly gift is cancelled; start a new one instead.',
   notPaused: 'This monthly gift is not paused.',
   cannotPause: 'Only a monthly gift that is running can be paused.',
+  /** `{charity}`, `{amount}` are filled in: a card removal refused while a monthly gift is charged to the card. */
+  cardUsedByGift:
+    'This card pays your monthly gift to {charity} ({amount} a month). Switch that gift to another card under My Giving before removing this card.',
 } as const;
 
 const dollars = (max: number, maxMessage: string, minMessage: string, min: number) =>

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
+import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
 import { pledgeChargeState, type ClaimKind } from '../pledges/service.ts';
 
-/**
- * Charge attempts are claimed before the provider is called (decision 091): the claimant writes
- * `attempt_started_at` under the pledge's row lock, and only it calls the provider. A claim older
- * than the lease is presumed abandoned (its process died, or its answer was lost): the next worker
- * takes the attempt over and first finds out what it did. A minute also covers the delay of
- * Stripe's search index, so a lost charge is found by `findCharge` once the lease has passed.
- */
-export const ATTEMPT_LEASE_MS = 60_000;
+// The lease lives below the modules, so monthly giving keeps it without depending on charging.
+export { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
 
 /** How long a concurrent duplicate request waits for the claimant's answer before it answers 409. */
 const DUPLICATE_WAIT_MS = 5_000;
@@ -30,11 +25,6 @@ export type ClaimState = {
   status: string;
   retryCount: number;
 };
-
-/** Whether a claim started at `startedAt` is still held by a live claimant at `now`. */
-export function claimIsFresh(startedAt: Date | null, now: Date): boolean {
-  return startedAt !== null && now.getTime() - startedAt.getTime() < ATTEMPT_LEASE_MS;
-}
 
 /**
  * Claims attempt `attempt` of a pending pledge, or of a failed one whose retry was claimed and then

@@ -1,10 +1,12 @@
 import { settlePledge, type PledgeQuote } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import type { donationRecords } from '../donations/service.ts';
+import type { monthlyGiftRecords } from '../monthly-giving/charge.ts';
 import { disputesRepository as repo } from './repository.ts';
 
 type LockedPledge = NonNullable<Awaited<ReturnType<typeof repo.lockPledgeByCharge>>>;
 type LockedDonation = NonNullable<Awaited<ReturnType<typeof donationRecords.lockByCharge>>>;
+type LockedMonth = NonNullable<Awaited<ReturnType<typeof monthlyGiftRecords.lockChargedMonthByRef>>>;
 
 /**
  * What a dispute takes money back from, locked: a supporter's pledge (a creator's funding
@@ -13,6 +15,7 @@ type LockedDonation = NonNullable<Awaited<ReturnType<typeof donationRecords.lock
 export interface Disputed {
   pledgeId: string | null;
   donationId: string | null;
+  monthlyChargeId: string | null;
   eventId: string | null;
   charityId: string | null;
   /** Whether its charge stands (a pledge not charged, or charged no more, is not booked). */
@@ -29,6 +32,7 @@ export function pledgeDisputed({ pledge, event, creator }: LockedPledge): Disput
   return {
     pledgeId: pledge.id,
     donationId: null,
+    monthlyChargeId: null,
     eventId: event.id,
     charityId: event.charityId,
     charged: pledge.status === 'charged' && pledge.chargedCents !== null,
@@ -52,6 +56,7 @@ export function donationDisputed({ donation, charityName }: LockedDonation): Dis
   return {
     pledgeId: null,
     donationId: donation.id,
+    monthlyChargeId: null,
     eventId: null,
     charityId: donation.charityId,
     charged: donation.status === 'charged',
@@ -65,6 +70,33 @@ export function donationDisputed({ donation, charityName }: LockedDonation): Dis
     }),
     creditedCents: async () => donation.amountCents - cardFeeCents,
     name: `Donation to ${charityName}`,
+    creatorEmail: null,
+  };
+}
+
+/**
+ * A month of a monthly gift (decision 140): the card paid gift + tip, the charity was credited the
+ * gift less its share of the card fee (monthly-giving/postings.ts), the tip is the platform's. Told to
+ * the admins, as a donation's is; months are paid out by the payouts, never transferred per charge.
+ */
+export function monthlyDisputed({ charge, gift, charityName, creditedCents }: LockedMonth): Disputed {
+  return {
+    pledgeId: null,
+    donationId: null,
+    monthlyChargeId: charge.id,
+    eventId: null,
+    charityId: gift.charityId,
+    charged: charge.status === 'charged',
+    settled: settlePledge({
+      amountCents: charge.amountCents,
+      tipCents: charge.tipCents,
+      platformFeeCents: 0,
+      coverCents: 0,
+      chargedCents: charge.amountCents + charge.tipCents,
+      cardFeeCents: charge.cardFeeCents ?? 0,
+    }),
+    creditedCents: async () => creditedCents,
+    name: `Monthly gift to ${charityName} (${charge.period})`,
     creatorEmail: null,
   };
 }

@@ -9,8 +9,9 @@ import { donationRecords } from '../donations/service.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
+import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
 import { pledgeRecords } from '../pledges/service.ts';
-import { donationDisputed, pledgeDisputed, type Disputed } from './disputed.ts';
+import { donationDisputed, monthlyDisputed, pledgeDisputed, type Disputed } from './disputed.ts';
 import { disputeEmails } from './emails.ts';
 import { disputesRepository as repo, type DisputeRow } from './repository.ts';
 
@@ -67,11 +68,14 @@ export function createDisputesService(ctx: AppContext) {
     const disputedCents = Math.min(facts.amountCents ?? chargedCents, chargedCents);
     // What a transfer to the charity's connected account already carried is reversed, back into
     // its payable, so the dispute takes the charity's part from there (decision 130).
-    const reversals = await connectRecords.reversalsFor(
-      tx,
-      { pledgeId: disputed.pledgeId, donationId: disputed.donationId },
-      shareOfCents(settled.netToCharityCents, disputedCents, settled.totalCents),
-    );
+    // A monthly gift's month is paid out by the payouts, never transferred per charge: nothing to reverse.
+    const reversals = disputed.monthlyChargeId
+      ? []
+      : await connectRecords.reversalsFor(
+          tx,
+          { pledgeId: disputed.pledgeId, donationId: disputed.donationId },
+          shareOfCents(settled.netToCharityCents, disputedCents, settled.totalCents),
+        );
     const booking = {
       eventId: disputed.eventId,
       charityId: disputed.charityId,
@@ -87,7 +91,12 @@ export function createDisputesService(ctx: AppContext) {
       pledgeId: disputed.pledgeId,
       eventId: disputed.eventId,
       providerRef: facts.objectRef,
-      memo: { charge_ref: facts.dispute.chargeRef, reason: facts.dispute.reason, ...(disputed.donationId ? { donationId: disputed.donationId } : {}) },
+      memo: {
+        charge_ref: facts.dispute.chargeRef,
+        reason: facts.dispute.reason,
+        ...(disputed.donationId ? { donationId: disputed.donationId } : {}),
+        ...(disputed.monthlyChargeId ? { monthlyChargeId: disputed.monthlyChargeId } : {}),
+      },
       entries: disputeOpenedEntries(booking),
     });
     const row = await repo.insert(tx, {
@@ -96,6 +105,7 @@ export function createDisputesService(ctx: AppContext) {
       chargeRef: facts.dispute.chargeRef,
       pledgeId: disputed.pledgeId,
       donationId: disputed.donationId,
+      monthlyChargeId: disputed.monthlyChargeId,
       eventId: disputed.eventId,
       reason: facts.dispute.reason,
       amountCents: booking.disputedCents,
@@ -131,19 +141,29 @@ export function createDisputesService(ctx: AppContext) {
     return true;
   }
 
-  /** The pledge, or else the donation, whose charge the provider's dispute names, locked. */
+  /** The pledge, or else the donation, or else the monthly gift's month, whose charge the provider's dispute names, locked. */
   async function lockDisputed(tx: Executor, facts: Facts): Promise<Disputed | undefined> {
     const pledge = await repo.lockPledgeByCharge(tx, refsOf(facts));
     if (pledge) return pledgeDisputed(pledge);
     const donation = await donationRecords.lockByCharge(tx, refsOf(facts));
-    return donation ? donationDisputed(donation) : undefined;
+    if (donation) return donationDisputed(donation);
+    const month = await monthlyGiftRecords.lockChargedMonthByRef(tx, refsOf(facts));
+    return month ? monthlyDisputed(month) : undefined;
   }
 
   /** The console's rows: a pledge's with its campaign, a donation's with what the donations module says of it. */
   async function adminRows(rows: ListedRow[]): Promise<AdminDisputeRow[]> {
     const donationIds = rows.flatMap((row) => (row.dispute.donationId ? [row.dispute.donationId] : []));
     const donations = new Map((await donationRecords.summaries(db, donationIds)).map((donation) => [donation.id, donation]));
-    return rows.map((row) => toAdminRow(row, row.dispute.donationId ? donations.get(row.dispute.donationId) : undefined));
+    const monthIds = rows.flatMap((row) => (row.dispute.monthlyChargeId ? [row.dispute.monthlyChargeId] : []));
+    const months = new Map((await monthlyGiftRecords.monthSummaries(db, monthIds)).map((month) => [month.id, month]));
+    return rows.map((row) =>
+      toAdminRow(
+        row,
+        row.dispute.donationId ? donations.get(row.dispute.donationId) : undefined,
+        row.dispute.monthlyChargeId ? months.get(row.dispute.monthlyChargeId) : undefined,
+      ),
+    );
   }
 
   return {
@@ -207,8 +227,9 @@ export function createDisputesService(ctx: AppContext) {
 
 type ListedRow = Awaited<ReturnType<typeof repo.list>>[number];
 type DonationSummary = Awaited<ReturnType<typeof donationRecords.summaries>>[number];
+type MonthSummary = Awaited<ReturnType<typeof monthlyGiftRecords.monthSummaries>>[number];
 
-function toAdminRow(row: ListedRow, donation: DonationSummary | undefined): AdminDisputeRow {
+function toAdminRow(row: ListedRow, donation: DonationSummary | undefined, month: MonthSummary | undefined): AdminDisputeRow {
   const { dispute } = row;
   return {
     _id: dispute.id,
@@ -224,8 +245,9 @@ function toAdminRow(row: ListedRow, donation: DonationSummary | undefined): Admi
     pledge: row.pledge ? { _id: row.pledge.id, amount: centsToDollars(row.pledge.amountCents), charged: centsToDollars(row.pledge.chargedCents ?? 0) } : null,
     campaign: row.event ? { _id: row.event.id, name: row.event.name } : null,
     donation: donation ? { _id: donation.id, amount: centsToDollars(donation.amountCents) } : null,
-    donor: donorOf(row, donation),
-    charity_name: donation?.charityName ?? row.charityName,
+    monthly_gift: month ? { _id: month.giftId, period: month.period, amount: centsToDollars(month.amountCents + month.tipCents) } : null,
+    donor: month ? (month.donorEmail ? { name: month.donorName ?? '', email: month.donorEmail } : null) : donorOf(row, donation),
+    charity_name: donation?.charityName ?? month?.charityName ?? row.charityName,
   };
 }
 

@@ -4,7 +4,7 @@ import { cents, createdAt, id } from '../../db/columns.ts';
 import { events, ledgerTransactions, pledges } from '../../db/schema.ts';
 
 /**
- * Disputes (chargebacks) of charged pledges and donations, one row per provider dispute (decision 093). The money
+ * Disputes (chargebacks) of charged pledges, donations and monthly gifts' months, one row per provider dispute (decision 093). The money
  * is in the ledger (`dispute_opened`, `dispute_won`); this row says where the dispute stands and
  * how its amount was shared, so the admin console can list it.
  */
@@ -16,11 +16,14 @@ export const disputes = pgTable(
     /** The provider's dispute (`dp_…`): a dispute is booked once however often it is reported. */
     providerDisputeRef: text('provider_dispute_ref').notNull(),
     chargeRef: text('charge_ref').notNull(),
-    /** The pledge, or the donation, whose charge is disputed: one of the two. */
+    /** The pledge, the donation or the monthly gift's month whose charge is disputed: one of the three. */
     pledgeId: uuid('pledge_id').references(() => pledges.id),
     // Its foreign key to charity_donations is written in migration 0030, not modelled here: a
     // module's tables import no other module's (the donations module owns that table).
     donationId: uuid('donation_id'),
+    // A month's charge of a monthly gift; its foreign key to monthly_gift_charges is written by
+    // hand in the migration that adds it (that table is the monthly-giving module's).
+    monthlyChargeId: uuid('monthly_charge_id'),
     /** The pledge's campaign; none for a donation. */
     eventId: uuid('event_id').references(() => events.id),
     status: text('status', { enum: ['open', 'won', 'lost'] })
@@ -41,6 +44,6 @@ export const disputes = pgTable(
   (table) => [
     uniqueIndex('disputes_provider_ref_unique').on(table.provider, table.providerDisputeRef),
     index('disputes_status_created').on(table.status, table.createdAt),
-    check('disputes_pledge_or_donation', sql`(${table.pledgeId} is null) <> (${table.donationId} is null)`),
+    check('disputes_one_disputed_charge', sql`num_nonnulls(${table.pledgeId}, ${table.donationId}, ${table.monthlyChargeId}) = 1`),
   ],
 );

@@ -2,6 +2,7 @@ import { MOVEMENT_NAMES, type LedgerVerifyReport } from '@pledgeway/domain';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { reconcileWithProvider, type Query } from './reconcile.ts';
 import { checkDisputes } from './verify-disputes.ts';
+import { checkMonthlyCharges } from './verify-monthly.ts';
 
 export type { Query } from './reconcile.ts';
 
@@ -131,8 +132,8 @@ async function checkSandboxRecords(query: Query, refunds: RefundRow[], problems:
 
 /**
  * The books' self-check (docs/money.md#rules): every ledger transaction sums to zero, every
- * charged pledge has its charge in the ledger with the amount and the card fee recorded on the
- * pledge, every refund matches its ledger entry; with the sandbox, every charge, refund, donation
+ * charged pledge and every charged month of a monthly gift (verify-monthly.ts) has its charge in
+ * the ledger with the amount and the card fee recorded on it, every refund matches its ledger entry; with the sandbox, every charge, refund, donation
  * and dispute matches the provider's own record in amount and fee (verify-disputes.ts); and, with
  * any provider, both ways (reconcile.ts): every charge and refund the provider lists has exactly
  * one posting of the same amount, and every posting has its provider record. Reads only.
@@ -143,6 +144,7 @@ export async function verifyLedger(query: Query, provider: Pick<PaymentProvider,
   const chargedPledges = await checkCharges(query, problems);
   const refunds = await checkRefunds(query, problems);
   const sandbox = provider.name === 'sandbox' ? await checkSandboxRecords(query, refunds, problems) : { providerRecords: 0, donations: 0 };
+  const monthlyCharges = await checkMonthlyCharges(query, problems, provider.name === 'sandbox');
   await checkDisputes(query, problems, provider.name === 'sandbox');
   const twoWay = await reconcileWithProvider(query, provider);
   problems.push(...twoWay.problems);
@@ -155,7 +157,11 @@ export async function verifyLedger(query: Query, provider: Pick<PaymentProvider,
       charged_pledges: chargedPledges,
       refunds: refunds.length,
       donations: sandbox.donations,
-      provider_records: sandbox.providerRecords + twoWay.reconciliation.compared.reduce((sum, kind) => sum + kind.provider, 0),
+      monthly_charges: monthlyCharges,
+      provider_records:
+        sandbox.providerRecords +
+        (provider.name === 'sandbox' ? monthlyCharges : 0) +
+        twoWay.reconciliation.compared.reduce((sum, kind) => sum + kind.provider, 0),
     },
     reconciliation: twoWay.reconciliation,
     problems,
@@ -171,6 +177,7 @@ export function formatLedgerReport(report: LedgerVerifyReport): string {
     `charged pledges matched to the ledger: ${checked.charged_pledges}`,
     `refunds: ${checked.refunds}`,
     `donations: ${checked.donations}`,
+    `charged months of monthly gifts matched to the ledger: ${checked.monthly_charges}`,
     `provider records compared: ${checked.provider_records}`,
     ...report.reconciliation.compared.map((kind) => `${MOVEMENT_NAMES[kind.kind].many}: ${kind.provider} at the provider, ${kind.postings} posted`),
     `provider movements without a posting: ${report.reconciliation.provider_without_posting.length}`,

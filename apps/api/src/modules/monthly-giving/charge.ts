@@ -1,30 +1,22 @@
-import { and, eq } from 'drizzle-orm';
 import { MONTHLY_RETRY_DAYS } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { DECLINE_MESSAGES, type ChargeResult } from '../../providers/payments/index.ts';
-import { ATTEMPT_LEASE_MS, claimIsFresh } from '../charging/attempts.ts';
+import { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { monthlyEmails } from './emails.ts';
+import { monthlyChargesRepository as repo, type GiftChargeRow, type GiftRow } from './charges-repository.ts';
+import { monthlyGiftsRepository } from './repository.ts';
 import { attemptKey, monthlyGiftEntries, periodKey } from './postings.ts';
-import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
-export type GiftRow = typeof monthlyGifts.$inferSelect;
-export type GiftChargeRow = typeof monthlyGiftCharges.$inferSelect;
+export type { GiftChargeRow, GiftRow } from './charges-repository.ts';
 /** What one try of a period's charge did. */
 export type MonthlyOutcome = 'charged' | 'failed' | 'action_required' | 'abandoned' | 'in_flight' | 'skipped';
 
 const DAY_MS = 86_400_000;
 
 /** The gift and its period's charge, locked in that order (every writer locks the gift first, so none deadlock). */
-export async function lockGiftAndCharge(tx: Executor, chargeId: string): Promise<{ gift: GiftRow; charge: GiftChargeRow } | undefined> {
-  const [ref] = await tx.select({ giftId: monthlyGiftCharges.giftId }).from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, chargeId)).limit(1);
-  if (!ref) return undefined;
-  const [gift] = await tx.select().from(monthlyGifts).where(eq(monthlyGifts.id, ref.giftId)).for('update');
-  const [charge] = await tx.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, chargeId)).for('update');
-  return gift && charge ? { gift, charge } : undefined;
-}
+export const lockGiftAndCharge = repo.lockGiftAndCharge;
 
 interface Claimed {
   gift: GiftRow;
@@ -49,33 +41,25 @@ async function claim(ctx: AppContext, chargeId: string, now: Date): Promise<Clai
     if (charge.status === 'pending') {
       if (claimIsFresh(charge.attemptStartedAt, now)) return 'in_flight';
       const takenOver = charge.attemptStartedAt !== null;
-      const [claimed] = await tx
-        .update(monthlyGiftCharges)
-        .set({
-          attemptStartedAt: now,
-          attemptFirstClaimedAt: charge.attemptFirstClaimedAt ?? now,
-          // A fresh attempt goes to the gift's card; a taken-over one keeps its card, amount and key.
-          paymentMethodId: takenOver ? charge.paymentMethodId : gift.paymentMethodId,
-        })
-        .where(eq(monthlyGiftCharges.id, chargeId))
-        .returning();
-      return { gift, charge: claimed!, abandonedAt: takenOver ? (charge.attemptFirstClaimedAt ?? charge.attemptStartedAt) : null };
+      const claimed = await repo.updateCharge(tx, chargeId, {
+        attemptStartedAt: now,
+        attemptFirstClaimedAt: charge.attemptFirstClaimedAt ?? now,
+        // A fresh attempt goes to the gift's card; a taken-over one keeps its card, amount and key.
+        paymentMethodId: takenOver ? charge.paymentMethodId : gift.paymentMethodId,
+      });
+      return { gift, charge: claimed, abandonedAt: takenOver ? (charge.attemptFirstClaimedAt ?? charge.attemptStartedAt) : null };
     }
     if (charge.status === 'failed' && charge.nextRetryAt && charge.nextRetryAt <= now) {
-      const [claimed] = await tx
-        .update(monthlyGiftCharges)
-        .set({
-          status: 'pending',
-          attempt: charge.attempt + 1,
-          attemptStartedAt: now,
-          attemptFirstClaimedAt: now,
-          nextRetryAt: null,
-          paymentMethodId: gift.paymentMethodId,
-        })
-        .where(eq(monthlyGiftCharges.id, chargeId))
-        .returning();
+      const claimed = await repo.updateCharge(tx, chargeId, {
+        status: 'pending',
+        attempt: charge.attempt + 1,
+        attemptStartedAt: now,
+        attemptFirstClaimedAt: now,
+        nextRetryAt: null,
+        paymentMethodId: gift.paymentMethodId,
+      });
       const waitingRef = charge.failureCode === 'authentication_required' ? charge.providerChargeRef : null;
-      return { gift, charge: claimed!, abandonedAt: null, waitingRef };
+      return { gift, charge: claimed, abandonedAt: null, waitingRef };
     }
     return 'skipped';
   });
@@ -94,7 +78,7 @@ async function providerAnswer(ctx: AppContext, claimed: Claimed, charityName: st
     const earlier = await ctx.payments.findCharge(key);
     if (earlier) return earlier;
   }
-  const [method] = charge.paymentMethodId ? await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId)).limit(1) : [];
+  const method = charge.paymentMethodId ? await repo.paymentMethod(ctx.db, charge.paymentMethodId) : undefined;
   if (!method || method.removedAt || method.provider !== ctx.payments.name || method.userId !== gift.userId) {
     return { ok: false, ref: `missing:${key}`, code: 'card_missing', message: DECLINE_MESSAGES.card_missing };
   }
@@ -123,9 +107,8 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     const { gift, charge } = locked;
     // Another worker took the attempt over and recorded it, or a later attempt began: not ours to record.
     if (charge.status !== 'pending' || charge.attempt !== claimed.charge.attempt) return 'skipped';
-    const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
-    const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, gift.userId)).limit(1);
-    const charityName = charity?.name ?? 'the charity';
+    const person = await repo.person(tx, gift.userId);
+    const charityName = (await repo.charityName(tx, gift.charityId)) ?? 'the charity';
     const cleared = { attemptStartedAt: null, attemptFirstClaimedAt: null };
 
     if (answer.ok) {
@@ -135,19 +118,13 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
 
     const failure = { ...cleared, providerChargeRef: answer.ref, failureCode: answer.code, failureMessage: answer.message };
     if (start) {
-      await tx
-        .update(monthlyGiftCharges)
-        .set({ ...failure, status: 'abandoned' })
-        .where(eq(monthlyGiftCharges.id, charge.id));
-      await tx.update(monthlyGifts).set({ status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+      await repo.updateCharge(tx, charge.id, { ...failure, status: 'abandoned' });
+      await repo.updateGift(tx, gift.id, { status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now });
       return 'abandoned';
     }
     if (answer.code === 'authentication_required') {
       // Not retried blindly: the bank wants the holder, so the supporter is asked to act.
-      await tx
-        .update(monthlyGiftCharges)
-        .set({ ...failure, status: 'action_required' })
-        .where(eq(monthlyGiftCharges.id, charge.id));
+      await repo.updateCharge(tx, charge.id, { ...failure, status: 'action_required' });
       if (person) await ctx.mailer.send(monthlyEmails.actionRequired(person, charityName, gift, charge, ctx.config.publicUrl), tx);
       return 'action_required';
     }
@@ -155,19 +132,13 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
     const retryDays = MONTHLY_RETRY_DAYS[charge.attempt];
     if (cardChanged || retryDays !== undefined) {
       const scheduled = cardChanged ? now : new Date(Math.max(now.getTime(), charge.dueAt.getTime() + retryDays! * DAY_MS));
-      await tx
-        .update(monthlyGiftCharges)
-        .set({ ...failure, status: 'failed', nextRetryAt: scheduled })
-        .where(eq(monthlyGiftCharges.id, charge.id));
+      await repo.updateCharge(tx, charge.id, { ...failure, status: 'failed', nextRetryAt: scheduled });
       if (person && !cardChanged)
         await ctx.mailer.send(monthlyEmails.declined(person, charityName, gift, charge, answer.message, scheduled, ctx.config.publicUrl), tx);
       return 'failed';
     }
-    await tx
-      .update(monthlyGiftCharges)
-      .set({ ...failure, status: 'abandoned' })
-      .where(eq(monthlyGiftCharges.id, charge.id));
-    await tx.update(monthlyGifts).set({ status: 'payment_failed', nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+    await repo.updateCharge(tx, charge.id, { ...failure, status: 'abandoned' });
+    await repo.updateGift(tx, gift.id, { status: 'payment_failed', nextChargeAt: null, updatedAt: now });
     if (person) await ctx.mailer.send(monthlyEmails.pausedAfterDeclines(person, charityName, gift, charge, answer.message, ctx.config.publicUrl), tx);
     return 'abandoned';
   });
@@ -179,23 +150,19 @@ async function record(ctx: AppContext, claimed: Claimed, answer: ChargeResult, s
  * receipt, in the caller's transaction.
  */
 export async function bookCharged(ctx: AppContext, tx: Executor, gift: GiftRow, charge: GiftChargeRow, answer: ChargeResult & { ok: true }, now: Date) {
-  const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
-  const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, gift.userId)).limit(1);
-  const [charged] = await tx
-    .update(monthlyGiftCharges)
-    .set({
-      attemptStartedAt: null,
-      attemptFirstClaimedAt: null,
-      status: 'charged',
-      providerChargeRef: answer.ref,
-      cardFeeCents: answer.feeCents,
-      chargedAt: now,
-      failureCode: null,
-      failureMessage: null,
-      nextRetryAt: null,
-    })
-    .where(eq(monthlyGiftCharges.id, charge.id))
-    .returning();
+  const charityName = (await repo.charityName(tx, gift.charityId)) ?? 'the charity';
+  const person = await repo.person(tx, gift.userId);
+  const charged = await repo.updateCharge(tx, charge.id, {
+    attemptStartedAt: null,
+    attemptFirstClaimedAt: null,
+    status: 'charged',
+    providerChargeRef: answer.ref,
+    cardFeeCents: answer.feeCents,
+    chargedAt: now,
+    failureCode: null,
+    failureMessage: null,
+    nextRetryAt: null,
+  });
   await ledgerRepository.post(tx, {
     kind: 'monthly_gift',
     idempotencyKey: periodKey(gift.id, charge.period),
@@ -203,8 +170,8 @@ export async function bookCharged(ctx: AppContext, tx: Executor, gift: GiftRow, 
     memo: { giftId: gift.id, chargeId: charge.id, period: charge.period },
     entries: monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: answer.feeCents, charityId: gift.charityId }),
   });
-  if (person) await ctx.mailer.send(monthlyEmails.receipt(person, charity?.name ?? 'the charity', gift, charged!, ctx.config.publicUrl), tx);
-  return charged!;
+  if (person) await ctx.mailer.send(monthlyEmails.receipt(person, charityName, gift, charged, ctx.config.publicUrl), tx);
+  return charged;
 }
 
 /**
@@ -216,38 +183,35 @@ export async function bookCharged(ctx: AppContext, tx: Executor, gift: GiftRow, 
 export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, options: { start?: boolean } = {}): Promise<MonthlyOutcome> {
   const claimed = await claim(ctx, chargeId, ctx.clock.now());
   if (typeof claimed === 'string') return claimed;
-  const [charity] = await ctx.db.select({ name: charities.name }).from(charities).where(eq(charities.id, claimed.gift.charityId)).limit(1);
+  const charityName = (await repo.charityName(ctx.db, claimed.gift.charityId)) ?? 'a charity';
   let answer: ChargeResult;
   try {
-    answer = await providerAnswer(ctx, claimed, charity?.name ?? 'a charity');
+    answer = await providerAnswer(ctx, claimed, charityName);
   } catch (error) {
-    await ctx.db
-      .update(monthlyGiftCharges)
-      .set({ attemptStartedAt: new Date(ctx.clock.now().getTime() - ATTEMPT_LEASE_MS) })
-      .where(and(eq(monthlyGiftCharges.id, chargeId), eq(monthlyGiftCharges.status, 'pending'), eq(monthlyGiftCharges.attempt, claimed.charge.attempt)));
+    await repo.endLease(ctx.db, chargeId, claimed.charge.attempt, new Date(ctx.clock.now().getTime() - ATTEMPT_LEASE_MS));
     throw error;
   }
   return record(ctx, claimed, answer, options.start ?? false);
 }
 
-/** What the giving statements read of monthly giving: a supporter's charged months, oldest first, with the charity as a tax receipt names it. */
+/**
+ * What other modules read of monthly giving: the giving statements a supporter's charged months (oldest
+ * first, with the charity as a tax receipt names it); the disputes a disputed month, locked, and its summary.
+ */
 export const monthlyGiftRecords = {
-  async chargedBy(db: Executor, userId: string) {
-    return db
-      .select({
-        id: monthlyGiftCharges.id,
-        chargedAt: monthlyGiftCharges.chargedAt,
-        amountCents: monthlyGiftCharges.amountCents,
-        tipCents: monthlyGiftCharges.tipCents,
-        charityName: charities.name,
-        legalName: charities.legalName,
-        registrationNumber: charities.registrationNumber,
-        address: charities.address,
-      })
-      .from(monthlyGiftCharges)
-      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
-      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
-      .where(and(eq(monthlyGifts.userId, userId), eq(monthlyGiftCharges.status, 'charged')))
-      .orderBy(monthlyGiftCharges.chargedAt);
+  /** With what the month credited the charity: the gift less its share of the card fee, as it was booked. */
+  async lockChargedMonthByRef(tx: Executor, refs: string[]) {
+    const month = await monthlyGiftsRepository.lockChargedMonthByRef(tx, refs);
+    if (!month) return undefined;
+    const { charge, gift } = month;
+    const entries = monthlyGiftEntries({
+      amountCents: charge.amountCents,
+      tipCents: charge.tipCents,
+      feeCents: charge.cardFeeCents ?? 0,
+      charityId: gift.charityId,
+    });
+    return { ...month, creditedCents: entries.find((entry) => entry.account === 'charity_payable')!.amountCents };
   },
+  monthSummaries: monthlyGiftsRepository.monthSummaries,
+  chargedBy: repo.chargedBy,
 };

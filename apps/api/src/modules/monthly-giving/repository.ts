@@ -1,11 +1,79 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { charities, paymentMethods } from '../../db/schema.ts';
+import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 /** Monthly giving's reads: the gifts as My Giving shows them. */
 export const monthlyGiftsRepository = {
+  /**
+   * The month whose provider charge is one of `refs`, locked as every monthly writer locks: its gift
+   * first, then the month. With the charity's name and the supporter (a dispute tells the admins).
+   */
+  async lockChargedMonthByRef(tx: Executor, refs: string[]) {
+    const [ref] = await tx
+      .select({ id: monthlyGiftCharges.id, giftId: monthlyGiftCharges.giftId })
+      .from(monthlyGiftCharges)
+      .where(inArray(monthlyGiftCharges.providerChargeRef, refs))
+      .limit(1);
+    if (!ref) return undefined;
+    const [gift] = await tx.select().from(monthlyGifts).where(eq(monthlyGifts.id, ref.giftId)).for('update');
+    const [charge] = await tx.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, ref.id)).for('update');
+    if (!gift || !charge) return undefined;
+    const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
+    return { gift, charge, charityName: charity?.name ?? 'a charity' };
+  },
+
+  /** The admin console's words for disputed months: the gift, the period, what was charged and by whom. */
+  async monthSummaries(db: Executor, chargeIds: string[]) {
+    if (!chargeIds.length) return [];
+    return db
+      .select({
+        id: monthlyGiftCharges.id,
+        giftId: monthlyGiftCharges.giftId,
+        period: monthlyGiftCharges.period,
+        amountCents: monthlyGiftCharges.amountCents,
+        tipCents: monthlyGiftCharges.tipCents,
+        charityName: charities.name,
+        donorName: users.name,
+        donorEmail: users.email,
+      })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .leftJoin(users, eq(users.id, monthlyGifts.userId))
+      .where(inArray(monthlyGiftCharges.id, chargeIds));
+  },
+
+  /**
+   * A supporter's gifts not cancelled, locked (the gift first, as every writer locks it), each
+   * with its charity's name: what a card removal checks before it lets a card go.
+   */
+  async lockRunningOf(db: Executor, userId: string) {
+    const gifts = await db
+      .select({
+        id: monthlyGifts.id,
+        paymentMethodId: monthlyGifts.paymentMethodId,
+        amountCents: monthlyGifts.amountCents,
+        tipCents: monthlyGifts.tipCents,
+        charityId: monthlyGifts.charityId,
+      })
+      .from(monthlyGifts)
+      .where(and(eq(monthlyGifts.userId, userId), ne(monthlyGifts.status, 'cancelled')))
+      .orderBy(monthlyGifts.id)
+      .for('update');
+    if (!gifts.length) return [];
+    const names = await db
+      .select({ id: charities.id, name: charities.name })
+      .from(charities)
+      .where(
+        inArray(
+          charities.id,
+          gifts.map((gift) => gift.charityId),
+        ),
+      );
+    return gifts.map((gift) => ({ ...gift, charityName: names.find((row) => row.id === gift.charityId)?.name ?? 'a charity' }));
+  },
   /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */
   async view(db: Executor, giftIds: string[]): Promise<MonthlyGift[]> {
     if (!giftIds.length) return [];

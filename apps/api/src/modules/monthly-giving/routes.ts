@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminMonthlyGivingResponse,
   ChangeMonthlyAmountRequest,
   ChangeMonthlyCardRequest,
   ConfirmMonthlyChargeRequest,
@@ -13,6 +14,7 @@ import {
   StartMonthlyGiftRequest,
 } from '@pledgeway/domain';
 import { isSandbox } from '../../providers/payments/index.ts';
+import { monthlyGivingForAdmins } from './admin.ts';
 import { createMonthlyConfirmation } from './confirm.ts';
 import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from './schedule.ts';
 import { createMonthlyGivingService } from './service.ts';
@@ -21,6 +23,15 @@ import { createMonthlyGivingService } from './service.ts';
  * Monthly giving (decision 140): a signed-in supporter's gifts to charities, charged each month by
  * the platform's own schedule, and the supporter's changes. Every change answers with the gift.
  */
+const tags = ['monthly-giving'];
+
+/** A gift's answer: what was done, said in words, and the gift as it is now. */
+const answer = ({ message, gift }: { message: string; gift: z.infer<typeof MonthlyGiftResponse>['data']['gift'] }) => ({
+  success: true as const,
+  message,
+  data: { gift },
+});
+
 export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const service = createMonthlyGivingService(ctx);
@@ -28,12 +39,6 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
   ctx.jobs.define(MONTHLY_GIFTS_QUEUE, async () => void (await runMonthlyGifts(ctx)), { cron: '11 * * * *', retryLimit: 1 });
 
   const auth = { preHandler: app.authenticate };
-  const tags = ['monthly-giving'];
-  const answer = ({ message, gift }: { message: string; gift: z.infer<typeof MonthlyGiftResponse>['data']['gift'] }) => ({
-    success: true as const,
-    message,
-    data: { gift },
-  });
 
   app.post(
     '/charities/:id/monthly-gifts',
@@ -111,6 +116,7 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerConfirmation();
+  registerAdminView();
   registerSandboxAdvance();
 
   /** The on-site confirmation of a month the bank asked the supporter to authenticate (decision 170). */
@@ -151,6 +157,23 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
         const done = await confirmation.confirm(request.auth!.userId, request.params.id, request.params.chargeId, request.body);
         return { success: true as const, message: done.message, data: { confirmation: done.confirmation } };
       },
+    );
+  }
+
+  /** The admin console's monthly giving (decision 165): this month per charity, and the failing gifts. */
+  function registerAdminView() {
+    app.get(
+      '/admin/monthly-giving',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          operationId: 'adminMonthlyGiving',
+          summary: 'Admins: monthly gifts per charity, this month’s expected and collected amounts, and the failing gifts',
+          response: { 200: AdminMonthlyGivingResponse },
+        },
+      },
+      async () => ({ success: true as const, data: await monthlyGivingForAdmins(ctx) }),
     );
   }
 

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { addPeriods, chargeDateIn } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
+import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
 import { chargeMonthlyPeriod, type MonthlyOutcome } from './charge.ts';
-import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
+import { monthlyChargesRepository as repo } from './charges-repository.ts';
 
 export const MONTHLY_GIFTS_QUEUE = 'monthly-gifts';
 export const MONTHLY_GIFT_CHARGE_QUEUE = 'monthly-gift-charge';
@@ -21,18 +20,11 @@ export async function openDuePeriods(ctx: AppContext, giftIds?: string[]): Promi
   let opened = 0;
   for (;;) {
     const now = ctx.clock.now();
-    const due = await ctx.db
-      .select({ id: monthlyGifts.id })
-      .from(monthlyGifts)
-      .where(
-        and(inArray(monthlyGifts.status, ['active', 'paused']), lte(monthlyGifts.nextChargeAt, now), giftIds ? inArray(monthlyGifts.id, giftIds) : undefined),
-      )
-      .orderBy(asc(monthlyGifts.nextChargeAt))
-      .limit(BATCH);
+    const due = await repo.dueGiftIds(ctx.db, now, BATCH, giftIds);
     if (!due.length) return opened;
-    for (const { id } of due) {
+    for (const id of due) {
       opened += await ctx.db.transaction(async (tx) => {
-        const [gift] = await tx.select().from(monthlyGifts).where(eq(monthlyGifts.id, id)).for('update');
+        const gift = await repo.lockGift(tx, id);
         if (!gift || (gift.status !== 'active' && gift.status !== 'paused') || !gift.nextChargeAt || gift.nextChargeAt > now) return 0;
         let period = gift.nextPeriod;
         let at: Date = gift.nextChargeAt;
@@ -40,16 +32,17 @@ export async function openDuePeriods(ctx: AppContext, giftIds?: string[]): Promi
         // A gift whose schedule was down for months opens each missed period once. A month is due on
         // its own charge date, also when the sandbox brought it forward.
         while (at <= now) {
-          const inserted = await tx
-            .insert(monthlyGiftCharges)
-            .values({ giftId: gift.id, period, dueAt: chargeDateIn(period, gift.chargeDay), amountCents: gift.amountCents, tipCents: gift.tipCents })
-            .onConflictDoNothing({ target: [monthlyGiftCharges.giftId, monthlyGiftCharges.period] })
-            .returning({ id: monthlyGiftCharges.id });
-          count += inserted.length;
+          count += await repo.openPeriod(tx, {
+            giftId: gift.id,
+            period,
+            dueAt: chargeDateIn(period, gift.chargeDay),
+            amountCents: gift.amountCents,
+            tipCents: gift.tipCents,
+          });
           period = addPeriods(period, 1);
           at = chargeDateIn(period, gift.chargeDay);
         }
-        await tx.update(monthlyGifts).set({ status: 'active', nextPeriod: period, nextChargeAt: at, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
+        await repo.updateGift(tx, gift.id, { status: 'active', nextPeriod: period, nextChargeAt: at, updatedAt: now });
         return count;
       });
     }
@@ -59,26 +52,7 @@ export async function openDuePeriods(ctx: AppContext, giftIds?: string[]): Promi
 /** Charges waiting for a try: new ones and abandoned claims, and declined ones whose retry is due. */
 async function chargesToTry(ctx: AppContext, giftIds?: string[]): Promise<string[]> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .select({ id: monthlyGiftCharges.id })
-    .from(monthlyGiftCharges)
-    .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
-    .where(
-      and(
-        eq(monthlyGifts.status, 'active'),
-        giftIds ? inArray(monthlyGifts.id, giftIds) : undefined,
-        or(
-          and(
-            eq(monthlyGiftCharges.status, 'pending'),
-            or(isNull(monthlyGiftCharges.attemptStartedAt), lt(monthlyGiftCharges.attemptStartedAt, new Date(now.getTime() - ATTEMPT_LEASE_MS))),
-          ),
-          and(eq(monthlyGiftCharges.status, 'failed'), lte(monthlyGiftCharges.nextRetryAt, now)),
-        ),
-      ),
-    )
-    .orderBy(asc(monthlyGiftCharges.dueAt), sql`${monthlyGiftCharges.id}`)
-    .limit(BATCH);
-  return rows.map((row) => row.id);
+  return repo.chargesToTry(ctx.db, now, new Date(now.getTime() - ATTEMPT_LEASE_MS), BATCH, giftIds);
 }
 
 /**

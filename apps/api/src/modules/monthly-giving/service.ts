@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   addPeriods,
   chargeDateIn,
@@ -18,14 +17,13 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { claimIsFresh } from '../charging/attempts.ts';
+import { claimIsFresh } from '../../lib/attempt-lease.ts';
 import { chargeMonthlyPeriod, type GiftRow } from './charge.ts';
+import { monthlyChargesRepository as repo } from './charges-repository.ts';
 import { monthlyEmails } from './emails.ts';
 import { runMonthlyGifts } from './schedule.ts';
 import { monthlyGiftsRepository } from './repository.ts';
-import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 const WAIT_MS = 5_000;
 const POLL_MS = 50;
@@ -38,14 +36,8 @@ const amountText = (gift: { amountCents: number; tipCents: number }) =>
 export function createMonthlyGivingService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function cardOf(userId: string, id: string) {
-    const [card] = await db
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt), eq(paymentMethods.provider, ctx.payments.name)),
-      )
-      .limit(1);
+  async function cardOf(userId: string, id: string, executor: Executor = db) {
+    const card = await repo.activeCardOf(executor, userId, id, ctx.payments.name);
     if (!card) throw new AppError('CARD_NOT_FOUND', MONTHLY_MESSAGES.cardNotFound, 404, { payment_method_id: MONTHLY_MESSAGES.cardNotFound });
     return card;
   }
@@ -56,26 +48,22 @@ export function createMonthlyGivingService(ctx: AppContext) {
 
   /** The supporter's gift, locked (the gift first, as every writer does); 404 to anyone else. */
   async function lockOwn(tx: Executor, userId: string, giftId: string): Promise<GiftRow> {
-    const [gift] = await tx
-      .select()
-      .from(monthlyGifts)
-      .where(and(eq(monthlyGifts.id, giftId), eq(monthlyGifts.userId, userId)))
-      .for('update');
+    const gift = await repo.lockOwnGift(tx, userId, giftId);
     if (!gift) throw AppError.notFound(MONTHLY_MESSAGES.giftNotFound);
     return gift;
   }
 
   async function tell(tx: Executor, gift: GiftRow, summary: string) {
-    const [person] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, gift.userId)).limit(1);
-    const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
-    if (person) await ctx.mailer.send(monthlyEmails.changed(person, charity?.name ?? 'the charity', gift, summary, ctx.config.publicUrl), tx);
+    const person = await repo.person(tx, gift.userId);
+    const charityName = (await repo.charityName(tx, gift.charityId)) ?? 'the charity';
+    if (person) await ctx.mailer.send(monthlyEmails.changed(person, charityName, gift, summary, ctx.config.publicUrl), tx);
   }
 
   /** A charge's outcome once recorded: the claimant's, when another request or run holds the claim. */
   async function settled(chargeId: string) {
     const until = Date.now() + WAIT_MS;
     for (;;) {
-      const [row] = await db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, chargeId)).limit(1);
+      const row = await repo.chargeById(db, chargeId);
       if (!row || row.status !== 'pending' || Date.now() > until) return row;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -83,11 +71,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
 
   return {
     async list(userId: string) {
-      const rows = await db.select({ id: monthlyGifts.id }).from(monthlyGifts).where(eq(monthlyGifts.userId, userId));
-      return monthlyGiftsRepository.view(
-        db,
-        rows.map((row) => row.id),
-      );
+      return monthlyGiftsRepository.view(db, await repo.giftIdsOf(db, userId));
     },
 
     /**
@@ -96,7 +80,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
      * unique index), so a double click starts one. A declined first charge starts nothing.
      */
     async start(userId: string, charityId: string, input: z.output<typeof StartMonthlyGiftRequest>) {
-      const [charity] = await db.select().from(charities).where(eq(charities.id, charityId)).limit(1);
+      const charity = await repo.charity(db, charityId);
       if (!charity || charity.hidden) throw AppError.notFound(MONTHLY_MESSAGES.charityNotFound);
       const card = await cardOf(userId, input.payment_method_id);
       const now = ctx.clock.now();
@@ -106,31 +90,23 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const tipCents = dollarsToCents(input.tip);
       const next = nextChargeAfterPeriod(period, chargeDay);
       const created = await db.transaction(async (tx) => {
-        const [gift] = await tx
-          .insert(monthlyGifts)
-          .values({
-            userId,
-            charityId,
-            amountCents,
-            tipCents,
-            paymentMethodId: card.id,
-            chargeDay,
-            status: 'active',
-            nextPeriod: addPeriods(period, 1),
-            nextChargeAt: next,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const gift = await repo.insertGift(tx, {
+          userId,
+          charityId,
+          amountCents,
+          tipCents,
+          paymentMethodId: card.id,
+          chargeDay,
+          status: 'active',
+          nextPeriod: addPeriods(period, 1),
+          nextChargeAt: next,
+        });
         if (!gift) return undefined;
-        const [charge] = await tx.insert(monthlyGiftCharges).values({ giftId: gift.id, period, dueAt: now, amountCents, tipCents }).returning();
-        return { gift, charge: charge! };
+        return { gift, charge: await repo.insertCharge(tx, { giftId: gift.id, period, dueAt: now, amountCents, tipCents }) };
       });
       if (!created) throw AppError.conflict('ALREADY_GIVING_MONTHLY', MONTHLY_MESSAGES.alreadyGiving);
       const outcome = await chargeMonthlyPeriod(ctx, created.charge.id, { start: true });
-      const charge =
-        outcome === 'in_flight'
-          ? await settled(created.charge.id)
-          : (await db.select().from(monthlyGiftCharges).where(eq(monthlyGiftCharges.id, created.charge.id)))[0];
+      const charge = outcome === 'in_flight' ? await settled(created.charge.id) : await repo.chargeById(db, created.charge.id);
       if (charge?.status !== 'charged') {
         if (charge?.status === 'pending')
           throw AppError.conflict('MONTHLY_CHARGE_IN_FLIGHT', 'Your first monthly charge is still being processed. Please refresh My Giving in a minute.');
@@ -145,10 +121,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status === 'cancelled') throw AppError.conflict('MONTHLY_GIFT_CANCELLED', MONTHLY_MESSAGES.notActive);
         const changed = { ...gift, amountCents: dollarsToCents(input.amount), tipCents: dollarsToCents(input.tip) };
-        await tx
-          .update(monthlyGifts)
-          .set({ amountCents: changed.amountCents, tipCents: changed.tipCents, updatedAt: ctx.clock.now() })
-          .where(eq(monthlyGifts.id, gift.id));
+        await repo.updateGift(tx, gift.id, { amountCents: changed.amountCents, tipCents: changed.tipCents, updatedAt: ctx.clock.now() });
         const text = fill(MONTHLY_MESSAGES.amountChanged, {
           amount: amountText(changed),
           next: gift.nextChargeAt ? formatUtcDay(gift.nextChargeAt) : 'your next charge',
@@ -170,31 +143,24 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const retried = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status === 'cancelled') throw AppError.conflict('MONTHLY_GIFT_CANCELLED', MONTHLY_MESSAGES.notActive);
-        const unpaid = (
-          await tx
-            .select()
-            .from(monthlyGiftCharges)
-            .where(and(eq(monthlyGiftCharges.giftId, gift.id), inArray(monthlyGiftCharges.status, ['failed', 'action_required', 'abandoned'])))
-            .for('update')
-        ) // A month being confirmed on the site right now (decision 170) is left to that confirmation.
+        // Read again under the gift's lock: a removal of this card holds the gift's lock while it checks, so one of the two waits.
+        await cardOf(userId, card.id, tx);
+        const unpaid = (await repo.lockChargesOf(tx, gift.id, ['failed', 'action_required', 'abandoned']))
+          // A month being confirmed on the site right now (decision 170) is left to that confirmation.
           .filter((charge) => !(charge.status === 'action_required' && claimIsFresh(charge.attemptStartedAt, now)));
         const restart = gift.status === 'payment_failed';
-        const latest = await latestPeriod(tx, gift.id);
+        const latest = await repo.latestPeriod(tx, gift.id);
         const next = restart ? laterOf(nextChargeFrom(now, gift.chargeDay), latest ? nextChargeAfterPeriod(latest, gift.chargeDay) : null) : gift.nextChargeAt;
-        await tx
-          .update(monthlyGifts)
-          .set({ paymentMethodId: card.id, updatedAt: now, ...(restart ? { status: 'active' as const, nextChargeAt: next, nextPeriod: periodOf(next!) } : {}) })
-          .where(eq(monthlyGifts.id, gift.id));
-        if (unpaid.length)
-          await tx
-            .update(monthlyGiftCharges)
-            .set({ status: 'failed', nextRetryAt: now })
-            .where(
-              inArray(
-                monthlyGiftCharges.id,
-                unpaid.map((charge) => charge.id),
-              ),
-            );
+        await repo.updateGift(tx, gift.id, {
+          paymentMethodId: card.id,
+          updatedAt: now,
+          ...(restart ? { status: 'active' as const, nextChargeAt: next, nextPeriod: periodOf(next!) } : {}),
+        });
+        await repo.updateCharges(
+          tx,
+          unpaid.map((charge) => charge.id),
+          { status: 'failed', nextRetryAt: now },
+        );
         const cardText = `${card.brand} ending ${card.last4}`;
         await tell(
           tx,
@@ -222,7 +188,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
         if (gift.status !== 'active' || !gift.nextChargeAt) throw AppError.conflict('MONTHLY_GIFT_NOT_RUNNING', MONTHLY_MESSAGES.cannotPause);
         const nextPeriod = addPeriods(gift.nextPeriod, input.months);
         const next = chargeDateIn(nextPeriod, gift.chargeDay);
-        await tx.update(monthlyGifts).set({ status: 'paused', nextPeriod, nextChargeAt: next, updatedAt: ctx.clock.now() }).where(eq(monthlyGifts.id, gift.id));
+        await repo.updateGift(tx, gift.id, { status: 'paused', nextPeriod, nextChargeAt: next, updatedAt: ctx.clock.now() });
         const skipped = Array.from({ length: input.months }, (_, nth) => formatUtcDay(chargeDateIn(addPeriods(gift.nextPeriod, nth), gift.chargeDay)));
         const text = `${fill(MONTHLY_MESSAGES.paused, { next: `${formatUtcDay(next)} (${totalOf(gift)})` })} Skipped: ${skipped.join(', ')}.`;
         await tell(tx, gift, text);
@@ -236,13 +202,10 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const message = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
         if (gift.status !== 'paused') throw AppError.conflict('MONTHLY_GIFT_NOT_PAUSED', MONTHLY_MESSAGES.notPaused);
-        const latest = await latestPeriod(tx, gift.id);
+        const latest = await repo.latestPeriod(tx, gift.id);
         // Never a period already charged: the next date after today, after the last period opened.
         const next = laterOf(nextChargeFrom(now, gift.chargeDay), latest ? nextChargeAfterPeriod(latest, gift.chargeDay) : null);
-        await tx
-          .update(monthlyGifts)
-          .set({ status: 'active', nextPeriod: periodOf(next), nextChargeAt: next, updatedAt: now })
-          .where(eq(monthlyGifts.id, gift.id));
+        await repo.updateGift(tx, gift.id, { status: 'active', nextPeriod: periodOf(next), nextChargeAt: next, updatedAt: now });
         const text = fill(MONTHLY_MESSAGES.resumed, { amount: totalOf(gift), next: formatUtcDay(next) });
         await tell(tx, gift, text);
         return text;
@@ -258,32 +221,18 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const now = ctx.clock.now();
       const message = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
-        const [charity] = await tx.select({ name: charities.name }).from(charities).where(eq(charities.id, gift.charityId)).limit(1);
-        const done = fill(MONTHLY_MESSAGES.cancelled, { charity: charity?.name ?? 'the charity' });
+        const done = fill(MONTHLY_MESSAGES.cancelled, { charity: (await repo.charityName(tx, gift.charityId)) ?? 'the charity' });
         if (gift.status === 'cancelled') return done;
-        await tx.update(monthlyGifts).set({ status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now }).where(eq(monthlyGifts.id, gift.id));
-        const waiting = await tx
-          .select()
-          .from(monthlyGiftCharges)
-          .where(and(eq(monthlyGiftCharges.giftId, gift.id), inArray(monthlyGiftCharges.status, ['pending', 'failed', 'action_required'])))
-          .for('update');
+        await repo.updateGift(tx, gift.id, { status: 'cancelled', cancelledAt: now, nextChargeAt: null, updatedAt: now });
+        const waiting = await repo.lockChargesOf(tx, gift.id, ['pending', 'failed', 'action_required']);
         // A try at the provider, or a confirmation on the site (decision 170), completes and is booked.
         const inFlight = waiting.filter((charge) => charge.status !== 'failed' && claimIsFresh(charge.attemptStartedAt, now));
         const stopped = waiting.filter((charge) => !inFlight.includes(charge));
-        if (stopped.length)
-          await tx
-            .update(monthlyGiftCharges)
-            .set({ status: 'cancelled', nextRetryAt: null, attemptStartedAt: null, attemptFirstClaimedAt: null })
-            .where(
-              and(
-                inArray(
-                  monthlyGiftCharges.id,
-                  stopped.map((charge) => charge.id),
-                ),
-                // A pending charge with a lapsed claim may have reached the provider: it stays to be settled.
-                or(eq(monthlyGiftCharges.status, 'failed'), eq(monthlyGiftCharges.status, 'action_required'), isNull(monthlyGiftCharges.attemptStartedAt)),
-              ),
-            );
+        // A pending month with a lapsed claim may have reached the provider: it stays to be settled.
+        await repo.cancelWaiting(
+          tx,
+          stopped.map((charge) => charge.id),
+        );
         const text = inFlight.length
           ? `${done.replace(' Nothing more will be charged.', '')} The charge of ${formatUtcDay(inFlight[0]!.dueAt)} (${totalOf(inFlight[0]!)}) was already under way and completes; nothing after it will be charged.`
           : done;
@@ -301,13 +250,8 @@ export function createMonthlyGivingService(ctx: AppContext) {
       const now = ctx.clock.now();
       await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
-        const retries = await tx
-          .update(monthlyGiftCharges)
-          .set({ nextRetryAt: now })
-          .where(and(eq(monthlyGiftCharges.giftId, gift.id), eq(monthlyGiftCharges.status, 'failed')))
-          .returning({ id: monthlyGiftCharges.id });
-        if (!retries.length && (gift.status === 'active' || gift.status === 'paused') && gift.nextChargeAt)
-          await tx.update(monthlyGifts).set({ nextChargeAt: now }).where(eq(monthlyGifts.id, gift.id));
+        const retries = await repo.bringRetriesForward(tx, gift.id, now);
+        if (!retries && (gift.status === 'active' || gift.status === 'paused') && gift.nextChargeAt) await repo.updateGift(tx, gift.id, { nextChargeAt: now });
       });
       const ran = await runMonthlyGifts(ctx, [giftId]);
       return { ran, gift: await one(giftId) };
@@ -315,16 +259,18 @@ export function createMonthlyGivingService(ctx: AppContext) {
   };
 }
 
-async function latestPeriod(tx: Executor, giftId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ period: monthlyGiftCharges.period })
-    .from(monthlyGiftCharges)
-    .where(eq(monthlyGiftCharges.giftId, giftId))
-    .orderBy(desc(monthlyGiftCharges.period))
-    .limit(1);
-  return row?.period ?? null;
-}
-
 function laterOf(a: Date, b: Date | null): Date {
   return b && b > a ? b : a;
 }
+
+/**
+ * What the saved cards ask of monthly giving: a card that a gift not cancelled is charged to is not
+ * removed (the supporter switches the gift first). Locks the supporter's gifts, so the caller locks
+ * them before its cards, in the order every monthly writer keeps (the gift first).
+ */
+export const monthlyGiftCards = {
+  async refuseRemovalOfCardInUse(tx: Executor, userId: string, cardId: string): Promise<void> {
+    const gift = (await monthlyGiftsRepository.lockRunningOf(tx, userId)).find((row) => row.paymentMethodId === cardId);
+    if (gift) throw AppError.conflict('CARD_USED_BY_MONTHLY_GIFT', fill(MONTHLY_MESSAGES.cardUsedByGift, { charity: gift.charityName, amount: totalOf(gift) }));
+  },
+};

@@ -2,6 +2,7 @@ import type { AddPaymentMethodRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe } from '../../providers/payments/index.ts';
+import { monthlyGiftCards } from '../monthly-giving/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { usersService } from '../users/service.ts';
 import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
@@ -79,7 +80,8 @@ export function createPaymentMethodsService(ctx: AppContext) {
      */
     async remove(userId: string, id: string) {
       const row = await db.transaction(async (tx) => {
-        const cards = await repo.lockCards(tx, userId);
+        // The monthly gifts first (their writers lock a gift before anything else), then the cards.
+        const cards = await monthlyGiftCards.refuseRemovalOfCardInUse(tx, userId, id).then(() => repo.lockCards(tx, userId));
         const card = cards.find((candidate) => candidate.id === id);
         if (!card) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
         const others = cards.filter((other) => other.id !== id);

@@ -13,6 +13,7 @@ const AdminChargingPage = lazy(() => import('@/features/admin/pages/admin-chargi
 const AdminPayoutsPage = lazy(() => import('@/features/admin/pages/admin-payouts'));
 const AdminCharityConnectPage = lazy(() => import('@/features/admin/pages/admin-charity-connect'));
 const AdminDisputesPage = lazy(() => import('@/features/admin/pages/admin-disputes'));
+const AdminMonthlyGivingPage = lazy(() => import('@/features/admin/pages/admin-monthly-giving'));
 const AdminCharitiesPage = lazy(() => import('@/features/admin/pages/admin-charities'));
 const AdminPeoplePage = lazy(() => import('@/features/admin/pages/admin-people'));
 const AdminMessagesPage = lazy(() => import('@/features/admin/pages/admin-messages'));
@@ -31,6 +32,7 @@ export default function AdminConsole() {
         <Route path="payouts" element={<AdminPayoutsPage />} />
         <Route path="charity-connect" element={<AdminCharityConnectPage />} />
         <Route path="disputes" element={<AdminDisputesPage />} />
+        <Route path="monthly-giving" element={<AdminMonthlyGivingPage />} />
         <Route path="charities" element={<AdminCharitiesPage />} />
         <Route path="people" element={<AdminPeoplePage />} />
         <Route path="messages" element={<AdminMessagesPage />} />

@@ -10,6 +10,7 @@ export const consoleLinks = [
   { label: 'Payouts', to: paths.admin.payouts },
   { label: 'Connect', to: paths.admin.charityConnect },
   { label: 'Disputes', to: paths.admin.disputes },
+  { label: 'Monthly giving', to: paths.admin.monthlyGiving },
   { label: 'Wallets', to: paths.admin.wallets },
   { label: 'Charities', to: paths.admin.charities },
   { label: 'People', to: paths.admin.people },

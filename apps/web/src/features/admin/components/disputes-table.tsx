@@ -4,10 +4,11 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatDollars } from '../lib/format';
 
-/** What was disputed: the pledge's campaign, or a donation made from /charities. */
-const disputedName = (dispute: AdminDisputeRow) => dispute.campaign?.name ?? 'Donation';
-/** The charge the bank took from: the pledge's, or the donation's. */
-const chargedDollars = (dispute: AdminDisputeRow) => dispute.pledge?.charged ?? dispute.donation?.amount ?? dispute.amount;
+/** What was disputed: the pledge's campaign, a monthly gift's month, or a donation made from /charities. */
+const disputedName = (dispute: AdminDisputeRow) =>
+  dispute.campaign?.name ?? (dispute.monthly_gift ? `Monthly gift, ${dispute.monthly_gift.period}` : 'Donation');
+/** The charge the bank took from: the pledge's, the month's, or the donation's. */
+const chargedDollars = (dispute: AdminDisputeRow) => dispute.pledge?.charged ?? dispute.monthly_gift?.amount ?? dispute.donation?.amount ?? dispute.amount;
 
 const STATUS: Record<DisputeStatus, { label: string; tone: BadgeTone }> = {
   open: { label: 'Open', tone: 'red' },

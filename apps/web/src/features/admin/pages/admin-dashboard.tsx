@@ -1,4 +1,5 @@
 import type { AdminDashboard } from '@pledgeway/domain/schemas/admin';
+import { periodText } from '@pledgeway/domain/monthly-giving';
 import { statusBadge } from '@pledgeway/domain/status';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -55,6 +56,12 @@ function Figures({ data }: { data: AdminDashboard }) {
           <Figure label="Platform fees earned" value={formatDollars(data.money.platform_fees)} to={paths.admin.payouts} />
           <Figure label="Tips earned" value={formatDollars(data.money.tips)} to={paths.admin.payouts} />
           <Figure label="Payable to charities" value={formatDollars(data.money.payable_to_charities)} to={paths.admin.payouts} />
+          <Figure
+            label="Monthly recurring giving"
+            value={formatDollars(data.monthly_giving.monthly_recurring)}
+            detail={`${data.monthly_giving.active_gifts} running gift${data.monthly_giving.active_gifts === 1 ? '' : 's'}; ${formatDollars(data.monthly_giving.collected)} of ${formatDollars(data.monthly_giving.expected)} collected in ${periodText(data.monthly_giving.period)}${data.monthly_giving.failing_gifts ? `; ${data.monthly_giving.failing_gifts} failing` : ''}`}
+            to={paths.admin.monthlyGiving}
+          />
         </div>
       </section>
       <section aria-labelledby="status-heading">

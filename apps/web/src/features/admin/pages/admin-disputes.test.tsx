@@ -32,6 +32,7 @@ const dispute = (overrides: Partial<AdminDisputeRow> = {}): AdminDisputeRow => (
   donor: { name: 'Dana Donor', email: 'dana@example.com' },
   campaign: { _id: 'event-1', name: 'Canal Paddle' },
   donation: null,
+  monthly_gift: null,
   charity_name: 'Food Bank',
   ...overrides,
 });

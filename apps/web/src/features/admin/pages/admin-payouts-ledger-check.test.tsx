@@ -30,7 +30,7 @@ function renderPage() {
 const report = (overrides: Partial<LedgerVerifyReport> = {}): LedgerVerifyReport => ({
   ok: true,
   provider: 'sandbox',
-  checked: { transactions: 3, charged_pledges: 2, refunds: 0, donations: 0, provider_records: 4 },
+  checked: { transactions: 3, charged_pledges: 2, refunds: 0, donations: 0, monthly_charges: 0, provider_records: 4 },
   reconciliation: {
     compared: [
       { kind: 'charge', provider: 2, postings: 2 },

@@ -1,5 +1,6 @@
 import type { AdminUserRow } from '@pledgeway/domain/schemas/admin';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilterBar, SearchField, SelectFilter, useDebouncedValue, usePaging } from '@/components/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAuth } from '@/lib/auth';
@@ -19,10 +20,11 @@ const ACCOUNT_OPTIONS = [
   { value: 'disabled', label: 'Disabled' },
 ] as const;
 
-/** /admin/people: find a person, see their campaigns and pledges, disable or enable the account. */
+/** /admin/people: find a person, see their campaigns and pledges, disable or enable the account. `?q=` opens it searched (links from other pages). */
 export default function AdminPeoplePage() {
   const { user: me } = useAuth();
-  const [search, setSearch] = useState('');
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const q = useDebouncedValue(search.trim());
   const [status, setStatus] = useState<AccountFilter>('all');
   const [page, setPage] = usePaging(`${q}|${status}`);
