@@ -59,77 +59,82 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/site/login',
-    {
-      config: authLimit,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in: the user with an access token, and the session cookie',
-        body: LoginRequest,
-        response: { 200: LoginResponse },
-      },
-    },
-    async (request, reply) => {
-      const { user, refreshToken } = await service.login(request.body);
-      setSessionCookies(reply, refreshToken, secureCookie);
-      return { success: true as const, user };
-    },
-  );
+  sessionRoutes();
 
-  app.get(
-    '/site/auth-check',
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ['auth'], summary: 'The signed-in user (401 tells the web app it is signed out)', response: { 200: AuthCheckResponse } },
-    },
-    async (request) => ({
-      success: true as const,
-      user: toPublicUser(await service.currentUser(request.auth!.userId)),
-    }),
-  );
-
-  // A request without a refresh cookie cannot guess anything: it is answered 401 and not counted.
-  const refreshLimit = { rateLimit: { ...authLimit.rateLimit, allowList: (request: FastifyRequest) => !request.cookies[REFRESH_COOKIE] } };
-  app.post(
-    '/site/refresh-token',
-    {
-      config: refreshLimit,
-      schema: {
-        summary: 'A new access token from the session cookie, which is renewed too',
-        security: ROUTE_SECURITY.sessionCookie,
-        tags: ['auth'],
-        response: { 200: RefreshResponse },
+  /** Log-in, the session check, the token refresh and log-out. */
+  function sessionRoutes() {
+    app.post(
+      '/site/login',
+      {
+        config: authLimit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in: the user with an access token, and the session cookie',
+          body: LoginRequest,
+          response: { 200: LoginResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      try {
-        const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
+      async (request, reply) => {
+        const { user, refreshToken } = await service.login(request.body);
         setSessionCookies(reply, refreshToken, secureCookie);
-        return { success: true as const, accessToken };
-      } catch (error) {
-        clearSessionCookies(reply);
-        throw error;
-      }
-    },
-  );
-
-  app.post(
-    '/site/logout',
-    {
-      schema: {
-        summary: 'Log out: end the session and forget its cookie',
-        security: ROUTE_SECURITY.eitherSession,
-        tags: ['auth'],
-        response: { 200: SuccessResponse },
+        return { success: true as const, user };
       },
-    },
-    async (request, reply) => {
-      await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
-      clearSessionCookies(reply);
-      return { success: true as const, message: 'Logged out' };
-    },
-  );
+    );
+
+    app.get(
+      '/site/auth-check',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['auth'], summary: 'The signed-in user (401 tells the web app it is signed out)', response: { 200: AuthCheckResponse } },
+      },
+      async (request) => ({
+        success: true as const,
+        user: toPublicUser(await service.currentUser(request.auth!.userId)),
+      }),
+    );
+
+    // A request without a refresh cookie cannot guess anything: it is answered 401 and not counted.
+    const refreshLimit = { rateLimit: { ...authLimit.rateLimit, allowList: (request: FastifyRequest) => !request.cookies[REFRESH_COOKIE] } };
+    app.post(
+      '/site/refresh-token',
+      {
+        config: refreshLimit,
+        schema: {
+          summary: 'A new access token from the session cookie, which is renewed too',
+          security: ROUTE_SECURITY.sessionCookie,
+          tags: ['auth'],
+          response: { 200: RefreshResponse },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
+          setSessionCookies(reply, refreshToken, secureCookie);
+          return { success: true as const, accessToken };
+        } catch (error) {
+          clearSessionCookies(reply);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/site/logout',
+      {
+        schema: {
+          summary: 'Log out: end the session and forget its cookie',
+          security: ROUTE_SECURITY.eitherSession,
+          tags: ['auth'],
+          response: { 200: SuccessResponse },
+        },
+      },
+      async (request, reply) => {
+        await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
+        clearSessionCookies(reply);
+        return { success: true as const, message: 'Logged out' };
+      },
+    );
+  }
 
   app.get(
     '/dashboard/my-profile',

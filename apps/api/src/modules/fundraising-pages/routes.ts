@@ -85,22 +85,27 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, data: { pages: await service.mine(request.auth!) } }),
   );
 
-  app.get(
-    '/fundraising-pages/:page',
-    {
-      schema: {
-        security: ROUTE_SECURITY.optionalSession,
-        tags,
-        summary: 'A fundraising page by its link; a hidden page answers that it was hidden',
-        params: PageLinkParams,
-        response: { 200: FundraisingPageResponse },
+  readRoute();
+
+  /** A page by its link, for everyone. */
+  function readRoute() {
+    app.get(
+      '/fundraising-pages/:page',
+      {
+        schema: {
+          security: ROUTE_SECURITY.optionalSession,
+          tags,
+          summary: 'A fundraising page by its link; a hidden page answers that it was hidden',
+          params: PageLinkParams,
+          response: { 200: FundraisingPageResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return { success: true as const, data: await service.bySlug(request.params.page, request.auth) };
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return { success: true as const, data: await service.bySlug(request.params.page, request.auth) };
+      },
+    );
+  }
 
   editRoute();
   switchRoutes();
