@@ -130,7 +130,7 @@ export type FundraisingPageSummary = z.infer<typeof FundraisingPageSummary>;
 export const FundraisingLeaderboardResponse = okResponse(z.object({ pages: z.array(FundraisingPageSummary) }));
 export type FundraisingLeaderboardResponse = z.infer<typeof FundraisingLeaderboardResponse>;
 
-/** GET /api/fundraising-pages/{slug}: the public page with its campaign. */
+/** GET /api/fundraising-pages/{page}, by its link: the public page with its campaign. */
 export const FundraisingPageDetail = FundraisingPageSummary.extend({
   story: z.string(),
   event: z.object({ _id: z.string(), name: z.string(), status: z.string(), banner_image_url: z.string() }),
