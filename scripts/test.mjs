@@ -3,7 +3,8 @@
 // `N passed, N failed, N flaky` (`, N skipped` when some were).
 //   --build (what `npm run validate` and CI use): the production build first, whose type checks
 //   and web build the later stages then reuse instead of doing them again.
-// Stages: [production build] · type checks · lint and formatting · unit and API tests on PGlite ·
+// Stages: [production build] · type checks · lint and formatting (and Redocly's lint of the OpenAPI
+// document) · unit and API tests on PGlite ·
 // the API's concurrency tests on PostgreSQL (when TEST_DATABASE_URL is set) · [web build] · the public pages'
 // initial-JavaScript budget · end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -49,7 +50,7 @@ function runChecks() {
   const projects = withBuild ? ['e2e'] : ['packages/domain', 'apps/api', 'apps/web', 'e2e'];
   const typecheck = ['-c', projects.map((project) => `npx tsc -p ${project}`).join(' && ')];
   countCheck(stage(`type checks (${projects.join(', ')})`, 'sh', typecheck), 'type checking');
-  countCheck(stage('lint and formatting', 'sh', ['-c', 'npx eslint . && npx prettier --check .']), 'lint or formatting');
+  countCheck(stage('lint and formatting', 'sh', ['-c', 'npx eslint . && npx prettier --check . && npm run lint:api']), 'lint or formatting');
   return true;
 }
 

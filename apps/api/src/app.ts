@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.ts';
+import { openapiDocumentTransform, openapiRouteTransform, SECURITY_SCHEMES } from './lib/openapi.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
@@ -265,10 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     openapi: {
       info: { title: 'Pledgeway API', version: '1.0.0' },
       servers: [{ url: '/api' }],
-      // Described fully in lib/openapi.ts; named here so an operation may list them (apiKey: decision 148).
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'http', scheme: 'bearer' } },
-      },
+      // Named here so an operation may list them (decisions 148 and 185).
+      components: { securitySchemes: structuredClone(SECURITY_SCHEMES) },
     },
     transform: openapiRouteTransform(app),
     transformObject: openapiDocumentTransform as never,

@@ -748,7 +748,7 @@ const NO_MONEY = new Set([
   'POST /api/promotions/:id/decline',
   'POST /api/promotions/:id/end',
   'POST /api/events/:id/fundraising-pages',
-  'PATCH /api/fundraising-pages/:id',
+  'PATCH /api/fundraising-pages/:page',
   'POST /api/fundraising-pages/:id/hide',
   'POST /api/fundraising-pages/:id/show',
   'POST /api/fundraising-pages/:id/close',

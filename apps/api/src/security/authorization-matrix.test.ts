@@ -83,6 +83,8 @@ const DECLARED: Record<string, Declaration> = {
   'DELETE /api/account/close': { ...SIGNED_IN, fresh: true },
   // Only a verified identity may create (the other user and the admin here are not verified).
   'POST /api/events/create': { visitor: 'refused', user: 'ok', other: 403, admin: 403 },
+  'GET /api/events/:id': PUBLIC,
+  // The same read by its path before decision 185, kept for the clients that use it.
   'GET /api/events/show/:id': PUBLIC,
   'GET /api/events/:id/manage': OWNER,
   'POST /api/events/payment': SIGNED_IN,
@@ -202,9 +204,9 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/events/:id/fundraising-pages/manage': OWNER,
   'GET /api/fundraising-pages/mine': SIGNED_IN,
   // The matrix's page is on an unpublished campaign: it exists for the campaign's creator, admins (and its owner).
-  'GET /api/fundraising-pages/:slug': UNPUBLISHED,
+  'GET /api/fundraising-pages/:page': UNPUBLISHED,
   // The body is validated first (400 here); only the page's owner may edit it: fundraising-pages.test.ts.
-  'PATCH /api/fundraising-pages/:id': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
+  'PATCH /api/fundraising-pages/:page': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/fundraising-pages/:id/hide': OWNER,
   'POST /api/fundraising-pages/:id/show': OWNER,
   // Only the page's owner, a fourth person here: the campaign's host and admins are refused too (fundraising-pages.test.ts closes one).
@@ -371,7 +373,7 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
   };
 }
 
-function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
+function pathFor(method: string, url: string, resources: Awaited<ReturnType<typeof resourcesOf>>): string {
   if (
     url.startsWith('/api/portal/charities/:id') ||
     url.startsWith('/api/admin/charities/:id/representatives') ||
@@ -394,16 +396,20 @@ function pathFor(url: string, resources: Awaited<ReturnType<typeof resourcesOf>>
               : url.startsWith('/api/api-keys/')
                 ? resources.keyId
                 : resources.id;
-  return url
-    .replace(':chargeId', resources.giftChargeId)
-    .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
-    .replace(':participantId', resources.participantId)
-    .replace(':slug', resources.pageSlug)
-    .replace(':sessionId', 'ivs_unknown')
-    .replace(':year', '2026')
-    .replace(':token', 'an-invitation-token-nobody-was-sent-0000000')
-    .replace(':id', id)
-    .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg');
+  return (
+    url
+      .replace(':chargeId', resources.giftChargeId)
+      .replace(':deliveryId', '00000000-0000-4000-8000-000000000000')
+      .replace(':participantId', resources.participantId)
+      // A fundraising page is read by its link and changed by its id.
+      .replace(':page', method === 'GET' ? resources.pageSlug : resources.pageId)
+      .replace(':slug', resources.pageSlug)
+      .replace(':sessionId', 'ivs_unknown')
+      .replace(':year', '2026')
+      .replace(':token', 'an-invitation-token-nobody-was-sent-0000000')
+      .replace(':id', id)
+      .replace('*', 'avatars/00000000-0000-4000-8000-000000000000.jpg')
+  );
 }
 
 /** A harmless body of the right kind, so ownership is what decides (multipart routes get a form). */
@@ -450,11 +456,11 @@ describe('authorisation matrix', () => {
         }
         if (declaration.ownSession && role !== 'visitor') client = (await signUp(server.url)).client;
         if (declaration.stream) {
-          const status = await streamStatus(client, pathFor(url, resources));
+          const status = await streamStatus(client, pathFor(method, url, resources));
           if (!matches(declaration[role], status)) mismatches.push(`${role} ${method} ${url}: expected ${declaration[role]}, got ${status}`);
           continue;
         }
-        const response = await client.request(method, pathFor(url, resources), bodyFor(method));
+        const response = await client.request(method, pathFor(method, url, resources), bodyFor(method));
         if (!matches(declaration[role], response.status)) {
           mismatches.push(`${role} ${method} ${url}: expected ${declaration[role]}, got ${response.status} ${JSON.stringify(response.data)?.slice(0, 100)}`);
         }

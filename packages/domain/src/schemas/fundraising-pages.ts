@@ -98,7 +98,14 @@ export const UpdateFundraisingPageRequest = CreateFundraisingPageRequest.omit({ 
 export type UpdateFundraisingPageRequest = z.infer<typeof UpdateFundraisingPageRequest>;
 export type UpdateFundraisingPageRequestInput = z.input<typeof UpdateFundraisingPageRequest>;
 
-export const SlugParams = z.object({ slug: z.string().trim().min(1).max(PAGE_SLUG_MAX_CHARS) });
+/**
+ * GET and PATCH /fundraising-pages/{page} share the parameter's name, so the OpenAPI document has one
+ * path there: a page is read by its link and changed by its id (decision 185).
+ */
+export const PageLinkParams = z.object({
+  page: z.string().trim().min(1).max(PAGE_SLUG_MAX_CHARS).describe("The page's link: the slug of /fundraisers/{slug}"),
+});
+export const PageIdParams = z.object({ page: z.string().uuid('Invalid id').describe("The page's id") });
 
 const PageOwner = z.object({ name: z.string(), image: z.string() });
 
@@ -123,7 +130,7 @@ export type FundraisingPageSummary = z.infer<typeof FundraisingPageSummary>;
 export const FundraisingLeaderboardResponse = okResponse(z.object({ pages: z.array(FundraisingPageSummary) }));
 export type FundraisingLeaderboardResponse = z.infer<typeof FundraisingLeaderboardResponse>;
 
-/** GET /api/fundraising-pages/{slug}: the public page with its campaign. */
+/** GET /api/fundraising-pages/{page}, by its link: the public page with its campaign. */
 export const FundraisingPageDetail = FundraisingPageSummary.extend({
   story: z.string(),
   event: z.object({ _id: z.string(), name: z.string(), status: z.string(), banner_image_url: z.string() }),

@@ -14,7 +14,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/closure',
     {
       ...auth,
-      schema: { tags: ['account'], response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) } },
+      schema: {
+        tags: ['account'],
+        summary: 'What closing your account would do, and whether a closure is scheduled',
+        response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.status(request.auth!.userId) }),
   );
@@ -24,7 +28,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...auth,
       config: { rateLimit: { max: app.ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { tags: ['account'], body: CloseAccountRequest, response: { 200: CloseAccountResponse } },
+      schema: {
+        tags: ['account'],
+        summary: 'Close your account now, or schedule its closure (password or confirmation word)',
+        body: CloseAccountRequest,
+        response: { 200: CloseAccountResponse },
+      },
     },
     async (request, reply) => {
       const result = await service.close(request.auth!.userId, request.body);
@@ -33,10 +42,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/account/close', { ...auth, schema: { tags: ['account'], response: { 200: SuccessResponse } } }, async (request) => {
-    await service.cancel(request.auth!.userId);
-    return { success: true as const, message: ACCOUNT_MESSAGES.cancelled };
-  });
+  app.delete(
+    '/account/close',
+    { ...auth, schema: { tags: ['account'], summary: 'Cancel the scheduled closure of your account', response: { 200: SuccessResponse } } },
+    async (request) => {
+      await service.cancel(request.auth!.userId);
+      return { success: true as const, message: ACCOUNT_MESSAGES.cancelled };
+    },
+  );
 
   // The closure sweep: an hourly job, run by whichever instance's worker takes it first.
   app.ctx.jobs.define(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdminOnEachRoute } from '../../lib/admin-routes.ts';
 import { adminAuditRoutes } from './audit-log/routes.ts';
 import { adminCampaignRoutes } from './campaigns/routes.ts';
 import { adminCharityRoutes } from './charities/routes.ts';
@@ -13,7 +14,7 @@ import { adminPeopleRoutes } from './people/routes.ts';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
-      admin.addHook('onRequest', app.requireAdmin);
+      requireAdminOnEachRoute(admin);
       for (const module of [adminDashboardRoutes, adminCampaignRoutes, adminCharityRoutes, adminPeopleRoutes, adminMessageRoutes, adminAuditRoutes]) {
         await admin.register(module);
       }

@@ -160,5 +160,12 @@ describe('personal API keys', () => {
     expect(JSON.stringify(data)).toContain('Generated Client Campaign');
     const hooks = await client.GET('/webhooks/endpoints');
     expect(hooks.data?.data.endpoints).toEqual([]);
+    // A path parameter and a body, typed by the generated client (decision 185).
+    const created = await client.POST('/webhooks/endpoints', { body: { url: 'https://93.184.215.14/hooks', event_types: ['pledge.created'] } });
+    expect(created.response.status).toBe(201);
+    const endpointId = created.data!.data.endpoint.id;
+    const deliveries = await client.GET('/webhooks/endpoints/{id}/deliveries', { params: { path: { id: endpointId } } });
+    expect(deliveries.response.status).toBe(200);
+    expect(deliveries.data?.data.deliveries).toEqual([]);
   });
 });

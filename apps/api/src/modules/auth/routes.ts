@@ -20,6 +20,7 @@ import { readMultipart } from '../../lib/uploads.ts';
 import { toPublicUser } from '../users/service.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { createAuthService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** GET /dashboard/my-profile's view of the signed-in user. */
 function toMyProfile(user: PublicUser) {
@@ -45,7 +46,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/site/register',
     {
       config: { ...authLimit, multipart: { fields: Object.keys(RegisterFields.shape), files: ['user_image'] } },
-      schema: { tags: ['auth'], consumes: ['multipart/form-data'], response: { 201: RegisterResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (multipart, with an optional picture)',
+        consumes: ['multipart/form-data'],
+        response: { 201: RegisterResponse },
+      },
     },
     async (request, reply) => {
       const user = await service.register(await readMultipart(request));
@@ -53,46 +59,102 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/site/login', { config: authLimit, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const { user, refreshToken } = await service.login(request.body);
-    setSessionCookies(reply, refreshToken, secureCookie);
-    return { success: true as const, user };
-  });
+  sessionRoutes();
 
-  app.get('/site/auth-check', { preHandler: app.authenticate, schema: { tags: ['auth'], response: { 200: AuthCheckResponse } } }, async (request) => ({
-    success: true as const,
-    user: toPublicUser(await service.currentUser(request.auth!.userId)),
-  }));
+  /** Log-in, the session check, the token refresh and log-out. */
+  function sessionRoutes() {
+    app.post(
+      '/site/login',
+      {
+        config: authLimit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in: the user with an access token, and the session cookie',
+          body: LoginRequest,
+          response: { 200: LoginResponse },
+        },
+      },
+      async (request, reply) => {
+        const { user, refreshToken } = await service.login(request.body);
+        setSessionCookies(reply, refreshToken, secureCookie);
+        return { success: true as const, user };
+      },
+    );
 
-  // A request without a refresh cookie cannot guess anything: it is answered 401 and not counted.
-  const refreshLimit = { rateLimit: { ...authLimit.rateLimit, allowList: (request: FastifyRequest) => !request.cookies[REFRESH_COOKIE] } };
-  app.post('/site/refresh-token', { config: refreshLimit, schema: { tags: ['auth'], response: { 200: RefreshResponse } } }, async (request, reply) => {
-    try {
-      const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
-      setSessionCookies(reply, refreshToken, secureCookie);
-      return { success: true as const, accessToken };
-    } catch (error) {
-      clearSessionCookies(reply);
-      throw error;
-    }
-  });
+    app.get(
+      '/site/auth-check',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['auth'], summary: 'The signed-in user (401 tells the web app it is signed out)', response: { 200: AuthCheckResponse } },
+      },
+      async (request) => ({
+        success: true as const,
+        user: toPublicUser(await service.currentUser(request.auth!.userId)),
+      }),
+    );
 
-  app.post('/site/logout', { schema: { tags: ['auth'], response: { 200: SuccessResponse } } }, async (request, reply) => {
-    await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
-    clearSessionCookies(reply);
-    return { success: true as const, message: 'Logged out' };
-  });
+    // A request without a refresh cookie cannot guess anything: it is answered 401 and not counted.
+    const refreshLimit = { rateLimit: { ...authLimit.rateLimit, allowList: (request: FastifyRequest) => !request.cookies[REFRESH_COOKIE] } };
+    app.post(
+      '/site/refresh-token',
+      {
+        config: refreshLimit,
+        schema: {
+          summary: 'A new access token from the session cookie, which is renewed too',
+          security: ROUTE_SECURITY.sessionCookie,
+          tags: ['auth'],
+          response: { 200: RefreshResponse },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { accessToken, refreshToken } = await service.refresh(request.cookies[REFRESH_COOKIE]);
+          setSessionCookies(reply, refreshToken, secureCookie);
+          return { success: true as const, accessToken };
+        } catch (error) {
+          clearSessionCookies(reply);
+          throw error;
+        }
+      },
+    );
 
-  app.get('/dashboard/my-profile', { preHandler: app.authenticate, schema: { tags: ['profile'], response: { 200: MyProfileResponse } } }, async (request) => {
-    return { success: true as const, data: toMyProfile(toPublicUser(await service.currentUser(request.auth!.userId))) };
-  });
+    app.post(
+      '/site/logout',
+      {
+        schema: {
+          summary: 'Log out: end the session and forget its cookie',
+          security: ROUTE_SECURITY.eitherSession,
+          tags: ['auth'],
+          response: { 200: SuccessResponse },
+        },
+      },
+      async (request, reply) => {
+        await service.logout(request.cookies[REFRESH_COOKIE], request.auth?.sessionId);
+        clearSessionCookies(reply);
+        return { success: true as const, message: 'Logged out' };
+      },
+    );
+  }
+
+  app.get(
+    '/dashboard/my-profile',
+    { preHandler: app.authenticate, schema: { tags: ['profile'], summary: "The signed-in user's profile", response: { 200: MyProfileResponse } } },
+    async (request) => {
+      return { success: true as const, data: toMyProfile(toPublicUser(await service.currentUser(request.auth!.userId))) };
+    },
+  );
 
   app.put(
     '/users/update',
     {
       preHandler: app.authenticate,
       config: { multipart: { fields: Object.keys(ProfileUpdateFields.shape), files: ['profile_image', 'image'] } },
-      schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: UpdateUserResponse } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Edit your profile or change your password (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 200: UpdateUserResponse },
+      },
     },
     async (request, reply) => {
       const result = await service.updateProfile(request.auth!.userId, await readMultipart(request));
@@ -111,7 +173,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: { multipart: { fields: [], files: ['profile_image'] } },
-      schema: { tags: ['profile'], consumes: ['multipart/form-data'], response: { 200: ProfileImageResponse } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change your profile picture (multipart)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ProfileImageResponse },
+      },
     },
     async (request) => ({
       success: true as const,

@@ -3,6 +3,7 @@ import { sendSerialised } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import { AllActiveQuery, NEXT_OFFSET_HEADER } from '@pledgeway/domain/schemas/public';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /**
  * GET /api/events/allActive: a plain array of live campaigns (docs/product.md#7-api-calls). Paging is optional and
@@ -15,6 +16,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       logLevel: 'warn',
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['campaigns'],
         summary: 'Live campaigns for the public lists',
         querystring: AllActiveQuery,

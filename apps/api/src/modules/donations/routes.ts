@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CharityDonationRequest, CharityDonationResponse, IdParams } from '@pledgeway/domain';
 import { createDonationsService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** Donations to a charity, open to visitors; a few a minute per address. */
 export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +12,7 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['charities'],
         summary: 'Donate to a charity: charged at once with a card token from the card form',
         params: IdParams,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConfirmEmailRequest, EMAIL_CONFIRMATION_MESSAGES, SuccessResponse } from '@pledgeway/domain';
 import { attemptRateLimit } from '../../lib/rate-limit/attempt-limit.ts';
 import { createEmailConfirmationService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** Resends per account (or address, signed out) in a quarter of an hour: enough for a lost mail, too few to flood a mailbox. */
 const RESENDS_PER_WINDOW = 3;
@@ -15,7 +16,13 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email',
     {
       config: confirmLimit,
-      schema: { tags: ['auth'], summary: 'Confirm an e-mail address with the link sent to it', body: ConfirmEmailRequest, response: { 200: SuccessResponse } },
+      schema: {
+        security: ROUTE_SECURITY.optionalSession,
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address with the link sent to it',
+        body: ConfirmEmailRequest,
+        response: { 200: SuccessResponse },
+      },
     },
     async (request) => {
       // Signed in or not: the bearer token, when sent, tells the link's own user that a reload of the page is no fault.

@@ -12,6 +12,7 @@ import {
   UpdateEventResponse,
 } from '@pledgeway/domain';
 import { AppError } from '../../errors.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { createEventsService } from './service.ts';
 import { EDIT_FORM_PARTS } from './update.ts';
@@ -60,24 +61,39 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/events/show/:id',
-    {
-      logLevel: 'warn',
-      schema: {
-        tags: ['campaigns'],
-        summary: 'One campaign (unpublished ones for their creator and admins only)',
-        params: IdParams,
-        response: { 200: EventDetailResponse },
-      },
-    },
-    async (request, reply) => {
-      const body = await service.show(request.params.id, request.auth);
-      reply.header('cache-control', 'private, no-cache');
-      // Serialised through EventDetailResponse (and compressed) when it was cached; 304 when the client's copy is current.
-      return sendSerialised(request, reply, body);
-    },
-  );
+  readRoutes();
+
+  /** The public read of one campaign, at its path and at its path before decision 185. */
+  function readRoutes() {
+    // `/events/show/:id` was the path before `/events/:id`: it answers the same, for the clients
+    // that use it, and stays out of the OpenAPI document, where it made each /events/{id}/… path
+    // ambiguous (decision 185).
+    for (const [url, hide] of [
+      ['/events/:id', false],
+      ['/events/show/:id', true],
+    ] as const) {
+      app.get(
+        url,
+        {
+          logLevel: 'warn',
+          schema: {
+            hide,
+            tags: ['campaigns'],
+            summary: 'One campaign (unpublished ones for their creator and admins only)',
+            security: ROUTE_SECURITY.optionalSession,
+            params: IdParams,
+            response: { 200: EventDetailResponse },
+          },
+        },
+        async (request, reply) => {
+          const body = await service.show(request.params.id, request.auth);
+          reply.header('cache-control', 'private, no-cache');
+          // Serialised through EventDetailResponse (and compressed) when it was cached; 304 when the client's copy is current.
+          return sendSerialised(request, reply, body);
+        },
+      );
+    }
+  }
 
   app.get(
     '/events/:id/manage',

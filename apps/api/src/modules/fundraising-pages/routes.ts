@@ -9,11 +9,13 @@ import {
   IdParams,
   ManagedFundraisingPagesResponse,
   MyFundraisingPagesResponse,
-  SlugParams,
+  PageIdParams,
+  PageLinkParams,
   UpdateFundraisingPageRequest,
   UpdateFundraisingPageResponse,
 } from '@pledgeway/domain';
 import { createFundraisingPagesService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 const tags = ['fundraising-pages'];
 
@@ -43,6 +45,7 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/fundraising-pages',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags,
         summary: 'The leaderboard of a campaign: its shown fundraising pages, most raised first',
         params: IdParams,
@@ -82,21 +85,27 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, data: { pages: await service.mine(request.auth!) } }),
   );
 
-  app.get(
-    '/fundraising-pages/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'A fundraising page by its link; a hidden page answers that it was hidden',
-        params: SlugParams,
-        response: { 200: FundraisingPageResponse },
+  readRoute();
+
+  /** A page by its link, for everyone. */
+  function readRoute() {
+    app.get(
+      '/fundraising-pages/:page',
+      {
+        schema: {
+          security: ROUTE_SECURITY.optionalSession,
+          tags,
+          summary: 'A fundraising page by its link; a hidden page answers that it was hidden',
+          params: PageLinkParams,
+          response: { 200: FundraisingPageResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return { success: true as const, data: await service.bySlug(request.params.slug, request.auth) };
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return { success: true as const, data: await service.bySlug(request.params.page, request.auth) };
+      },
+    );
+  }
 
   editRoute();
   switchRoutes();
@@ -104,13 +113,13 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The owner's edit of their page. */
   function editRoute() {
     app.patch(
-      '/fundraising-pages/:id',
+      '/fundraising-pages/:page',
       {
         preHandler: app.authenticate,
         schema: {
           tags,
           summary: "The page's owner edits its title, story, target and picture; its link stays",
-          params: IdParams,
+          params: PageIdParams,
           body: UpdateFundraisingPageRequest,
           response: { 200: UpdateFundraisingPageResponse },
         },
@@ -118,7 +127,7 @@ export const fundraisingPageRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         success: true as const,
         message: FUNDRAISING_PAGE_MESSAGES.saved,
-        data: await service.update(request.auth!, request.params.id, request.body),
+        data: await service.update(request.auth!, request.params.page, request.body),
       }),
     );
   }

@@ -28,13 +28,23 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const service = createIdentityService(app.ctx, provider, deliver);
 
-  app.get('/identity/status', { preHandler: app.authenticate, schema: { tags: ['identity'], response: { 200: IdentityStatusResponse } } }, async (request) =>
-    service.status(request.auth!.userId),
+  app.get(
+    '/identity/status',
+    { preHandler: app.authenticate, schema: { tags: ['identity'], summary: "Your identity verification's status", response: { 200: IdentityStatusResponse } } },
+    async (request) => service.status(request.auth!.userId),
   );
 
   app.post(
     '/identity/session',
-    { preHandler: app.authenticate, schema: { tags: ['identity'], body: StartIdentitySessionRequest, response: { 201: StartIdentitySessionResponse } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['identity'],
+        summary: 'Start an identity verification with the provider',
+        body: StartIdentitySessionRequest,
+        response: { 201: StartIdentitySessionResponse },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.start(request.auth!.userId, request.body?.next)),
   );
 

@@ -4,6 +4,7 @@ import { IdParams, type LiveTotals } from '@pledgeway/domain';
 import { LIVE_PUBLISH_SPACING_MS, spacedSender } from '../../lib/live/channel.ts';
 import { visibleCampaign } from '../pledges/supporters-service.ts';
 import { createLiveFeed, type CampaignLiveState } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** Comment lines keep proxies from closing a quiet stream. */
 export const LIVE_HEARTBEAT_MS = 15_000;
@@ -108,6 +109,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       compress: false,
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['pledges'],
         summary: 'Server-sent events (`event: totals`): the campaign totals and what its page shows, first whole, then what changed, numbered',
         params: IdParams,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateMatchRequest, CreateMatchResponse, IdParams, MATCH_MESSAGES, MatchListResponse, MyMatchesResponse } from '@pledgeway/domain';
 import { createMatchService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** A sponsor offers at most this many matches a minute (double submits included). */
 const MATCH_OFFERS_PER_MINUTE = 30;
@@ -34,6 +35,7 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/matches',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['matching'],
         summary: 'The matches of a campaign, each with the match so far (or its fixed amount once charged) and its cap',
         params: IdParams,

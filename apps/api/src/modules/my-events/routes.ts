@@ -10,14 +10,22 @@ export const myEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: { apiKeyScope: 'campaigns:read' },
-      schema: { tags: ['my-events'], querystring: MyEventsQuery, response: { 200: MyEventsResponse } },
+      schema: {
+        tags: ['my-events'],
+        summary: "Your campaigns (an admin's session may name another user's with userId)",
+        querystring: MyEventsQuery,
+        response: { 200: MyEventsResponse },
+      },
     },
     async (request) => ({ success: true as const, data: await service.listFor(request.auth!, request.query.userId) }),
   );
 
   app.delete(
     '/events/:id',
-    { preHandler: app.authenticate, schema: { tags: ['my-events'], params: IdParams, response: { 200: DeleteEventResponse } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['my-events'], summary: 'Delete your campaign, releasing its pledges', params: IdParams, response: { 200: DeleteEventResponse } },
+    },
     async (request) => {
       const { releasedPledges } = await service.delete(request.auth!, request.params.id);
       return { success: true as const, message: MY_EVENTS_MESSAGES.deleted, releasedPledges };

@@ -6,6 +6,7 @@ import { IdParams, OpenLedgerDownload, OpenLedgerQuery, OpenLedgerResponse } fro
 import { sendCsv } from '../admin/csv-reply.ts';
 import { csvStream, jsonStream } from './download-stream.ts';
 import { createOpenLedgerService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /**
  * Downloads a visitor who is not signed in may start per minute from one address, of each format,
@@ -41,6 +42,7 @@ export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/money',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['open ledger'],
         summary: 'Every movement of a campaign’s money, newest first, with totals equal to its page’s (anonymous donors stay anonymous)',
         params: IdParams,
@@ -58,6 +60,7 @@ export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/money.json',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['open ledger'],
         summary: 'The whole open ledger as JSON: `npm run ledger:recompute -- <file>` recomputes its totals',
         params: IdParams,
@@ -72,6 +75,7 @@ export const openLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/money.csv',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['open ledger'],
         summary: 'The whole open ledger as CSV, one line per movement, amounts in dollars',
         params: IdParams,

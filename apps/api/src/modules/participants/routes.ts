@@ -13,7 +13,13 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: { multipart: { fields: [], files: ['profile_image'] } },
-      schema: { tags: ['participants'], consumes: ['multipart/form-data'], params, response: { 200: ParticipantResult } },
+      schema: {
+        tags: ['participants'],
+        summary: "Change a participant's picture (multipart)",
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: ParticipantResult },
+      },
     },
     async (request) => {
       const result = await service.changeImage(request.params.participantId, request.auth, await readMultipart(request));
@@ -23,7 +29,10 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/participants/:participantId',
-    { preHandler: app.authenticate, schema: { tags: ['participants'], params, response: { 200: RemoveParticipantResponse } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['participants'], summary: 'Remove a participant from a campaign', params, response: { 200: RemoveParticipantResponse } },
+    },
     async (request) => {
       await service.remove(request.params.participantId, request.auth);
       return { success: true as const, message: EVENT_MESSAGES.participantRemoved };
@@ -32,7 +41,16 @@ export const participantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/participants/:participantId',
-    { preHandler: app.authenticate, schema: { tags: ['participants'], params, body: PatchParticipantRequest, response: { 200: ParticipantResult } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['participants'],
+        summary: 'Mark a participant as accepted, or no longer',
+        params,
+        body: PatchParticipantRequest,
+        response: { 200: ParticipantResult },
+      },
+    },
     async (request) => {
       const participant = await service.setAccepted(request.params.participantId, request.auth, request.body.accepted);
       return {

@@ -10,7 +10,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/site/forgot-password',
-    { config: authLimit, schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: SuccessResponse } } },
+    { config: authLimit, schema: { tags: ['auth'], summary: 'E-mail a password-reset link', body: ForgotPasswordRequest, response: { 200: SuccessResponse } } },
     async (request) => {
       await service.requestReset(request.body.email);
       return { success: true as const, message: PASSWORD_RESET_MESSAGES.sent };
@@ -19,7 +19,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/site/reset-password',
-    { config: authLimit, schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: SuccessResponse } } },
+    {
+      config: authLimit,
+      schema: { tags: ['auth'], summary: "Set a new password with the reset link's token", body: ResetPasswordRequest, response: { 200: SuccessResponse } },
+    },
     async (request) => {
       await service.resetPassword(request.body.token, request.body.new_password);
       return { success: true as const, message: PASSWORD_RESET_MESSAGES.done };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PaymentMethodDomainResponse } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { requireAdminOnEachRoute } from '../../lib/admin-routes.ts';
 import { isStripe, type PaymentMethodDomainState } from '../../providers/payments/index.ts';
 import { recordAdminAction } from '../audit/admin-action.ts';
 
@@ -39,7 +40,7 @@ export const paymentMethodDomainRoutes: FastifyPluginAsyncZod = async (parent) =
 };
 
 const adminDomainRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
+  requireAdminOnEachRoute(app);
   const { ctx } = app;
   app.get(
     '/payment-method-domain',

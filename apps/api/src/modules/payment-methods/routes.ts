@@ -16,11 +16,15 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createPaymentMethodsService(app.ctx);
   const auth = { preHandler: app.authenticate };
 
-  app.get('/payment-methods/config', { schema: { tags: ['payment-methods'], response: { 200: PaymentConfigResponse } } }, async () => ({
-    success: true as const,
-    provider: app.ctx.payments.name,
-    publishable_key: isStripe(app.ctx.payments) ? app.ctx.payments.publishableKey : null,
-  }));
+  app.get(
+    '/payment-methods/config',
+    { schema: { tags: ['payment-methods'], summary: 'The payment provider and its publishable key', response: { 200: PaymentConfigResponse } } },
+    async () => ({
+      success: true as const,
+      provider: app.ctx.payments.name,
+      publishable_key: isStripe(app.ctx.payments) ? app.ctx.payments.publishableKey : null,
+    }),
+  );
 
   // Stripe's card form: a SetupIntent for Stripe Elements to confirm; the card is then saved with
   // POST /payment-methods and the SetupIntent's id as the token.
@@ -34,14 +38,26 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send({ success: true as const, ...(await service.startSetup(request.auth!.userId)) }),
   );
 
-  app.get('/payment-methods', { ...auth, schema: { tags: ['payment-methods'], response: { 200: PaymentMethodListResponse } } }, async (request) => ({
-    success: true as const,
-    data: await service.list(request.auth!.userId),
-  }));
+  app.get(
+    '/payment-methods',
+    { ...auth, schema: { tags: ['payment-methods'], summary: 'Your saved payment methods', response: { 200: PaymentMethodListResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.list(request.auth!.userId),
+    }),
+  );
 
   app.post(
     '/payment-methods',
-    { ...auth, schema: { tags: ['payment-methods'], body: AddPaymentMethodRequest, response: { 201: PaymentMethodSavedResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['payment-methods'],
+        summary: "Save a payment method from the provider's token",
+        body: AddPaymentMethodRequest,
+        response: { 201: PaymentMethodSavedResponse },
+      },
+    },
     async (request, reply) => {
       const data = await service.add(request.auth!.userId, request.body);
       const message = data.kind === 'card' ? PAYMENT_METHOD_MESSAGES.added : PAYMENT_METHOD_MESSAGES.methodAdded(data.label);
@@ -51,7 +67,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/payment-methods/:id',
-    { ...auth, schema: { tags: ['payment-methods'], params: IdParams, response: { 200: SuccessResponse } } },
+    { ...auth, schema: { tags: ['payment-methods'], summary: 'Remove a saved payment method', params: IdParams, response: { 200: SuccessResponse } } },
     async (request) => {
       await service.remove(request.auth!.userId, request.params.id);
       return { success: true as const, message: PAYMENT_METHOD_MESSAGES.removed };
@@ -60,7 +76,15 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment-methods/:id/default',
-    { ...auth, schema: { tags: ['payment-methods'], params: IdParams, response: { 200: PaymentMethodSavedResponse } } },
+    {
+      ...auth,
+      schema: {
+        tags: ['payment-methods'],
+        summary: 'Make a saved payment method your default',
+        params: IdParams,
+        response: { 200: PaymentMethodSavedResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: PAYMENT_METHOD_MESSAGES.defaultSet,

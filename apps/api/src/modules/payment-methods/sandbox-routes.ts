@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentMethodLabel, SandboxCardRequest, SandboxCardResponse, SandboxWalletRequest, SandboxWalletResponse } from '@pledgeway/domain';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** The sandbox provider's own forms: its card form and its wallet and cash app (decision 151). */
 export const sandboxMethodRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,12 @@ export const sandboxMethodRoutes: FastifyPluginAsyncZod = async (app) => {
             keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
           },
         },
-        schema: { tags: ['sandbox'], response: { 201: SandboxCardResponse } },
+        schema: {
+          summary: 'The sandbox card form turns a card into a token (no card is ever charged)',
+          security: ROUTE_SECURITY.optionalSession,
+          tags: ['sandbox'],
+          response: { 201: SandboxCardResponse },
+        },
       },
       async (request, reply) => {
         // Parsed here rather than by the route schema so the messages are those of docs/product.md#payment, field by field.
@@ -47,7 +53,12 @@ export const sandboxMethodRoutes: FastifyPluginAsyncZod = async (app) => {
             keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`),
           },
         },
-        schema: { tags: ['sandbox'], summary: 'The sandbox wallet or cash app approves a payment method', response: { 201: SandboxWalletResponse } },
+        schema: {
+          security: ROUTE_SECURITY.optionalSession,
+          tags: ['sandbox'],
+          summary: 'The sandbox wallet or cash app approves a payment method',
+          response: { 201: SandboxWalletResponse },
+        },
       },
       async (request, reply) => {
         const parsed = SandboxWalletRequest.safeParse(request.body ?? {});

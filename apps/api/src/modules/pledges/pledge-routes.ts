@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CreatePledgeRequest, CreatePledgeResponse, IdParams, PLEDGE_FORM_MESSAGES, SupportersResponse } from '@pledgeway/domain';
 import { createPledgeService } from './create-service.ts';
 import { createSupportersService, SUPPORTERS_PAGE_SIZE } from './supporters-service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(255, 'Idempotency-Key must be at most 255 characters').optional(),
@@ -43,6 +44,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/supporters',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags: ['pledges'],
         summary: `Supporters, newest first, ${SUPPORTERS_PAGE_SIZE} a page (names hidden for anonymous pledges)`,
         params: IdParams,

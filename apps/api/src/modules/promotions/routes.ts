@@ -10,6 +10,7 @@ import {
   RequestPromotionResponse,
 } from '@pledgeway/domain';
 import { createPromotionsService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 const tags = ['promotions'];
 
@@ -39,6 +40,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/promotions',
     {
       schema: {
+        security: ROUTE_SECURITY.optionalSession,
         tags,
         summary: '"Promoted by": accepted and ended promotions with the counted pledges credited to each',
         params: IdParams,

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 import { ATTACHMENT_FIELD, createUpdatesService } from './service.ts';
+import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
 /** Reads the multipart body; a file over the 10 MB per-file limit is answered on the attachment field. */
 async function readUpdateBody(request: Parameters<typeof readMultipart>[0]) {
@@ -31,7 +32,15 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/events/:id/updates',
-    { schema: { tags: ['updates'], summary: "A campaign's updates, newest first, with their comments", params: IdParams, response: { 200: UpdatesResponse } } },
+    {
+      schema: {
+        security: ROUTE_SECURITY.optionalSession,
+        tags: ['updates'],
+        summary: "A campaign's updates, newest first, with their comments",
+        params: IdParams,
+        response: { 200: UpdatesResponse },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return { success: true as const, data: await service.list(request.params.id, request.auth) };

@@ -17,18 +17,32 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminMessagesService(app.ctx);
   const tags = ['admin'];
 
-  app.get('/messages', { schema: { tags, querystring: AdminMessagesQuery, response: { 200: AdminMessagesResponse } } }, async (request) => ({
-    success: true as const,
-    data: await service.messages(request.query.state, request.query.page, request.query.per_page),
-  }));
+  app.get(
+    '/messages',
+    { schema: { tags, summary: 'Contact messages, open or handled', querystring: AdminMessagesQuery, response: { 200: AdminMessagesResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.messages(request.query.state, request.query.page, request.query.per_page),
+    }),
+  );
 
-  app.get('/messages/export.csv', { schema: { tags, querystring: z.object({ state: AdminMessagesQuery.shape.state }) } }, async (request, reply) =>
-    sendCsv(reply, 'contact-messages', await service.messagesCsv(request.query.state)),
+  app.get(
+    '/messages/export.csv',
+    { schema: { tags, summary: 'Contact messages as CSV', querystring: z.object({ state: AdminMessagesQuery.shape.state }) } },
+    async (request, reply) => sendCsv(reply, 'contact-messages', await service.messagesCsv(request.query.state)),
   );
 
   app.post(
     '/messages/:id/handled',
-    { schema: { tags, params: IdParams, body: MessageHandledRequest, response: { 200: AdminMessageActionResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark a contact message handled, or open again',
+        params: IdParams,
+        body: MessageHandledRequest,
+        response: { 200: AdminMessageActionResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: request.body.handled ? ADMIN_MESSAGES.messageHandled : ADMIN_MESSAGES.messageReopened,
@@ -36,10 +50,16 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/subscribers', { schema: { tags, querystring: AdminSubscribersQuery, response: { 200: AdminSubscribersResponse } } }, async (request) => ({
-    success: true as const,
-    data: await service.subscribers(request.query.page, request.query.per_page),
-  }));
+  app.get(
+    '/subscribers',
+    { schema: { tags, summary: 'Newsletter subscribers', querystring: AdminSubscribersQuery, response: { 200: AdminSubscribersResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.subscribers(request.query.page, request.query.per_page),
+    }),
+  );
 
-  app.get('/subscribers/export.csv', { schema: { tags } }, async (_request, reply) => sendCsv(reply, 'newsletter-subscribers', await service.subscribersCsv()));
+  app.get('/subscribers/export.csv', { schema: { summary: 'Newsletter subscribers as CSV', tags } }, async (_request, reply) =>
+    sendCsv(reply, 'newsletter-subscribers', await service.subscribersCsv()),
+  );
 };

@@ -8,19 +8,35 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminPeopleService(app.ctx);
   const tags = ['admin'];
 
-  app.get('/users', { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } }, async (request) => ({
-    success: true as const,
-    data: await service.list(request.query),
-  }));
+  app.get(
+    '/users',
+    { schema: { tags, summary: 'People, searched and filtered by status', querystring: AdminUsersQuery, response: { 200: AdminUsersResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.list(request.query),
+    }),
+  );
 
-  app.get('/users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserDetailResponse } } }, async (request) => ({
-    success: true as const,
-    data: await service.detail(request.params.id),
-  }));
+  app.get(
+    '/users/:id',
+    { schema: { tags, summary: 'One person with their campaigns and pledges', params: IdParams, response: { 200: AdminUserDetailResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.detail(request.params.id),
+    }),
+  );
 
   app.post(
     '/users/:id/disable',
-    { schema: { tags, params: IdParams, body: OptionalReasonRequest.optional(), response: { 200: AdminUserActionResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Disable an account, with an optional reason',
+        params: IdParams,
+        body: OptionalReasonRequest.optional(),
+        response: { 200: AdminUserActionResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: ADMIN_MESSAGES.userDisabled,
@@ -30,7 +46,15 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/:id/enable',
-    { schema: { tags, params: IdParams, body: OptionalReasonRequest.optional(), response: { 200: AdminUserActionResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enable a disabled account again',
+        params: IdParams,
+        body: OptionalReasonRequest.optional(),
+        response: { 200: AdminUserActionResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: ADMIN_MESSAGES.userEnabled,

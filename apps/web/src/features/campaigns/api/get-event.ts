@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getEvent(id: string, signal?: AbortSignal): Promise<EventDetailResponse> {
-  return api.get(`/events/show/${id}`, signal);
+  return api.get(`/events/${id}`, signal);
 }
 
 export const eventQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.events.detail(id), queryFn: ({ signal }) => getEvent(id, signal) });

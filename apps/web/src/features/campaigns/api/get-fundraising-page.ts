@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /fundraising-pages/{slug}: a page by its link (a hidden page answers 404 saying it was hidden). */
+/** GET /fundraising-pages/{page}: a page by its link (a hidden page answers 404 saying it was hidden). */
 export function getFundraisingPage(slug: string, signal?: AbortSignal) {
   return api
     .get<unknown>(`/fundraising-pages/${encodeURIComponent(slug)}`, signal)

@@ -3,7 +3,7 @@ import type { UpdateFundraisingPageRequestInput, UpdateFundraisingPageResponse }
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** PATCH /fundraising-pages/{id}: the owner edits their page (its link stays). */
+/** PATCH /fundraising-pages/{page}, the page's id: the owner edits their page (its link stays). */
 export function updateFundraisingPage(pageId: string, body: UpdateFundraisingPageRequestInput): Promise<UpdateFundraisingPageResponse> {
   return api.patch(`/fundraising-pages/${pageId}`, body);
 }
