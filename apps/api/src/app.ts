@@ -93,10 +93,18 @@ class OneLinePerRequest extends LogController {
 
 /** The providers and services every module reaches through `app.ctx`, created once at start. */
 async function createContext(app: Server, config: Config, options: BuildOptions): Promise<AppContext> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSeed: options.pgliteSeed });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
+    pgliteDir: config.pgliteDir,
+    pgliteSeed: options.pgliteSeed,
+  });
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
-  const live = await createLiveChannel(database, config.databaseUrl, app.log);
+  // LISTEN holds its session: on the direct address, past any transaction pooler (decision 198).
+  const live = await createLiveChannel(database, config.databaseDirectUrl, app.log);
   const jobs = createJobs({ connection: database.jobsConnection, workers: config.env !== 'test', log: app.log });
   const ctx: AppContext = {
     config,
