@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openapiDocumentTransform, openapiRouteTransform } from './lib/openapi.ts';
-import type { Config } from './config.ts';
+import { sessionDatabaseUrl, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
 import { LIVENESS_IGNORES_LOAD, registerOverloadGuard } from './lib/overload.ts';
@@ -95,7 +95,7 @@ class OneLinePerRequest extends LogController {
 async function createContext(app: Server, config: Config, options: BuildOptions): Promise<AppContext> {
   const database = await openDatabase({
     url: config.databaseUrl,
-    directUrl: config.databaseDirectUrl,
+    directUrl: sessionDatabaseUrl(config),
     poolSize: config.databasePoolSize,
     preparedStatements: config.databasePreparedStatements,
     pgliteDir: config.pgliteDir,
@@ -104,7 +104,7 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
   // LISTEN holds its session: on the direct address, past any transaction pooler (decision 198).
-  const live = await createLiveChannel(database, config.databaseDirectUrl, app.log);
+  const live = await createLiveChannel(database, sessionDatabaseUrl(config), app.log);
   const jobs = createJobs({ connection: database.jobsConnection, workers: config.env !== 'test', log: app.log });
   const ctx: AppContext = {
     config,

@@ -69,7 +69,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /**
    * PostgreSQL for what is bound to one session (LISTEN, the migration lock, the job queue):
-   * `DATABASE_DIRECT_URL`, else `DATABASE_URL`. The query pool may then go through a transaction
+   * `DATABASE_DIRECT_URL`; unset, `databaseUrl` serves (see `sessionDatabaseUrl`). The query pool may then go through a transaction
    * pooler (PgBouncer) on `DATABASE_URL` (decision 198).
    */
   databaseDirectUrl: string | undefined;
@@ -153,7 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    databaseDirectUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS ?? true,
     pgliteDir: path.join(dataDir, 'pg'),
@@ -193,6 +193,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!config.jwtSecret && !(config.env === 'production' && usesExternalDatabase(config))) config.jwtSecret = persistedSecret(config);
   return config;
 }
+
+/** Where session-bound work connects (decision 198): the direct address, or the one database address. */
+export const sessionDatabaseUrl = (config: Config) => config.databaseDirectUrl ?? config.databaseUrl;
 
 const usesExternalDatabase = (config: Config) => config.databaseUrl !== undefined && config.databaseUrl !== 'memory://';
 
