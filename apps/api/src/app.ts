@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openapiDocumentTransform, openapiRouteTransform, SECURITY_SCHEMES } from './lib/openapi.ts';
-import type { Config } from './config.ts';
+import { sessionDatabaseUrl, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createLiveChannel } from './lib/live/channel.ts';
 import { LIVENESS_IGNORES_LOAD, registerOverloadGuard } from './lib/overload.ts';
@@ -29,6 +29,7 @@ import { sendSerialised } from './lib/send-json.ts';
 import { SESSION_HINT_COOKIE } from './modules/auth/cookies.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
 import { createPublicReads } from './modules/events/public-reads.ts';
+import { sharedPublicReads } from './lib/live/shared-public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
 import { createMailer } from './providers/email/index.ts';
 import { createPaymentProvider } from './providers/payments/index.ts';
@@ -92,9 +93,18 @@ class OneLinePerRequest extends LogController {
 
 /** The providers and services every module reaches through `app.ctx`, created once at start. */
 async function createContext(app: Server, config: Config, options: BuildOptions): Promise<AppContext> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSeed: options.pgliteSeed });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    directUrl: sessionDatabaseUrl(config),
+    poolSize: config.databasePoolSize,
+    preparedStatements: config.databasePreparedStatements,
+    pgliteDir: config.pgliteDir,
+    pgliteSeed: options.pgliteSeed,
+  });
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
+  // LISTEN holds its session: on the direct address, past any transaction pooler (decision 198).
+  const live = await createLiveChannel(database, sessionDatabaseUrl(config), app.log);
   const jobs = createJobs({ connection: database.jobsConnection, workers: config.env !== 'test', log: app.log });
   const ctx: AppContext = {
     config,
@@ -106,8 +116,8 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
     payments: createPaymentProvider(config, database.db),
     accessTokens: createAccessTokens(config.jwtSecret),
     log: app.log,
-    publicReads: createPublicReads(database.db),
-    live: await createLiveChannel(database, config.databaseUrl, app.log),
+    publicReads: sharedPublicReads(createPublicReads(database.db), live),
+    live,
     jobs,
     clock,
     metrics: createMetrics(),
@@ -242,12 +252,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   observeRequests(app, ctx.metrics);
   // A successful write of this instance is visible to its public reads at once (decision 062); a
   // pledge's at once to its writer and within a second to everyone else (decision 125).
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // The answer waits until the other instances were told (decision 196), so the writer's next
+  // request finds the change whichever instance answers it.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
       if (request.routeOptions.config.changesOnlyTotals) ctx.publicReads.markStale(request.auth?.userId ?? request.token?.sub);
       else ctx.publicReads.clear();
+      await ctx.publicReads.announced();
     }
-    done(null, payload);
+    return payload;
   });
   registerSecurityHeaders(app, config);
   // A campaign's embed page may be framed by the sites its host names (decision 111); every other page may not.

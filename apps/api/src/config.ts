@@ -18,6 +18,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(20),
+  DATABASE_PREPARED_STATEMENTS: flag.optional(),
   PUBLIC_URL: z.string().url('must be a URL such as https://pledgeway.org').optional(),
   ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -61,6 +67,16 @@ export interface Config {
   dataDir: string;
   /** `undefined` selects the embedded PGlite database in `dataDir/pg`; 'memory://' keeps it in memory. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL for what is bound to one session (LISTEN, the migration lock, the job queue):
+   * `DATABASE_DIRECT_URL`; unset, `databaseUrl` serves (see `sessionDatabaseUrl`). The query pool may then go through a transaction
+   * pooler (PgBouncer) on `DATABASE_URL` (decision 198).
+   */
+  databaseDirectUrl: string | undefined;
+  /** Connections of the query pool per instance. */
+  databasePoolSize: number;
+  /** Named prepared statements (off for a transaction pooler that does not keep them, PgBouncer before 1.21). */
+  databasePreparedStatements: boolean;
   pgliteDir: string;
   publicUrl: string;
   admin: { email: string; password: string } | undefined;
@@ -137,6 +153,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS ?? true,
     pgliteDir: path.join(dataDir, 'pg'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
@@ -174,6 +193,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!config.jwtSecret && !(config.env === 'production' && usesExternalDatabase(config))) config.jwtSecret = persistedSecret(config);
   return config;
 }
+
+/** Where session-bound work connects (decision 198): the direct address, or the one database address. */
+export const sessionDatabaseUrl = (config: Config) => config.databaseDirectUrl ?? config.databaseUrl;
 
 const usesExternalDatabase = (config: Config) => config.databaseUrl !== undefined && config.databaseUrl !== 'memory://';
 

@@ -57,7 +57,7 @@ export const APPLICATION_NAME = 'pledgeway-api';
 export class DatabaseUnreachableError extends Error {}
 
 /** The first connection, with a sentence naming DATABASE_URL instead of a driver stack trace. */
-async function connectOrExplain(pool: pg.Pool, url: string): Promise<pg.PoolClient> {
+async function connectOrExplain(pool: pg.Pool, url: string, variable = 'DATABASE_URL'): Promise<pg.PoolClient> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS);
@@ -67,7 +67,7 @@ async function connectOrExplain(pool: pg.Pool, url: string): Promise<pg.PoolClie
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to the PostgreSQL server at ${describeServer(url)} (${reason}).`);
+    throw new DatabaseUnreachableError(`${variable}: cannot connect to the PostgreSQL server at ${describeServer(url)} (${reason}).`);
   } finally {
     clearTimeout(timer);
   }
@@ -121,8 +121,45 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * Several instances may start at once: only one migrates at a time. The advisory lock belongs to a
+ * session, so it is taken on a connection of its own to the direct address, never through a
+ * transaction pooler, which could hand the unlock to another server connection.
+ */
+async function migrateUnderLock(directUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: directUrl, max: 1, application_name: APPLICATION_NAME });
+  pool.on('error', () => undefined);
+  const client = await connectOrExplain(pool, directUrl, 'DATABASE_DIRECT_URL (or DATABASE_URL)');
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+    await pool.end();
+  }
+}
+
+/** Drops the name of every statement (drizzle's `.prepare()` names some): a pooler that does not keep prepared statements runs them unnamed. */
+function sendStatementsUnnamed(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      if (first && typeof first === 'object' && 'name' in first) return query({ ...(first as object), name: undefined }, ...rest);
+      return query(...args);
+    };
+  });
+}
+
 export interface OpenDatabaseOptions {
   url: string | undefined;
+  /** Session-bound work (the migration lock) goes here; default `url` (decision 198). */
+  directUrl?: string;
+  /** The query pool's connections; default 20. */
+  poolSize?: number;
+  /** Named prepared statements; default on. Off, every statement is sent unnamed (a transaction pooler may run it on any server connection). */
+  preparedStatements?: boolean;
   pgliteDir: string;
   /**
    * An in-memory PGlite database starts from this dumped data directory instead of an empty
@@ -133,22 +170,18 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url && options.url !== 'memory://') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20, application_name: APPLICATION_NAME });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, application_name: APPLICATION_NAME });
     // An idle connection the server closed (restart, failover, pg_terminate_backend) is an 'error'
     // event of the pool; unheard, it would end the process. The pool drops that connection and opens
     // a new one on next use, and a query that was running on it fails with a 503 (DATABASE_UNAVAILABLE).
     pool.on('error', () => undefined);
     releaseOnFailedBegin(pool);
+    const named = options.preparedStatements ?? true;
+    if (!named) sendStatementsUnnamed(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several instances may start at once: only one migrates at a time.
-    const client = await connectOrExplain(pool, options.url);
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
+    // The pool answers, or start stops with a sentence naming DATABASE_URL.
+    (await connectOrExplain(pool, options.url)).release();
+    await migrateUnderLock(options.directUrl ?? options.url);
     return {
       db,
       driver: 'postgres',
@@ -157,10 +190,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return result.rows;
       },
       async prepared(text, params) {
-        const result = await pool.query({ name: statementName(text), text, values: params });
+        const result = await pool.query(named ? { name: statementName(text), text, values: params } : { text, values: params });
         return result.rows;
       },
-      jobsConnection: { connectionString: options.url },
+      // pg-boss's own small pool, on the direct address like every session-bound part (decision 198).
+      jobsConnection: { connectionString: options.directUrl ?? options.url },
       close: () => pool.end(),
       poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };

@@ -34,7 +34,11 @@ export async function ensureConfiguredAdmin(db: Db, config: Config): Promise<voi
     await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
   } else {
     // The operator chose this address in the configuration: there is nobody to confirm it to.
-    await db.insert(users).values({ name: 'Administrator', email: config.admin.email, passwordHash, role: 'admin', emailConfirmedAt: new Date() });
+    // Instances started together each insert: the first wins, the others find it made.
+    await db
+      .insert(users)
+      .values({ name: 'Administrator', email: config.admin.email, passwordHash, role: 'admin', emailConfirmedAt: new Date() })
+      .onConflictDoUpdate({ target: users.email, set: { role: 'admin', passwordHash } });
   }
 }
 

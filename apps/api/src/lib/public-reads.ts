@@ -48,4 +48,6 @@ export interface PublicReads {
   markStale(writerId: string | undefined): void;
   /** Caches built from these reads (the server-rendered pages) are marked stale with them. */
   onChange(listener: () => void): void;
+  /** Settles once the other instances were told of this instance's changes so far (decision 196). */
+  announced(): Promise<void>;
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { batchedAnnouncer, parseReadChange, READS_NOTIFY_CHANNEL, type ReadChange } from './read-changes.ts';
 
 /**
  * "A campaign's figures changed": published after a change is committed and heard by every
@@ -13,6 +15,13 @@ export interface LiveChannel {
   publish(eventId: string): Promise<void>;
   /** Calls `listener` on every change of this campaign; returns the function that stops it. */
   subscribe(eventId: string, listener: () => void): () => void;
+  /**
+   * Tells the other instances that this one's public reads changed (decision 196); settles once
+   * told (never throws). One process (the embedded database) has no one to tell.
+   */
+  announceReads(change: ReadChange): Promise<void>;
+  /** Calls `listener` with each change another instance announced. */
+  onReads(listener: (change: ReadChange) => void): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +90,8 @@ function inProcessChannel(): LiveChannel {
       queueMicrotask(() => local.emit(eventId));
     },
     subscribe: local.subscribe,
+    async announceReads() {},
+    onReads() {},
     async close() {},
   };
 }
@@ -91,6 +102,8 @@ function inProcessChannel(): LiveChannel {
  */
 async function postgresChannel(url: string, database: Database, log: FastifyBaseLogger): Promise<LiveChannel> {
   const local = localEmitter();
+  const instanceId = randomUUID();
+  const readListeners: ((change: ReadChange) => void)[] = [];
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -99,6 +112,8 @@ async function postgresChannel(url: string, database: Database, log: FastifyBase
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === LIVE_NOTIFY_CHANNEL && message.payload) local.emit(message.payload);
+      const change = message.channel === READS_NOTIFY_CHANNEL && message.payload ? parseReadChange(message.payload, instanceId) : undefined;
+      if (change) for (const listener of readListeners) listener(change);
     });
     next.on('error', (error) => {
       log.warn({ err: error }, 'live updates connection lost; reconnecting');
@@ -106,7 +121,7 @@ async function postgresChannel(url: string, database: Database, log: FastifyBase
     });
     next.on('end', () => scheduleReconnect(next));
     await next.connect();
-    await next.query(`LISTEN ${LIVE_NOTIFY_CHANNEL}`);
+    await next.query(`LISTEN ${LIVE_NOTIFY_CHANNEL}; LISTEN ${READS_NOTIFY_CHANNEL}`);
     client = next;
   }
 
@@ -138,11 +153,23 @@ async function postgresChannel(url: string, database: Database, log: FastifyBase
       log.warn({ err: error, eventId }, 'live update not published');
     }
   }, LIVE_PUBLISH_SPACING_MS);
+  const announce = batchedAnnouncer(async (payload) => {
+    try {
+      await database.prepared('select pg_notify($1, $2)', [READS_NOTIFY_CHANNEL, payload]);
+    } catch (error) {
+      // The other instances' reads then follow within their entries' one second (decision 062).
+      log.warn({ err: error }, 'public read change not announced');
+    }
+  }, instanceId);
   return {
     async publish(eventId) {
       sender.publish(eventId);
     },
     subscribe: local.subscribe,
+    announceReads: announce,
+    onReads(listener) {
+      readListeners.push(listener);
+    },
     async close() {
       closed = true;
       sender.stop();

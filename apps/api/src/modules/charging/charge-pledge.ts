@@ -100,6 +100,8 @@ async function chargeClaimedAttempts(
 ): Promise<Map<string, PromiseSettledResult<ChargeOutcome>>> {
   const results = new Map<string, PromiseSettledResult<ChargeOutcome>>();
   if (!claimed.length) return results;
+  // Which instance charged what: an operator (and the shared-rate test) reads it from the logs.
+  ctx.log.info({ pledges: claimed.length }, 'charging a batch at the provider');
   const answers = await Promise.allSettled(claimed.map(({ found, abandonedAt }) => providerAnswer(ctx, limiter, found, abandonedAt)));
   const answered: { found: PledgeForCharge; result: ProviderAnswer }[] = [];
   await Promise.all(

@@ -15,7 +15,7 @@ import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
 import { createChargeHolds } from './holds.ts';
 import { createChargeRuns } from './runs.ts';
 import { createFailedWindow, FAILED_PLEDGES_QUEUE, FAILED_PLEDGE_MESSAGES } from './failed-window.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, createSharedRateLimiter, providerAccount } from './rate-limiter.ts';
 import { refundFunding } from './refunds.ts';
 import { resumeInterruptedWork, MONEY_SWEEP_QUEUE } from './sweep.ts';
 
@@ -25,8 +25,13 @@ import { resumeInterruptedWork, MONEY_SWEEP_QUEUE } from './sweep.ts';
  */
 export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  // One limiter per instance: every charge this process makes shares the provider's rate.
-  const limiter = createRateLimiter(ctx.config.chargeRatePerSecond ?? ctx.payments.requestsPerSecond);
+  // The provider counts requests per account: on PostgreSQL every instance takes its slots from one
+  // row (decision 195); the embedded database has one process, which spaces its own.
+  const perSecond = ctx.config.chargeRatePerSecond ?? ctx.payments.requestsPerSecond;
+  const limiter =
+    ctx.database.driver === 'postgres'
+      ? createSharedRateLimiter(ctx.database, providerAccount(ctx.config.stripeSecretKey), perSecond)
+      : createRateLimiter(perSecond);
   const failedWindow = createFailedWindow(ctx, limiter);
 
   ctx.jobs.defineBatch<{ pledgeId: string }>(

@@ -42,3 +42,13 @@ export const chargeHolds = pgTable('charge_holds', {
   reason: text('reason').notNull().default(''),
   createdAt: createdAt(),
 });
+
+/**
+ * The next free request slot of each payment provider account, shared by every instance: the
+ * provider's rate limit is per account, not per process (docs/operations.md#scaling-out, decision 195).
+ */
+export const chargeRateSlots = pgTable('charge_rate_slots', {
+  /** `sandbox`, or `stripe:` and a hash of the secret key (never the key itself). */
+  account: text('account').primaryKey(),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
+});

@@ -100,6 +100,9 @@ export function createPublicReads(db: Executor, now: () => number = Date.now): P
     onChange(listener: () => void) {
       changeListeners.push(listener);
     },
+
+    // One instance's own reads: telling the others is lib/live/read-changes.ts's part.
+    announced: () => Promise.resolve(),
   };
 }
 

@@ -11,6 +11,12 @@ export const LIVE_HEARTBEAT_MS = 15_000;
 /** Tells EventSource how long to wait before reconnecting. */
 const RECONNECT_HINT_MS = 3_000;
 
+/** After an instance stops, its pages reconnect between 1 and 6 s later, evenly spread. */
+export const SHUTDOWN_RECONNECT_MS = { min: 1_000, spread: 5_000 };
+export function shutdownReconnectDelay(random: () => number = Math.random): number {
+  return Math.round(SHUTDOWN_RECONNECT_MS.min + random() * SHUTDOWN_RECONNECT_MS.spread);
+}
+
 function totalsMessage(totals: LiveTotals): string {
   return `event: totals\ndata: ${JSON.stringify(totals)}\n\n`;
 }
@@ -98,10 +104,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  // Open streams never go idle: end them so the server can close.
+  // Open streams never go idle: end them so the server can close. Each page is first told its own
+  // wait before reconnecting (EventSource's `retry`), spread over a few seconds, so the pages of a
+  // stopped instance do not all arrive at the others in the same second (decision 197).
   app.addHook('preClose', async () => {
     sender.stop();
-    for (const entry of streams.values()) for (const client of entry.clients) client.end();
+    for (const entry of streams.values()) for (const client of entry.clients) client.end(`retry: ${shutdownReconnectDelay()}\n\n`);
   });
 
   app.get(
