@@ -122,7 +122,7 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
     expect(approval).toMatchObject({
       ok: false,
       code: 'authentication_required',
-      message: 'Cash App needs your approval for this payment. Please choose a payment method for this pledge on the site.',
+      message: 'Cash App asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
     });
     // An Apple Pay card declines with the card's words.
     const walletCard = await stripe.charge({
