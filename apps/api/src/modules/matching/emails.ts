@@ -56,7 +56,7 @@ export const matchingEmails = {
       kind: 'match-receipt',
       subject: `Receipt: your match on "${campaign.name}" was charged`,
       text: [
-        `Your card was charged ${formatCents(parts.totalCents)} for your match on "${campaign.name}".`,
+        `Your payment method was charged ${formatCents(parts.totalCents)} for your match on "${campaign.name}".`,
         '',
         `Match: ${formatCents(parts.amountCents)}`,
         `Total charged: ${formatCents(parts.totalCents)}`,
@@ -93,7 +93,7 @@ export const matchingEmails = {
       to,
       kind: 'match-not-charged',
       subject: `Your match on "${campaign.name}" had nothing to match`,
-      text: `The pledges of "${campaign.name}" were charged, and none of those your match covers was charged, so your match is $0.00. Nothing was charged to your card.`,
+      text: `The pledges of "${campaign.name}" were charged, and none of those your match covers was charged, so your match is $0.00. Nothing was charged to your payment method.`,
     };
   },
 
@@ -102,7 +102,7 @@ export const matchingEmails = {
       to,
       kind: 'match-released',
       subject: `Your match on "${campaign.name}" was released`,
-      text: `"${campaign.name}" will not charge its pledges (it was closed, withdrawn or missed its target), so your match was released. Nothing was charged to your card, and nothing will be.`,
+      text: `"${campaign.name}" will not charge its pledges (it was closed, withdrawn or missed its target), so your match was released. Nothing was charged to your payment method, and nothing will be.`,
     };
   },
 };

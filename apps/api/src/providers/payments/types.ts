@@ -171,7 +171,7 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
-  authentication_required: 'Your card needs authentication. Please update your card.',
+  authentication_required: 'Your card needs authentication. Please choose another payment method.',
   expired_card: 'Your card has expired.',
-  card_missing: 'The saved card is no longer available. Please update your card.',
+  card_missing: 'The saved card is no longer available. Please choose another payment method.',
 };

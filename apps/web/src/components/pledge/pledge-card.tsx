@@ -96,7 +96,7 @@ function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpda
       <p>{noteOf(pledge)}</p>
       {failed && onUpdateCard && (
         <button type="button" className="btn btn-danger btn-sm mt-2" onClick={onUpdateCard}>
-          Update card
+          Update payment method
         </button>
       )}
     </div>

@@ -9,7 +9,7 @@ import { useUpdatePledgeCard } from '../api/update-pledge-card';
 const CHOOSE_CARD = 'Please select a payment method or add a new one';
 
 /**
- * "Update card" of a failed pledge: choose a saved card or add one in place; the server swaps it
+ * "Update payment method" of a failed pledge: choose a saved card or add one in place; the server swaps it
  * and retries the charge, and its own message says how that went. A charge that went through ends
  * the dialog (the pledge is no longer failed, a second retry would be refused); one that failed
  * again keeps it open so another card can be tried.
@@ -51,7 +51,7 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
     <Dialog
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Update card"
+      title="Update payment method"
       description={`Choose the card for your pledge to ${eventName}. We retry the charge at once.`}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
@@ -62,7 +62,7 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
             Close
           </Button>
           <Button type="submit" loading={update.isPending} loadingText="Updating…">
-            Use this card
+            Use this payment method
           </Button>
         </DialogFooter>
       </form>
