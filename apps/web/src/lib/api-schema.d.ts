@@ -1099,11 +1099,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Donate to a charity: charged at once with a card token from the card form */
+        /** Donate to a charity: charged at once with a card token from the card form, or a saved payment method when signed in */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1115,7 +1117,9 @@ export interface paths {
                         fullName: string;
                         email: string;
                         amount: number;
-                        token: string;
+                        token?: string;
+                        /** Format: uuid */
+                        payment_method_id?: string;
                         /** @default false */
                         share_email_with_charity?: boolean;
                     };
@@ -16032,6 +16036,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16164,6 +16169,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16310,6 +16316,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16454,6 +16461,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16598,6 +16606,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16735,6 +16744,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -16872,6 +16882,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
@@ -17009,6 +17020,7 @@ export interface paths {
                                         _id: string;
                                         brand: string;
                                         last4: string;
+                                        label: string;
                                     } | null;
                                     created_at: string;
                                     cancelled_at: string | null;
