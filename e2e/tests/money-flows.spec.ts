@@ -177,7 +177,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Campaign closed')).toBeVisible();
   await expect(
-    page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your card less the card fee/),
+    page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your payment method less the card fee/),
   ).toBeVisible();
 
   // $100 funding, card fee $3.20, refund fee $0, 5% $5.00: $91.80 back to the card.
@@ -186,7 +186,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   expect(refund.text).toContain('Kept (card fee, refund fee and 5%): $8.20');
   const funding = await pledgeCardOn(page, campaign.name);
   await expect(funding.getByText('Refunded', { exact: true })).toBeVisible();
-  await expect(funding.getByText('$91.80 of your $100.00 pledge refunded to your card.')).toBeVisible();
+  await expect(funding.getByText('$91.80 of your $100.00 pledge refunded to your payment method.')).toBeVisible();
 
   // The supporter's pledge is released uncharged.
   const supporterContext = await browser.newContext({ baseURL });

@@ -44,7 +44,7 @@ export const matchingEmails = {
         `${terms.ratio === 1 ? 'the same amount as' : `${terms.ratio} times`} the pledges actually charged that your match covers, at most ${formatCents(terms.capCents)}.`,
         'A pledge that fails or is dropped is not matched; if nothing is matched, nothing is charged.',
         'A pledge declined at the charge and then charged within its 7 days to give another card adds to your match:',
-        `your card is charged the difference then, and all your match's charges together never pass ${formatCents(terms.capCents)}.`,
+        `your payment method is charged the difference then, and all your match's charges together never pass ${formatCents(terms.capCents)}.`,
         'A charged pledge later disputed by its bank does not lower your match.',
       ].join('\n'),
     };
