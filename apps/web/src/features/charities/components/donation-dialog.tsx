@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -42,7 +42,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
   // Signed in: the saved method picked, and the key of an attempt whose answer was lost.
   const [methodId, setMethodId] = useState('');
   const [methodError, setMethodError] = useState<string | undefined>();
-  const pendingKey = useRef<string | undefined>(undefined);
+  const [pendingKey, setPendingKey] = useState<string | undefined>();
   // A signed-in donor starts with their own name and e-mail (still editable) and pays with a saved method.
   const { user } = useAuth();
   const signedIn = Boolean(user);
@@ -82,7 +82,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     }
     const donor = { charityId, fullName: values.fullName, email: values.email, amount: Number(values.amount), shareEmail: values.shareEmail };
     let token = pendingToken;
-    const key = (pendingKey.current ??= crypto.randomUUID());
+    const key = pendingKey ?? crypto.randomUUID();
     try {
       let answer;
       if (signedIn) {
@@ -92,7 +92,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
         answer = await postDonation({ ...donor, token });
       }
       setPendingToken(undefined);
-      pendingKey.current = undefined;
+      setPendingKey(undefined);
       // The thank-you of docs/product.md#charities, now only once the charge went through.
       window.alert(answer.message);
       form.reset(initial);
@@ -101,7 +101,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       // A lost answer is retried with the same token, so the donation is never charged twice.
       const lost = error instanceof ApiError && error.status === 0;
       setPendingToken(lost ? token : undefined);
-      if (!lost) pendingKey.current = undefined;
+      setPendingKey(lost ? key : undefined);
       setFailure(error instanceof Error ? error.message : 'The donation could not be made. Please try again.');
     }
   });
@@ -112,7 +112,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       setFailure(null);
       setPendingToken(undefined);
       setMethodError(undefined);
-      pendingKey.current = undefined;
+      setPendingKey(undefined);
     }
     onOpenChange(next);
   }
@@ -121,11 +121,35 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     setMethodId(id);
     setMethodError(undefined);
     // Another method is another donation attempt.
-    pendingKey.current = undefined;
+    setPendingKey(undefined);
   }
 
   const method = { signedIn, id: methodId, error: methodError, pick: pickMethod };
   return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen, method };
+}
+
+type DonationFormState = ReturnType<typeof useDonationForm>;
+
+/** How the donation is paid: a typed card for a visitor; signed in, the pledge dialog's picker of saved methods (decision 160). */
+function DonationPayment({ method, errors, field }: Pick<DonationFormState, 'method' | 'errors' | 'field'>) {
+  return method.signedIn ? (
+    <div className="sm:col-span-2">
+      <CardPicker value={method.id} onChange={method.pick} error={method.error} />
+    </div>
+  ) : (
+    <>
+      <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
+        <CardNumberInput registration={field('cardNumber')} />
+      </Field>
+      <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
+        <CardExpiryInput registration={field('expiry')} />
+      </Field>
+      <Field label="CVV" error={errors.cvv?.message} required>
+        <CardCvvInput registration={field('cvv')} />
+      </Field>
+      <p className="text-sm text-ink-600 sm:col-span-2">Signed in, you can give with a saved card, wallet or cash app instead.</p>
+    </>
+  );
 }
 
 /**
@@ -183,24 +207,7 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
             <Input type="number" inputMode="decimal" min={1} step="0.01" className="pl-8" {...field('amount')} />
           </div>
         </Field>
-        {method.signedIn ? (
-          <div className="sm:col-span-2">
-            <CardPicker value={method.id} onChange={method.pick} error={method.error} />
-          </div>
-        ) : (
-          <>
-            <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
-              <CardNumberInput registration={field('cardNumber')} />
-            </Field>
-            <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
-              <CardExpiryInput registration={field('expiry')} />
-            </Field>
-            <Field label="CVV" error={errors.cvv?.message} required>
-              <CardCvvInput registration={field('cvv')} />
-            </Field>
-            <p className="text-sm text-ink-600 sm:col-span-2">Signed in, you can give with a saved card, wallet or cash app instead.</p>
-          </>
-        )}
+        <DonationPayment method={method} errors={errors} field={field} />
         <p className="text-sm text-ink-600 sm:col-span-2">
           Rather give every month?{' '}
           <Link to={paths.user.givingStart(charityId)} className="font-semibold text-brand-800 underline" onClick={() => changeOpen(false)}>

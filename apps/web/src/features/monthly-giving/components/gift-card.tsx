@@ -76,8 +76,7 @@ export function GiftCard({
 
       {unpaid.length > 0 && open && (
         <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
-          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update payment method” charges it once, now, on the payment method you
-          choose.
+          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update payment method” charges it once, now, on the method you choose.
         </p>
       )}
 
