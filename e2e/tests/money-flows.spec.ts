@@ -4,7 +4,7 @@ import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Money after the pledge (issue 10's finished result): the supporter sees a charged pledge and its
- * receipt with the breakdown; a card that saves but declines at charge shows "Update card", and
+ * receipt with the breakdown; a card that saves but declines at charge shows "Update payment method", and
  * the new card's retry charges it; a creator who closes a live campaign is refunded less the fees.
  * Setup that is not the subject (creating, funding, approving, charging) goes through the API.
  */
@@ -50,7 +50,7 @@ async function mailTo(request: APIRequestContext, to: string, subject: string) {
   return found!;
 }
 
-test('charged pledges show as charged with a receipt; a declined card shows "Update card" and the retry with a new card charges', async ({
+test('charged pledges show as charged with a receipt; a declined card shows "Update payment method" and the retry with a new card charges', async ({
   page,
   browser,
   baseURL,
@@ -108,7 +108,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await expect(charged.getByText("Charged. $37.22 of it is for the charity; it is passed on with the charity's next payout.")).toBeVisible();
   const receipt = await mailTo(request, payer.email, `Receipt: your pledge to "${campaign.name}" was charged`);
   for (const line of [
-    'Your card was charged $44.00',
+    'Your payment method was charged $44.00',
     'Pledge: $40.00',
     'Tip to the platform: $4.00',
     'Total charged: $44.00',
@@ -120,7 +120,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   }
   await payerContext.close();
 
-  // Supporter two: failed with the reason and "Update card"; the e-mail links to that pledge's Update card.
+  // Supporter two: failed with the reason and "Update payment method"; the e-mail links to that pledge's Update payment method.
   const failedMail = await mailTo(request, decliner.email, `Your pledge to "${campaign.name}" could not be charged`);
   expect(failedMail.text).toContain('Your card has insufficient funds.');
   const updateLink = /\/user\/pledges\?update=[0-9a-f-]{36}(?= )/.exec(failedMail.text)?.[0];
@@ -128,18 +128,18 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   const failed = await pledgeCardOn(page, campaign.name);
   await expect(failed.getByText('Payment failed', { exact: true })).toBeVisible();
   await expect(failed.getByText('Your card has insufficient funds.')).toBeVisible();
-  // The e-mail's link opens this pledge's Update card straight away.
+  // The e-mail's link opens this pledge's Update payment method straight away.
   await page.goto(updateLink!);
-  const update = page.getByRole('dialog', { name: 'Update card' });
+  const update = page.getByRole('dialog', { name: 'Update payment method' });
   await expect(update).toBeVisible();
   await addNewCard(page, update, { holder: decliner.name, number: '4242424242424242' });
   await expect(update.getByRole('radio', { name: /4242/ })).toBeChecked();
-  await update.getByRole('button', { name: 'Use this card' }).click();
+  await update.getByRole('button', { name: 'Use this payment method' }).click();
   // The charge went through: the dialog closes by itself and the page says so.
   await expect(update).toBeHidden();
-  await expect(page.getByText('Your card was charged. Thank you!')).toBeVisible();
+  await expect(page.getByText('Your payment method was charged. Thank you!')).toBeVisible();
   await expect(failed.getByText('Charged', { exact: true })).toBeVisible();
-  await expect(failed.getByRole('button', { name: 'Update card' })).toHaveCount(0);
+  await expect(failed.getByRole('button', { name: 'Update payment method' })).toHaveCount(0);
   await mailTo(request, decliner.email, `Receipt: your pledge to "${campaign.name}" was charged`);
 });
 
@@ -177,7 +177,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Campaign closed')).toBeVisible();
   await expect(
-    page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your card less the card fee/),
+    page.getByText(/This campaign is closed and can no longer be edited\. Your own pledge is refunded to your payment method less the card fee/),
   ).toBeVisible();
 
   // $100 funding, card fee $3.20, refund fee $0, 5% $5.00: $91.80 back to the card.
@@ -186,7 +186,7 @@ test('a creator who closes a live campaign is refunded less the card fee and 5%,
   expect(refund.text).toContain('Kept (card fee, refund fee and 5%): $8.20');
   const funding = await pledgeCardOn(page, campaign.name);
   await expect(funding.getByText('Refunded', { exact: true })).toBeVisible();
-  await expect(funding.getByText('$91.80 of your $100.00 pledge refunded to your card.')).toBeVisible();
+  await expect(funding.getByText('$91.80 of your $100.00 pledge refunded to your payment method.')).toBeVisible();
 
   // The supporter's pledge is released uncharged.
   const supporterContext = await browser.newContext({ baseURL });

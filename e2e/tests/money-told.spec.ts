@@ -66,7 +66,7 @@ test('funding is receipted, and a close tells both supporters that their pledges
   const charity = await quietCharity(request);
   const campaign = await liveCampaign(request, `Canal Paddle ${Date.now()}`, charity._id);
   const receipt = await mailTo(request, demo.ava.email, `Receipt: your funding of "${campaign.name}" was charged`);
-  expect(receipt.text).toContain('Your card was charged $100.00');
+  expect(receipt.text).toContain('Your payment method was charged $100.00');
   expect(receipt.text).toContain('Card processing fee: $3.20');
   expect(receipt.text).toContain(`$91.80 goes to ${charity.name}`);
 
@@ -80,7 +80,7 @@ test('funding is receipted, and a close tells both supporters that their pledges
   ] as const) {
     const released = await mailTo(request, supporter.email, `Your pledge to "${campaign.name}" was released`);
     expect(released.text).toContain(`"${campaign.name}" was closed by its creator, so your pledge of ${amount} was released.`);
-    expect(released.text).toContain('Nothing was charged to your card, and nothing will be.');
+    expect(released.text).toContain('Nothing was charged to your payment method, and nothing will be.');
   }
 });
 

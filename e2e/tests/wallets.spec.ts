@@ -146,17 +146,49 @@ test('the sandbox wallet and cash app are saved at the pledge, charged at comple
   const updateLink = /\/user\/pledges\?update=[0-9a-f-]{36}(?= )/.exec(failedMail.text)?.[0];
   expect(updateLink).toBeTruthy();
   await declinedPage.goto(updateLink!);
-  const update = declinedPage.getByRole('dialog', { name: 'Update card' });
+  const update = declinedPage.getByRole('dialog', { name: 'Update payment method' });
   await expect(update).toBeVisible();
   await expect(update.getByRole('radio', { name: 'Sandbox cash app · $broke_walk' })).toBeVisible();
   await shoot(declinedPage, 'update-after-cashapp-decline');
   await addNewCard(declinedPage, update, { holder: declinedUser.name, number: '4242424242424242' });
   await expect(update.getByRole('radio', { name: /4242/ })).toBeChecked();
-  await update.getByRole('button', { name: 'Use this card' }).click();
+  await update.getByRole('button', { name: 'Use this payment method' }).click();
   await expect(update).toBeHidden();
-  await expect(declinedPage.getByText('Your card was charged. Thank you!')).toBeVisible();
+  await expect(declinedPage.getByText('Your payment method was charged. Thank you!')).toBeVisible();
   await mailTo(request, declinedUser.email, `Receipt: your pledge to "${campaign.name}" was charged`);
   await shoot(declinedPage, 'pledges-after-retry', true);
+});
+
+test('a signed-in donor gives to a charity with the sandbox wallet added in the donation dialog, and the receipt names it', async ({ page, request }) => {
+  test.slow(); // Sign-in, the charities page, two dialogs and screenshots on a loaded machine.
+  const donor = await registerUser(request);
+  await signIn(page, donor.email, donor.password);
+  await page.goto('/charities');
+  await waitForSessionChecked(page);
+  await page.getByRole('button', { name: 'Donate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Donate to / });
+  await expect(dialog).toBeVisible();
+  const charity = (await dialog.getByRole('heading', { name: /^Donate to / }).innerText()).replace(/^Donate to /, '');
+  // Signed in, no card is typed: the donor picks a saved method, or adds one, with the pledge dialog's picker.
+  await expect(dialog.getByLabel('Card number')).toHaveCount(0);
+  await expect(dialog.getByRole('group', { name: 'Pay with' })).toBeVisible();
+  await dialog.getByLabel('Amount (USD)').fill('12.34');
+  const add = await addSandboxMethod(page, dialog, { kind: 'wallet', outcome: 'succeed' });
+  await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });
+  await shoot(page, 'donation-add-sandbox-wallet');
+  await add.getByRole('button', { name: 'Approve in the sandbox wallet' }).click();
+  await expect(add).toBeHidden({ timeout: 20_000 });
+  await expect(dialog.getByRole('radio', { name: 'Sandbox wallet · Visa •••• 4242' })).toBeChecked();
+  await shoot(page, 'donation-with-sandbox-wallet');
+
+  const thanks = page.waitForEvent('dialog');
+  await dialog.getByRole('button', { name: 'Donate', exact: true }).click();
+  const alert = await thanks;
+  expect(alert.message()).toBe(`Thank you for your donation to ${charity}!`);
+  await alert.accept();
+  await expect(dialog).toBeHidden();
+  const receipt = await mailTo(request, donor.email, `Your donation to ${charity}`);
+  expect(receipt.text).toContain('Your Sandbox wallet · Visa •••• 4242 was charged $12.34.');
 });
 
 test('the admin sees that the sandbox has no wallet domain to register', async ({ page }) => {

@@ -182,7 +182,7 @@ async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
       status: item.status,
       failureReason: item.failureReason ?? null,
       idempotencyKey: `demo-pledge-${index}-${item.event!.id}`,
-      // A failed pledge's 7-day window opens now, so "Update card" retries it.
+      // A failed pledge's 7-day window opens now, so "Update payment method" retries it.
       failedAt: item.status === 'failed' ? new Date() : null,
       nextReminderAt: item.status === 'failed' ? new Date(Date.now() + 48 * 3_600_000) : null,
     }));

@@ -301,26 +301,52 @@ const MONEY_ROUTES: Record<string, Entry> = {
       },
     },
   ],
-  'POST /api/charities/:id/donations': {
-    async prepare() {
-      const donor = await signUp(server.url);
-      const token = (await donor.client.post('/api/sandbox/cards', { holder_name: 'Dana Donor', number: CARDS.visa, expiry: '09/40', cvv: '123' })).data.token;
-      const email = `matrix-${randomUUID()}@example.com`;
-      // The donation form allows 10 a minute from one address: the counters of an earlier race are cleared.
-      await server.app.ctx.db.delete(rateLimitCounters);
-      return {
-        client: donor.client,
-        method: 'POST',
-        path: `/api/charities/${charityId}/donations`,
-        body: () => ({ fullName: 'Dana Donor', email, amount: 35, token }),
-        allowed: [200, 201, 422, 429],
-        async after(answers) {
-          expect(answers.filter((answer) => answer.status < 300).length).toBeGreaterThanOrEqual(1);
-          expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toHaveLength(1);
-        },
-      };
+  'POST /api/charities/:id/donations': [
+    {
+      async prepare() {
+        const donor = await signUp(server.url);
+        const token = (await donor.client.post('/api/sandbox/cards', { holder_name: 'Dana Donor', number: CARDS.visa, expiry: '09/40', cvv: '123' })).data
+          .token;
+        const email = `matrix-${randomUUID()}@example.com`;
+        // The donation form allows 10 a minute from one address: the counters of an earlier race are cleared.
+        await server.app.ctx.db.delete(rateLimitCounters);
+        return {
+          client: donor.client,
+          method: 'POST',
+          path: `/api/charities/${charityId}/donations`,
+          body: () => ({ fullName: 'Dana Donor', email, amount: 35, token }),
+          allowed: [200, 201, 422, 429],
+          async after(answers) {
+            expect(answers.filter((answer) => answer.status < 300).length).toBeGreaterThanOrEqual(1);
+            expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toHaveLength(1);
+          },
+        };
+      },
     },
-  },
+    // Signed in, with a saved sandbox wallet (decision 160): one donation per Idempotency-Key.
+    {
+      async prepare() {
+        const donor = await signUp(server.url);
+        const wallet = await addSandboxWallet(donor.client, 'wallet');
+        const email = `matrix-wallet-${randomUUID()}@example.com`;
+        await server.app.ctx.db.delete(rateLimitCounters);
+        return {
+          client: donor.client,
+          method: 'POST',
+          path: `/api/charities/${charityId}/donations`,
+          body: () => ({ fullName: 'Wanda Wallet', email, amount: 27.5, payment_method_id: wallet.id }),
+          allowed: [201, 429],
+          async after(answers, mode) {
+            const made = answers.filter((answer) => answer.status === 201).length;
+            expect(made).toBeGreaterThanOrEqual(1);
+            const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+            expect(rows).toHaveLength(mode === 'same' ? 1 : made);
+            expect(rows.every((row) => row.status === 'charged' && row.amountCents === 2_750)).toBe(true);
+          },
+        };
+      },
+    },
+  ],
   // Monthly giving (decision 140): a start charges this month at once; one running gift per supporter and charity.
   'POST /api/charities/:id/monthly-gifts': {
     async prepare() {

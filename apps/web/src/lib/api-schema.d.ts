@@ -180,7 +180,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Donate to a charity: charged at once with a card token from the card form */
+        /** Donate to a charity: charged at once with a card token from the card form, or a saved payment method when signed in */
         post: operations["postCharitiesByIdDonations"];
         delete?: never;
         options?: never;
@@ -3642,7 +3642,9 @@ export interface operations {
     postCharitiesByIdDonations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3654,7 +3656,9 @@ export interface operations {
                     fullName: string;
                     email: string;
                     amount: number;
-                    token: string;
+                    token?: string;
+                    /** Format: uuid */
+                    payment_method_id?: string;
                     /** @default false */
                     share_email_with_charity?: boolean;
                 };
@@ -17949,6 +17953,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18067,6 +18072,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18196,6 +18202,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18324,6 +18331,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18451,6 +18459,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18572,6 +18581,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -18693,6 +18703,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;
@@ -19164,6 +19175,7 @@ export interface operations {
                                     _id: string;
                                     brand: string;
                                     last4: string;
+                                    label: string;
                                 } | null;
                                 created_at: string;
                                 cancelled_at: string | null;

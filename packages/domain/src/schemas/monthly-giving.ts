@@ -12,7 +12,7 @@ export const MONTHLY_MESSAGES = {
   amountCents: 'Use at most two decimals',
   tipMin: 'The tip cannot be negative',
   tipMax: 'The tip can be at most $1,000',
-  cardRequired: 'Please choose a card',
+  cardRequired: 'Please choose a payment method',
   chargeDay: 'Choose a day of the month from 1 to 31',
   pauseMonths: 'A gift can be paused for 1, 2 or 3 months',
   charityNotFound: 'Charity not found',
@@ -20,7 +20,7 @@ export const MONTHLY_MESSAGES = {
   cardNotFound: 'Card not found. Please choose one of your saved cards.',
   alreadyGiving: 'You already give monthly to this charity. Change its amount under My Giving instead.',
   /** `{amount}`, `{charity}`, `{next}` are filled in. */
-  started: 'Thank you! Your card was charged {amount} for this month’s gift to {charity}. The next charge is on {next}.',
+  started: 'Thank you! Your payment method was charged {amount} for this month’s gift to {charity}. The next charge is on {next}.',
   amountChanged: 'From the charge on {next}, your monthly gift is {amount}.',
   cardChanged: 'Your monthly gift will be charged to {card}.',
   cardChangedRetry: 'Your monthly gift will be charged to {card}; this month’s charge is being tried again now.',
@@ -101,7 +101,8 @@ export const MonthlyGift = z.object({
   status: z.enum(MONTHLY_GIFT_STATUSES),
   /** Null once cancelled or while paused after declined charges. */
   next_charge_at: z.string().nullable(),
-  card: z.object({ _id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+  /** The saved method charged; `label` names it as every screen does (a cash app has no brand or last four). */
+  card: z.object({ _id: z.string(), brand: z.string(), last4: z.string(), label: z.string() }).nullable(),
   created_at: z.string(),
   cancelled_at: z.string().nullable(),
   charges: z.array(MonthlyCharge),

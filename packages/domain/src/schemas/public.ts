@@ -99,3 +99,9 @@ export const DonationForm = z.object({
   shareEmail: z.boolean().default(false),
 });
 export type DonationForm = z.input<typeof DonationForm>;
+
+/**
+ * The same dialog signed in: the donor picks a saved payment method (card, wallet or cash app,
+ * decision 160) instead of typing a card, so the card fields are not asked.
+ */
+export const SavedMethodDonationForm = DonationForm.omit({ cardNumber: true, expiry: true, cvv: true });

@@ -77,7 +77,10 @@ describe('charging a completed campaign', () => {
 
     expect((await mailsTo(server, generous.email)).find((mail) => mail.kind === 'charge-receipt')?.text).toContain('Tip to the platform: $20.00');
     expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
-    expect(await pledgeRow(server, d.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card needs authentication. Please update your card.' });
+    expect(await pledgeRow(server, d.pledge.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Your card needs authentication. Please choose another payment method.',
+    });
     expect((await mailsTo(server, declined.email)).find((mail) => mail.kind === 'charge-failed')?.text).toContain('/user/pledges');
 
     // A second confirmation finds the same run and charges nobody again.

@@ -14,10 +14,10 @@ export const FAILED_PLEDGES_QUEUE = 'failed-pledges';
 
 export const FAILED_PLEDGE_MESSAGES = {
   notFound: 'Pledge not found',
-  notFailed: 'Only a pledge whose charge failed can be retried with another card',
+  notFailed: 'Only a pledge whose charge failed can be retried with another payment method',
   cardRequired: 'Please select a payment method or add a new one',
-  charged: 'Your card was charged. Thank you!',
-  stillFailing: 'Your card could not be charged',
+  charged: 'Your payment method was charged. Thank you!',
+  stillFailing: 'Your payment method could not be charged',
 } as const;
 
 /**

@@ -172,7 +172,7 @@ async function bookAnswer(
     nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
     ...noClaim,
   });
-  // The donor's first e-mail of a failed charge, with the link to that pledge's Update card.
+  // The donor's first e-mail of a failed charge, with the link to that pledge's Update payment method.
   if (found.email)
     await ctx.mailer.send(
       lifecycleEmails.chargeFailed(found.email, campaign, { reason: result.message, pledgeId: current.id }, ctx.config.publicUrl, false),

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONATION_MESSAGES } from '@pledgeway/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DONATION_MESSAGES, DONATION_RESULT_MESSAGES } from '@pledgeway/domain';
 import { ledgerEntries, ledgerTransactions, outboxEmails } from '../../db/schema.ts';
+import { rateLimitCounters } from '../../lib/rate-limit/tables.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { sandboxCharges } from '../../providers/payments/tables.ts';
-import { TestClient } from '../../test/client.ts';
+import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { firstCharityId } from '../events/test-helpers.ts';
+import { addSandboxWallet } from '../payment-methods/test-helpers.ts';
 import { charityDonations } from './tables.ts';
 
 let server: TestServer;
@@ -92,5 +94,68 @@ describe('POST /api/charities/{id}/donations', () => {
     });
     const unknown = await donate({ fullName: 'Dana Donor', email: 'd@example.com', amount: 5, token: await cardToken() }, randomUUID());
     expect(unknown.status).toBe(404);
+  });
+
+  describe('with a saved payment method (decision 160)', () => {
+    const withKey = (client: TestClient, body: Record<string, unknown>, key?: string) =>
+      client.request('POST', `/api/charities/${charityId}/donations`, { json: body, headers: key ? { 'idempotency-key': key } : {} });
+    // The donation form allows 10 a minute from one address; these tests send more from one.
+    beforeEach(async () => {
+      await server.app.ctx.db.delete(rateLimitCounters);
+    });
+
+    it('charges the saved sandbox wallet once under the Idempotency-Key, with its ledger entries and receipt', async () => {
+      const donor = await signUp(server.url);
+      const wallet = await addSandboxWallet(donor.client, 'wallet');
+      const email = `wallet-${randomUUID().slice(0, 8)}@example.com`;
+      const body = { fullName: 'Wanda Wallet', email, amount: 20, payment_method_id: wallet.id };
+      const key = randomUUID();
+      const [first, retry] = [await withKey(donor.client, body, key), await withKey(donor.client, body, key)];
+      expect(first.status, JSON.stringify(first.data)).toBe(201);
+      expect(retry.data.data.donation._id).toBe(first.data.data.donation._id);
+      const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ amountCents: 2_000, status: 'charged', userId: donor.user._id });
+      const charges = await server.app.ctx.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, rows[0]!.idempotencyKey));
+      expect(charges).toHaveLength(1);
+      const [transaction] = await server.app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, rows[0]!.idempotencyKey));
+      expect(transaction!.kind).toBe('donation');
+      const [receipt] = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+      expect(receipt!.text).toContain('Your Sandbox wallet · Visa •••• 4242 was charged $20.00.');
+      // A new key is a new donation.
+      expect((await withKey(donor.client, body, randomUUID())).status).toBe(201);
+      expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toHaveLength(2);
+    });
+
+    it('answers a cash app asking for approval at the charge with a true message, and records nothing', async () => {
+      const donor = await signUp(server.url);
+      const cashapp = await addSandboxWallet(donor.client, 'cashapp', 'action_required', '$needs_ok');
+      const email = `approval-${randomUUID().slice(0, 8)}@example.com`;
+      const response = await withKey(donor.client, { fullName: 'Casey Cash', email, amount: 15, payment_method_id: cashapp.id }, randomUUID());
+      expect(response.status).toBe(422);
+      expect(response.data.message).toMatch(/^The sandbox cash app asks for your approval of this payment/);
+      expect(response.data.message).not.toMatch(/pledge/);
+      const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+      expect(rows.map((row) => row.status)).toEqual(['failed']);
+      expect(await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))).toEqual([]);
+    });
+
+    it('refuses a visitor, a missing Idempotency-Key, another person’s method, and both a token and a method', async () => {
+      const owner = await signUp(server.url);
+      const wallet = await addSandboxWallet(owner.client, 'wallet');
+      const other = await signUp(server.url);
+      const body = { fullName: 'Wanda Wallet', email: 'refused@example.com', amount: 5, payment_method_id: wallet.id };
+      expect((await withKey(new TestClient(server.url), body, randomUUID())).status).toBe(401);
+      const noKey = await withKey(owner.client, body);
+      expect(noKey.status).toBe(400);
+      expect(noKey.data.fields['Idempotency-Key']).toBe(DONATION_RESULT_MESSAGES.attemptKeyRequired);
+      const notYours = await withKey(other.client, body, randomUUID());
+      expect(notYours.status).toBe(400);
+      expect(notYours.data.fields.payment_method_id).toBe(DONATION_RESULT_MESSAGES.methodRequired);
+      const both = await withKey(owner.client, { ...body, token: await cardToken() }, randomUUID());
+      expect(both.status).toBe(400);
+      expect(both.data.fields.payment_method_id).toBe(DONATION_RESULT_MESSAGES.oneMethod);
+      expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, 'refused@example.com'))).toEqual([]);
+    });
   });
 });

@@ -1,18 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, type CharityDonationRequest } from '@pledgeway/domain';
+import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, paymentMethodLabel, type CharityDonationRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
 
 type DonationRow = typeof charityDonations.$inferSelect;
 
-/** The receipt of a charged donation: what was charged, the provider's fee, and what the charity gets. */
-function donationReceipt(row: DonationRow, charity: Recipient): EmailMessage {
+/**
+ * The receipt of a charged donation: what was charged, the provider's fee, and what the charity
+ * gets. A saved wallet or cash app is named (decision 160); the card form's donation says "Your card".
+ */
+function donationReceipt(row: DonationRow, charity: Recipient, methodLabel: string | undefined): EmailMessage {
   const charityName = charity.name;
   return {
     to: row.email,
@@ -21,8 +25,8 @@ function donationReceipt(row: DonationRow, charity: Recipient): EmailMessage {
     text: [
       `Hello ${row.fullName},`,
       '',
-      `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. Your card was charged ${formatCents(row.amountCents)}.`,
-      `The card provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
+      `Thank you for your donation of ${formatCents(row.amountCents)} to ${charityName}. ${methodLabel ? `Your ${methodLabel}` : 'Your card'} was charged ${formatCents(row.amountCents)}.`,
+      `The payment provider's fee of ${formatCents(row.cardFeeCents ?? 0)} comes off; ${formatCents(row.amountCents - (row.cardFeeCents ?? 0))} is passed on to ${charityName}.`,
       '',
       `Date of the charge: ${row.createdAt.toISOString().slice(0, 10)}`,
       `Amount of the gift: ${formatCents(row.amountCents)}`,
@@ -57,20 +61,48 @@ export function createDonationsService(ctx: AppContext) {
     return { message: DONATION_RESULT_MESSAGES.thanks.replace('{charity}', charityName), donation: toDonation(row) };
   }
 
+  /**
+   * What the donation charges, and under which key: a card token is single use, so it is its own
+   * key; a saved method (signed in, decision 160) is charged under the donor's Idempotency-Key, so a
+   * retried request answers the first outcome and never charges twice.
+   */
+  async function paymentFor(input: CharityDonationRequest, userId: string | null, attemptKey: string | undefined) {
+    if (input.token) {
+      const idempotencyKey = `donation_${input.token}`;
+      return {
+        idempotencyKey,
+        method: async () => {
+          const customer = await payments.createCustomer({ email: input.email, name: input.fullName });
+          const card = await payments.attachCard({ customerRef: customer.ref, token: input.token! });
+          return { customerRef: customer.ref, methodRef: card.ref };
+        },
+      };
+    }
+    if (!userId) throw AppError.unauthenticated();
+    if (!attemptKey) throw AppError.validation({ 'Idempotency-Key': DONATION_RESULT_MESSAGES.attemptKeyRequired });
+    const saved = await paymentMethodRecords.findActive(db, userId, input.payment_method_id!);
+    if (!saved || saved.provider !== payments.name) throw AppError.validation({ payment_method_id: DONATION_RESULT_MESSAGES.methodRequired });
+    return {
+      idempotencyKey: `donation_${userId}_${attemptKey}`,
+      label: saved.kind === 'card' ? undefined : paymentMethodLabel(saved),
+      method: async () => ({ customerRef: saved.providerCustomerRef, methodRef: saved.providerMethodRef }),
+    };
+  }
+
   return {
-    async donate(charityId: string, input: CharityDonationRequest, userId: string | null) {
+    async donate(charityId: string, input: CharityDonationRequest, userId: string | null, attemptKey?: string) {
       const [charity] = await db.select().from(charities).where(eq(charities.id, charityId)).limit(1);
       if (!charity || charity.hidden) throw AppError.notFound(DONATION_RESULT_MESSAGES.charityNotFound);
-      const idempotencyKey = `donation_${input.token}`;
+      const payment = await paymentFor(input, userId, attemptKey);
+      const { idempotencyKey } = payment;
       const [previous] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
       if (previous) return outcome(previous, charity.name);
 
       const amountCents = dollarsToCents(input.amount);
-      const customer = await payments.createCustomer({ email: input.email, name: input.fullName });
-      const card = await payments.attachCard({ customerRef: customer.ref, token: input.token });
+      const { customerRef, methodRef } = await payment.method();
       const charge = await payments.charge({
-        customerRef: customer.ref,
-        methodRef: card.ref,
+        customerRef,
+        methodRef,
         amountCents,
         idempotencyKey,
         description: `Donation to ${charity.name}`,
@@ -108,7 +140,7 @@ export function createDonationsService(ctx: AppContext) {
           ],
         });
         // In the donation's own transaction, so the receipt exists exactly when the donation does.
-        await ctx.mailer.send(donationReceipt(inserted, charity), tx);
+        await ctx.mailer.send(donationReceipt(inserted, charity, payment.label), tx);
         return inserted;
       });
       if (!row) {

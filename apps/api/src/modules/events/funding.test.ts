@@ -6,6 +6,7 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, addCard, CARDS, expectBooksBalanced } from '../charging/test-helpers.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
+import { addSandboxWallet } from '../payment-methods/test-helpers.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { FUNDING_MESSAGES } from './funding.ts';
 import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
@@ -53,6 +54,24 @@ describe("POST /api/events/payment: the creator's funding", () => {
     const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, payment_method_id: good });
     expect(paid.status, JSON.stringify(paid.data)).toBe(200);
     expect((await creator.client.get(`/api/events/show/${event.id}`)).data.payment_amount).toBe(100);
+    await expectBooksBalanced(server);
+  });
+
+  // Add New Card's sandbox wallet (decision 151) funds a campaign like a card; a cash app declining at the charge answers with its own decline.
+  it('charges a sandbox wallet saved through Add New Card, and answers a declining cash app in its own words', async () => {
+    const creator = await signUp(server.url);
+    const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
+    const declining = await addSandboxWallet(creator.client, 'cashapp', 'decline_on_charge', '$no_funds');
+    const refused = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 120, payment_method_id: declining.id });
+    expect(refused.status).toBe(402);
+    expect(refused.data.message).toBe('The sandbox cash app declined the payment.');
+    const wallet = await addSandboxWallet(creator.client, 'wallet');
+    const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 120, payment_method_id: wallet.id });
+    expect(paid.status, JSON.stringify(paid.data)).toBe(200);
+    const rows = await fundingRows(event.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'charged', chargedCents: 12_000, paymentMethodId: wallet.id });
+    expect((await creator.client.get(`/api/events/show/${event.id}`)).data.payment_amount).toBe(120);
     await expectBooksBalanced(server);
   });
 

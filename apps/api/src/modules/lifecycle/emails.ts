@@ -89,7 +89,7 @@ export const lifecycleEmails = {
     };
   },
 
-  /** Links straight to the pledge's Update card on My Pledges (`?update={pledge id}` opens it). */
+  /** Links straight to the pledge's Update payment method on My Pledges (`?update={pledge id}` opens it). */
   chargeFailed(to: string, campaign: Campaign, failure: { reason: string; pledgeId: string }, publicUrl: string, reminder: boolean): EmailMessage {
     const updateUrl = `${publicUrl}/user/pledges?update=${encodeURIComponent(failure.pledgeId)}`;
     return {
@@ -105,7 +105,7 @@ export const lifecycleEmails = {
       to,
       kind: 'pledge-dropped',
       subject: `Your pledge to "${campaign.name}" was dropped`,
-      text: `Your card could not be charged within 7 days, so your pledge to "${campaign.name}" was dropped. Nothing was charged.`,
+      text: `Your payment method could not be charged within 7 days, so your pledge to "${campaign.name}" was dropped. Nothing was charged.`,
     };
   },
 
@@ -118,7 +118,7 @@ export const lifecycleEmails = {
       subject: `Your pledge to "${campaign.name}" was released`,
       text: [
         `${RELEASE_REASONS[reason](campaign)}, so your pledge of ${formatCents(pledge.amountCents)}${tip} was released.`,
-        'Nothing was charged to your card, and nothing will be.',
+        'Nothing was charged to your payment method, and nothing will be.',
         '',
         'Thank you for your support.',
       ].join('\n'),
@@ -138,7 +138,7 @@ export const lifecycleEmails = {
       kind: 'funding-receipt',
       subject: `Receipt: your funding of "${campaign.name}" was charged`,
       text: [
-        `Your card was charged ${formatCents(parts.chargedCents)} to fund "${campaign.name}".`,
+        `Your payment method was charged ${formatCents(parts.chargedCents)} to fund "${campaign.name}".`,
         '',
         `Total charged: ${formatCents(parts.chargedCents)}`,
         `Card processing fee: ${formatCents(parts.cardFeeCents)}`,

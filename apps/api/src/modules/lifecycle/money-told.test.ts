@@ -96,7 +96,7 @@ describe('e-mails of money events', () => {
     const receipts = (await mailsTo(server, creator.email)).filter((mail) => mail.kind === 'funding-receipt');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe(`Receipt: your funding of "${event.name}" was charged`);
-    expect(receipts[0]!.text).toContain('Your card was charged $100.00');
+    expect(receipts[0]!.text).toContain('Your payment method was charged $100.00');
     expect(receipts[0]!.text).toContain('Card processing fee: $3.20');
     expect(receipts[0]!.text).toContain('Held for the campaign: $96.80');
     expect(receipts[0]!.text).toContain('the 5% platform fee ($5.00) is kept and $91.80 goes to');
@@ -122,7 +122,7 @@ describe('e-mails of money events', () => {
     const [firstMail] = (await mailsTo(server, first.email)).filter((mail) => mail.kind === 'pledge-released');
     expect(firstMail!.subject).toBe(`Your pledge to "${event.name}" was released`);
     expect(firstMail!.text).toContain(`"${event.name}" was closed by its creator, so your pledge of $50.00 (and your $10.00 tip) was released.`);
-    expect(firstMail!.text).toContain('Nothing was charged to your card, and nothing will be.');
+    expect(firstMail!.text).toContain('Nothing was charged to your payment method, and nothing will be.');
     expect((await mailsTo(server, second.email)).filter((mail) => mail.kind === 'pledge-released').map((mail) => mail.text)).toEqual([
       expect.stringContaining('your pledge of $25.00 was released'),
     ]);
@@ -140,7 +140,7 @@ describe('e-mails of money events', () => {
     expect(mails.map((mail) => mail.text)).toEqual([expect.stringContaining('did not reach its target')]);
   });
 
-  it("a failed charge's e-mail starts with a capital and links straight to that pledge's Update card", async () => {
+  it("a failed charge's e-mail starts with a capital and links straight to that pledge's Update payment method", async () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const supporter = await signUp(server.url);

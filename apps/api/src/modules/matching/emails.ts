@@ -44,7 +44,7 @@ export const matchingEmails = {
         `${terms.ratio === 1 ? 'the same amount as' : `${terms.ratio} times`} the pledges actually charged that your match covers, at most ${formatCents(terms.capCents)}.`,
         'A pledge that fails or is dropped is not matched; if nothing is matched, nothing is charged.',
         'A pledge declined at the charge and then charged within its 7 days to give another card adds to your match:',
-        `your card is charged the difference then, and all your match's charges together never pass ${formatCents(terms.capCents)}.`,
+        `your payment method is charged the difference then, and all your match's charges together never pass ${formatCents(terms.capCents)}.`,
         'A charged pledge later disputed by its bank does not lower your match.',
       ].join('\n'),
     };
@@ -56,7 +56,7 @@ export const matchingEmails = {
       kind: 'match-receipt',
       subject: `Receipt: your match on "${campaign.name}" was charged`,
       text: [
-        `Your card was charged ${formatCents(parts.totalCents)} for your match on "${campaign.name}".`,
+        `Your payment method was charged ${formatCents(parts.totalCents)} for your match on "${campaign.name}".`,
         '',
         `Match: ${formatCents(parts.amountCents)}`,
         `Total charged: ${formatCents(parts.totalCents)}`,
@@ -93,7 +93,7 @@ export const matchingEmails = {
       to,
       kind: 'match-not-charged',
       subject: `Your match on "${campaign.name}" had nothing to match`,
-      text: `The pledges of "${campaign.name}" were charged, and none of those your match covers was charged, so your match is $0.00. Nothing was charged to your card.`,
+      text: `The pledges of "${campaign.name}" were charged, and none of those your match covers was charged, so your match is $0.00. Nothing was charged to your payment method.`,
     };
   },
 
@@ -102,7 +102,7 @@ export const matchingEmails = {
       to,
       kind: 'match-released',
       subject: `Your match on "${campaign.name}" was released`,
-      text: `"${campaign.name}" will not charge its pledges (it was closed, withdrawn or missed its target), so your match was released. Nothing was charged to your card, and nothing will be.`,
+      text: `"${campaign.name}" will not charge its pledges (it was closed, withdrawn or missed its target), so your match was released. Nothing was charged to your payment method, and nothing will be.`,
     };
   },
 };

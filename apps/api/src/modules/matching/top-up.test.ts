@@ -47,7 +47,7 @@ async function completeAndCharge(creator: Person, eventId: string) {
   await server.app.ctx.jobs.drain();
 }
 
-/** The donor gives another card through Update card, as the charge-failed e-mail's link does. */
+/** The donor gives another card through Update payment method, as the charge-failed e-mail's link does. */
 async function updateCard(person: Person, pledgeId: string, card: string = CARDS.visa) {
   const cardId = await addCard(person.client, card);
   const answer = await person.client.post(`/api/pledges/${pledgeId}/payment-method`, { payment_method_id: cardId });
@@ -76,7 +76,7 @@ async function expectReconciled() {
 }
 
 describe('a match topped up by a pledge charged late', () => {
-  it('tops up 2:1 when a declined pledge is charged five minutes later through Update card, and a lost dispute takes nothing back', async () => {
+  it('tops up 2:1 when a declined pledge is charged five minutes later through Update payment method, and a lost dispute takes nothing back', async () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const now = clock.now().getTime();
@@ -91,7 +91,7 @@ describe('a match topped up by a pledge charged late', () => {
 
     clock.advance(5 * 60_000);
     // The new card is the bank's dispute test card: charged now, disputed by its bank afterwards.
-    expect(await updateCard(declined.supporter, declined.pledge.id, CARDS.dispute)).toMatchObject({ message: 'Your card was charged. Thank you!' });
+    expect(await updateCard(declined.supporter, declined.pledge.id, CARDS.dispute)).toMatchObject({ message: 'Your payment method was charged. Thank you!' });
 
     const [first, topUp] = await matchPledges(event.id);
     expect(topUp).toMatchObject({ amountCents: 6_000, status: 'charged', userId: sponsor.user._id, platformFeeCents: 180 });
@@ -154,7 +154,7 @@ describe('a match topped up by a pledge charged late', () => {
     await expectReconciled();
   });
 
-  it('a top-up declined follows a declined match charge: the sponsor is told with the Update card link and may give another card', async () => {
+  it('a top-up declined follows a declined match charge: the sponsor is told with the Update payment method link and may give another card', async () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const sponsor = await sponsorOffers(event.id, { ratio: 1, cap: 500 });

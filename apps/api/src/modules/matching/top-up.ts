@@ -46,7 +46,7 @@ export async function topUpWithin(tx: Executor, recovered: RecoveredPledge): Pro
       eventId: recovered.eventId,
       userId: match.sponsorId,
       participantId: match.participantId,
-      // The card the sponsor last gave for this match (an Update card of its first charge), else the offer's.
+      // The card the sponsor last gave for this match (an Update payment method of its first charge), else the offer's.
       paymentMethodId: fixed.cardId ?? match.paymentMethodId,
       amountCents,
       tipCents: 0,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
+import { centsToDollars, paymentMethodLabel, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
@@ -81,7 +81,14 @@ export const monthlyGiftsRepository = {
       .select({
         gift: monthlyGifts,
         charityName: charities.name,
-        card: { id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, removedAt: paymentMethods.removedAt },
+        card: {
+          id: paymentMethods.id,
+          kind: paymentMethods.kind,
+          brand: paymentMethods.brand,
+          last4: paymentMethods.last4,
+          detail: paymentMethods.detail,
+          removedAt: paymentMethods.removedAt,
+        },
       })
       .from(monthlyGifts)
       .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
@@ -98,7 +105,7 @@ export const monthlyGiftsRepository = {
       charge_day: gift.chargeDay,
       status: gift.status,
       next_charge_at: gift.nextChargeAt?.toISOString() ?? null,
-      card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4 } : null,
+      card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4, label: paymentMethodLabel(card) } : null,
       created_at: gift.createdAt.toISOString(),
       cancelled_at: gift.cancelledAt?.toISOString() ?? null,
       charges: charges

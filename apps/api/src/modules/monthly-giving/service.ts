@@ -7,6 +7,7 @@ import {
   MONTHLY_MESSAGES,
   nextChargeAfterPeriod,
   nextChargeFrom,
+  paymentMethodLabel,
   periodOf,
   type StartMonthlyGiftRequest,
   type ChangeMonthlyAmountRequest,
@@ -161,12 +162,13 @@ export function createMonthlyGivingService(ctx: AppContext) {
           unpaid.map((charge) => charge.id),
           { status: 'failed', nextRetryAt: now },
         );
-        const cardText = `${card.brand} ending ${card.last4}`;
+        // Named as every screen names it (decision 150): a cash app has no brand or last four.
+        const cardText = paymentMethodLabel(card);
         await tell(
           tx,
           gift,
           unpaid.length
-            ? `Your monthly gift will be charged to ${cardText}. The unpaid charge of ${unpaid.map((charge) => `${formatUtcDay(charge.dueAt)} (${totalOf(charge)})`).join(', ')} is being tried again now on this card.`
+            ? `Your monthly gift will be charged to ${cardText}. The unpaid charge of ${unpaid.map((charge) => `${formatUtcDay(charge.dueAt)} (${totalOf(charge)})`).join(', ')} is being tried again now on it.`
             : `Your monthly gift will be charged to ${cardText}${next ? ` from the charge on ${formatUtcDay(next)}` : ''}.`,
         );
         return { unpaid: unpaid.length, cardText };

@@ -11,7 +11,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   notFound: 'Payment method not found',
   added: 'Card added successfully',
   /** A saved wallet or cash app: named by its label, never called a card (decision 150). */
-  methodAdded: (label: string) => `${label} saved for your pledges`,
+  methodAdded: (label: string) => `${label} saved to your payment methods`,
   removed: 'Card removed successfully',
   defaultSet: 'Default card updated',
   lastCardInUse: 'This card is used by your pending pledges. Add another card before removing it.',

@@ -53,7 +53,7 @@ describe('sandbox wallet and cash app', () => {
     ]);
     const approved = await client.post('/api/sandbox/wallets', { kind: 'cashapp', outcome: 'succeed', cashtag: '$again' });
     const saved = await client.post('/api/payment-methods', { token: approved.data.token });
-    expect(saved.data.message).toBe('Sandbox cash app · $again saved for your pledges');
+    expect(saved.data.message).toBe('Sandbox cash app · $again saved to your payment methods');
     // Its token is single-use, like a card's.
     expect((await client.post('/api/payment-methods', { token: approved.data.token })).status).toBe(422);
   });
@@ -130,7 +130,8 @@ describe('sandbox wallet and cash app', () => {
       expect(await pledgeRow(server, c.id)).toMatchObject({ status: 'failed', failureReason: 'The sandbox cash app declined the payment.' });
       expect(await pledgeRow(server, d.id)).toMatchObject({
         status: 'failed',
-        failureReason: 'The sandbox cash app needs your approval for this payment. Please choose a payment method for this pledge on the site.',
+        failureReason:
+          'The sandbox cash app asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
       });
       const failedMail = (await mailsTo(server, declinedDonor.email)).find((mail) => mail.kind === 'charge-failed');
       expect(failedMail?.text).toContain('The sandbox cash app declined the payment.');

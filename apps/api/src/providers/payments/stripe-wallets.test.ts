@@ -65,11 +65,11 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
       saved.push(answer.data);
     }
     expect(saved.map((answer) => answer.message)).toEqual([
-      'Apple Pay · Visa •••• 4242 saved for your pledges',
-      'Google Pay · Visa •••• 4242 saved for your pledges',
-      'Link · Visa •••• 4242 saved for your pledges',
-      'Cash App Pay · $dana saved for your pledges',
-      'Link · dana@example.com saved for your pledges',
+      'Apple Pay · Visa •••• 4242 saved to your payment methods',
+      'Google Pay · Visa •••• 4242 saved to your payment methods',
+      'Link · Visa •••• 4242 saved to your payment methods',
+      'Cash App Pay · $dana saved to your payment methods',
+      'Link · dana@example.com saved to your payment methods',
     ]);
     const list = (await client.get('/api/payment-methods')).data.data as { kind: string; label: string; card: unknown; detail: string | null }[];
     expect(list.map(({ kind, label, detail }) => ({ kind, label, detail }))).toEqual([
@@ -122,7 +122,8 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
     expect(approval).toMatchObject({
       ok: false,
       code: 'authentication_required',
-      message: 'Cash App needs your approval for this payment. Please choose a payment method for this pledge on the site.',
+      message:
+        'Cash App asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
     });
     // An Apple Pay card declines with the card's words.
     const walletCard = await stripe.charge({

@@ -170,7 +170,7 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
   const app = kind === 'cashapp' ? 'Cash App' : 'The sandbox cash app';
   switch (code) {
     case 'authentication_required':
-      return `${app} needs your approval for this payment. Please choose a payment method for this pledge on the site.`;
+      return `${app} asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.`;
     case 'insufficient_funds':
       return `${app} declined the payment: not enough balance.`;
     case 'card_missing':
@@ -183,7 +183,7 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
-  authentication_required: 'Your card needs authentication. Please update your card.',
+  authentication_required: 'Your card needs authentication. Please choose another payment method.',
   expired_card: 'Your card has expired.',
-  card_missing: 'The saved card is no longer available. Please update your card.',
+  card_missing: 'The saved card is no longer available. Please choose another payment method.',
 };

@@ -5,13 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddCardDialog } from './add-card-dialog';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
-const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn(), elementOptions: undefined as unknown }));
+const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn(), elementOptions: undefined as unknown, elementsOptions: undefined as unknown }));
 
 // Stripe.js cannot be fetched here: loadStripe is replaced, and Elements by plain stand-ins that
 // hand the form a Stripe object whose confirmSetup the test decides.
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
 vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: React.ReactNode }) => children,
+  Elements: ({ children, options }: { children: React.ReactNode; options?: unknown }) => {
+    stripeJs.elementsOptions = options;
+    return children;
+  },
   PaymentElement: (props: { options?: unknown }) => {
     stripeJs.elementOptions = props.options;
     return <div data-testid="payment-element" />;
@@ -128,7 +131,10 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     // Every wallet on `auto` (Stripe.js shows it where the browser, device, country and domain allow),
     // and no list of payment method types or order that would override Stripe's choice.
     expect(stripeJs.elementOptions).toEqual({ fields: { billingDetails: { name: 'never' } }, wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' } });
-    // The types come from the SetupIntent the server made: the Elements get only its client secret.
+    // The types come from the SetupIntent the server made (stripe-wallets.test.ts checks its
+    // allowed_payment_method_types): Elements get only its client secret, no paymentMethodTypes,
+    // paymentMethodOrder, mode or currency of their own.
+    expect(stripeJs.elementsOptions).toEqual({ clientSecret: 'seti_1_secret' });
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config', '/api/payment-methods/setup-intent']);
   });
 

@@ -33,7 +33,7 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   const stripeKey = config.data?.provider === 'stripe' ? config.data.publishable_key : null;
 
   function saved(card: PaymentMethodResponse) {
-    toast.success(card.kind === 'card' ? 'Card added successfully' : `${card.label} saved for your pledges`);
+    toast.success(card.kind === 'card' ? 'Card added successfully' : `${card.label} saved to your payment methods`);
     onAdded?.(card);
     onOpenChange(false);
   }

@@ -15,8 +15,8 @@ interface CardPickerProps {
 }
 
 /**
- * The signed-in user's saved cards as a radio group, with "Add a new card" in place: a card added
- * here is selected at once. Shared by the pledge dialog and the card update of a failed pledge.
+ * The signed-in user's saved payment methods (cards, wallets, cash apps) as a radio group, with "Add a new card" in place: one added
+ * here is selected at once. Shared by the pledge, donation and monthly-giving dialogs and the update of a failed pledge.
  */
 export function CardPicker({ value, onChange, error, legend = 'Pay with' }: CardPickerProps) {
   const cards = usePaymentMethods();
@@ -32,9 +32,9 @@ export function CardPicker({ value, onChange, error, legend = 'Pay with' }: Card
   return (
     <fieldset aria-describedby={errorId} aria-invalid={error ? true : undefined}>
       <legend className="label">{legend}</legend>
-      {cards.isPending && <Spinner label="Loading your cards" />}
-      {cards.isError && <Alert tone="error">Your saved cards could not be loaded. Please try again.</Alert>}
-      {cards.isSuccess && cards.data.length === 0 && <p className="text-sm text-ink-600">You have no saved cards yet.</p>}
+      {cards.isPending && <Spinner label="Loading your payment methods" />}
+      {cards.isError && <Alert tone="error">Your saved payment methods could not be loaded. Please try again.</Alert>}
+      {cards.isSuccess && cards.data.length === 0 && <p className="text-sm text-ink-600">You have no saved payment methods yet.</p>}
       {cards.isSuccess && cards.data.length > 0 && (
         <div className="grid gap-2">
           {cards.data.map((card: PaymentMethodResponse) => (

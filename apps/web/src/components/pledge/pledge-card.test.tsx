@@ -74,6 +74,6 @@ describe('a charged pledge on My Pledges', () => {
   it('still counts the days of a live campaign', () => {
     show(pledgeOf({ status: 'pending', to_charity: 0 }, 'approved'));
     expect(screen.getByText(/days left/)).toBeTruthy();
-    expect(screen.getByText('Your card is charged only if the event is completed.')).toBeTruthy();
+    expect(screen.getByText('Your payment method is charged only if the event is completed.')).toBeTruthy();
   });
 });

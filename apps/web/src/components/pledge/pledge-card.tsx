@@ -83,7 +83,7 @@ function noteOf(pledge: MyPledgeResponse): string {
   if (pledge.status === 'failed' && pledge.failure_reason) return pledge.failure_reason;
   if (pledge.status === 'charged') return chargedNote(pledge);
   if (pledge.status === 'refunded' && pledge.refunded_amount > 0) {
-    return `${formatDollars(pledge.refunded_amount)} of your ${formatDollars(pledge.amount)} pledge refunded to your card.`;
+    return `${formatDollars(pledge.refunded_amount)} of your ${formatDollars(pledge.amount)} pledge refunded to your payment method.`;
   }
   return PLEDGE_STATUS[pledge.status].note;
 }
@@ -96,7 +96,7 @@ function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpda
       <p>{noteOf(pledge)}</p>
       {failed && onUpdateCard && (
         <button type="button" className="btn btn-danger btn-sm mt-2" onClick={onUpdateCard}>
-          Update card
+          Update payment method
         </button>
       )}
     </div>
@@ -117,4 +117,4 @@ function RaiseOffer({ pledge, onRaise }: { pledge: MyPledgeResponse; onRaise(): 
 
 /** A match's pledge can still grow after the charge run (decision 109). */
 export const MATCH_TOP_UP_NOTE =
-  'A pledge you match that was declined at the charge and is charged within its 7 days adds to your match, up to your cap; your card is charged the difference then.';
+  'A pledge you match that was declined at the charge and is charged within its 7 days adds to your match, up to your cap; your payment method is charged the difference then.';

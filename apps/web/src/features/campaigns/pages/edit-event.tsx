@@ -37,7 +37,7 @@ function EditForm({ event }: { event: ManageEventResponse }) {
 /** Why the form is gone; a creator who has just closed the campaign learns what happens to the money. */
 function endedNotice(status: ManageEventResponse['status']): string {
   if (status === 'close') {
-    return 'This campaign is closed and can no longer be edited. Your own pledge is refunded to your card less the card fee, the refund fee and 5%; supporters’ pledges are released uncharged.';
+    return 'This campaign is closed and can no longer be edited. Your own pledge is refunded to your payment method less the card fee, the refund fee and 5%; supporters’ pledges are released uncharged.';
   }
   if (status === 'completed') {
     return 'This campaign is marked complete and can no longer be edited. An admin now charges its pledges, or releases them all when an All or Nothing target was missed.';

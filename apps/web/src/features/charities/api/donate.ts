@@ -1,6 +1,6 @@
 import type { CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
 import type { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
-import { api } from '@/lib/api-client';
+import { api, apiRequest } from '@/lib/api-client';
 
 export interface DonationInput {
   charityId: string;
@@ -27,5 +27,26 @@ export function postDonation(input: Omit<DonationInput, 'card'> & { token: strin
     amount: input.amount,
     token: input.token,
     share_email_with_charity: input.shareEmail ?? false,
+  });
+}
+
+/**
+ * POST /charities/{id}/donations signed in, charged on a saved payment method (decision 160).
+ * `requestKey` is sent as Idempotency-Key: a retry of one attempt answers the first donation.
+ */
+export function postSavedMethodDonation(
+  input: Omit<DonationInput, 'card' | 'token'> & { paymentMethodId: string },
+  requestKey: string,
+): Promise<CharityDonationResponse> {
+  return apiRequest<CharityDonationResponse>(`/charities/${input.charityId}/donations`, {
+    method: 'POST',
+    headers: { 'idempotency-key': requestKey },
+    body: {
+      fullName: input.fullName,
+      email: input.email,
+      amount: input.amount,
+      payment_method_id: input.paymentMethodId,
+      share_email_with_charity: input.shareEmail ?? false,
+    },
   });
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { DonationForm } from '@pledgeway/domain/schemas/public';
+import { DonationForm, SavedMethodDonationForm } from '@pledgeway/domain/schemas/public';
+import { DONATION_RESULT_MESSAGES } from '@pledgeway/domain/schemas/donations';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -11,8 +12,9 @@ import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { postDonation, tokenizeCard } from '../api/donate';
+import { postDonation, postSavedMethodDonation, tokenizeCard } from '../api/donate';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '@/components/payments/card-inputs';
+import { CardPicker } from '@/components/payments/card-picker';
 
 export type DonationValues = DonationForm;
 
@@ -25,19 +27,29 @@ interface DonationDialogProps {
 
 const EMPTY: DonationValues = { fullName: '', email: '', amount: '', cardNumber: '', expiry: '', cvv: '', shareEmail: false };
 
+const typedCard = zodResolver(DonationForm) as Resolver<DonationValues>;
+const savedMethod = zodResolver(SavedMethodDonationForm) as unknown as Resolver<DonationValues>;
+
 /**
- * The donation form's state: validated on submit with SPEC's messages; an error clears as soon as
- * its field is edited; a lost answer is retried with the same card token.
+ * The donation form's state: validated on submit with docs/product.md#donation-form's messages; an
+ * error clears as soon as its field is edited; a lost answer is retried with the same card token,
+ * or, signed in, with the same saved method and Idempotency-Key (decision 160).
  */
 function useDonationForm(charityId: string, onOpenChange: (open: boolean) => void) {
   const [failure, setFailure] = useState<string | null>(null);
   // The token of an attempt whose answer was lost: sent again, the server answers that donation.
   const [pendingToken, setPendingToken] = useState<string | undefined>();
-  // A signed-in donor starts with their own name and e-mail (still editable).
+  // Signed in: the saved method picked, and the key of an attempt whose answer was lost.
+  const [methodId, setMethodId] = useState('');
+  const [methodError, setMethodError] = useState<string | undefined>();
+  const [pendingKey, setPendingKey] = useState<string | undefined>();
+  // A signed-in donor starts with their own name and e-mail (still editable) and pays with a saved method.
   const { user } = useAuth();
+  const signedIn = Boolean(user);
   const initial = useMemo<DonationValues>(() => ({ ...EMPTY, fullName: user?.name ?? '', email: user?.email ?? '' }), [user?.name, user?.email]);
   const form = useForm<DonationValues>({
-    resolver: zodResolver(DonationForm),
+    // The user can arrive after the dialog opened: the rules follow whether card fields are shown.
+    resolver: (values, context, options) => (signedIn ? savedMethod : typedCard)(values, context, options),
     defaultValues: initial,
     // The user can arrive after the dialog opened: fill in what the donor has not typed yet.
     values: initial,
@@ -64,18 +76,23 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       setFailure('Please choose a charity');
       return;
     }
+    if (signedIn && !methodId) {
+      setMethodError(DONATION_RESULT_MESSAGES.methodRequired);
+      return;
+    }
+    const donor = { charityId, fullName: values.fullName, email: values.email, amount: Number(values.amount), shareEmail: values.shareEmail };
     let token = pendingToken;
+    const key = pendingKey ?? crypto.randomUUID();
     try {
-      token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
-      const answer = await postDonation({
-        charityId,
-        fullName: values.fullName,
-        email: values.email,
-        amount: Number(values.amount),
-        shareEmail: values.shareEmail,
-        token,
-      });
+      let answer;
+      if (signedIn) {
+        answer = await postSavedMethodDonation({ ...donor, paymentMethodId: methodId }, key);
+      } else {
+        token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
+        answer = await postDonation({ ...donor, token });
+      }
       setPendingToken(undefined);
+      setPendingKey(undefined);
       // The thank-you of docs/product.md#charities, now only once the charge went through.
       window.alert(answer.message);
       form.reset(initial);
@@ -84,6 +101,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       // A lost answer is retried with the same token, so the donation is never charged twice.
       const lost = error instanceof ApiError && error.status === 0;
       setPendingToken(lost ? token : undefined);
+      setPendingKey(lost ? key : undefined);
       setFailure(error instanceof Error ? error.message : 'The donation could not be made. Please try again.');
     }
   });
@@ -93,27 +111,67 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       form.reset(initial);
       setFailure(null);
       setPendingToken(undefined);
+      setMethodError(undefined);
+      setPendingKey(undefined);
     }
     onOpenChange(next);
   }
 
-  return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen };
+  function pickMethod(id: string) {
+    setMethodId(id);
+    setMethodError(undefined);
+    // Another method is another donation attempt.
+    setPendingKey(undefined);
+  }
+
+  const method = { signedIn, id: methodId, error: methodError, pick: pickMethod };
+  return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen, method };
 }
 
-/** The donation dialog of docs/product.md#charities and docs/product.md#donation-form; card number and expiry are formatted as typed. */
+type DonationFormState = ReturnType<typeof useDonationForm>;
+
+/** How the donation is paid: a typed card for a visitor; signed in, the pledge dialog's picker of saved methods (decision 160). */
+function DonationPayment({ method, errors, field }: Pick<DonationFormState, 'method' | 'errors' | 'field'>) {
+  return method.signedIn ? (
+    <div className="sm:col-span-2">
+      <CardPicker value={method.id} onChange={method.pick} error={method.error} />
+    </div>
+  ) : (
+    <>
+      <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
+        <CardNumberInput registration={field('cardNumber')} />
+      </Field>
+      <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
+        <CardExpiryInput registration={field('expiry')} />
+      </Field>
+      <Field label="CVV" error={errors.cvv?.message} required>
+        <CardCvvInput registration={field('cvv')} />
+      </Field>
+      <p className="text-sm text-ink-600 sm:col-span-2">Signed in, you can give with a saved card, wallet or cash app instead.</p>
+    </>
+  );
+}
+
+/**
+ * The donation dialog of docs/product.md#charities and docs/product.md#donation-form. A visitor types
+ * a card (number and expiry formatted as typed); signed in, the donor picks a saved card, wallet or
+ * cash app, or adds one, with the pledge dialog's picker (decision 160).
+ */
 export function DonationDialog({ open, onOpenChange, charities }: DonationDialogProps) {
   const [picked, setPicked] = useState('');
   const charityId = picked || charities[0]?._id || '';
   // The title names the charity the donation goes to, and follows the donor's choice.
   const chosen = charities.find((charity) => charity._id === charityId);
-  const { errors, isSubmitting, failure, field, submit, changeOpen } = useDonationForm(charityId, onOpenChange);
+  const { errors, isSubmitting, failure, field, submit, changeOpen, method } = useDonationForm(charityId, onOpenChange);
 
   return (
     <Dialog
       open={open}
       onOpenChange={changeOpen}
       title={chosen ? `Donate to ${chosen.name}` : 'Make a donation'}
-      description="Your card details are used only for this donation."
+      description={
+        method.signedIn ? 'Your chosen payment method is charged once, for this donation only.' : 'Your card details are used only for this donation.'
+      }
       closeLabel="Close donation form"
     >
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
@@ -149,21 +207,13 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
             <Input type="number" inputMode="decimal" min={1} step="0.01" className="pl-8" {...field('amount')} />
           </div>
         </Field>
-        <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
-          <CardNumberInput registration={field('cardNumber')} />
-        </Field>
-        <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
-          <CardExpiryInput registration={field('expiry')} />
-        </Field>
-        <Field label="CVV" error={errors.cvv?.message} required>
-          <CardCvvInput registration={field('cvv')} />
-        </Field>
+        <DonationPayment method={method} errors={errors} field={field} />
         <p className="text-sm text-ink-600 sm:col-span-2">
           Rather give every month?{' '}
           <Link to={paths.user.givingStart(charityId)} className="font-semibold text-brand-800 underline" onClick={() => changeOpen(false)}>
             Give monthly
           </Link>{' '}
-          (signed in, with a saved card).
+          (signed in, with a saved payment method).
         </p>
         <DialogFooter className="mt-2 sm:col-span-2">
           <Button variant="ghost" onClick={() => changeOpen(false)}>

@@ -156,10 +156,10 @@ export const faq: FaqTopic[] = [
     topic: 'Cards and Payments',
     items: [
       {
-        q: 'What happens if my card fails when the pledge is charged?',
+        q: 'What happens if my payment fails when the pledge is charged?',
         a:
-          'We e-mail you every 48 hours for 7 days with a secure link to update your card or confirm ' +
-          'the payment with your bank. We retry as soon as you update it, and once more at the end. If ' +
+          'We e-mail you every 48 hours for 7 days with a secure link to choose a card or another payment method for the pledge ' +
+          '(approving the payment with your bank or cash app on this site is not available yet). We retry as soon as you choose one, and once more at the end. If ' +
           'the payment still fails after 7 days, the pledge is dropped and no longer counts toward the total.',
       },
       {

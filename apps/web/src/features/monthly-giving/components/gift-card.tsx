@@ -17,7 +17,7 @@ const total = (item: { amount: number; tip: number }) => formatDollars(item.amou
 const GIFT_STATUS: Record<MonthlyGift['status'], [string, BadgeTone]> = {
   active: ['Active', 'green'],
   paused: ['Paused', 'yellow'],
-  payment_failed: ['Paused: card declined', 'red'],
+  payment_failed: ['Paused: payment declined', 'red'],
   cancelled: ['Cancelled', 'grey'],
 };
 
@@ -27,7 +27,7 @@ function chargeText(charge: MonthlyCharge): string {
     case 'charged':
       return `Charged ${day(charge.charged_at ?? charge.due_at)}`;
     case 'failed':
-      return `Declined: ${charge.failure_message ?? 'the card was declined.'} Next try ${charge.next_retry_at ? day(charge.next_retry_at) : 'soon'}.`;
+      return `Declined: ${charge.failure_message ?? 'the payment was declined.'} Next try ${charge.next_retry_at ? day(charge.next_retry_at) : 'soon'}.`;
     case 'action_required':
       return 'Your bank asks for your confirmation; nothing was charged yet.';
     case 'abandoned':
@@ -78,7 +78,7 @@ export function GiftCard({
 
       {unpaid.length > 0 && open && (
         <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
-          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update card” charges it once, now, on the card you choose.
+          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update payment method” charges it once, now, on the method you choose.
         </p>
       )}
 
@@ -93,7 +93,7 @@ export function GiftCard({
             onClick={() => setPanel(panel === 'card' ? null : 'card')}
             aria-expanded={panel === 'card'}
           >
-            {unpaid.length ? 'Update card' : 'Change card'}
+            {unpaid.length ? 'Update payment method' : 'Change payment method'}
           </Button>
           {gift.status === 'active' && (
             <Button size="sm" variant="outline" onClick={() => setPanel(panel === 'pause' ? null : 'pause')} aria-expanded={panel === 'pause'}>
@@ -159,13 +159,13 @@ function GiftSummary({ gift }: { gift: MonthlyGift }) {
             {gift.next_charge_at
               ? `${day(gift.next_charge_at)}: ${total(gift)}`
               : gift.status === 'payment_failed'
-                ? 'None until you update your card'
+                ? 'None until you update your payment method'
                 : 'None'}
           </dd>
         </div>
         <div>
-          <dt className="text-ink-500">Card</dt>
-          <dd className="font-medium capitalize">{gift.card ? `${gift.card.brand} •••• ${gift.card.last4}` : 'Removed: please choose a card'}</dd>
+          <dt className="text-ink-500">Payment method</dt>
+          <dd className="font-medium">{gift.card ? gift.card.label : 'Removed: please choose a payment method'}</dd>
         </div>
         <div>
           <dt className="text-ink-500">Started</dt>
@@ -225,7 +225,7 @@ function GiftPanel({
         >
           <CardPicker value={card} onChange={setCard} legend="Charge this gift to" />
           <Button type="submit" loading={busy}>
-            {unpaid ? 'Use this card and charge the unpaid month' : 'Use this card'}
+            {unpaid ? 'Use this method and charge the unpaid month' : 'Use this payment method'}
           </Button>
         </form>
       )}

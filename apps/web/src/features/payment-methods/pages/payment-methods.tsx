@@ -51,7 +51,9 @@ export default function PaymentMethodsPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-semibold sm:text-3xl">Payment Methods</h1>
-        <p className="mt-1 text-ink-600">Cards, wallets and cash apps saved for your pledges. A pledge is charged only when its event is completed.</p>
+        <p className="mt-1 text-ink-600">
+          Cards, wallets and cash apps saved for your pledges, donations and monthly gifts. A pledge is charged only when its event is completed.
+        </p>
       </header>
       {methods.isError && <Alert tone="error">{methods.error.message}</Alert>}
       {methods.isPending ? (

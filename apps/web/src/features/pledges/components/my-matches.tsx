@@ -20,9 +20,9 @@ function matchState(match: MyMatch): string {
       return `Charged ${formatDollars(match.matched_amount)}. Your receipt was e-mailed.`;
     case 'failed':
       // The part not charged: the whole match, or a top-up declined after its first charge went through.
-      return `Your card could not be charged ${formatCents(dollarsToCents(match.matched_amount) - dollarsToCents(match.charged_amount))}: update it with the link in our e-mail.`;
+      return `Your payment method could not be charged ${formatCents(dollarsToCents(match.matched_amount) - dollarsToCents(match.charged_amount))}: update it with the link in our e-mail.`;
     case 'dropped':
-      return 'Dropped: your card could not be charged within 7 days.';
+      return 'Dropped: your payment method could not be charged within 7 days.';
     case 'not_charged':
       return 'No matched pledge was charged, so nothing was charged.';
     case 'released':

@@ -25,18 +25,18 @@ function open() {
   return onClose;
 }
 
-describe('Update card', () => {
+describe('Update payment method', () => {
   it('closes once the retry charged the card, and says so', async () => {
     mocks.update.mockResolvedValue({
       success: true,
-      message: 'Your card was charged. Thank you!',
+      message: 'Your payment method was charged. Thank you!',
       data: { _id: 'pledge-1', status: 'charged', failure_reason: null },
     });
     const onClose = open();
-    fireEvent.click(screen.getByRole('button', { name: 'Use this card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use this payment method' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(mocks.toast).toHaveBeenCalledWith(
-      'Your card was charged. Thank you!',
+      'Your payment method was charged. Thank you!',
       expect.objectContaining({ description: expect.stringContaining('River Swim') }),
     );
   });
@@ -45,22 +45,22 @@ describe('Update card', () => {
     let answer!: (value: unknown) => void;
     mocks.update.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     open();
-    const use = screen.getByRole('button', { name: 'Use this card' });
+    const use = screen.getByRole('button', { name: 'Use this payment method' });
     fireEvent.click(use);
     fireEvent.click(use);
     expect(mocks.update).toHaveBeenCalledTimes(1);
-    answer({ success: true, message: 'Your card was charged. Thank you!', data: { _id: 'pledge-1', status: 'charged', failure_reason: null } });
+    answer({ success: true, message: 'Your payment method was charged. Thank you!', data: { _id: 'pledge-1', status: 'charged', failure_reason: null } });
   });
 
   it('stays open with the reason when the new card is declined too', async () => {
     mocks.update.mockResolvedValue({
       success: true,
-      message: 'Your card could not be charged: Your card was declined.',
+      message: 'Your payment method could not be charged: Your card was declined.',
       data: { _id: 'pledge-1', status: 'failed', failure_reason: 'Your card was declined.' },
     });
     const onClose = open();
-    fireEvent.click(screen.getByRole('button', { name: 'Use this card' }));
-    expect(await screen.findByText('Your card could not be charged: Your card was declined.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use this payment method' }));
+    expect(await screen.findByText('Your payment method could not be charged: Your card was declined.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(mocks.toast).not.toHaveBeenCalled();
   });

@@ -9,10 +9,10 @@ import { useUpdatePledgeCard } from '../api/update-pledge-card';
 const CHOOSE_CARD = 'Please select a payment method or add a new one';
 
 /**
- * "Update card" of a failed pledge: choose a saved card or add one in place; the server swaps it
+ * "Update payment method" of a failed pledge: choose a saved payment method or add one in place; the server swaps it
  * and retries the charge, and its own message says how that went. A charge that went through ends
  * the dialog (the pledge is no longer failed, a second retry would be refused); one that failed
- * again keeps it open so another card can be tried.
+ * again keeps it open so another method can be tried.
  */
 export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: string; eventName: string; onClose(): void }) {
   const update = useUpdatePledgeCard(pledgeId);
@@ -35,13 +35,13 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
     try {
       const result = await update.mutateAsync(cardId);
       if (result.success && result.data.status === 'charged') {
-        toast.success(result.message, { description: `Your pledge to ${eventName} is charged to the card you chose.` });
+        toast.success(result.message, { description: `Your pledge to ${eventName} is charged to the payment method you chose.` });
         onClose();
         return;
       }
       setFailure(result.message);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The card could not be updated. Please try again.');
+      setFailure(error instanceof Error ? error.message : 'The payment method could not be updated. Please try again.');
     } finally {
       sending.current = false;
     }
@@ -51,8 +51,8 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
     <Dialog
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Update card"
-      description={`Choose the card for your pledge to ${eventName}. We retry the charge at once.`}
+      title="Update payment method"
+      description={`Choose the payment method for your pledge to ${eventName}. We retry the charge at once.`}
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         {failure && <Alert tone="error">{failure}</Alert>}
@@ -62,7 +62,7 @@ export function UpdateCardDialog({ pledgeId, eventName, onClose }: { pledgeId: s
             Close
           </Button>
           <Button type="submit" loading={update.isPending} loadingText="Updating…">
-            Use this card
+            Use this payment method
           </Button>
         </DialogFooter>
       </form>

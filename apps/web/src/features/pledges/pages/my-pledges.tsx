@@ -81,7 +81,7 @@ export default function MyPledgesPage() {
 
 /**
  * The pledge whose card is being updated. The failed-charge e-mail links to `?update={pledge id}`:
- * that pledge's Update card opens as soon as the pledges are loaded, if it still needs one.
+ * that pledge's Update payment method opens as soon as the pledges are loaded, if it still needs one.
  */
 function useUpdateFromLink(pledges: MyPledgeResponse[] | undefined) {
   const [params, setParams] = useSearchParams();

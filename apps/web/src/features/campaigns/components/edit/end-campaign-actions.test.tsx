@@ -100,7 +100,7 @@ describe('the words of the money', () => {
     expect(completeMoneyLines({ ...preview, complete: release })[2]).toBe('1 match offer released: no sponsor is charged.');
     const funded = { ...release, counted_amount: 125, charge: { ...figures, pledges: { count: 2, amount: 0 }, funding: { amount: 100, to_charity: 0 } } };
     expect(completeMoneyLines({ ...preview, complete: funded })[1]).toBe(
-      '2 pledges to release: nobody is charged; your $100.00 funding is refunded to your card less its card fee.',
+      '2 pledges to release: nobody is charged; your $100.00 funding is refunded to your payment method less its card fee.',
     );
   });
 });

@@ -30,7 +30,7 @@ export function completeMoneyLines({ complete }: LifecyclePreview): string[] {
     const funded = charge.funding !== null;
     return [
       `All or Nothing: ${formatDollars(complete.counted_amount)} of the ${formatDollars(complete.target_amount)} target was pledged${funded ? ' (your funding included)' : ''}.`,
-      `${pledgesToChargeText(charge)}${funded ? `; your ${formatDollars(charge.funding!.amount)} funding is refunded to your card less its card fee` : ''}.`,
+      `${pledgesToChargeText(charge)}${funded ? `; your ${formatDollars(charge.funding!.amount)} funding is refunded to your payment method less its card fee` : ''}.`,
       ...(complete.matches.length ? [`${matchOffersWord(complete.matches.length)} released: no sponsor is charged.`] : []),
     ];
   }

@@ -19,8 +19,8 @@ const OfferMatchDialog = lazy(() => import('./offer-match-dialog'));
 const STATUS_NOTE: Partial<Record<MatchResponse['status'], string>> = {
   charging: 'Being charged now.',
   charged: 'Charged: given to the charity with the campaign’s pledges.',
-  failed: 'The sponsor’s card could not be charged yet.',
-  dropped: 'The sponsor’s card could not be charged.',
+  failed: 'The sponsor’s payment method could not be charged yet.',
+  dropped: 'The sponsor’s payment method could not be charged.',
   not_charged: 'No matched pledge was charged, so nothing was charged.',
   released: 'Released: the campaign will not charge its pledges.',
 };

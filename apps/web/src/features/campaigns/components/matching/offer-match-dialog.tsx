@@ -79,7 +79,7 @@ export default function OfferMatchDialog({ event, onClose }: { event: EventDetai
       open
       onOpenChange={(next) => !next && onClose()}
       title={`Offer a match on ${event.name}`}
-      description="Nothing is charged now. When the campaign completes, your card is charged for the pledges actually charged, up to your cap."
+      description="Nothing is charged now. When the campaign completes, your payment method is charged for the pledges actually charged, up to your cap."
       size="lg"
     >
       <form onSubmit={(formEvent) => void submit(formEvent)} noValidate className="grid gap-5">

@@ -57,7 +57,7 @@ export default function PledgeDialog({ event, isCreator, participantId, onClose 
       open
       onOpenChange={(next) => !next && onClose()}
       title={`Pledge to ${event.name}`}
-      description="Your card is saved now and charged only when the event is completed."
+      description="Your payment method is saved now and charged only when the event is completed."
       size="lg"
     >
       <form onSubmit={(formEvent) => void submit(formEvent)} noValidate className="grid gap-5">

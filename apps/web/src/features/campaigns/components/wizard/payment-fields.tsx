@@ -42,14 +42,14 @@ interface PaymentMethodFieldsetProps {
   onAddCard(): void;
 }
 
-/** The creator's saved cards, Stripe's hosted page when it is the provider, and a way to add a card. */
+/** The creator's saved payment methods, Stripe's hosted page when it is the provider, and a way to add a card. */
 export function PaymentMethodFieldset({ form, methods, cards, hostedCheckout, onAddCard }: PaymentMethodFieldsetProps) {
   const { register, formState } = form;
   const errors = formState.errors;
   return (
     <fieldset className="grid gap-3">
       <legend className="label">Payment method</legend>
-      {methods.isPending && <p className="text-ink-500">Loading your saved cards…</p>}
+      {methods.isPending && <p className="text-ink-500">Loading your saved payment methods…</p>}
       {cards.map((card) => (
         <label
           key={card.id}
@@ -80,8 +80,8 @@ export function PaymentMethodFieldset({ form, methods, cards, hostedCheckout, on
           </span>
         </label>
       )}
-      {methods.isSuccess && cards.length === 0 && !hostedCheckout && <p className="text-ink-600">You have no saved cards yet.</p>}
-      {methods.isError && <p className="field-error">Your saved cards could not be loaded. You can still add a card.</p>}
+      {methods.isSuccess && cards.length === 0 && !hostedCheckout && <p className="text-ink-600">You have no saved payment methods yet.</p>}
+      {methods.isError && <p className="field-error">Your saved payment methods could not be loaded. You can still add one.</p>}
       <div>
         <Button variant="outline" size="sm" onClick={onAddCard}>
           <PlusIcon className="size-4" aria-hidden="true" />

@@ -30,7 +30,7 @@ export function PaymentStep({ form }: { form: UseFormReturn<PaymentStepInput, un
   return (
     <div className="grid gap-6">
       <p className="text-ink-600">
-        Fund your campaign to send it for review. Your own pledge carries a 5% platform fee plus the card provider's fee, and cannot be withdrawn once the
+        Fund your campaign to send it for review. Your own pledge carries a 5% platform fee plus the payment provider's fee, and cannot be withdrawn once the
         campaign is approved.
       </p>
       <label className="flex items-center justify-between gap-4 rounded-xl border border-ink-100 p-4">
