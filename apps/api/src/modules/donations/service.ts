@@ -123,6 +123,16 @@ export function createDonationsService(ctx: AppContext) {
 
 /** What the disputes module reads of donations: the donation whose charge a bank disputes. */
 export const donationRecords = {
+  /** One donation with its charity's name: what a `donation.made` webhook event describes. */
+  async withCharity(db: Executor, id: string) {
+    const [row] = await db
+      .select({ donation: charityDonations, charityName: charities.name })
+      .from(charityDonations)
+      .innerJoin(charities, eq(charities.id, charityDonations.charityId))
+      .where(eq(charityDonations.id, id))
+      .limit(1);
+    return row;
+  },
   /** The charged donation of this charge (by charge or PaymentIntent reference), locked, with its charity's name. */
   async lockByCharge(tx: Executor, refs: string[]) {
     const [row] = await tx

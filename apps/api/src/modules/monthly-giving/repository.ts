@@ -1,11 +1,23 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { charities, paymentMethods } from '../../db/schema.ts';
+import { charities, paymentMethods, users } from '../../db/schema.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 /** Monthly giving's reads: the gifts as My Giving shows them. */
 export const monthlyGiftsRepository = {
+  /** One period's charge with its gift, charity and donor: what a `monthly_gift.charged` webhook event describes. */
+  async chargeWithGift(db: Executor, chargeId: string) {
+    const [row] = await db
+      .select({ charge: monthlyGiftCharges, gift: monthlyGifts, charityName: charities.name, donorName: users.name, donorEmail: users.email })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .innerJoin(users, eq(users.id, monthlyGifts.userId))
+      .where(eq(monthlyGiftCharges.id, chargeId))
+      .limit(1);
+    return row;
+  },
   /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */
   async view(db: Executor, giftIds: string[]): Promise<MonthlyGift[]> {
     if (!giftIds.length) return [];
@@ -28,6 +40,7 @@ export const monthlyGiftsRepository = {
       amount: centsToDollars(gift.amountCents),
       tip: centsToDollars(gift.tipCents),
       charge_day: gift.chargeDay,
+      share_email_with_charity: gift.shareEmailWithCharity,
       status: gift.status,
       next_charge_at: gift.nextChargeAt?.toISOString() ?? null,
       card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4 } : null,

@@ -113,6 +113,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
             charityId,
             amountCents,
             tipCents,
+            shareEmailWithCharity: input.share_email_with_charity,
             paymentMethodId: card.id,
             chargeDay,
             status: 'active',
@@ -324,3 +325,8 @@ async function latestPeriod(tx: Executor, giftId: string): Promise<string | null
 function laterOf(a: Date, b: Date | null): Date {
   return b && b > a ? b : a;
 }
+
+/** What other modules read of monthly gifts: one period's charge (a webhook event's subject). */
+export const monthlyGiftRecords = {
+  chargeWithGift: monthlyGiftsRepository.chargeWithGift,
+};
