@@ -57,6 +57,10 @@ export const StartMonthlyGiftRequest = z.object({
 });
 export type StartMonthlyGiftRequest = z.input<typeof StartMonthlyGiftRequest>;
 
+/** PUT /api/monthly-gifts/{id}/email-sharing: change later whether the charity sees the donor's e-mail (decision 183). */
+export const MonthlyEmailSharingRequest = z.object({ share_email_with_charity: z.boolean({ error: 'Choose whether to share your e-mail with the charity' }) });
+export type MonthlyEmailSharingRequest = z.infer<typeof MonthlyEmailSharingRequest>;
+
 /** PUT /api/monthly-gifts/{id}/amount: from the next charge. */
 export const ChangeMonthlyAmountRequest = z.object(amountFields);
 export type ChangeMonthlyAmountRequest = z.input<typeof ChangeMonthlyAmountRequest>;

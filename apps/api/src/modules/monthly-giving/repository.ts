@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { centsToDollars, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
@@ -6,6 +6,34 @@ import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 
 /** Monthly giving's reads: the gifts as My Giving shows them. */
 export const monthlyGiftsRepository = {
+  /** A charity's charged monthly gifts after `after`, oldest first, a page at a time, with the e-mail only where the gift shares it (the portal's CSV). */
+  async chargedTo(db: Executor, charityId: string, after: { at: string; id: string } | null, pageSize: number) {
+    const rows = await db
+      .select({
+        at: sql<string>`${monthlyGiftCharges.chargedAt}::text`,
+        id: monthlyGiftCharges.id,
+        chargedAt: monthlyGiftCharges.chargedAt,
+        period: monthlyGiftCharges.period,
+        amountCents: monthlyGiftCharges.amountCents,
+        name: users.name,
+        email: users.email,
+        share: monthlyGifts.shareEmailWithCharity,
+      })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(users, eq(users.id, monthlyGifts.userId))
+      .where(
+        and(
+          eq(monthlyGifts.charityId, charityId),
+          eq(monthlyGiftCharges.status, 'charged'),
+          isNotNull(monthlyGiftCharges.chargedAt),
+          after ? sql`(${monthlyGiftCharges.chargedAt}, ${monthlyGiftCharges.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(monthlyGiftCharges.chargedAt), asc(monthlyGiftCharges.id))
+      .limit(pageSize);
+    return rows.map(({ email, share, ...row }) => ({ ...row, chargedAt: row.chargedAt!, sharedEmail: share ? email : null }));
+  },
   /** One period's charge with its gift, charity and donor: what a `monthly_gift.charged` webhook event describes. */
   async chargeWithGift(db: Executor, chargeId: string) {
     const [row] = await db

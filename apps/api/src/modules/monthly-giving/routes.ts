@@ -4,6 +4,7 @@ import {
   ChangeMonthlyAmountRequest,
   ChangeMonthlyCardRequest,
   IdParams,
+  MonthlyEmailSharingRequest,
   MonthlyGiftResponse,
   MonthlyGiftsResponse,
   PauseMonthlyGiftRequest,
@@ -98,6 +99,22 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monthly-gifts/:id/resume',
     { ...auth, schema: { tags, summary: 'Resume a paused gift from its next charge date', params: IdParams, response: { 200: MonthlyGiftResponse } } },
     async (request) => answer(await service.resume(request.auth!.userId, request.params.id)),
+  );
+
+  app.put(
+    '/monthly-gifts/:id/email-sharing',
+    {
+      ...auth,
+      schema: {
+        tags,
+        operationId: 'setMonthlyGiftEmailSharing',
+        summary: 'Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once',
+        params: IdParams,
+        body: MonthlyEmailSharingRequest,
+        response: { 200: MonthlyGiftResponse },
+      },
+    },
+    async (request) => answer(await service.setEmailSharing(request.auth!.userId, request.params.id, request.body)),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   addPeriods,
   chargeDateIn,
   dollarsToCents,
+  emailSharingMessage,
   formatCents,
   formatUtcDay,
   MONTHLY_MESSAGES,
@@ -14,6 +15,7 @@ import {
   type ChangeMonthlyCardRequest,
   type MonthlyGift,
   type PauseMonthlyGiftRequest,
+  type MonthlyEmailSharingRequest,
 } from '@pledgeway/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -214,6 +216,15 @@ export function createMonthlyGivingService(ctx: AppContext) {
       return { message, gift };
     },
 
+    /** The donor changes whether the charity sees their e-mail (decision 183); the portal's CSV and events read it when made. */
+    async setEmailSharing(userId: string, giftId: string, input: MonthlyEmailSharingRequest) {
+      await db.transaction(async (tx) => {
+        const gift = await lockOwn(tx, userId, giftId);
+        await tx.update(monthlyGifts).set({ shareEmailWithCharity: input.share_email_with_charity, updatedAt: ctx.clock.now() }).where(eq(monthlyGifts.id, gift.id));
+      });
+      return { message: emailSharingMessage({ share_email_with_charity: input.share_email_with_charity }), gift: await one(giftId) };
+    },
+
     async pause(userId: string, giftId: string, input: PauseMonthlyGiftRequest) {
       const message = await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
@@ -329,4 +340,5 @@ function laterOf(a: Date, b: Date | null): Date {
 /** What other modules read of monthly gifts: one period's charge (a webhook event's subject). */
 export const monthlyGiftRecords = {
   chargeWithGift: monthlyGiftsRepository.chargeWithGift,
+  chargedTo: monthlyGiftsRepository.chargedTo,
 };
