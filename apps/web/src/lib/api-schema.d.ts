@@ -1614,6 +1614,8 @@ export interface paths {
                                     to_charity: number;
                                     passed_on: number;
                                     createdAt: string;
+                                    share_email_with_host: boolean;
+                                    share_email_with_charity: boolean;
                                     raise: {
                                         allowed: boolean;
                                         refusal: string | null;
@@ -1719,6 +1721,23 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pledges/{id}/email-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change whom your pledge shares your e-mail address with (the host, the charity); exports and events follow at once */
+        put: operations["setPledgeEmailSharing"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8826,7 +8845,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Post an update (multipart: message, optional attachment); e-mailed to supporters who asked */
+        /**
+         * Post an update (multipart: message, optional attachment); e-mailed to supporters who asked
+         * @description API keys need the `updates:write` scope.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16003,6 +16025,8 @@ export interface paths {
                         /** Format: uuid */
                         payment_method_id: string;
                         charge_day?: number;
+                        /** @default false */
+                        share_email_with_charity?: boolean;
                     };
                 };
             };
@@ -16025,6 +16049,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16157,6 +16182,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16303,6 +16329,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16447,6 +16474,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16591,6 +16619,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16728,6 +16757,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -16826,6 +16856,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monthly-gifts/{id}/email-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once */
+        put: operations["setMonthlyGiftEmailSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monthly-gifts/{id}/cancel": {
         parameters: {
             query?: never;
@@ -16865,6 +16912,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -17002,6 +17050,7 @@ export interface paths {
                                     amount: number;
                                     tip: number;
                                     charge_day: number;
+                                    share_email_with_charity: boolean;
                                     /** @enum {string} */
                                     status: "active" | "paused" | "payment_failed" | "cancelled";
                                     next_charge_at: string | null;
@@ -18105,7 +18154,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The charity’s supporters as CSV: names as each chose, e-mails only where shared */
+        /**
+         * The charity’s supporters (pledges, donations, monthly gifts) as streamed CSV: names as each chose, e-mails only where shared
+         * @description API keys need the `pledges:read` scope.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18406,9 +18458,240 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    listWebhookEndpoints: {
+    setPledgeEmailSharing: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    share_email_with_host?: boolean;
+                    share_email_with_charity?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            share_email_with_host: boolean;
+                            share_email_with_charity: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMonthlyGiftEmailSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    share_email_with_charity: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            gift: {
+                                _id: string;
+                                charity_id: string;
+                                charity_name: string;
+                                amount: number;
+                                tip: number;
+                                charge_day: number;
+                                share_email_with_charity: boolean;
+                                /** @enum {string} */
+                                status: "active" | "paused" | "payment_failed" | "cancelled";
+                                next_charge_at: string | null;
+                                card: {
+                                    _id: string;
+                                    brand: string;
+                                    last4: string;
+                                } | null;
+                                created_at: string;
+                                cancelled_at: string | null;
+                                charges: {
+                                    _id: string;
+                                    period: string;
+                                    due_at: string;
+                                    amount: number;
+                                    tip: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                    charged_at: string | null;
+                                    failure_message: string | null;
+                                    next_retry_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18429,7 +18712,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -18507,7 +18790,9 @@ export interface operations {
     };
     createWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -18516,7 +18801,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                 };
@@ -18538,7 +18823,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -18617,7 +18902,9 @@ export interface operations {
     };
     deleteWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -18709,7 +18996,9 @@ export interface operations {
     };
     updateWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -18719,7 +19008,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                     enabled?: boolean;
@@ -18742,7 +19031,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -18820,7 +19109,9 @@ export interface operations {
     };
     rotateWebhookSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -18844,7 +19135,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -18923,7 +19214,9 @@ export interface operations {
     };
     sendWebhookTest: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -19015,7 +19308,9 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -19122,7 +19417,9 @@ export interface operations {
     };
     redeliverWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -19236,7 +19533,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;
@@ -19323,7 +19620,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                    scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                     /**
                      * Format: date-time
                      * @default null
@@ -19348,7 +19645,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;
@@ -19451,7 +19748,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ApiKeysSection } from '../components/api-keys-section';
-import { WebhooksSection } from '../components/webhooks-section';
+import { WebhooksSection } from '@/components/integrations/webhooks-section';
 
 /** /user/developers: connect Pledgeway to your own tools (API keys, webhooks; exports are on each campaign's summary). */
 export default function DevelopersPage() {

@@ -80,6 +80,18 @@ export function GiftCard({
         </p>
       )}
 
+      {/* Decision 183: the donor may change this any time; the charity's CSV and events read it when made. */}
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0"
+          checked={gift.share_email_with_charity}
+          disabled={busy}
+          onChange={(event) => void act({ kind: 'sharing', giftId: gift._id, body: { share_email_with_charity: event.target.checked } })}
+        />
+        <span>Share my e-mail address with the charity</span>
+      </label>
+
       {open && (
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setPanel(panel === 'amount' ? null : 'amount')} aria-expanded={panel === 'amount'}>

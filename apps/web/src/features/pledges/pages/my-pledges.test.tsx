@@ -34,6 +34,8 @@ const matchPledge: MyPledgeResponse = {
   to_charity: 150.3,
   passed_on: 0,
   createdAt: '2026-11-28T08:00:00.000Z',
+  share_email_with_host: false,
+  share_email_with_charity: false,
   raise,
   event: event('e1', 'Harbour Swim'),
 };
