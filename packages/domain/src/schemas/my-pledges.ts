@@ -101,6 +101,9 @@ export const PledgeEmailSharingResponse = z.object({
 /** The confirmation, saying what the host and the charity see from now on. */
 export function emailSharingMessage(sharing: { share_email_with_host?: boolean; share_email_with_charity: boolean }): string {
   const whom = (shared: boolean, who: string) => `${who} ${shared ? 'sees' : 'does not see'} your e-mail address`;
-  const parts = [sharing.share_email_with_host === undefined ? null : whom(sharing.share_email_with_host, 'the host'), whom(sharing.share_email_with_charity, 'the charity')];
+  const parts = [
+    sharing.share_email_with_host === undefined ? null : whom(sharing.share_email_with_host, 'the host'),
+    whom(sharing.share_email_with_charity, 'the charity'),
+  ];
   return `Saved: from now on ${parts.filter(Boolean).join(' and ')} in their exports and events.`;
 }

@@ -15,8 +15,6 @@ import { usersService } from '../users/service.ts';
 import { charitySupportersCsv } from './supporters-csv.ts';
 import { portalRepository as repo, type CharityRow, type InvitationRow } from './repository.ts';
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 export function toProfile(row: CharityRow): CharityProfile {
   return {
     _id: row.id,

@@ -77,7 +77,11 @@ beforeAll(async () => {
   });
   expect(donated.status, JSON.stringify(donated.data)).toBe(201);
   monthly = await signUp(server.url, { name: 'Molly Monthly' });
-  const started = await monthly.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 12, tip: 0, payment_method_id: await addCard(monthly.client) });
+  const started = await monthly.client.post(`/api/charities/${charityId}/monthly-gifts`, {
+    amount: 12,
+    tip: 0,
+    payment_method_id: await addCard(monthly.client),
+  });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   giftId = started.data.data.gift._id;
 }, 120_000);
@@ -90,7 +94,9 @@ describe('the charity’s supporters CSV', () => {
     expect(lines[0]).toBe('charged_on,kind,campaign,name,email,amount');
     const pledgeLine = lines.find((line) => line.includes('Pat Pledger'));
     expect(pledgeLine).toMatch(/^\d{4}-\d{2}-\d{2},pledge,.+,Pat Pledger,,50\.00$/);
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`,donation,,"'=HYPERLINK\\(""http://evil.example"",""Dora""\\)",${donorEmail.toLowerCase()},30\\.00$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`,donation,,"'=HYPERLINK\\(""http://evil.example"",""Dora""\\)",${donorEmail.toLowerCase()},30\\.00$`)),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/,monthly_gift,,Molly Monthly,,12\.00$/));
     expect(text).not.toContain(pledger.email.toLowerCase());
     expect(text).not.toContain(monthly.email.toLowerCase());
@@ -129,7 +135,9 @@ describe('changing whom a gift shares the e-mail with, later', () => {
 
     const shared = await pledger.client.put(`/api/pledges/${pledgeId}/email-sharing`, { share_email_with_host: true, share_email_with_charity: true });
     expect(shared.status, JSON.stringify(shared.data)).toBe(200);
-    expect(shared.data.message).toBe('Saved: from now on the host sees your e-mail address and the charity sees your e-mail address in their exports and events.');
+    expect(shared.data.message).toBe(
+      'Saved: from now on the host sees your e-mail address and the charity sees your e-mail address in their exports and events.',
+    );
     expect(await hostCsv()).toContain(`Pat Pledger,${pledger.email.toLowerCase()}`);
     expect(await portalCsv()).toContain(`Pat Pledger,${pledger.email.toLowerCase()},50.00`);
 

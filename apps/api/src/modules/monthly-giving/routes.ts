@@ -101,29 +101,33 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => answer(await service.resume(request.auth!.userId, request.params.id)),
   );
 
-  app.put(
-    '/monthly-gifts/:id/email-sharing',
-    {
-      ...auth,
-      schema: {
-        tags,
-        operationId: 'setMonthlyGiftEmailSharing',
-        summary: 'Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once',
-        params: IdParams,
-        body: MonthlyEmailSharingRequest,
-        response: { 200: MonthlyGiftResponse },
-      },
-    },
-    async (request) => answer(await service.setEmailSharing(request.auth!.userId, request.params.id, request.body)),
-  );
-
   app.post(
     '/monthly-gifts/:id/cancel',
     { ...auth, schema: { tags, summary: 'Cancel at once: nothing more is charged', params: IdParams, response: { 200: MonthlyGiftResponse } } },
     async (request) => answer(await service.cancel(request.auth!.userId, request.params.id)),
   );
 
+  registerEmailSharing();
   registerSandboxAdvance();
+
+  /** Whom the gift shares the donor's e-mail with (decision 183). */
+  function registerEmailSharing() {
+    app.put(
+      '/monthly-gifts/:id/email-sharing',
+      {
+        ...auth,
+        schema: {
+          tags,
+          operationId: 'setMonthlyGiftEmailSharing',
+          summary: 'Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once',
+          params: IdParams,
+          body: MonthlyEmailSharingRequest,
+          response: { 200: MonthlyGiftResponse },
+        },
+      },
+      async (request) => answer(await service.setEmailSharing(request.auth!.userId, request.params.id, request.body)),
+    );
+  }
 
   /** The sandbox's way to let a month pass for one gift (tests, the demo); absent with Stripe. */
   function registerSandboxAdvance() {

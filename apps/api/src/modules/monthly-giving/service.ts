@@ -220,7 +220,10 @@ export function createMonthlyGivingService(ctx: AppContext) {
     async setEmailSharing(userId: string, giftId: string, input: MonthlyEmailSharingRequest) {
       await db.transaction(async (tx) => {
         const gift = await lockOwn(tx, userId, giftId);
-        await tx.update(monthlyGifts).set({ shareEmailWithCharity: input.share_email_with_charity, updatedAt: ctx.clock.now() }).where(eq(monthlyGifts.id, gift.id));
+        await tx
+          .update(monthlyGifts)
+          .set({ shareEmailWithCharity: input.share_email_with_charity, updatedAt: ctx.clock.now() })
+          .where(eq(monthlyGifts.id, gift.id));
       });
       return { message: emailSharingMessage({ share_email_with_charity: input.share_email_with_charity }), gift: await one(giftId) };
     },
@@ -336,9 +339,3 @@ async function latestPeriod(tx: Executor, giftId: string): Promise<string | null
 function laterOf(a: Date, b: Date | null): Date {
   return b && b > a ? b : a;
 }
-
-/** What other modules read of monthly gifts: one period's charge (a webhook event's subject). */
-export const monthlyGiftRecords = {
-  chargeWithGift: monthlyGiftsRepository.chargeWithGift,
-  chargedTo: monthlyGiftsRepository.chargedTo,
-};

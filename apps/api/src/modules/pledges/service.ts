@@ -1,4 +1,12 @@
-import { centsToDollars, EMAIL_SHARING_MESSAGES, tipPercentOf, type MyPledgeResponse, type PledgeEmailSharingRequest, type PledgeRaiseOffer, type PledgeStats } from '@pledgeway/domain';
+import {
+  centsToDollars,
+  EMAIL_SHARING_MESSAGES,
+  tipPercentOf,
+  type MyPledgeResponse,
+  type PledgeEmailSharingRequest,
+  type PledgeRaiseOffer,
+  type PledgeStats,
+} from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';

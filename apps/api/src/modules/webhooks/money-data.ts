@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { connectRecords } from '../charity-connect/service.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { donationRecords } from '../donations/service.ts';
-import { monthlyGiftRecords } from '../monthly-giving/service.ts';
+import { monthlyGiftRecords } from '../monthly-giving/records.ts';
 import { payoutRecords } from '../payouts/service.ts';
 
 /*

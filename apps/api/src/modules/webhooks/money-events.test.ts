@@ -85,7 +85,9 @@ describe('webhook events about a charity’s money', () => {
 
     const id = await charityEndpoint(treasurer, charityId, target);
     expect((await treasurer.client.get('/api/webhooks/endpoints')).data.data.endpoints).toEqual([]);
-    expect((await treasurer.client.get(`/api/webhooks/endpoints?charity_id=${charityId}`)).data.data.endpoints.map((row: { id: string }) => row.id)).toEqual([id]);
+    expect((await treasurer.client.get(`/api/webhooks/endpoints?charity_id=${charityId}`)).data.data.endpoints.map((row: { id: string }) => row.id)).toEqual([
+      id,
+    ]);
     expect((await outsider.client.get(`/api/webhooks/endpoints?charity_id=${charityId}`)).status).toBe(404);
     expect((await outsider.client.delete(`/api/webhooks/endpoints/${id}`)).status).toBe(404);
     expect((await treasurer.client.delete(`/api/webhooks/endpoints/${id}`)).status).toBe(404);
@@ -173,7 +175,13 @@ describe('webhook events about a charity’s money', () => {
     }
     expect(ofType(hostTarget, 'payout.made')).toEqual([]);
     expect(ofType(charityTarget, 'payout.made').map((envelope) => envelope.data)).toEqual([
-      expect.objectContaining({ object: 'payout', amount_cents: payable, reference: 'ACH-HOOK', paid_on: '2026-11-28', charity: expect.objectContaining({ id: charityId }) }),
+      expect.objectContaining({
+        object: 'payout',
+        amount_cents: payable,
+        reference: 'ACH-HOOK',
+        paid_on: '2026-11-28',
+        charity: expect.objectContaining({ id: charityId }),
+      }),
     ]);
   });
 

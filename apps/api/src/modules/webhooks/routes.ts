@@ -68,7 +68,13 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { querystring: OwnerQuery, tags, operationId: 'listWebhookEndpoints', summary: 'Your webhook endpoints', response: { 200: WebhookEndpointsResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'listWebhookEndpoints',
+        summary: 'Your webhook endpoints',
+        response: { 200: WebhookEndpointsResponse },
+      },
     },
     async (request) => ({ success: true as const, data: { endpoints: await service.list(await ownerOf(request)) } }),
   );
@@ -164,7 +170,14 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { querystring: OwnerQuery, tags, operationId: 'sendWebhookTest', summary: 'Send the endpoint a test event', params: IdParams, response: { 202: WebhookActionResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'sendWebhookTest',
+        summary: 'Send the endpoint a test event',
+        params: IdParams,
+        response: { 202: WebhookActionResponse },
+      },
     },
     async (request, reply) => {
       const id = await service.sendTest(await ownerOf(request), request.params.id);
@@ -194,7 +207,14 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { querystring: OwnerQuery, tags, operationId: 'redeliverWebhook', summary: 'Send one delivery again', params: DeliveryParams, response: { 202: WebhookActionResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'redeliverWebhook',
+        summary: 'Send one delivery again',
+        params: DeliveryParams,
+        response: { 202: WebhookActionResponse },
+      },
     },
     async (request, reply) => {
       const id = await service.redeliver(await ownerOf(request), request.params.id, request.params.deliveryId);

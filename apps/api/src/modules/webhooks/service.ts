@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { INTEGRATION_MESSAGES, WEBHOOK_EVENT_TYPES_BY_OWNER, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookEventType } from '@pledgeway/domain';
+import {
+  INTEGRATION_MESSAGES,
+  WEBHOOK_EVENT_TYPES_BY_OWNER,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointRequest,
+  type WebhookEventType,
+} from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkedAddress, RefusedAddressError, type Resolver } from './address-guard.ts';
@@ -56,7 +63,11 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
   function assertEventsFor(owner: WebhookOwner, types: readonly WebhookEventType[] | undefined) {
     const allowed: readonly string[] = WEBHOOK_EVENT_TYPES_BY_OWNER[owner.type];
     const refused = (types ?? []).filter((type) => !allowed.includes(type));
-    if (refused.length) throw AppError.validation({ event_types: INTEGRATION_MESSAGES.eventsNotForOwner }, `${INTEGRATION_MESSAGES.eventsNotForOwner}: not ${refused.join(', ')}`);
+    if (refused.length)
+      throw AppError.validation(
+        { event_types: INTEGRATION_MESSAGES.eventsNotForOwner },
+        `${INTEGRATION_MESSAGES.eventsNotForOwner}: not ${refused.join(', ')}`,
+      );
   }
 
   /** Refuses an address that resolves to a private one now (it is checked again before every attempt). */

@@ -118,7 +118,10 @@ function Portal({ data }: { data: PortalOverview }) {
       <WebhooksSection charityId={charity._id} />
       <p className="text-sm text-ink-600">
         Your own tools can read the supporters CSV with a personal API key of scope <code>pledges:read</code> (made under{' '}
-        <Link to={paths.user.developers} className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900">
+        <Link
+          to={paths.user.developers}
+          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
+        >
           Developers
         </Link>
         ) at <code className="break-all">GET /api/portal/charities/{charity._id}/supporters.csv</code>, and manage these endpoints with a key of scope{' '}

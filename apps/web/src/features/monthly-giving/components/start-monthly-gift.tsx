@@ -28,7 +28,13 @@ export function StartMonthlyGift({ charityId, onDone, onCancel }: { charityId?: 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const body = { amount: amount === '' ? undefined : Number(amount), tip: tip === '' ? 0 : Number(tip), payment_method_id: card, charge_day: day, share_email_with_charity: share };
+    const body = {
+      amount: amount === '' ? undefined : Number(amount),
+      tip: tip === '' ? 0 : Number(tip),
+      payment_method_id: card,
+      charge_day: day,
+      share_email_with_charity: share,
+    };
     const parsed = StartMonthlyGiftRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));

@@ -14,9 +14,10 @@ export function EmailSharing({ pledge }: { pledge: MyPledgeResponse }) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (body: PledgeEmailSharingRequest) => api.put<Answer>(`/pledges/${pledge._id}/email-sharing`, body),
-    onSuccess: (answer) => {
+    // Pending until the list is read again, so the box never flips back in between.
+    onSuccess: async (answer) => {
       toast.success(answer.message);
-      void client.invalidateQueries({ queryKey: queryKeys.myPledges });
+      await client.invalidateQueries({ queryKey: queryKeys.myPledges });
     },
     onError: (error) => toast.error(error.message || 'Your choice could not be saved. Please try again.'),
   });
@@ -25,7 +26,7 @@ export function EmailSharing({ pledge }: { pledge: MyPledgeResponse }) {
       <input
         type="checkbox"
         className="mt-0.5 size-4 shrink-0"
-        checked={checked}
+        checked={(save.isPending ? save.variables[key] : undefined) ?? checked}
         disabled={save.isPending}
         onChange={(event) => save.mutate({ [key]: event.target.checked })}
       />

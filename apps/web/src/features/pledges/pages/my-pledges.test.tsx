@@ -95,7 +95,9 @@ describe('My Pledges of a sponsor', () => {
 
 describe('changing whom a pledge shares the e-mail with', () => {
   it('shows each choice as it stands and saves a change at once', async () => {
-    const put = vi.spyOn(api, 'put').mockResolvedValue({ success: true, message: 'Saved', data: { share_email_with_host: true, share_email_with_charity: false } });
+    const put = vi
+      .spyOn(api, 'put')
+      .mockResolvedValue({ success: true, message: 'Saved', data: { share_email_with_host: true, share_email_with_charity: false } });
     renderPage();
     const host = screen.getByRole('checkbox', { name: 'Share my e-mail with the host' }) as HTMLInputElement;
     const charity = screen.getByRole('checkbox', { name: 'Share my e-mail with the charity' }) as HTMLInputElement;
