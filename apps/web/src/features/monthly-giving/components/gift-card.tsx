@@ -76,11 +76,7 @@ export function GiftCard({
 
       {unpaid.length > 0 && open && <UnpaidNotice charge={unpaid[0]!} />}
 
-      <EmailSharingChoice
-        gift={gift}
-        busy={busy}
-        onChange={(share) => void act({ kind: 'sharing', giftId: gift._id, body: { share_email_with_charity: share } })}
-      />
+      <EmailSharingChoice gift={gift} busy={busy} act={act} />
 
       {open && (
         <div className="flex flex-wrap gap-2">
@@ -272,7 +268,7 @@ function ChargeList({ gift }: { gift: MonthlyGift }) {
 }
 
 /** Decision 183: the donor may change this any time; the charity's CSV and events read it when made. */
-function EmailSharingChoice({ gift, busy, onChange }: { gift: MonthlyGift; busy: boolean; onChange(share: boolean): void }) {
+function EmailSharingChoice({ gift, busy, act }: { gift: MonthlyGift; busy: boolean; act(action: MonthlyAction): Promise<void> }) {
   return (
     <label className="flex items-start gap-2 text-sm">
       <input
@@ -280,7 +276,7 @@ function EmailSharingChoice({ gift, busy, onChange }: { gift: MonthlyGift; busy:
         className="mt-0.5 size-4 shrink-0"
         checked={gift.share_email_with_charity}
         disabled={busy}
-        onChange={(event) => onChange(event.target.checked)}
+        onChange={(event) => void act({ kind: 'sharing', giftId: gift._id, body: { share_email_with_charity: event.target.checked } })}
       />
       <span>Share my e-mail address with the charity</span>
     </label>
