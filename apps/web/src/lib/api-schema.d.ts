@@ -16856,23 +16856,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/monthly-gifts/{id}/email-sharing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once */
-        put: operations["setMonthlyGiftEmailSharing"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/monthly-gifts/{id}/cancel": {
         parameters: {
             query?: never;
@@ -17005,6 +16988,23 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monthly-gifts/{id}/email-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once */
+        put: operations["setMonthlyGiftEmailSharing"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
