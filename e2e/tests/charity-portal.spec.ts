@@ -123,7 +123,7 @@ test('an admin invites a treasurer, who registers, accepts and sees the portal; 
   // The treasurer fills in what receipts print.
   await tess.getByLabel('Legal name').fill(`${charityName} Inc.`);
   await tess.getByLabel('Registration number').fill(REGISTRATION);
-  await tess.getByLabel('Address').fill('1 Harbour Road, Springfield, IL 62701');
+  await tess.getByLabel('Address', { exact: true }).fill('1 Harbour Road, Springfield, IL 62701');
   await tess.getByRole('button', { name: 'Save profile' }).click();
   await expect(tess.getByText('Profile saved')).toBeVisible();
   await expect(tess.getByText(`Registration number: ${REGISTRATION}`)).toBeVisible();

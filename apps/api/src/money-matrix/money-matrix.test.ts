@@ -787,6 +787,9 @@ const NO_MONEY = new Set([
   'POST /api/monthly-gifts/:id/pause',
   'POST /api/monthly-gifts/:id/resume',
   'POST /api/monthly-gifts/:id/cancel',
+  // Whom a pledge or a monthly gift shares the supporter's e-mail with (decision 183): a choice, no money.
+  'PUT /api/monthly-gifts/:id/email-sharing',
+  'PUT /api/pledges/:id/email-sharing',
   // A charity's connected account (one per charity) and its state; the sandbox's onboarding form. Money moves by the transfers run.
   'POST /api/charities/:id/connect/onboarding',
   'POST /api/charities/:id/connect/refresh',

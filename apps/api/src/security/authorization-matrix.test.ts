@@ -224,6 +224,10 @@ const DECLARED: Record<string, Declaration> = {
   'PUT /api/monthly-gifts/:id/card': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/monthly-gifts/:id/pause': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/monthly-gifts/:id/resume': OWN_CARD,
+  // Whom a gift shares the supporter's e-mail with (decision 183): the body is validated first (400 here);
+  // only the gift's own supporter may change it, 404 to anyone else: charity-portal/supporters-csv.test.ts.
+  'PUT /api/monthly-gifts/:id/email-sharing': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
+  'PUT /api/pledges/:id/email-sharing': { visitor: 'refused', user: 'ok', other: 'ok', admin: 'ok' },
   'POST /api/monthly-gifts/:id/cancel': OWN_CARD,
   'POST /api/sandbox/monthly-gifts/:id/advance': OWN_CARD,
   // The on-site confirmation of a month (decision 170): its supporter's alone (the body is checked after ownership).
@@ -247,6 +251,7 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/me/statement-emails': SIGNED_IN,
   'PUT /api/me/statement-emails': SIGNED_IN,
   // Webhooks and API keys: the caller's own only; anyone else, admins included, is told they do not exist.
+  // With `?charity_id=` the charity's endpoints, for its representatives only (webhooks/money-events.test.ts).
   'GET /api/webhooks/endpoints': SIGNED_IN,
   // The body is validated first (400 here): webhooks.test.ts makes endpoints.
   'POST /api/webhooks/endpoints': SIGNED_IN,

@@ -273,6 +273,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pledges/{id}/email-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change whom your pledge shares your e-mail address with (the host, the charity); exports and events follow at once */
+        put: operations["setPledgeEmailSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{id}/pledges": {
         parameters: {
             query?: never;
@@ -1195,7 +1212,10 @@ export interface paths {
         /** A campaign's updates, newest first, with their comments */
         get: operations["getEventsByIdUpdates"];
         put?: never;
-        /** Post an update (multipart: message, optional attachment); e-mailed to supporters who asked */
+        /**
+         * Post an update (multipart: message, optional attachment); e-mailed to supporters who asked
+         * @description API keys need the `updates:write` scope.
+         */
         post: operations["postEventsByIdUpdates"];
         delete?: never;
         options?: never;
@@ -2268,6 +2288,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monthly-gifts/{id}/email-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once */
+        put: operations["setMonthlyGiftEmailSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/monthly-gifts/{id}/advance": {
         parameters: {
             query?: never;
@@ -2429,7 +2466,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The charity’s supporters as CSV: names as each chose, e-mails only where shared */
+        /**
+         * The charity’s supporters (pledges, donations, monthly gifts) as streamed CSV: names as each chose, e-mails only where shared
+         * @description API keys need the `pledges:read` scope.
+         */
         get: operations["getPortalCharitiesByIdSupportersCsv"];
         put?: never;
         post?: never;
@@ -4098,6 +4138,8 @@ export interface operations {
                                 to_charity: number;
                                 passed_on: number;
                                 createdAt: string;
+                                share_email_with_host: boolean;
+                                share_email_with_charity: boolean;
                                 raise: {
                                     allowed: boolean;
                                     refusal: string | null;
@@ -4133,6 +4175,107 @@ export interface operations {
                                 pendingPledges: number;
                                 deductedPledges: number;
                             };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPledgeEmailSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    share_email_with_host?: boolean;
+                    share_email_with_charity?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            share_email_with_host: boolean;
+                            share_email_with_charity: boolean;
                         };
                     };
                 };
@@ -17924,6 +18067,8 @@ export interface operations {
                     /** Format: uuid */
                     payment_method_id: string;
                     charge_day?: number;
+                    /** @default false */
+                    share_email_with_charity?: boolean;
                 };
             };
         };
@@ -17946,6 +18091,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18065,6 +18211,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18195,6 +18342,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18324,6 +18472,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18452,6 +18601,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18574,6 +18724,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -18696,6 +18847,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -19139,6 +19291,135 @@ export interface operations {
             };
         };
     };
+    setMonthlyGiftEmailSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    share_email_with_charity: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            gift: {
+                                _id: string;
+                                charity_id: string;
+                                charity_name: string;
+                                amount: number;
+                                tip: number;
+                                charge_day: number;
+                                share_email_with_charity: boolean;
+                                /** @enum {string} */
+                                status: "active" | "paused" | "payment_failed" | "cancelled";
+                                next_charge_at: string | null;
+                                card: {
+                                    _id: string;
+                                    brand: string;
+                                    last4: string;
+                                    label: string;
+                                } | null;
+                                created_at: string;
+                                cancelled_at: string | null;
+                                charges: {
+                                    _id: string;
+                                    period: string;
+                                    due_at: string;
+                                    amount: number;
+                                    tip: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "charged" | "failed" | "action_required" | "abandoned" | "cancelled";
+                                    charged_at: string | null;
+                                    failure_message: string | null;
+                                    next_retry_at: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postSandboxMonthlyGiftsByIdAdvance: {
         parameters: {
             query?: never;
@@ -19168,6 +19449,7 @@ export interface operations {
                                 amount: number;
                                 tip: number;
                                 charge_day: number;
+                                share_email_with_charity: boolean;
                                 /** @enum {string} */
                                 status: "active" | "paused" | "payment_failed" | "cancelled";
                                 next_charge_at: string | null;
@@ -20270,7 +20552,9 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -20291,7 +20575,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -20369,7 +20653,9 @@ export interface operations {
     };
     createWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -20378,7 +20664,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                 };
@@ -20400,7 +20686,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -20479,7 +20765,9 @@ export interface operations {
     };
     deleteWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -20571,7 +20859,9 @@ export interface operations {
     };
     updateWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -20581,7 +20871,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                     enabled?: boolean;
@@ -20604,7 +20894,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -20682,7 +20972,9 @@ export interface operations {
     };
     rotateWebhookSecret: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -20706,7 +20998,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -20785,7 +21077,9 @@ export interface operations {
     };
     sendWebhookTest: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -20877,7 +21171,9 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -20984,7 +21280,9 @@ export interface operations {
     };
     redeliverWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                charity_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -21098,7 +21396,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;
@@ -21185,7 +21483,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                    scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                     /**
                      * Format: date-time
                      * @default null
@@ -21210,7 +21508,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;
@@ -21313,7 +21611,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 prefix: string;
-                                scopes: ("campaigns:read" | "pledges:read" | "webhooks:manage")[];
+                                scopes: ("campaigns:read" | "pledges:read" | "updates:write" | "webhooks:manage")[];
                                 expires_at: string | null;
                                 revoked_at: string | null;
                                 last_used_at: string | null;

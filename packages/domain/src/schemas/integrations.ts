@@ -7,7 +7,19 @@ import { actionResponse, okResponse } from './common.ts';
  */
 
 /** The events a webhook endpoint may subscribe to; the envelope's `type`. */
-export const WEBHOOK_EVENT_TYPES = ['pledge.created', 'pledge.charged', 'pledge.failed', 'campaign.completed', 'campaign.closed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'pledge.created',
+  'pledge.charged',
+  'pledge.failed',
+  'campaign.completed',
+  'campaign.closed',
+  'donation.made',
+  'monthly_gift.charged',
+  'payout.made',
+  'transfer.made',
+  'dispute.opened',
+  'dispute.closed',
+] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
@@ -17,17 +29,34 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'pledge.failed': 'A pledge’s charge fails',
   'campaign.completed': 'A campaign is completed',
   'campaign.closed': 'A campaign is closed',
+  'donation.made': 'A donation is made to the charity',
+  'monthly_gift.charged': 'A monthly gift to the charity is charged',
+  'payout.made': 'A payout to the charity is recorded',
+  'transfer.made': 'A transfer reaches the charity’s Stripe account',
+  'dispute.opened': 'A bank dispute is opened',
+  'dispute.closed': 'A bank dispute is closed',
 };
 
+/**
+ * Who may subscribe to which event (decision 180): a host hears of their campaigns' pledges,
+ * campaigns and disputes; a charity of its donations, monthly gifts, payouts, transfers and disputes.
+ */
+export const WEBHOOK_EVENT_TYPES_BY_OWNER = {
+  host: ['pledge.created', 'pledge.charged', 'pledge.failed', 'campaign.completed', 'campaign.closed', 'dispute.opened', 'dispute.closed'],
+  charity: ['donation.made', 'monthly_gift.charged', 'payout.made', 'transfer.made', 'dispute.opened', 'dispute.closed'],
+} as const satisfies Record<string, readonly WebhookEventType[]>;
+export type WebhookOwnerType = keyof typeof WEBHOOK_EVENT_TYPES_BY_OWNER;
+
 /** The scopes an API key may carry. Money-moving routes take no key at all. */
-export const API_KEY_SCOPES = ['campaigns:read', 'pledges:read', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['campaigns:read', 'pledges:read', 'updates:write', 'webhooks:manage'] as const;
 export const ApiKeyScope = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'campaigns:read': 'Read your campaigns',
-  'pledges:read': "Read and export your campaigns' supporters",
-  'webhooks:manage': 'Manage your webhook endpoints',
+  'pledges:read': "Read and export your campaigns' supporters (and your charity's donors)",
+  'updates:write': 'Post updates on your campaigns',
+  'webhooks:manage': 'Manage your (and your charity’s) webhook endpoints',
 };
 
 export const INTEGRATION_MESSAGES = {
@@ -53,6 +82,8 @@ export const INTEGRATION_MESSAGES = {
   keyNotFound: 'API key not found',
   keyScope: 'This API key does not have the scope this call needs',
   keyNotAllowed: 'This call is not open to API keys',
+  charityNotFound: 'Charity not found among those you represent',
+  eventsNotForOwner: 'Choose only events this owner receives',
   keyRateLimited: 'This API key made too many calls; wait a minute',
 } as const;
 

@@ -55,8 +55,14 @@ export const StartMonthlyGiftRequest = z.object({
     .min(1, MONTHLY_MESSAGES.chargeDay)
     .max(31, MONTHLY_MESSAGES.chargeDay)
     .optional(),
+  /** "Share my e-mail address with the charity": off unless ticked (decision 136); changeable in My Giving. */
+  share_email_with_charity: z.boolean().default(false),
 });
 export type StartMonthlyGiftRequest = z.input<typeof StartMonthlyGiftRequest>;
+
+/** PUT /api/monthly-gifts/{id}/email-sharing: change later whether the charity sees the donor's e-mail (decision 183). */
+export const MonthlyEmailSharingRequest = z.object({ share_email_with_charity: z.boolean({ error: 'Choose whether to share your e-mail with the charity' }) });
+export type MonthlyEmailSharingRequest = z.infer<typeof MonthlyEmailSharingRequest>;
 
 /** PUT /api/monthly-gifts/{id}/amount: from the next charge. */
 export const ChangeMonthlyAmountRequest = z.object(amountFields);
@@ -98,6 +104,7 @@ export const MonthlyGift = z.object({
   amount: z.number(),
   tip: z.number(),
   charge_day: z.number(),
+  share_email_with_charity: z.boolean(),
   status: z.enum(MONTHLY_GIFT_STATUSES),
   /** Null once cancelled or while paused after declined charges. */
   next_charge_at: z.string().nullable(),

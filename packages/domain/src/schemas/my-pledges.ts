@@ -45,6 +45,9 @@ export const MyPledgeResponse = z.object({
   /** What of `to_charity` a payout has passed on to the charity (payouts reach a charity's campaigns oldest first). */
   passed_on: z.number(),
   createdAt: z.string(),
+  /** "Share my e-mail address with the host / the charity" as now chosen; changeable any time (decision 183). */
+  share_email_with_host: z.boolean(),
+  share_email_with_charity: z.boolean(),
   raise: PledgeRaiseOffer,
   event: z.object({
     _id: z.string(),
@@ -77,3 +80,30 @@ export const MyPledgesResponse = z.object({
   data: z.object({ pledges: z.array(MyPledgeResponse), stats: PledgeStats }),
 });
 export type MyPledgesResponse = z.infer<typeof MyPledgesResponse>;
+
+export const EMAIL_SHARING_MESSAGES = {
+  nothingChosen: 'Choose whom to share your e-mail with',
+  pledgeNotFound: 'Pledge not found',
+} as const;
+
+/** PUT /api/pledges/{id}/email-sharing: change later who this pledge shares the supporter's e-mail with (decision 183). */
+export const PledgeEmailSharingRequest = z
+  .object({ share_email_with_host: z.boolean().optional(), share_email_with_charity: z.boolean().optional() })
+  .refine((body) => body.share_email_with_host !== undefined || body.share_email_with_charity !== undefined, { message: EMAIL_SHARING_MESSAGES.nothingChosen });
+export type PledgeEmailSharingRequest = z.infer<typeof PledgeEmailSharingRequest>;
+
+export const PledgeEmailSharingResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ _id: z.string(), share_email_with_host: z.boolean(), share_email_with_charity: z.boolean() }),
+});
+
+/** The confirmation, saying what the host and the charity see from now on. */
+export function emailSharingMessage(sharing: { share_email_with_host?: boolean; share_email_with_charity: boolean }): string {
+  const whom = (shared: boolean, who: string) => `${who} ${shared ? 'sees' : 'does not see'} your e-mail address`;
+  const parts = [
+    sharing.share_email_with_host === undefined ? null : whom(sharing.share_email_with_host, 'the host'),
+    whom(sharing.share_email_with_charity, 'the charity'),
+  ];
+  return `Saved: from now on ${parts.filter(Boolean).join(' and ')} in their exports and events.`;
+}

@@ -94,6 +94,32 @@ describe('personal API keys', () => {
     expect((await withKey(adminKey.secret).get(`/api/events?userId=${someone.user._id}`)).status).toBe(403);
   });
 
+  it('posts a campaign update with `updates:write`, for the key owner’s own campaigns only', async () => {
+    const owner = await signUp(server.url);
+    const charityId = await firstCharityId(server);
+    const mine = await createCampaign(server.app, owner.user._id, { status: 'approved', charityId });
+    const someoneElse = await signUp(server.url);
+    const theirs = await createCampaign(server.app, someoneElse.user._id, { status: 'approved', charityId });
+    const update = (message: string) => {
+      const form = new FormData();
+      form.set('message', message);
+      return form;
+    };
+    const writer = withKey((await keyOf(owner.client, ['updates:write'])).secret);
+    const posted = await writer.request('POST', `/api/events/${mine.id}/updates`, { form: update('Posted from our CRM') });
+    expect(posted.status, JSON.stringify(posted.data)).toBe(201);
+    const listed = await new TestClient(server.url).get(`/api/events/${mine.id}/updates`);
+    expect(JSON.stringify(listed.data)).toContain('Posted from our CRM');
+    // Another host's campaign: refused, and nothing is posted there.
+    expect((await writer.request('POST', `/api/events/${theirs.id}/updates`, { form: update('Not yours') })).status).toBe(403);
+    expect(JSON.stringify((await new TestClient(server.url).get(`/api/events/${theirs.id}/updates`)).data)).not.toContain('Not yours');
+    // A key without the scope may not post, even for its own campaign.
+    const reader = withKey((await keyOf(owner.client, ['campaigns:read', 'pledges:read'])).secret);
+    const refused = await reader.request('POST', `/api/events/${mine.id}/updates`, { form: update('No scope') });
+    expect(refused.status).toBe(403);
+    expect(refused.data.message).toBe(INTEGRATION_MESSAGES.keyScope);
+  });
+
   it('limits each key to its calls a minute, whichever key the user has besides', async () => {
     const owner = await signUp(server.url);
     const first = await keyOf(owner.client, ['campaigns:read']);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { charities, ledgerEntries, users } from '../../db/schema.ts';
+import { charities, events, ledgerEntries, users } from '../../db/schema.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
 
 export type ConnectAccountRow = typeof charityConnectAccounts.$inferSelect;
@@ -23,6 +23,17 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** SQL of charities on Connect: accounts, transfers and reversals (decisions 130, 131). */
 export const connectRepository = {
+  /** One transfer with its charity's and campaign's names: what a `transfer.made` webhook event describes. */
+  async transferWithNames(db: Executor, id: string) {
+    const [row] = await db
+      .select({ transfer: charityTransfers, charityName: charities.name, campaignName: events.name })
+      .from(charityTransfers)
+      .innerJoin(charities, eq(charities.id, charityTransfers.charityId))
+      .leftJoin(events, eq(events.id, charityTransfers.eventId))
+      .where(eq(charityTransfers.id, id))
+      .limit(1);
+    return row;
+  },
   async account(db: Executor, charityId: string): Promise<ConnectAccountRow | undefined> {
     const [row] = await db.select().from(charityConnectAccounts).where(eq(charityConnectAccounts.charityId, charityId)).limit(1);
     return row;

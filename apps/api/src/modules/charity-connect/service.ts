@@ -64,6 +64,7 @@ export async function charityConnectView(db: Executor, charityId: string): Promi
 
 /** What the disputes and payouts modules ask of Connect, inside their own transactions (under the charity's row lock). */
 export const connectRecords = {
+  transferWithNames: repo.transferWithNames,
   /**
    * A dispute opens on a charge: a transfer of it not yet sent is dropped (made again once the
    * charge is charged again), and of the transfers made, what the charity's part takes back is

@@ -113,12 +113,13 @@ export const portalRepository = {
     return new Map(rows.map((row) => [row.eventId, Number(row.cents)]));
   },
   /**
-   * Charged pledges to the charity's campaigns, oldest first: the name as the supporter chose to be
+   * Charged pledges to the charity's campaigns after `after`, oldest first, a page at a time: the name as the supporter chose to be
    * shown (decision 112's rule) and the e-mail only where they agreed to share it with the charity.
    */
-  async supporters(db: Executor, charityId: string) {
+  async supporters(db: Executor, charityId: string, after: { at: string; id: string } | null, pageSize: number) {
     const rows = await db
       .select({
+        at: sql<string>`${pledges.chargedAt}::text`,
         id: pledges.id,
         campaign: events.name,
         chargedAt: pledges.chargedAt,
@@ -133,9 +134,18 @@ export const portalRepository = {
       .from(pledges)
       .innerJoin(events, eq(events.id, pledges.eventId))
       .leftJoin(users, eq(users.id, pledges.userId))
-      .where(and(eq(events.charityId, charityId), isNotNull(pledges.chargedAt), isNotNull(pledges.chargedCents)))
-      .orderBy(asc(pledges.chargedAt));
+      .where(
+        and(
+          eq(events.charityId, charityId),
+          isNotNull(pledges.chargedAt),
+          isNotNull(pledges.chargedCents),
+          after ? sql`(${pledges.chargedAt}, ${pledges.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(pledges.chargedAt), asc(pledges.id))
+      .limit(pageSize);
     return rows.map((row) => ({
+      at: row.at,
       id: row.id,
       campaign: row.campaign,
       chargedAt: row.chargedAt!,

@@ -167,7 +167,13 @@ function portalRoutes(app: App, portal: Portal) {
     '/portal/charities/:id/supporters.csv',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'The charity’s supporters as CSV: names as each chose, e-mails only where shared', params: IdParams },
+      // A representative's key of scope `pledges:read` downloads it for their tools (decision 181).
+      config: { apiKeyScope: 'pledges:read' },
+      schema: {
+        tags,
+        summary: 'The charity’s supporters (pledges, donations, monthly gifts) as streamed CSV: names as each chose, e-mails only where shared',
+        params: IdParams,
+      },
     },
     async (request, reply) => sendCsv(reply, 'supporters', await portal.supportersCsv(request.auth!.userId, request.params.id)),
   );

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { addDays } from 'date-fns';
 import { centsToDollars, CharityProfileFields, INVITATION_DAYS, PORTAL_MESSAGES, type CharityProfile, type PortalOverview } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
@@ -9,12 +10,10 @@ import { toCsv } from '../admin/sql.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { charityConnectView } from '../charity-connect/service.ts';
 import { disputeRecords } from '../disputes/service.ts';
-import { donationRecords } from '../donations/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import { usersService } from '../users/service.ts';
+import { charitySupportersCsv } from './supporters-csv.ts';
 import { portalRepository as repo, type CharityRow, type InvitationRow } from './repository.ts';
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function toProfile(row: CharityRow): CharityProfile {
   return {
@@ -306,24 +305,10 @@ export function createCharityPortalService(ctx: AppContext) {
       return toCsv(['payout_id', 'paid_on', 'reference', 'payout_amount', 'campaign', 'pledge_id', 'supporter', 'carried_amount'], rows);
     },
 
-    /** Everyone charged for the charity: name as each chose it, e-mail only where shared with the charity. */
-    async supportersCsv(userId: string, charityId: string): Promise<string> {
+    /** Everyone charged for the charity, streamed (supporters-csv.ts): name as each chose it, e-mail only where shared with the charity. */
+    async supportersCsv(userId: string, charityId: string): Promise<Readable> {
       await assertRepresents(charityId, userId);
-      const [pledged, donated] = await Promise.all([repo.supporters(db, charityId), donationRecords.chargedTo(db, charityId)]);
-      const rows = [
-        ...pledged.map((row) => ({
-          at: row.chargedAt,
-          line: [day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', centsToDollars(row.giftCents)],
-        })),
-        ...donated.map((row) => ({
-          at: row.chargedAt,
-          line: [day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', centsToDollars(row.amountCents)],
-        })),
-      ].sort((a, b) => a.at.getTime() - b.at.getTime());
-      return toCsv(
-        ['charged_on', 'kind', 'campaign', 'name', 'email', 'amount'],
-        rows.map((row) => row.line),
-      );
+      return charitySupportersCsv(db, charityId);
     },
   };
   return service;

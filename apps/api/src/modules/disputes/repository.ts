@@ -12,6 +12,16 @@ const creators = alias(users, 'creators');
 
 /** SQL of disputes: the disputed pledge under its row lock, the charity's payable from the ledger. */
 export const disputesRepository = {
+  /** One dispute with its campaign's name (a pledge's): what a `dispute.opened` or `dispute.closed` webhook event describes. */
+  async withCampaign(db: Executor, id: string) {
+    const [row] = await db
+      .select({ dispute: disputes, campaignName: events.name })
+      .from(disputes)
+      .leftJoin(events, eq(events.id, disputes.eventId))
+      .where(eq(disputes.id, id))
+      .limit(1);
+    return row;
+  },
   /** Disputes still open of the charges a charge run made (its pledges, the match charges and the funding). */
   async openCountForRun(db: Executor, runId: string): Promise<number> {
     const [row] = await db

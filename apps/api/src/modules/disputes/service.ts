@@ -259,6 +259,7 @@ function donorOf(row: ListedRow, donation: DonationSummary | undefined): AdminDi
 
 /** What other modules read of disputes: a donation's money moved back and forth (giving statements), a charge run's open ones. */
 export const disputeRecords = {
+  withCampaign: repo.withCampaign,
   forCharity: repo.forCharity,
   donationReturns: repo.donationReturns,
   openCountForRun: repo.openCountForRun,

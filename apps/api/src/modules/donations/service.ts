@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents, DONATION_RESULT_MESSAGES, formatCents, paymentMethodLabel, type CharityDonationRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -155,6 +155,16 @@ export function createDonationsService(ctx: AppContext) {
 
 /** What the disputes module reads of donations: the donation whose charge a bank disputes. */
 export const donationRecords = {
+  /** One donation with its charity's name: what a `donation.made` webhook event describes. */
+  async withCharity(db: Executor, id: string) {
+    const [row] = await db
+      .select({ donation: charityDonations, charityName: charities.name })
+      .from(charityDonations)
+      .innerJoin(charities, eq(charities.id, charityDonations.charityId))
+      .where(eq(charityDonations.id, id))
+      .limit(1);
+    return row;
+  },
   /** The charged donation of this charge (by charge or PaymentIntent reference), locked, with its charity's name. */
   async lockByCharge(tx: Executor, refs: string[]) {
     const [row] = await tx
@@ -183,10 +193,11 @@ export const donationRecords = {
       .where(and(eq(charityDonations.userId, userId), eq(charityDonations.status, 'charged')))
       .orderBy(charityDonations.createdAt);
   },
-  /** A charity's charged donations, oldest first, with the e-mail only where the donor agreed to share it (the charity portal). */
-  async chargedTo(db: Executor, charityId: string) {
+  /** A charity's charged donations after `after`, oldest first, a page at a time, with the e-mail only where the donor agreed to share it (the charity portal). */
+  async chargedTo(db: Executor, charityId: string, after: { at: string; id: string } | null, pageSize: number) {
     const rows = await db
       .select({
+        at: sql<string>`${charityDonations.createdAt}::text`,
         id: charityDonations.id,
         chargedAt: charityDonations.createdAt,
         amountCents: charityDonations.amountCents,
@@ -195,8 +206,15 @@ export const donationRecords = {
         share: charityDonations.shareEmailWithCharity,
       })
       .from(charityDonations)
-      .where(and(eq(charityDonations.charityId, charityId), eq(charityDonations.status, 'charged')))
-      .orderBy(charityDonations.createdAt);
+      .where(
+        and(
+          eq(charityDonations.charityId, charityId),
+          eq(charityDonations.status, 'charged'),
+          after ? sql`(${charityDonations.createdAt}, ${charityDonations.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(charityDonations.createdAt), asc(charityDonations.id))
+      .limit(pageSize);
     return rows.map(({ email, share, ...row }) => ({ ...row, amountCents: Number(row.amountCents), sharedEmail: share ? email : null }));
   },
   /** The donations the admin console's disputes list names, with their charity's name. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { centsToDollars, paymentMethodLabel, type MonthlyGift } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
@@ -74,6 +74,46 @@ export const monthlyGiftsRepository = {
       );
     return gifts.map((gift) => ({ ...gift, charityName: names.find((row) => row.id === gift.charityId)?.name ?? 'a charity' }));
   },
+  /** A charity's charged monthly gifts after `after`, oldest first, a page at a time, with the e-mail only where the gift shares it (the portal's CSV). */
+  async chargedTo(db: Executor, charityId: string, after: { at: string; id: string } | null, pageSize: number) {
+    const rows = await db
+      .select({
+        at: sql<string>`${monthlyGiftCharges.chargedAt}::text`,
+        id: monthlyGiftCharges.id,
+        chargedAt: monthlyGiftCharges.chargedAt,
+        period: monthlyGiftCharges.period,
+        amountCents: monthlyGiftCharges.amountCents,
+        name: users.name,
+        email: users.email,
+        share: monthlyGifts.shareEmailWithCharity,
+      })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(users, eq(users.id, monthlyGifts.userId))
+      .where(
+        and(
+          eq(monthlyGifts.charityId, charityId),
+          eq(monthlyGiftCharges.status, 'charged'),
+          isNotNull(monthlyGiftCharges.chargedAt),
+          after ? sql`(${monthlyGiftCharges.chargedAt}, ${monthlyGiftCharges.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(monthlyGiftCharges.chargedAt), asc(monthlyGiftCharges.id))
+      .limit(pageSize);
+    return rows.map(({ email, share, ...row }) => ({ ...row, chargedAt: row.chargedAt!, sharedEmail: share ? email : null }));
+  },
+  /** One period's charge with its gift, charity and donor: what a `monthly_gift.charged` webhook event describes. */
+  async chargeWithGift(db: Executor, chargeId: string) {
+    const [row] = await db
+      .select({ charge: monthlyGiftCharges, gift: monthlyGifts, charityName: charities.name, donorName: users.name, donorEmail: users.email })
+      .from(monthlyGiftCharges)
+      .innerJoin(monthlyGifts, eq(monthlyGifts.id, monthlyGiftCharges.giftId))
+      .innerJoin(charities, eq(charities.id, monthlyGifts.charityId))
+      .innerJoin(users, eq(users.id, monthlyGifts.userId))
+      .where(eq(monthlyGiftCharges.id, chargeId))
+      .limit(1);
+    return row;
+  },
   /** The gifts, newest first, each with its charity, its card (null once removed) and its months, newest first. */
   async view(db: Executor, giftIds: string[]): Promise<MonthlyGift[]> {
     if (!giftIds.length) return [];
@@ -103,6 +143,7 @@ export const monthlyGiftsRepository = {
       amount: centsToDollars(gift.amountCents),
       tip: centsToDollars(gift.tipCents),
       charge_day: gift.chargeDay,
+      share_email_with_charity: gift.shareEmailWithCharity,
       status: gift.status,
       next_charge_at: gift.nextChargeAt?.toISOString() ?? null,
       card: card && !card.removedAt ? { _id: card.id, brand: card.brand, last4: card.last4, label: paymentMethodLabel(card) } : null,

@@ -8,6 +8,7 @@ import {
   IdParams,
   MonthlyChargeIdParams,
   MonthlyConfirmationResponse,
+  MonthlyEmailSharingRequest,
   MonthlyGiftResponse,
   MonthlyGiftsResponse,
   PauseMonthlyGiftRequest,
@@ -40,23 +41,7 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const auth = { preHandler: app.authenticate };
 
-  app.post(
-    '/charities/:id/monthly-gifts',
-    {
-      ...auth,
-      config: {
-        rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`) },
-      },
-      schema: {
-        tags,
-        summary: 'Give monthly to a charity: this month is charged at once, then each month on the charge day',
-        params: IdParams,
-        body: StartMonthlyGiftRequest,
-        response: { 201: MonthlyGiftResponse },
-      },
-    },
-    async (request, reply) => reply.status(201).send(answer(await service.start(request.auth!.userId, request.params.id, request.body))),
-  );
+  registerStart();
 
   app.get(
     '/monthly-gifts',
@@ -117,7 +102,29 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerConfirmation();
   registerAdminView();
+  registerEmailSharing();
   registerSandboxAdvance();
+
+  /** A supporter starts a gift: its first month is charged at once, so starts are limited per person. */
+  function registerStart() {
+    app.post(
+      '/charities/:id/monthly-gifts',
+      {
+        ...auth,
+        config: {
+          rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request) => (request.auth ? `user:${request.auth.userId}` : `ip:${request.ip}`) },
+        },
+        schema: {
+          tags,
+          summary: 'Give monthly to a charity: this month is charged at once, then each month on the charge day',
+          params: IdParams,
+          body: StartMonthlyGiftRequest,
+          response: { 201: MonthlyGiftResponse },
+        },
+      },
+      async (request, reply) => reply.status(201).send(answer(await service.start(request.auth!.userId, request.params.id, request.body))),
+    );
+  }
 
   /** The on-site confirmation of a month the bank asked the supporter to authenticate (decision 170). */
   function registerConfirmation() {
@@ -157,6 +164,25 @@ export const monthlyGivingRoutes: FastifyPluginAsyncZod = async (app) => {
         const done = await confirmation.confirm(request.auth!.userId, request.params.id, request.params.chargeId, request.body);
         return { success: true as const, message: done.message, data: { confirmation: done.confirmation } };
       },
+    );
+  }
+
+  /** Whom the gift shares the donor's e-mail with (decision 183). */
+  function registerEmailSharing() {
+    app.put(
+      '/monthly-gifts/:id/email-sharing',
+      {
+        ...auth,
+        schema: {
+          tags,
+          operationId: 'setMonthlyGiftEmailSharing',
+          summary: 'Change whether the charity sees your e-mail address for this monthly gift; its exports and events follow at once',
+          params: IdParams,
+          body: MonthlyEmailSharingRequest,
+          response: { 200: MonthlyGiftResponse },
+        },
+      },
+      async (request) => answer(await service.setEmailSharing(request.auth!.userId, request.params.id, request.body)),
     );
   }
 

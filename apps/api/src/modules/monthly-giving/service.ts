@@ -2,6 +2,7 @@ import {
   addPeriods,
   chargeDateIn,
   dollarsToCents,
+  emailSharingMessage,
   formatCents,
   formatUtcDay,
   MONTHLY_MESSAGES,
@@ -14,6 +15,7 @@ import {
   type ChangeMonthlyCardRequest,
   type MonthlyGift,
   type PauseMonthlyGiftRequest,
+  type MonthlyEmailSharingRequest,
 } from '@pledgeway/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -96,6 +98,7 @@ export function createMonthlyGivingService(ctx: AppContext) {
           charityId,
           amountCents,
           tipCents,
+          shareEmailWithCharity: input.share_email_with_charity,
           paymentMethodId: card.id,
           chargeDay,
           status: 'active',
@@ -182,6 +185,15 @@ export function createMonthlyGivingService(ctx: AppContext) {
           ? `Your monthly gift will be charged to ${retried.cardText}, but the retry of the unpaid charge did not go through: ${stillUnpaid[0]!.failure_message ?? 'declined'}`
           : `Your monthly gift will be charged to ${retried.cardText}, and the unpaid charge went through on it.`;
       return { message, gift };
+    },
+
+    /** The donor changes whether the charity sees their e-mail (decision 183); the portal's CSV and events read it when made. */
+    async setEmailSharing(userId: string, giftId: string, input: MonthlyEmailSharingRequest) {
+      await db.transaction(async (tx) => {
+        const gift = await lockOwn(tx, userId, giftId);
+        await repo.updateGift(tx, gift.id, { shareEmailWithCharity: input.share_email_with_charity, updatedAt: ctx.clock.now() });
+      });
+      return { message: emailSharingMessage({ share_email_with_charity: input.share_email_with_charity }), gift: await one(giftId) };
     },
 
     async pause(userId: string, giftId: string, input: PauseMonthlyGiftRequest) {

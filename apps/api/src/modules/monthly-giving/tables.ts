@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MONTHLY_CHARGE_STATUSES, MONTHLY_GIFT_STATUSES } from '@pledgeway/domain/schemas/monthly-giving';
 import { cents, createdAt, id, updatedAt } from '../../db/columns.ts';
 import { charities, paymentMethods, users } from '../../db/schema.ts';
@@ -21,6 +21,8 @@ export const monthlyGifts = pgTable(
       .references(() => charities.id),
     amountCents: cents('amount_cents').notNull(),
     tipCents: cents('tip_cents').notNull().default(0),
+    /** The donor agreed to share their e-mail with the charity (off by default, decision 136); changeable in My Giving. */
+    shareEmailWithCharity: boolean('share_email_with_charity').notNull().default(false),
     paymentMethodId: uuid('payment_method_id')
       .notNull()
       .references(() => paymentMethods.id),

@@ -9,6 +9,16 @@ export type PayoutRow = typeof payouts.$inferSelect;
 
 /** SQL of payouts: balances come from the ledger, never from a stored total. */
 export const payoutsRepository = {
+  /** One payout with its charity's name: what a `payout.made` webhook event describes. */
+  async withCharity(db: Executor, id: string) {
+    const [row] = await db
+      .select({ payout: payouts, charityName: charities.name })
+      .from(payouts)
+      .innerJoin(charities, eq(charities.id, payouts.charityId))
+      .where(eq(payouts.id, id))
+      .limit(1);
+    return row;
+  },
   async lockCharity(tx: Executor, charityId: string) {
     const [row] = await tx.select().from(charities).where(eq(charities.id, charityId)).for('update').limit(1);
     return row;

@@ -84,6 +84,7 @@ export function createPayoutsService(ctx: AppContext) {
 
 /** What other modules read of payouts: how much of a campaign's, a pledge's or a charity's money reached the charity. */
 export const payoutRecords = {
+  withCharity: repo.withCharity,
   carriedByPayouts: repo.carriedByPayouts,
   balances: repo.balances,
   history: repo.history,

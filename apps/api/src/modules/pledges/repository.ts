@@ -10,6 +10,15 @@ export type PledgeEventRow = typeof events.$inferSelect;
 const OUTSTANDING_PLEDGE_STATUSES = ['pending', 'failed'] as const;
 
 export const myPledgesRepository = {
+  /** Changes whom the user's own pledge shares their e-mail with; undefined when it is not theirs. */
+  async setEmailSharing(db: Executor, userId: string, pledgeId: string, changes: { shareEmailWithHost?: boolean; shareEmailWithCharity?: boolean }) {
+    const [row] = await db
+      .update(pledges)
+      .set(changes)
+      .where(and(eq(pledges.id, pledgeId), eq(pledges.userId, userId)))
+      .returning({ id: pledges.id, shareEmailWithHost: pledges.shareEmailWithHost, shareEmailWithCharity: pledges.shareEmailWithCharity });
+    return row;
+  },
   /** The user's pledges, newest first, each with its campaign and the campaign's charity. */
   listForUser(db: Executor, userId: string): Promise<Array<{ pledge: PledgeRow; event: PledgeEventRow; charityName: string | null }>> {
     return db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MyPledgesResponse } from '@pledgeway/domain';
+import { emailSharingMessage, IdParams, MyPledgesResponse, PledgeEmailSharingRequest, PledgeEmailSharingResponse } from '@pledgeway/domain';
 import { createMyPledgesService } from './service.ts';
 
 export const myPledgesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,5 +12,24 @@ export const myPledgesRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await service.list(request.auth!.userId),
     }),
+  );
+
+  app.put(
+    '/pledges/:id/email-sharing',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['pledges'],
+        operationId: 'setPledgeEmailSharing',
+        summary: 'Change whom your pledge shares your e-mail address with (the host, the charity); exports and events follow at once',
+        params: IdParams,
+        body: PledgeEmailSharingRequest,
+        response: { 200: PledgeEmailSharingResponse },
+      },
+    },
+    async (request) => {
+      const data = await service.setEmailSharing(request.auth!.userId, request.params.id, request.body);
+      return { success: true as const, message: emailSharingMessage(data), data };
+    },
   );
 };

@@ -1,5 +1,14 @@
-import { centsToDollars, tipPercentOf, type MyPledgeResponse, type PledgeRaiseOffer, type PledgeStats } from '@pledgeway/domain';
+import {
+  centsToDollars,
+  EMAIL_SHARING_MESSAGES,
+  tipPercentOf,
+  type MyPledgeResponse,
+  type PledgeEmailSharingRequest,
+  type PledgeRaiseOffer,
+  type PledgeStats,
+} from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutRecords } from '../payouts/service.ts';
@@ -33,6 +42,19 @@ function raiseOffer(pledge: PledgeRow, event: CampaignRow, charityName: string |
 
 export function createMyPledgesService(ctx: AppContext) {
   return {
+    /**
+     * The supporter changes whom this pledge shares their e-mail with (decision 183). Exports and
+     * webhook payloads read the choice when they are made, so it counts from the next one.
+     */
+    async setEmailSharing(userId: string, pledgeId: string, input: PledgeEmailSharingRequest) {
+      const row = await myPledgesRepository.setEmailSharing(ctx.db, userId, pledgeId, {
+        shareEmailWithHost: input.share_email_with_host,
+        shareEmailWithCharity: input.share_email_with_charity,
+      });
+      if (!row) throw AppError.notFound(EMAIL_SHARING_MESSAGES.pledgeNotFound);
+      return { _id: row.id, share_email_with_host: row.shareEmailWithHost, share_email_with_charity: row.shareEmailWithCharity };
+    },
+
     async list(userId: string): Promise<{ pledges: MyPledgeResponse[]; stats: PledgeStats }> {
       const rows = await myPledgesRepository.listForUser(ctx.db, userId);
       const totals = await totalsFor(ctx.db, [...new Set(rows.map((row) => row.event.id))]);
@@ -59,6 +81,8 @@ export function createMyPledgesService(ctx: AppContext) {
           to_charity: centsToDollars(passedOn.get(pledge.id)?.payableCents ?? 0),
           passed_on: centsToDollars(passedOn.get(pledge.id)?.passedCents ?? 0),
           createdAt: pledge.createdAt.toISOString(),
+          share_email_with_host: pledge.shareEmailWithHost,
+          share_email_with_charity: pledge.shareEmailWithCharity,
           raise: raiseOffer(pledge, event, charityName, now),
           event: {
             _id: event.id,

@@ -52,7 +52,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       // Each update e-mails the supporters who asked: a burst is refused rather than mailed.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, multipart: { fields: ['message'], files: [ATTACHMENT_FIELD] } },
+      // A key of scope `updates:write` may post for its user's own campaigns (decision 182).
+      config: { apiKeyScope: 'updates:write', rateLimit: { max: 30, timeWindow: '1 minute' }, multipart: { fields: ['message'], files: [ATTACHMENT_FIELD] } },
       schema: {
         tags: ['updates'],
         summary: 'Post an update (multipart: message, optional attachment); e-mailed to supporters who asked',

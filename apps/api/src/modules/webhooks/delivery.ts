@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { representation } from '../charity-portal/representation.ts';
 import type { Resolver } from './address-guard.ts';
 import { envelopeOf } from './envelope.ts';
 import { postOnce, type AttemptResult } from './post.ts';
@@ -133,10 +134,19 @@ export function createWebhookDelivery(ctx: AppContext, options: { resolve?: Reso
     await mailOwner(tx, locked);
   }
 
-  async function mailOwner(tx: Executor, endpoint: EndpointRow) {
-    if (endpoint.ownerType !== 'host') return;
+  /** The people told: the host, or each of the charity's representatives. */
+  async function ownersToTell(tx: Executor, endpoint: EndpointRow): Promise<Array<{ email: string; name: string }>> {
+    if (endpoint.ownerType === 'charity') return (await representation.emails(tx, endpoint.ownerId)).map((email) => ({ email, name: 'there' }));
     const owner = await repo.ownerContact(tx, endpoint.ownerId);
-    if (!owner) return;
+    return owner ? [owner] : [];
+  }
+
+  async function mailOwner(tx: Executor, endpoint: EndpointRow) {
+    for (const owner of await ownersToTell(tx, endpoint)) await mailOne(tx, endpoint, owner);
+  }
+
+  async function mailOne(tx: Executor, endpoint: EndpointRow, owner: { email: string; name: string }) {
+    const page = endpoint.ownerType === 'charity' ? `${ctx.config.publicUrl}/portal/charities/${endpoint.ownerId}` : `${ctx.config.publicUrl}/developers`;
     await ctx.mailer.send(
       {
         to: owner.email,
@@ -146,7 +156,7 @@ export function createWebhookDelivery(ctx: AppContext, options: { resolve?: Reso
           `Hello ${owner.name},`,
           '',
           `Pledgeway could not deliver events to ${endpoint.url} for 3 days, so the endpoint is now turned off and no more events are sent to it.`,
-          `Its delivery log shows each attempt and what your server answered: ${ctx.config.publicUrl}/developers`,
+          `Its delivery log shows each attempt and what your server answered: ${page}`,
           'Once it answers again, turn it back on there; events of the last 3 days can be sent again from the log.',
         ].join('\n'),
       },

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { supporterAsShown } from '../exports/shown.ts';
 import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
+import { moneyData } from './money-data.ts';
 import { subjectsRepository as repo, type EventRow } from './repository.ts';
 
 /** The envelope's version: a receiver can tell a later shape apart (decision 145). */
@@ -55,9 +56,12 @@ async function campaignData(db: Executor, campaignId: string, publicUrl: string)
 
 /** The envelope of an event (decision 145), built once from what the event is about. */
 export async function envelopeOf(tx: Executor, event: EventRow, publicUrl: string) {
+  const subject = event.type.split('.')[0]!;
+  const readMoney = moneyData[subject];
   let data: unknown;
-  if (event.type.startsWith('pledge.')) data = await pledgeData(tx, event.subjectId);
-  else if (event.type.startsWith('campaign.')) data = await campaignData(tx, event.subjectId, publicUrl);
+  if (subject === 'pledge') data = await pledgeData(tx, event.subjectId);
+  else if (subject === 'campaign') data = await campaignData(tx, event.subjectId, publicUrl);
+  else if (readMoney) data = await readMoney(tx, event.subjectId);
   else data = { object: 'test', message: 'A test event sent from Pledgeway. It is about nothing; answer 2xx to mark it delivered.' };
   return {
     id: event.id,

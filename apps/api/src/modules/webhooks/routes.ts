@@ -12,17 +12,27 @@ import {
   WebhookEndpointsResponse,
 } from '@pledgeway/domain';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { representation } from '../charity-portal/representation.ts';
 import { createWebhooksService, WEBHOOK_QUEUE, type WebhookOwner, type WebhooksService } from './service.ts';
 
 const tags = ['webhooks'];
 const scope = { apiKeyScope: 'webhooks:manage' as const };
 const DeliveryParams = z.object({ id: z.uuid('Invalid id'), deliveryId: z.uuid('Invalid id') });
+/** `?charity_id=`: the charity's endpoints, for one of its representatives (decision 181); else the caller's own as a host. */
+const OwnerQuery = z.object({ charity_id: z.uuid('Invalid charity id').optional() });
 /** How often an instance with workers looks for events to dispatch and deliveries due. */
 const POLL_MS = 5_000;
 
-/** The owner of the caller's endpoints: a host, for the campaigns they host (decision 146). */
-function hostOf(request: FastifyRequest): WebhookOwner {
-  return { type: 'host', id: request.auth!.userId };
+/**
+ * The owner of the endpoints a call manages: the caller as a host (decision 146), or with
+ * `?charity_id=` a charity the caller represents (decision 181); a charity they do not represent is not found.
+ */
+async function ownerOf(request: FastifyRequest): Promise<WebhookOwner> {
+  const charityId = (request.query as z.infer<typeof OwnerQuery>).charity_id;
+  if (!charityId) return { type: 'host', id: request.auth!.userId };
+  if (!(await representation.represents(request.server.ctx.db, charityId, request.auth!.userId))) throw AppError.notFound(INTEGRATION_MESSAGES.charityNotFound);
+  return { type: 'charity', id: charityId };
 }
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -58,9 +68,15 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { tags, operationId: 'listWebhookEndpoints', summary: 'Your webhook endpoints', response: { 200: WebhookEndpointsResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'listWebhookEndpoints',
+        summary: 'Your webhook endpoints',
+        response: { 200: WebhookEndpointsResponse },
+      },
     },
-    async (request) => ({ success: true as const, data: { endpoints: await service.list(hostOf(request)) } }),
+    async (request) => ({ success: true as const, data: { endpoints: await service.list(await ownerOf(request)) } }),
   );
 
   app.post(
@@ -69,6 +85,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
       preHandler: app.authenticate,
       config: scope,
       schema: {
+        querystring: OwnerQuery,
         tags,
         operationId: 'createWebhookEndpoint',
         summary: 'Add an endpoint that receives signed events about your campaigns; its secret is answered once',
@@ -77,7 +94,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
       },
     },
     async (request, reply) => {
-      const created = await service.create(hostOf(request), request.body);
+      const created = await service.create(await ownerOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: INTEGRATION_MESSAGES.endpointCreated, data: created });
     },
   );
@@ -88,6 +105,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
       preHandler: app.authenticate,
       config: scope,
       schema: {
+        querystring: OwnerQuery,
         tags,
         operationId: 'updateWebhookEndpoint',
         summary: 'Change the events an endpoint receives, or turn it on or off',
@@ -99,7 +117,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
     async (request) => ({
       success: true as const,
       message: INTEGRATION_MESSAGES.endpointUpdated,
-      data: { endpoint: await service.update(hostOf(request), request.params.id, request.body) },
+      data: { endpoint: await service.update(await ownerOf(request), request.params.id, request.body) },
     }),
   );
 
@@ -109,6 +127,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
       preHandler: app.authenticate,
       config: scope,
       schema: {
+        querystring: OwnerQuery,
         tags,
         operationId: 'deleteWebhookEndpoint',
         summary: 'Delete an endpoint and its delivery log',
@@ -117,7 +136,7 @@ function registerEndpointRoutes(app: App, service: WebhooksService): void {
       },
     },
     async (request) => {
-      await service.remove(hostOf(request), request.params.id);
+      await service.remove(await ownerOf(request), request.params.id);
       return { success: true as const, message: INTEGRATION_MESSAGES.endpointDeleted, data: { id: request.params.id } };
     },
   );
@@ -131,6 +150,7 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
       preHandler: app.authenticate,
       config: scope,
       schema: {
+        querystring: OwnerQuery,
         tags,
         operationId: 'rotateWebhookSecret',
         summary: 'Make a new signing secret (answered once); the old one stays valid for 24 hours',
@@ -141,7 +161,7 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
     async (request) => ({
       success: true as const,
       message: INTEGRATION_MESSAGES.secretRotated,
-      data: await service.rotate(hostOf(request), request.params.id),
+      data: await service.rotate(await ownerOf(request), request.params.id),
     }),
   );
 
@@ -150,10 +170,17 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { tags, operationId: 'sendWebhookTest', summary: 'Send the endpoint a test event', params: IdParams, response: { 202: WebhookActionResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'sendWebhookTest',
+        summary: 'Send the endpoint a test event',
+        params: IdParams,
+        response: { 202: WebhookActionResponse },
+      },
     },
     async (request, reply) => {
-      const id = await service.sendTest(hostOf(request), request.params.id);
+      const id = await service.sendTest(await ownerOf(request), request.params.id);
       return reply.status(202).send({ success: true as const, message: INTEGRATION_MESSAGES.testQueued, data: { id } });
     },
   );
@@ -164,6 +191,7 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
       preHandler: app.authenticate,
       config: scope,
       schema: {
+        querystring: OwnerQuery,
         tags,
         operationId: 'listWebhookDeliveries',
         summary: "The endpoint's delivery log: each event, its status and every attempt",
@@ -171,7 +199,7 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
         response: { 200: WebhookDeliveriesResponse },
       },
     },
-    async (request) => ({ success: true as const, data: { deliveries: await service.deliveries(hostOf(request), request.params.id) } }),
+    async (request) => ({ success: true as const, data: { deliveries: await service.deliveries(await ownerOf(request), request.params.id) } }),
   );
 
   app.post(
@@ -179,10 +207,17 @@ function registerSecretAndLogRoutes(app: App, service: WebhooksService): void {
     {
       preHandler: app.authenticate,
       config: scope,
-      schema: { tags, operationId: 'redeliverWebhook', summary: 'Send one delivery again', params: DeliveryParams, response: { 202: WebhookActionResponse } },
+      schema: {
+        querystring: OwnerQuery,
+        tags,
+        operationId: 'redeliverWebhook',
+        summary: 'Send one delivery again',
+        params: DeliveryParams,
+        response: { 202: WebhookActionResponse },
+      },
     },
     async (request, reply) => {
-      const id = await service.redeliver(hostOf(request), request.params.id, request.params.deliveryId);
+      const id = await service.redeliver(await ownerOf(request), request.params.id, request.params.deliveryId);
       return reply.status(202).send({ success: true as const, message: INTEGRATION_MESSAGES.redeliveryQueued, data: { id } });
     },
   );

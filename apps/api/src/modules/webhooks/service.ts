@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { INTEGRATION_MESSAGES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookEventType } from '@pledgeway/domain';
+import {
+  INTEGRATION_MESSAGES,
+  WEBHOOK_EVENT_TYPES_BY_OWNER,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointRequest,
+  type WebhookEventType,
+} from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkedAddress, RefusedAddressError, type Resolver } from './address-guard.ts';
@@ -52,6 +59,17 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
     return row;
   }
 
+  /** An owner subscribes only to the events it receives (decision 180): a host to no donation, a charity to no pledge. */
+  function assertEventsFor(owner: WebhookOwner, types: readonly WebhookEventType[] | undefined) {
+    const allowed: readonly string[] = WEBHOOK_EVENT_TYPES_BY_OWNER[owner.type];
+    const refused = (types ?? []).filter((type) => !allowed.includes(type));
+    if (refused.length)
+      throw AppError.validation(
+        { event_types: INTEGRATION_MESSAGES.eventsNotForOwner },
+        `${INTEGRATION_MESSAGES.eventsNotForOwner}: not ${refused.join(', ')}`,
+      );
+  }
+
   /** Refuses an address that resolves to a private one now (it is checked again before every attempt). */
   async function assertSendable(url: string) {
     try {
@@ -71,6 +89,7 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
     },
 
     async create(owner: WebhookOwner, input: WebhookEndpointRequest) {
+      assertEventsFor(owner, input.event_types);
       await assertSendable(input.url);
       const secret = newSigningSecret();
       const row = await repo.insert(db, {
@@ -86,6 +105,7 @@ export function createWebhooksService(ctx: AppContext, options: { resolve?: Reso
 
     async update(owner: WebhookOwner, id: string, input: { event_types?: WebhookEventType[]; description?: string; enabled?: boolean }) {
       const row = await ownedEndpoint(owner, id);
+      assertEventsFor(owner, input.event_types);
       const changes: Partial<EndpointRow> = {};
       if (input.event_types) changes.eventTypes = input.event_types;
       if (input.description !== undefined) changes.description = input.description;

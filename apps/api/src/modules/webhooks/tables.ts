@@ -3,11 +3,11 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt, id } from '../../db/columns.ts';
 
 /**
- * Who owns an endpoint (decision 146). `host`: a user, for the campaigns they host (`owner_id` is
- * the user). Other owner types (a charity's representatives) add a value here and a rule in
- * `ownerOfEvent`; the delivery machinery never looks at the type.
+ * Who owns an endpoint (decisions 146, 181). `host`: a user, for the campaigns they host (`owner_id`
+ * is the user). `charity`: a charity, managed by its representatives (`owner_id` is the charity).
+ * The triggers (migrations 0038, 0039) record each event for its owners; delivery never looks at the type.
  */
-export const WEBHOOK_OWNER_TYPES = ['host'] as const;
+export const WEBHOOK_OWNER_TYPES = ['host', 'charity'] as const;
 
 /** An address a host registered to receive signed events about their campaigns. */
 export const webhookEndpoints = pgTable(

@@ -19,6 +19,8 @@ function pledgeOf(overrides: Partial<MyPledgeResponse>, eventStatus: MyPledgeRes
     to_charity: 46.5,
     passed_on: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
+    share_email_with_host: false,
+    share_email_with_charity: false,
     raise: { allowed: false, refusal: null, max_amount: 50_000, tip_percent: 0, cover_fees: false, is_creator: false, charity_name: 'Food Bank' },
     event: {
       _id: 'event-1',

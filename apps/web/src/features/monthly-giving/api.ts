@@ -6,6 +6,7 @@ import type {
   ChangeMonthlyCardRequest,
   MonthlyGiftResponse,
   MonthlyGiftsResponse,
+  MonthlyEmailSharingRequest,
   PauseMonthlyGiftRequest,
   StartMonthlyGiftRequest,
 } from '@pledgeway/domain/schemas/monthly-giving';
@@ -23,6 +24,7 @@ export type MonthlyAction =
   | { kind: 'amount'; giftId: string; body: ChangeMonthlyAmountRequest }
   | { kind: 'card'; giftId: string; body: ChangeMonthlyCardRequest }
   | { kind: 'pause'; giftId: string; body: PauseMonthlyGiftRequest }
+  | { kind: 'sharing'; giftId: string; body: MonthlyEmailSharingRequest }
   | { kind: 'resume' | 'cancel' | 'advance'; giftId: string };
 
 function send(action: MonthlyAction): Promise<MonthlyGiftResponse> {
@@ -35,6 +37,8 @@ function send(action: MonthlyAction): Promise<MonthlyGiftResponse> {
       return api.put(`/monthly-gifts/${action.giftId}/card`, action.body);
     case 'pause':
       return api.post(`/monthly-gifts/${action.giftId}/pause`, action.body);
+    case 'sharing':
+      return api.put(`/monthly-gifts/${action.giftId}/email-sharing`, action.body);
     case 'advance':
       return api.post(`/sandbox/monthly-gifts/${action.giftId}/advance`);
     default:

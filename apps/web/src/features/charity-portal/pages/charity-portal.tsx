@@ -7,6 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { WebhooksSection } from '@/components/integrations/webhooks-section';
+import { paths } from '@/config/paths';
 import { formatDate, mediaUrl } from '@/lib/format';
 import { serverMessage } from '@/lib/server-message';
 import { downloadCsv, useMyCharities, usePortalOverview } from '@/lib/charity-portal';
@@ -113,6 +115,19 @@ function Portal({ data }: { data: PortalOverview }) {
       <Campaigns campaigns={data.campaigns} />
       <Payouts payouts={data.payouts} />
       <Disputes disputes={data.disputes} />
+      <WebhooksSection charityId={charity._id} />
+      <p className="text-sm text-ink-600">
+        Your own tools can read the supporters CSV with a personal API key of scope <code>pledges:read</code> (made under{' '}
+        <Link
+          to={paths.user.developers}
+          className="rounded font-semibold text-ink-900 underline decoration-brand-500 decoration-2 underline-offset-4 hover:decoration-ink-900"
+        >
+          Developers
+        </Link>
+        ) at <code className="break-all">GET /api/portal/charities/{charity._id}/supporters.csv</code>, and manage these endpoints with a key of scope{' '}
+        <code>webhooks:manage</code> by adding <code className="break-all">?charity_id={charity._id}</code>. A key stops reaching the charity when you stop
+        representing it.
+      </p>
       <ProfileForm profile={charity} />
     </div>
   );

@@ -8,8 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
-import { SecretOnce } from './secret-once';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/lib/integrations';
+import { SecretOnce } from '@/components/integrations/secret-once';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never';

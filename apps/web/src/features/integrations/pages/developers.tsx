@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ApiKeysSection } from '../components/api-keys-section';
-import { WebhooksSection } from '../components/webhooks-section';
+import { WebhooksSection } from '@/components/integrations/webhooks-section';
 
 /** /user/developers: connect Pledgeway to your own tools (API keys, webhooks; exports are on each campaign's summary). */
 export default function DevelopersPage() {
@@ -17,7 +17,10 @@ export default function DevelopersPage() {
           campaign's page in My Events.
         </p>
       </header>
-      <Alert tone="info">Webhooks and keys cover campaigns you host. Charities' own keys and webhooks are not available yet.</Alert>
+      <Alert tone="info">
+        The webhooks here cover campaigns you host. A charity's webhooks are managed in its portal by its representatives; a key you make here reaches a charity
+        you represent (its supporters CSV with <code>pledges:read</code>, its endpoints with <code>webhooks:manage</code>) for as long as you represent it.
+      </Alert>
       <WebhooksSection />
       <ApiKeysSection />
     </div>

@@ -76,11 +76,9 @@ export function GiftCard({
     >
       <GiftSummary gift={gift} />
 
-      {unpaid.length > 0 && open && (
-        <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
-          The charge of {day(unpaid[0]!.due_at)} ({total(unpaid[0]!)}) is unpaid. “Update payment method” charges it once, now, on the method you choose.
-        </p>
-      )}
+      {unpaid.length > 0 && open && <UnpaidNotice charge={unpaid[0]!} />}
+
+      <EmailSharingChoice gift={gift} busy={busy} act={act} />
 
       {open && (
         <div className="flex flex-wrap gap-2">
@@ -278,5 +276,29 @@ function ChargeList({ gift }: { gift: MonthlyGift }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Decision 183: the donor may change this any time; the charity's CSV and events read it when made. */
+function EmailSharingChoice({ gift, busy, act }: { gift: MonthlyGift; busy: boolean; act(action: MonthlyAction): Promise<void> }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0"
+        checked={gift.share_email_with_charity}
+        disabled={busy}
+        onChange={(event) => void act({ kind: 'sharing', giftId: gift._id, body: { share_email_with_charity: event.target.checked } })}
+      />
+      <span>Share my e-mail address with the charity</span>
+    </label>
+  );
+}
+
+function UnpaidNotice({ charge }: { charge: MonthlyCharge }) {
+  return (
+    <p className="rounded-xl bg-red-50 p-3 text-sm text-red-800" role="status">
+      The charge of {day(charge.due_at)} ({total(charge)}) is unpaid. “Update payment method” charges it once, now, on the method you choose.
+    </p>
   );
 }

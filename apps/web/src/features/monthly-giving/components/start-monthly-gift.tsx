@@ -20,6 +20,7 @@ export function StartMonthlyGift({ charityId, onDone, onCancel }: { charityId?: 
   const [tip, setTip] = useState('');
   const [card, setCard] = useState('');
   const [day, setDay] = useState(() => new Date().getUTCDate());
+  const [share, setShare] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const action = useMonthlyAction();
@@ -27,7 +28,13 @@ export function StartMonthlyGift({ charityId, onDone, onCancel }: { charityId?: 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const body = { amount: amount === '' ? undefined : Number(amount), tip: tip === '' ? 0 : Number(tip), payment_method_id: card, charge_day: day };
+    const body = {
+      amount: amount === '' ? undefined : Number(amount),
+      tip: tip === '' ? 0 : Number(tip),
+      payment_method_id: card,
+      charge_day: day,
+      share_email_with_charity: share,
+    };
     const parsed = StartMonthlyGiftRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
@@ -80,6 +87,10 @@ export function StartMonthlyGift({ charityId, onDone, onCancel }: { charityId?: 
       <p className="text-sm text-ink-600 sm:col-span-2">
         This month’s gift is charged now; the next on day {day} of next month, then every month (dates in UTC).{lastDayNote}
       </p>
+      <label className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="mt-0.5 size-4 shrink-0" checked={share} onChange={(event) => setShare(event.target.checked)} />
+        <span>Share my e-mail address with the charity (you can change this later in My Giving)</span>
+      </label>
       <div className="sm:col-span-2">
         <CardPicker value={card} onChange={setCard} error={errors.payment_method_id} legend="Charge each month to" />
       </div>

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
 import type { MyPledgeResponse } from '@pledgeway/domain/schemas/my-pledges';
+import { api } from '@/lib/api-client';
 import MyPledgesPage from './my-pledges';
 
 const event = (id: string, name: string): MyPledgeResponse['event'] => ({
@@ -34,6 +36,8 @@ const matchPledge: MyPledgeResponse = {
   to_charity: 150.3,
   passed_on: 0,
   createdAt: '2026-11-28T08:00:00.000Z',
+  share_email_with_host: false,
+  share_email_with_charity: false,
   raise,
   event: event('e1', 'Harbour Swim'),
 };
@@ -67,18 +71,38 @@ vi.mock('../api/get-my-matches', () => ({
 }));
 afterEach(cleanup);
 
-describe('My Pledges of a sponsor', () => {
-  it('shows a charged match once, as a match, and the offers not charged yet under Your matches', () => {
-    render(
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
         <MyPledgesPage />
-      </MemoryRouter>,
-    );
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('My Pledges of a sponsor', () => {
+  it('shows a charged match once, as a match, and the offers not charged yet under Your matches', () => {
+    renderPage();
     expect(screen.getByText('$160.00 MATCH')).toBeTruthy();
     expect(screen.queryByText('$160.00 PLEDGE')).toBeNull();
     expect(screen.getAllByText('Harbour Swim')).toHaveLength(1);
     const matches = screen.getAllByTestId('my-match');
     expect(matches).toHaveLength(1);
     expect(within(matches[0]!).getByText('River Run')).toBeTruthy();
+  });
+});
+
+describe('changing whom a pledge shares the e-mail with', () => {
+  it('shows each choice as it stands and saves a change at once', async () => {
+    const put = vi
+      .spyOn(api, 'put')
+      .mockResolvedValue({ success: true, message: 'Saved', data: { share_email_with_host: true, share_email_with_charity: false } });
+    renderPage();
+    const host = screen.getByRole('checkbox', { name: 'Share my e-mail with the host' }) as HTMLInputElement;
+    const charity = screen.getByRole('checkbox', { name: 'Share my e-mail with the charity' }) as HTMLInputElement;
+    expect([host.checked, charity.checked]).toEqual([false, false]);
+    fireEvent.click(host);
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/pledges/p-match/email-sharing', { share_email_with_host: true }));
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useMyPledges } from '@/lib/my-pledges';
+import { EmailSharing } from '../components/email-sharing';
 import { MyMatches } from '../components/my-matches';
 import { UpdateCardDialog } from '../components/update-card-dialog';
 
@@ -54,6 +55,7 @@ export default function MyPledgesPage() {
                 {(showAll ? pledges.data.pledges : pledges.data.pledges.slice(0, FIRST_PLEDGES)).map((pledge) => (
                   <li key={pledge._id}>
                     <PledgeCard pledge={pledge} onUpdateCard={() => setUpdating(pledge)} onRaise={() => setRaising(pledge)} />
+                    <EmailSharing pledge={pledge} />
                   </li>
                 ))}
               </ul>

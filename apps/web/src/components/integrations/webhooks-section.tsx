@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '@pledgeway/domain/schemas/integrations';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES_BY_OWNER, type WebhookEndpoint, type WebhookEventType } from '@pledgeway/domain/schemas/integrations';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { useCreateEndpoint, useDeliveries, useEndpointAction, useWebhookEndpoints } from '../api/integrations';
+import { useCreateEndpoint, useDeliveries, useEndpointAction, useWebhookEndpoints } from '@/lib/integrations';
 import { SecretOnce } from './secret-once';
 
 /** The receiver's check, as docs/integrations.md#verifying-a-delivery gives it (the API tests run that copy). */
@@ -41,16 +41,17 @@ function DeliveryLog({
   failed: (error: Error) => void;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // On a phone each delivery is a block of its own (no sideways scrolling); from `sm` up, a table.
+    <div>
       {deliveries.isPending && <Spinner label="Loading the log" />}
       {deliveries.isError && <Alert tone="error">The delivery log could not be loaded.</Alert>}
       {deliveries.isSuccess &&
         (deliveries.data.data.deliveries.length === 0 ? (
           <p className="text-sm text-ink-600">Nothing sent yet.</p>
         ) : (
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="block w-full text-left text-sm sm:table">
             <caption className="sr-only">Deliveries to {url}</caption>
-            <thead className="text-xs text-ink-600">
+            <thead className="hidden text-xs text-ink-600 sm:table-header-group">
               <tr>
                 <th className="py-1 pr-2">Event</th>
                 <th className="py-1 pr-2">Status</th>
@@ -58,31 +59,31 @@ function DeliveryLog({
                 <th className="py-1" />
               </tr>
             </thead>
-            <tbody className="align-top">
+            <tbody className="block align-top sm:table-row-group">
               {deliveries.data.data.deliveries.map((delivery) => (
-                <tr key={delivery.id} className="border-t border-ink-100">
-                  <td className="py-2 pr-2">
-                    <code>{delivery.event_type}</code>
+                <tr key={delivery.id} className="block border-t border-ink-100 py-2 sm:table-row sm:py-0">
+                  <td className="block py-1 sm:table-cell sm:py-2 sm:pr-2">
+                    <code className="break-all">{delivery.event_type}</code>
                     <div className="text-xs text-ink-600">{time(delivery.created_at)}</div>
                   </td>
-                  <td className="py-2 pr-2">
+                  <td className="block py-1 sm:table-cell sm:py-2 sm:pr-2">
                     <Badge tone={delivery.status === 'delivered' ? 'green' : delivery.status === 'failed' ? 'red' : 'yellow'}>{delivery.status}</Badge>
                     {delivery.next_attempt_at && <div className="text-xs text-ink-600">next try {time(delivery.next_attempt_at)}</div>}
                   </td>
-                  <td className="py-2 pr-2">
+                  <td className="block min-w-0 py-1 sm:table-cell sm:py-2 sm:pr-2">
                     <ol className="space-y-1">
                       {delivery.log.map((attempt) => (
                         <li key={attempt.at} className="text-xs">
                           <span className={attempt.ok ? 'text-emerald-700' : 'text-danger-600'}>{attempt.status_code ?? 'no answer'}</span> · {time(attempt.at)}{' '}
                           · {attempt.duration_ms} ms
-                          <div className="max-w-md truncate font-mono text-ink-600" title={attempt.response}>
+                          <div className="max-w-[calc(100vw-6rem)] truncate font-mono text-ink-600 sm:max-w-md" title={attempt.response}>
                             {attempt.response || '(empty answer)'}
                           </div>
                         </li>
                       ))}
                     </ol>
                   </td>
-                  <td className="py-2 text-right">
+                  <td className="block py-1 sm:table-cell sm:py-2 sm:text-right">
                     <Button
                       size="sm"
                       variant="outline"
@@ -103,11 +104,11 @@ function DeliveryLog({
 }
 
 /** One endpoint: its events, buttons, and its delivery log (each attempt: time, status, duration, answer). */
-function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+function EndpointCard({ endpoint, charityId }: { endpoint: WebhookEndpoint; charityId?: string }) {
   const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const actions = useEndpointAction(endpoint.id);
-  const deliveries = useDeliveries(endpoint.id, open);
+  const actions = useEndpointAction(endpoint.id, charityId);
+  const deliveries = useDeliveries(endpoint.id, open, charityId);
   const failed = (error: Error) => toast.error(error.message);
   const enabled = endpoint.status === 'enabled';
 
@@ -172,13 +173,23 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/** Webhook endpoints: where your campaigns' events are sent, signed; their secrets are shown once. */
-export function WebhooksSection() {
-  const list = useWebhookEndpoints();
-  const create = useCreateEndpoint();
+/** What each owner is told of by default: a host of pledges and campaigns, a charity of the money it receives. */
+const DEFAULT_TYPES: Record<'host' | 'charity', WebhookEventType[]> = {
+  host: ['pledge.created', 'pledge.charged', 'campaign.completed'],
+  charity: ['donation.made', 'monthly_gift.charged', 'transfer.made', 'payout.made'],
+};
+
+/**
+ * Webhook endpoints: where your campaigns' events (or, with `charityId`, the charity's) are sent,
+ * signed; their secrets are shown once.
+ */
+export function WebhooksSection({ charityId }: { charityId?: string } = {}) {
+  const ownerType = charityId ? 'charity' : 'host';
+  const list = useWebhookEndpoints(charityId);
+  const create = useCreateEndpoint(charityId);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [types, setTypes] = useState<WebhookEventType[]>(['pledge.created', 'pledge.charged', 'campaign.completed']);
+  const [types, setTypes] = useState<WebhookEventType[]>(DEFAULT_TYPES[ownerType]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<string | null>(null);
 
@@ -198,14 +209,15 @@ export function WebhooksSection() {
   }
 
   return (
-    <section aria-labelledby="webhooks" className="card space-y-4 p-4 sm:p-6">
+    <section aria-labelledby="webhooks" className="card min-w-0 space-y-4 p-4 sm:p-6">
       <div>
         <h2 id="webhooks" className="font-display text-lg font-semibold">
           Webhooks
         </h2>
         <p className="text-sm text-ink-600">
-          Pledgeway POSTs a signed JSON event to your address when something happens on your campaigns, and retries for 3 days if it does not answer 2xx.
-          Supporters appear under the name they chose; their e-mail only if they agreed to share it with you.
+          {charityId
+            ? 'Pledgeway POSTs a signed JSON event to your address when the charity receives a donation, a monthly gift, a transfer or a payout, or when a bank disputes a charge, and retries for 3 days if it does not answer 2xx. Donors appear under the name they chose; their e-mail only if they agreed to share it with the charity.'
+            : 'Pledgeway POSTs a signed JSON event to your address when something happens on your campaigns, and retries for 3 days if it does not answer 2xx. Supporters appear under the name they chose; their e-mail only if they agreed to share it with you.'}
         </p>
       </div>
       <details className="text-sm">
@@ -227,7 +239,7 @@ export function WebhooksSection() {
         <fieldset className="lg:col-span-2">
           <legend className="label">Events</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
+            {WEBHOOK_EVENT_TYPES_BY_OWNER[ownerType].map((type) => (
               <label key={type} className="flex items-start gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -257,7 +269,7 @@ export function WebhooksSection() {
         ) : (
           <ul className="space-y-3">
             {list.data.data.endpoints.map((endpoint) => (
-              <EndpointCard key={endpoint.id} endpoint={endpoint} />
+              <EndpointCard key={endpoint.id} endpoint={endpoint} charityId={charityId} />
             ))}
           </ul>
         ))}

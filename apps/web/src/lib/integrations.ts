@@ -18,9 +18,12 @@ type Out<T extends z.ZodType> = z.infer<T>;
 
 const keys = {
   apiKeys: ['integrations', 'api-keys'] as const,
-  endpoints: ['integrations', 'webhook-endpoints'] as const,
+  endpoints: (charityId?: string) => ['integrations', 'webhook-endpoints', charityId ?? 'host'] as const,
   deliveries: (id: string) => ['integrations', 'webhook-deliveries', id] as const,
 };
+
+/** Whose endpoints: the signed-in host's own, or a charity's they represent (`?charity_id=`). */
+const owner = (charityId?: string) => (charityId ? `?charity_id=${charityId}` : '');
 
 export function useApiKeys() {
   return useQuery({ queryKey: keys.apiKeys, queryFn: ({ signal }) => api.get<Out<typeof ApiKeysResponse>>('/api-keys', signal) });
@@ -42,48 +45,52 @@ export function useRevokeApiKey() {
   });
 }
 
-export function useWebhookEndpoints() {
-  return useQuery({ queryKey: keys.endpoints, queryFn: ({ signal }) => api.get<Out<typeof WebhookEndpointsResponse>>('/webhooks/endpoints', signal) });
+export function useWebhookEndpoints(charityId?: string) {
+  return useQuery({
+    queryKey: keys.endpoints(charityId),
+    queryFn: ({ signal }) => api.get<Out<typeof WebhookEndpointsResponse>>(`/webhooks/endpoints${owner(charityId)}`, signal),
+  });
 }
 
-export function useCreateEndpoint() {
+export function useCreateEndpoint(charityId?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointRequestInput) => api.post<Out<typeof WebhookEndpointSecretResponse>>('/webhooks/endpoints', body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: keys.endpoints }),
+    mutationFn: (body: WebhookEndpointRequestInput) => api.post<Out<typeof WebhookEndpointSecretResponse>>(`/webhooks/endpoints${owner(charityId)}`, body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.endpoints(charityId) }),
   });
 }
 
 /** Rotate, test, turn on/off, delete, send again: each refreshes the list and the endpoint's log. */
-export function useEndpointAction(endpointId: string) {
+export function useEndpointAction(endpointId: string, charityId?: string) {
   const client = useQueryClient();
+  const at = (path = '') => `/webhooks/endpoints/${endpointId}${path}${owner(charityId)}`;
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: keys.endpoints });
+    void client.invalidateQueries({ queryKey: keys.endpoints(charityId) });
     void client.invalidateQueries({ queryKey: keys.deliveries(endpointId) });
   };
   return {
     rotate: useMutation({
-      mutationFn: () => api.post<Out<typeof WebhookEndpointSecretResponse>>(`/webhooks/endpoints/${endpointId}/rotate-secret`),
+      mutationFn: () => api.post<Out<typeof WebhookEndpointSecretResponse>>(at('/rotate-secret')),
       onSuccess: refresh,
     }),
-    test: useMutation({ mutationFn: () => api.post<Out<typeof WebhookActionResponse>>(`/webhooks/endpoints/${endpointId}/test`), onSuccess: refresh }),
+    test: useMutation({ mutationFn: () => api.post<Out<typeof WebhookActionResponse>>(at('/test')), onSuccess: refresh }),
     toggle: useMutation({
-      mutationFn: (enabled: boolean) => api.patch<Out<typeof WebhookEndpointResponse>>(`/webhooks/endpoints/${endpointId}`, { enabled }),
+      mutationFn: (enabled: boolean) => api.patch<Out<typeof WebhookEndpointResponse>>(at(), { enabled }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: () => api.delete<Out<typeof WebhookActionResponse>>(`/webhooks/endpoints/${endpointId}`), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: () => api.delete<Out<typeof WebhookActionResponse>>(at()), onSuccess: refresh }),
     redeliver: useMutation({
-      mutationFn: (deliveryId: string) => api.post<Out<typeof WebhookActionResponse>>(`/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/redeliver`),
+      mutationFn: (deliveryId: string) => api.post<Out<typeof WebhookActionResponse>>(at(`/deliveries/${deliveryId}/redeliver`)),
       onSuccess: refresh,
     }),
   };
 }
 
 /** The endpoint's delivery log, read again every 5 s while it is open (attempts land in the background). */
-export function useDeliveries(endpointId: string, open: boolean) {
+export function useDeliveries(endpointId: string, open: boolean, charityId?: string) {
   return useQuery({
     queryKey: keys.deliveries(endpointId),
-    queryFn: ({ signal }) => api.get<Out<typeof WebhookDeliveriesResponse>>(`/webhooks/endpoints/${endpointId}/deliveries`, signal),
+    queryFn: ({ signal }) => api.get<Out<typeof WebhookDeliveriesResponse>>(`/webhooks/endpoints/${endpointId}/deliveries${owner(charityId)}`, signal),
     enabled: open,
     refetchInterval: open ? 5_000 : false,
   });
