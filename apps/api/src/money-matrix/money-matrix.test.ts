@@ -521,6 +521,31 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // The sandbox's donor bank disputes a charged pledge: however many admins click, one dispute, booked once.
+  'POST /api/admin/pledges/:id/sandbox-dispute': {
+    async prepare() {
+      const { event, pledges: made } = await completedWithPledges();
+      expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+      await server.app.ctx.jobs.drain();
+      expect(await pledgeRow(server, made[0]!.id)).toMatchObject({ status: 'charged' });
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/pledges/${made[0]!.id}/sandbox-dispute`,
+        body: () => ({ amount: '5.00' }),
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          await server.app.ctx.jobs.drain();
+          expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, made[0]!.id))).toMatchObject([
+            { status: 'open', amountCents: 500 },
+          ]);
+          expect(await postingsOf(server, event.id, 'dispute_opened')).toBe(1);
+          expect(await pledgeRow(server, made[0]!.id)).toMatchObject({ status: 'disputed' });
+        },
+      };
+    },
+  },
   // Transfers to a charity's connected account (decision 130): one per charge, however many runs race.
   'POST /api/admin/charity-transfers/run': {
     async prepare() {

@@ -137,6 +137,8 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/admin/disputes': ADMIN,
   // The body is validated after the admin check (400 here for an admin); the sandbox decides: disputes.test.ts.
   'POST /api/admin/disputes/:id/sandbox-outcome': ADMIN,
+  // The sandbox's dispute tool on a pledge (admins only; 409 for a pledge not charged): charity-connect/connect.test.ts.
+  'POST /api/admin/pledges/:id/sandbox-dispute': ADMIN,
   // Charities on Connect: the console and the job are the admins'; a charity's onboarding and transfers also its representatives'.
   'GET /api/admin/charity-connect': ADMIN,
   'POST /api/admin/charity-transfers/run': ADMIN,

@@ -11,7 +11,6 @@ import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
 import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
 import { disputes } from '../disputes/tables.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { deliverSandboxEvents } from '../payment-events/service.ts';
 import { CONNECT_NEEDS_REGISTRATION } from './connectable.ts';
 import { charityRepresentatives } from '../charity-portal/tables.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
@@ -183,8 +182,20 @@ describe('charities on Connect (sandbox)', () => {
       expect(nameOf(shown.transfers, a.pledge.id)).not.toBe('Anonymous');
 
       // Weeks later the bank disputes A's $120.00: the charity's $93.22 comes back from its account.
-      const disputeRef = await payments.disputes.openOn(pledgeA.providerChargeRef!);
-      await deliverSandboxEvents(server.app.ctx);
+      // The admin's sandbox tool on the pledge: bad input and other people change nothing.
+      const tool = `/api/admin/pledges/${a.pledge.id}/sandbox-dispute`;
+      expect((await treasurer.client.post(tool, {})).status).toBe(403);
+      const badAmount = await admin.post(tool, { amount: '12.345' });
+      expect(badAmount.status).toBe(400);
+      expect(badAmount.data.message).toContain('two decimals');
+      const notCharged = await admin.post(`/api/admin/pledges/${declined.pledge.id}/sandbox-dispute`, {});
+      expect(notCharged.status).toBe(409);
+      expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, a.pledge.id))).toEqual([]);
+      const opened = await admin.post(tool, {});
+      expect(opened.status, JSON.stringify(opened.data)).toBe(200);
+      expect(opened.data.data).toMatchObject({ status: 'open', amount: 120, charity_share: 93.22, pledge: { _id: a.pledge.id } });
+      const disputeRef = opened.data.data.provider_ref as string;
+      expect((await admin.post(tool, {})).status).toBe(409);
       await server.app.ctx.jobs.drain();
       const [dispute] = await server.app.ctx.db.select().from(disputes).where(eq(disputes.providerDisputeRef, disputeRef!));
       expect(dispute).toMatchObject({ charityShareCents: cents(93.22), status: 'open' });

@@ -28,6 +28,16 @@ export const connectRepository = {
     return row;
   },
 
+  /** A connected account by the provider's reference (`acct_…`), as a webhook names it. */
+  async accountByRef(db: Executor, provider: string, accountRef: string): Promise<ConnectAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(charityConnectAccounts)
+      .where(and(eq(charityConnectAccounts.provider, provider), eq(charityConnectAccounts.accountRef, accountRef)))
+      .limit(1);
+    return row;
+  },
+
   async accounts(db: Executor): Promise<ConnectAccountRow[]> {
     return db.select().from(charityConnectAccounts);
   },

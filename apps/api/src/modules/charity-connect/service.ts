@@ -150,6 +150,7 @@ export function createCharityConnectService(ctx: AppContext) {
   return {
     start: onboarding.start,
     refresh: onboarding.refresh,
+    accountUpdated: onboarding.accountUpdated,
 
     /** The admin console's list: every charity, on Connect or not, and what is owed to it outside Connect. */
     async overview(): Promise<{ charities: CharityConnectRow[]; sandbox: boolean }> {

@@ -8,6 +8,7 @@ import {
   AdminReviewDetailResponse,
   AdminReviewQueueResponse,
 } from '@pledgeway/domain/schemas/admin';
+import { isSandbox } from '../../../providers/payments/index.ts';
 import { createAdminCampaignsService } from './service.ts';
 
 /** Campaigns, the review queue and the charging queue (the actions themselves are the life-cycle endpoints). */
@@ -22,7 +23,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/campaigns/:id/pledges', { schema: { tags, params: IdParams, response: { 200: AdminPledgesResponse } } }, async (request) => ({
     success: true as const,
-    data: { items: await service.pledges(request.params.id) },
+    data: { items: await service.pledges(request.params.id), sandbox: isSandbox(app.ctx.payments) },
   }));
 
   app.get('/reviews', { schema: { tags, summary: 'Pending campaigns, oldest first', response: { 200: AdminReviewQueueResponse } } }, async () => ({
