@@ -142,6 +142,8 @@ const DECLARED: Record<string, Declaration> = {
   // Charities on Connect: the console and the job are the admins'; a charity's onboarding and transfers also its representatives'.
   'GET /api/admin/charity-connect': ADMIN,
   'POST /api/admin/charity-transfers/run': ADMIN,
+  // A held transfer looked up again or marked for manual review (409 for one not held): charity-connect/connect.test.ts.
+  'POST /api/admin/charity-transfers/:id/resolve': ADMIN,
   'POST /api/charities/:id/connect/onboarding': REPRESENTATIVE_OR_ADMIN,
   'POST /api/charities/:id/connect/refresh': REPRESENTATIVE_OR_ADMIN,
   'GET /api/charities/:id/connect/transfers': REPRESENTATIVE_OR_ADMIN,
