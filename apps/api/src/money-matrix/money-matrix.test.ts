@@ -804,6 +804,7 @@ const NO_MONEY = new Set([
   'DELETE /api/admin/charities/:id/representatives/:userId',
   'POST /api/charity-invitations/:token/accept',
   'PUT /api/portal/charities/:id/profile',
+  'POST /api/admin/charity-profile-changes/:id/decision',
   'PUT /api/me/statement-emails',
   // A host's webhook endpoints and API keys: what the host's own tools are told and may read; a key never moves money (decision 148).
   'POST /api/webhooks/endpoints',

@@ -141,6 +141,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/admin/pledges/:id/sandbox-dispute': ADMIN,
   // Charities on Connect: the console and the job are the admins'; a charity's onboarding and transfers also its representatives'.
   'GET /api/admin/charity-connect': ADMIN,
+  // Held profile edits (decision 176): the admins' list and decision (409 once decided): charity-portal/charity-portal.test.ts.
+  'GET /api/admin/charity-profile-changes': ADMIN,
+  'POST /api/admin/charity-profile-changes/:id/decision': ADMIN,
   'POST /api/admin/charity-transfers/run': ADMIN,
   // A held transfer looked up again or marked for manual review (409 for one not held): charity-connect/connect.test.ts.
   'POST /api/admin/charity-transfers/:id/resolve': ADMIN,

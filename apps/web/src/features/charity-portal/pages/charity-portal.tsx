@@ -113,7 +113,7 @@ function Portal({ data }: { data: PortalOverview }) {
       <Campaigns campaigns={data.campaigns} />
       <Payouts payouts={data.payouts} />
       <Disputes disputes={data.disputes} />
-      <ProfileForm profile={charity} />
+      <ProfileForm key={data.pending_change?._id ?? 'live'} profile={charity} pending={data.pending_change} />
     </div>
   );
 }
