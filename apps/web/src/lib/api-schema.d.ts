@@ -6593,6 +6593,7 @@ export interface paths {
                                     created_at: string;
                                     charged_at: string | null;
                                 }[];
+                                sandbox: boolean;
                             };
                         };
                     };
@@ -14239,7 +14240,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "transfer" | "reversal";
                                     /** @enum {string} */
-                                    status: "pending" | "made";
+                                    status: "pending" | "made" | "held" | "manual_review";
                                     amount: number;
                                     provider_ref: string | null;
                                     charge_ref: string;
@@ -14419,6 +14420,23 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/charity-transfers/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A transfer or reversal held for a different amount: look it up at the provider again, or mark it for manual review */
+        post: operations["resolveHeldCharityTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15109,6 +15127,23 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pledges/{id}/sandbox-dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the donor's bank disputes a charged pledge's charge (all of it or an amount) */
+        post: operations["openSandboxDispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17772,7 +17807,7 @@ export interface paths {
                                         /** @enum {string} */
                                         kind: "transfer" | "reversal";
                                         /** @enum {string} */
-                                        status: "pending" | "made";
+                                        status: "pending" | "made" | "held" | "manual_review";
                                         amount: number;
                                         provider_ref: string | null;
                                         charge_ref: string;
@@ -17792,6 +17827,19 @@ export interface paths {
                                         };
                                     }[];
                                 };
+                                pending_change: {
+                                    _id: string;
+                                    proposed: {
+                                        logo: string;
+                                        link: string | null;
+                                        description: string;
+                                        legal_name: string;
+                                        registration_number: string;
+                                        address: string;
+                                    };
+                                    proposed_by: string | null;
+                                    created_at: string;
+                                } | null;
                             };
                         };
                     };
@@ -17877,7 +17925,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit the charity’s public profile */
+        /** Propose a change to the charity’s public profile, held for an admin’s approval */
         put: {
             parameters: {
                 query?: never;
@@ -17915,14 +17963,29 @@ export interface paths {
                             success: true;
                             message: string;
                             data: {
-                                _id: string;
-                                name: string;
-                                logo: string;
-                                link: string | null;
-                                description: string;
-                                legal_name: string;
-                                registration_number: string;
-                                address: string;
+                                profile: {
+                                    _id: string;
+                                    name: string;
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                                pending_change: {
+                                    _id: string;
+                                    proposed: {
+                                        logo: string;
+                                        link: string | null;
+                                        description: string;
+                                        legal_name: string;
+                                        registration_number: string;
+                                        address: string;
+                                    };
+                                    proposed_by: string | null;
+                                    created_at: string;
+                                };
                             };
                         };
                     };
@@ -18197,6 +18260,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/charity-profile-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Profile changes waiting for approval, each beside the charity’s current profile */
+        get: operations["listCharityProfileChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/charity-profile-changes/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held profile change (the public profile takes it) or reject it; the representative is told */
+        post: operations["decideCharityProfileChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/endpoints": {
         parameters: {
             query?: never;
@@ -18406,6 +18503,403 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    resolveHeldCharityTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "look_up" | "manual_review";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "made" | "held" | "pending" | "manual_review";
+                            movement: {
+                                _id: string;
+                                /** @enum {string} */
+                                kind: "transfer" | "reversal";
+                                /** @enum {string} */
+                                status: "pending" | "made" | "held" | "manual_review";
+                                amount: number;
+                                provider_ref: string | null;
+                                charge_ref: string;
+                                reverses: string | null;
+                                created_at: string;
+                                made_at: string | null;
+                                last_error: string | null;
+                                carried: {
+                                    pledge_id: string | null;
+                                    donation_id: string | null;
+                                    campaign: {
+                                        _id: string;
+                                        name: string;
+                                    } | null;
+                                    supporter_name: string;
+                                    charged: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openSandboxDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number | string | (null);
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            provider_ref: string;
+                            /** @enum {string} */
+                            status: "open" | "won" | "lost";
+                            reason: string;
+                            amount: number;
+                            fee: number;
+                            charity_share: number;
+                            platform_share: number;
+                            opened_at: string;
+                            closed_at: string | null;
+                            pledge: {
+                                _id: string;
+                                amount: number;
+                                charged: number;
+                            } | null;
+                            campaign: {
+                                _id: string;
+                                name: string;
+                            } | null;
+                            donation: {
+                                _id: string;
+                                amount: number;
+                            } | null;
+                            donor: {
+                                name: string;
+                                email: string;
+                            } | null;
+                            charity_name: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCharityProfileChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                _id: string;
+                                proposed: {
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                                proposed_by: string | null;
+                                created_at: string;
+                                current: {
+                                    _id: string;
+                                    name: string;
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideCharityProfileChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            logo: string;
+                            link: string | null;
+                            description: string;
+                            legal_name: string;
+                            registration_number: string;
+                            address: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
