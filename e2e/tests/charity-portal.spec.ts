@@ -135,7 +135,7 @@ test('an admin invites a treasurer, who registers, accepts and sees the portal; 
   await tess.getByLabel('Registration number').fill(REGISTRATION);
   await tess.getByLabel('Address').fill('1 Harbour Road, Springfield, IL 62701');
   await tess.getByRole('button', { name: 'Send for approval' }).click();
-  await expect(tess.getByText('Sent for approval', { exact: false }).first()).toBeVisible();
+  await expect(tess.getByText('Waiting for an admin’s approval')).toBeVisible();
   // Held until an admin approves it (decision 176).
   const changes = (await (await request.get('/api/admin/charity-profile-changes', { headers: bearer(adminToken) })).json()).data.items as {
     _id: string;
