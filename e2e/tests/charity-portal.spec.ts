@@ -124,8 +124,20 @@ test('an admin invites a treasurer, who registers, accepts and sees the portal; 
   await tess.getByLabel('Legal name').fill(`${charityName} Inc.`);
   await tess.getByLabel('Registration number').fill(REGISTRATION);
   await tess.getByLabel('Address', { exact: true }).fill('1 Harbour Road, Springfield, IL 62701');
-  await tess.getByRole('button', { name: 'Save profile' }).click();
-  await expect(tess.getByText('Profile saved')).toBeVisible();
+  await tess.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(tess.getByText('Waiting for an admin’s approval')).toBeVisible();
+  // Held until an admin approves it (decision 176).
+  const changes = (await (await request.get('/api/admin/charity-profile-changes', { headers: bearer(adminToken) })).json()).data.items as {
+    _id: string;
+    current: { _id: string };
+  }[];
+  const change = changes.find((item) => item.current._id === charityId)!;
+  const approved = await request.post(`/api/admin/charity-profile-changes/${change._id}/decision`, {
+    headers: bearer(adminToken),
+    data: { decision: 'approve' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await tess.reload();
   await expect(tess.getByText(`Registration number: ${REGISTRATION}`)).toBeVisible();
 
   // The campaign completes and is charged; an admin records the payout.

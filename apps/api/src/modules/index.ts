@@ -48,6 +48,7 @@ import { monthlyGivingRoutes } from './monthly-giving/routes.ts';
 import { charityConnectRoutes } from './charity-connect/routes.ts';
 import { sandboxConnectRoutes } from './charity-connect/sandbox-routes.ts';
 import { charityPortalRoutes } from './charity-portal/routes.ts';
+import { profileChangeRoutes } from './charity-portal/profile-change-routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
@@ -99,6 +100,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   statementsRoutes,
   monthlyGivingRoutes,
   charityPortalRoutes,
+  profileChangeRoutes,
   webhookRoutes,
   apiKeyRoutes,
   exportRoutes,

@@ -25,6 +25,7 @@ import { startTestServer, testDriver, type TestServer } from '../test/harness.ts
 import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
 import { createCharityConnectService } from '../modules/charity-connect/service.ts';
 import { charityTransfers } from '../modules/charity-connect/tables.ts';
+import { createDueTransfers } from '../modules/charity-connect/transfers.ts';
 import { benefit, newCharity, onboard } from '../modules/charity-connect/test-helpers.ts';
 import { isSandbox } from '../providers/payments/index.ts';
 import { deliverSandboxEvents } from '../modules/payment-events/service.ts';
@@ -571,6 +572,31 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // The sandbox's donor bank disputes a charged pledge: however many admins click, one dispute, booked once.
+  'POST /api/admin/pledges/:id/sandbox-dispute': {
+    async prepare() {
+      const { event, pledges: made } = await completedWithPledges();
+      expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+      await server.app.ctx.jobs.drain();
+      expect(await pledgeRow(server, made[0]!.id)).toMatchObject({ status: 'charged' });
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/pledges/${made[0]!.id}/sandbox-dispute`,
+        body: () => ({ amount: '5.00' }),
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          await server.app.ctx.jobs.drain();
+          expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, made[0]!.id))).toMatchObject([
+            { status: 'open', amountCents: 500 },
+          ]);
+          expect(await postingsOf(server, event.id, 'dispute_opened')).toBe(1);
+          expect(await pledgeRow(server, made[0]!.id)).toMatchObject({ status: 'disputed' });
+        },
+      };
+    },
+  },
   // Transfers to a charity's connected account (decision 130): one per charge, however many runs race.
   'POST /api/admin/charity-transfers/run': {
     async prepare() {
@@ -584,6 +610,38 @@ const MONEY_ROUTES: Record<string, Entry> = {
           // The funding's settlement and each pledge's charge.
           await expectMovementsOnce(connected, 'transfer', made.length + 1);
           expect(await accountBalance(server, 'charity_payable', { charityId: connected })).toBe(0);
+        },
+      };
+    },
+  },
+  // A movement held for a different amount, looked up again by racing admins: booked once when the provider has it right.
+  'POST /api/admin/charity-transfers/:id/resolve': {
+    async prepare() {
+      const { charityId: connected } = await chargedForConnectedCharity();
+      expect(await createDueTransfers(server.app.ctx)).toBeGreaterThan(0);
+      const [row] = await server.app.ctx.db.select().from(charityTransfers).where(eq(charityTransfers.charityId, connected)).limit(1);
+      await server.app.ctx.db.update(charityTransfers).set({ status: 'held', lastError: 'AMOUNT_MISMATCH: planted' }).where(eq(charityTransfers.id, row!.id));
+      const [account] = await server.app.ctx.database.query<{ account_ref: string }>('select account_ref from charity_connect_accounts where charity_id = $1', [
+        connected,
+      ]);
+      await server.app.ctx.database.query(
+        'insert into sandbox_transfers (id, idempotency_key, destination, amount_cents, source_charge) values ($1, $2, $3, $4, $5)',
+        [`tr_sbx_held_${row!.id.slice(0, 8)}`, row!.idempotencyKey, account!.account_ref, row!.amountCents, row!.chargeRef],
+      );
+      const paidBefore = await accountBalance(server, 'charity_paid', { charityId: connected });
+      return {
+        client: admin,
+        method: 'POST',
+        path: `/api/admin/charity-transfers/${row!.id}/resolve`,
+        body: () => ({ action: 'look_up' }),
+        allowed: [200, 409],
+        async after(answers) {
+          expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+          const [posted] = await server.app.ctx.database.query<{ n: number }>('select count(*)::int as n from ledger_transactions where idempotency_key = $1', [
+            row!.idempotencyKey,
+          ]);
+          expect(posted!.n).toBe(1);
+          expect(await accountBalance(server, 'charity_paid', { charityId: connected })).toBe(paidBefore + row!.amountCents);
         },
       };
     },
@@ -799,6 +857,7 @@ const NO_MONEY = new Set([
   'DELETE /api/admin/charities/:id/representatives/:userId',
   'POST /api/charity-invitations/:token/accept',
   'PUT /api/portal/charities/:id/profile',
+  'POST /api/admin/charity-profile-changes/:id/decision',
   'PUT /api/me/statement-emails',
   // A host's webhook endpoints and API keys: what the host's own tools are told and may read; a key never moves money (decision 148).
   'POST /api/webhooks/endpoints',

@@ -142,9 +142,16 @@ const DECLARED: Record<string, Declaration> = {
   'GET /api/admin/disputes': ADMIN,
   // The body is validated after the admin check (400 here for an admin); the sandbox decides: disputes.test.ts.
   'POST /api/admin/disputes/:id/sandbox-outcome': ADMIN,
+  // The sandbox's dispute tool on a pledge (admins only; 409 for a pledge not charged): charity-connect/connect.test.ts.
+  'POST /api/admin/pledges/:id/sandbox-dispute': ADMIN,
   // Charities on Connect: the console and the job are the admins'; a charity's onboarding and transfers also its representatives'.
   'GET /api/admin/charity-connect': ADMIN,
+  // Held profile edits (decision 176): the admins' list and decision (409 once decided): charity-portal/charity-portal.test.ts.
+  'GET /api/admin/charity-profile-changes': ADMIN,
+  'POST /api/admin/charity-profile-changes/:id/decision': ADMIN,
   'POST /api/admin/charity-transfers/run': ADMIN,
+  // A held transfer looked up again or marked for manual review (409 for one not held): charity-connect/connect.test.ts.
+  'POST /api/admin/charity-transfers/:id/resolve': ADMIN,
   'POST /api/charities/:id/connect/onboarding': REPRESENTATIVE_OR_ADMIN,
   'POST /api/charities/:id/connect/refresh': REPRESENTATIVE_OR_ADMIN,
   'GET /api/charities/:id/connect/transfers': REPRESENTATIVE_OR_ADMIN,

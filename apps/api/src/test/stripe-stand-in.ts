@@ -113,6 +113,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
   const objects = new Map<string, Json>();
   const behaviourOf = new Map<string, CardBehaviour>();
   const idempotent = new Map<string, { form: string; status: number; body: Json }>();
+  const webhook = { url: '', secret: '' };
   const state = { cardFeeCents: options.cardFeeCents ?? 338, failNext: undefined as { status: number; body: Json } | undefined, faults: [] as StandInFault[] };
 
   const get = (id: string, kind: string): Json => {
@@ -682,6 +683,22 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
           reason: 'fraudulent',
         }),
       );
+    },
+    /** Where the stand-in sends its events (the app's webhook endpoint) and the endpoint's signing secret. */
+    sendEventsTo(url: string, secret: string) {
+      webhook.url = url;
+      webhook.secret = secret;
+    },
+    /** Stripe's `account.updated` for a connected account as it now is, sent signed to the endpoint; answers the endpoint's status. */
+    async sendAccountUpdated(accountId: string, options: { secret?: string; id?: string } = {}) {
+      if (!webhook.url) throw new Error('sendEventsTo(url, secret) first');
+      const call = signedStripeEvent(options.secret ?? webhook.secret, 'account.updated', { ...get(accountId, 'account') }, { id: options.id });
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': call.signature },
+        body: call.body,
+      });
+      return response.status;
     },
     /** What the charity's representative does on Stripe's hosted onboarding: all given, or a requirement left due. */
     completeOnboarding(accountId: string, options: { leaveDue?: string[] } = {}) {

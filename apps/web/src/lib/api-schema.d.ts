@@ -1912,6 +1912,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/charity-transfers/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A transfer or reversal held for a different amount: look it up at the provider again, or mark it for manual review */
+        post: operations["resolveHeldCharityTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/connect/accounts/{ref}": {
         parameters: {
             query?: never;
@@ -1992,6 +2009,23 @@ export interface paths {
         put?: never;
         /** Sandbox only: decide an open dispute as won or lost, as the card network would */
         post: operations["postAdminDisputesByIdSandboxOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pledges/{id}/sandbox-dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: the donor's bank disputes a charged pledge's charge (all of it or an amount) */
+        post: operations["openSandboxDispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2433,7 +2467,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit the charity’s public profile */
+        /** Propose a change to the charity’s public profile, held for an admin’s approval */
         put: operations["putPortalCharitiesByIdProfile"];
         post?: never;
         delete?: never;
@@ -2473,6 +2507,40 @@ export interface paths {
         get: operations["getPortalCharitiesByIdSupportersCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/charity-profile-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Profile changes waiting for approval, each beside the charity’s current profile */
+        get: operations["listCharityProfileChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/charity-profile-changes/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held profile change (the public profile takes it) or reject it; the representative is told */
+        post: operations["decideCharityProfileChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8877,6 +8945,7 @@ export interface operations {
                                 created_at: string;
                                 charged_at: string | null;
                             }[];
+                            sandbox: boolean;
                         };
                     };
                 };
@@ -16375,7 +16444,7 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "transfer" | "reversal";
                                 /** @enum {string} */
-                                status: "pending" | "made";
+                                status: "pending" | "made" | "held" | "manual_review";
                                 amount: number;
                                 provider_ref: string | null;
                                 charge_ref: string;
@@ -16486,6 +16555,130 @@ export interface operations {
                             created: number;
                             made: number;
                             waiting: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resolveHeldCharityTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "look_up" | "manual_review";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            outcome: "made" | "held" | "pending" | "manual_review";
+                            movement: {
+                                _id: string;
+                                /** @enum {string} */
+                                kind: "transfer" | "reversal";
+                                /** @enum {string} */
+                                status: "pending" | "made" | "held" | "manual_review";
+                                amount: number;
+                                provider_ref: string | null;
+                                charge_ref: string;
+                                reverses: string | null;
+                                created_at: string;
+                                made_at: string | null;
+                                last_error: string | null;
+                                carried: {
+                                    pledge_id: string | null;
+                                    donation_id: string | null;
+                                    campaign: {
+                                        _id: string;
+                                        name: string;
+                                    } | null;
+                                    supporter_name: string;
+                                    charged: number;
+                                };
+                            };
                         };
                     };
                 };
@@ -17129,6 +17322,137 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     outcome: "won" | "lost";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            provider_ref: string;
+                            /** @enum {string} */
+                            status: "open" | "won" | "lost";
+                            reason: string;
+                            amount: number;
+                            fee: number;
+                            charity_share: number;
+                            platform_share: number;
+                            opened_at: string;
+                            closed_at: string | null;
+                            pledge: {
+                                _id: string;
+                                amount: number;
+                                charged: number;
+                            } | null;
+                            campaign: {
+                                _id: string;
+                                name: string;
+                            } | null;
+                            donation: {
+                                _id: string;
+                                amount: number;
+                            } | null;
+                            monthly_gift: {
+                                _id: string;
+                                period: string;
+                                amount: number;
+                            } | null;
+                            donor: {
+                                name: string;
+                                email: string;
+                            } | null;
+                            charity_name: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openSandboxDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number | string | (null);
                 };
             };
         };
@@ -20181,7 +20505,7 @@ export interface operations {
                                     /** @enum {string} */
                                     kind: "transfer" | "reversal";
                                     /** @enum {string} */
-                                    status: "pending" | "made";
+                                    status: "pending" | "made" | "held" | "manual_review";
                                     amount: number;
                                     provider_ref: string | null;
                                     charge_ref: string;
@@ -20201,6 +20525,19 @@ export interface operations {
                                     };
                                 }[];
                             };
+                            pending_change: {
+                                _id: string;
+                                proposed: {
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                                proposed_by: string | null;
+                                created_at: string;
+                            } | null;
                         };
                     };
                 };
@@ -20307,14 +20644,29 @@ export interface operations {
                         success: true;
                         message: string;
                         data: {
-                            _id: string;
-                            name: string;
-                            logo: string;
-                            link: string | null;
-                            description: string;
-                            legal_name: string;
-                            registration_number: string;
-                            address: string;
+                            profile: {
+                                _id: string;
+                                name: string;
+                                logo: string;
+                                link: string | null;
+                                description: string;
+                                legal_name: string;
+                                registration_number: string;
+                                address: string;
+                            };
+                            pending_change: {
+                                _id: string;
+                                proposed: {
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                                proposed_by: string | null;
+                                created_at: string;
+                            };
                         };
                     };
                 };
@@ -20484,6 +20836,225 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCharityProfileChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                _id: string;
+                                proposed: {
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                                proposed_by: string | null;
+                                created_at: string;
+                                current: {
+                                    _id: string;
+                                    name: string;
+                                    logo: string;
+                                    link: string | null;
+                                    description: string;
+                                    legal_name: string;
+                                    registration_number: string;
+                                    address: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideCharityProfileChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            name: string;
+                            logo: string;
+                            link: string | null;
+                            description: string;
+                            legal_name: string;
+                            registration_number: string;
+                            address: string;
+                        };
+                    };
+                };
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
             400: {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AcceptInvitationResponse,
-  CharityProfileResponse,
+  ProfileSubmittedResponse,
   InvitationPreviewResponse,
   MyCharitiesResponse,
   PortalOverviewResponse,
@@ -34,10 +34,10 @@ export function useSaveProfile(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (form: FormData) =>
-      parseResponse(CharityProfileResponse, await api.put<unknown>(`/portal/charities/${charityId}/profile`, form), 'the saved profile'),
+      parseResponse(ProfileSubmittedResponse, await api.put<unknown>(`/portal/charities/${charityId}/profile`, form), 'the profile change sent for approval'),
     onSuccess: async () => {
+      // The public list changes only when an admin approves: the portal alone is read again.
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.charities });
     },
   });
 }

@@ -96,6 +96,7 @@ export const queryKeys = {
     chargeHold: (eventId: string) => ['admin', 'charge-hold', eventId] as const,
     chargeRun: (runId: string) => ['admin', 'charge-runs', runId] as const,
     payouts: ['admin', 'payouts'] as const,
+    profileChanges: ['admin', 'charity-profile-changes'] as const,
     charityConnect: ['admin', 'charity-connect'] as const,
     charityTransfers: (charityId: string) => ['admin', 'charity-connect', charityId, 'transfers'] as const,
     ledgerCheck: ['admin', 'ledger-check'] as const,

@@ -109,7 +109,8 @@ export const AdminPledgeRow = z.object({
   charged_at: z.string().nullable(),
 });
 export type AdminPledgeRow = z.infer<typeof AdminPledgeRow>;
-export const AdminPledgesResponse = okResponse(z.object({ items: z.array(AdminPledgeRow) }));
+/** A campaign's pledges; `sandbox`: the sandbox provider is on, so the console offers its dispute tool on a charged pledge. */
+export const AdminPledgesResponse = okResponse(z.object({ items: z.array(AdminPledgeRow), sandbox: z.boolean() }));
 export type AdminPledgesResponse = z.infer<typeof AdminPledgesResponse>;
 
 /** Completed campaigns waiting for the admin's charge, with what All or Nothing will do. */

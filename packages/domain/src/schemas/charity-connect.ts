@@ -10,6 +10,12 @@ export const CONNECT_MESSAGES = {
   sandboxOnly: 'This page exists only with the sandbox payment provider',
   accountNotFound: 'No such connected account',
   bankAccountInvalid: 'Please enter a bank account number of 4 to 17 digits',
+  movementNotFound: 'Transfer not found',
+  movementNotHeld: 'Only a transfer or reversal held for a different amount can be resolved here',
+  lookedUpMade: 'Found at the payment provider with the right amount: booked as made',
+  lookedUpHeld: 'The payment provider still reports a different amount: held for review',
+  lookedUpMissing: 'The payment provider has no such movement: it will be sent by the next transfers run',
+  markedForReview: 'Marked for manual review: it will not be sent again; settle it on the provider’s dashboard',
   paidByTransfers: 'This charity is paid by transfers to its connected account; a recorded payout can cover only what those transfers will not carry',
 } as const;
 
@@ -68,7 +74,12 @@ export const CarriedPledge = z.object({
 export const CharityTransferRow = z.object({
   _id: z.string(),
   kind: z.enum(['transfer', 'reversal']),
-  status: z.enum(['pending', 'made']),
+  /**
+   * `held`: the provider answered another amount than this movement's, so it is neither booked nor
+   * sent again until an admin looks it up again; `manual_review`: an admin took it to the provider's
+   * dashboard, and the app no longer sends it.
+   */
+  status: z.enum(['pending', 'made', 'held', 'manual_review']),
   amount: z.number(),
   provider_ref: z.string().nullable(),
   charge_ref: z.string(),
@@ -114,3 +125,15 @@ export const SandboxOnboardingRequest = z.object({
   leave_requirement_due: z.boolean(),
 });
 export type SandboxOnboardingRequest = z.infer<typeof SandboxOnboardingRequest>;
+
+/** POST /api/admin/charity-transfers/{id}/resolve: a held movement looked up at the provider again, or marked for manual review. */
+export const ResolveHeldMovementRequest = z.object({
+  action: z.enum(['look_up', 'manual_review'], { error: 'Choose to look the movement up again or to mark it for manual review' }),
+});
+export type ResolveHeldMovementRequest = z.infer<typeof ResolveHeldMovementRequest>;
+export const ResolveHeldMovementResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ outcome: z.enum(['made', 'held', 'pending', 'manual_review']), movement: CharityTransferRow }),
+});
+export type ResolveHeldMovementResponse = z.infer<typeof ResolveHeldMovementResponse>;

@@ -20,6 +20,12 @@ export const PORTAL_MESSAGES = {
   accepted: 'You now represent {charity}',
   charityNotFound: 'Charity not found',
   profileSaved: 'Profile saved',
+  profileSubmitted: 'Sent for approval: the public profile changes once an admin approves it',
+  changeNotFound: 'Profile change not found',
+  changeDecided: 'This profile change was decided already, or replaced by a newer one',
+  changeApproved: 'Profile change approved: the public profile now shows it',
+  changeRejected: 'Profile change rejected; the representative was told',
+  rejectReasonTooLong: 'Keep the reason under 1000 characters',
   representativeRemoved: 'Representative removed',
   linkInvalid: 'Enter a web address starting with http:// or https://',
   legalNameRequired: 'Enter the legal name',
@@ -101,6 +107,30 @@ export const CharityProfile = z.object({
 export type CharityProfile = z.infer<typeof CharityProfile>;
 export const CharityProfileResponse = actionResponse(CharityProfile);
 
+/** A representative's profile edit waiting for an admin (decision 176): the fields as proposed. */
+export const ProfileChange = z.object({
+  _id: z.string(),
+  proposed: CharityProfile.omit({ _id: true, name: true }),
+  proposed_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProfileChange = z.infer<typeof ProfileChange>;
+/** PUT /api/portal/charities/{id}/profile: the edit is held; the live profile is unchanged until approved. */
+export const ProfileSubmittedResponse = actionResponse(z.object({ profile: CharityProfile, pending_change: ProfileChange }));
+export type ProfileSubmittedResponse = z.infer<typeof ProfileSubmittedResponse>;
+
+/** GET /api/admin/charity-profile-changes: each pending change beside the charity's current profile. */
+export const AdminProfileChange = ProfileChange.extend({ current: CharityProfile });
+export type AdminProfileChange = z.infer<typeof AdminProfileChange>;
+export const AdminProfileChangesResponse = okResponse(z.object({ items: z.array(AdminProfileChange) }));
+export type AdminProfileChangesResponse = z.infer<typeof AdminProfileChangesResponse>;
+export const DecideProfileChangeRequest = z.object({
+  decision: z.enum(['approve', 'reject'], { error: 'Choose to approve or reject the change' }),
+  reason: z.string().trim().max(1000, PORTAL_MESSAGES.rejectReasonTooLong).default(''),
+});
+export type DecideProfileChangeRequest = z.input<typeof DecideProfileChangeRequest>;
+export const DecideProfileChangeResponse = actionResponse(CharityProfile);
+
 export const MyCharitiesResponse = okResponse(z.object({ charities: z.array(CharityProfile.pick({ _id: true, name: true, logo: true })) }));
 export type MyCharitiesResponse = z.infer<typeof MyCharitiesResponse>;
 
@@ -156,6 +186,8 @@ export const PortalOverview = z.object({
   payouts: z.array(PortalPayout),
   disputes: z.array(PortalDispute),
   connect: PortalConnect,
+  /** The representatives' profile edit waiting for an admin; null when none. */
+  pending_change: ProfileChange.nullable(),
 });
 export type PortalOverview = z.infer<typeof PortalOverview>;
 export const PortalOverviewResponse = okResponse(PortalOverview);

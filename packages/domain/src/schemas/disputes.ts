@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionResponse, okResponse } from './common.ts';
+import { optionalDollarAmountField } from './event-fields.ts';
 
 /**
  * Disputes (chargebacks, decision 093): the donor's bank reverses a charge; the provider withdraws
@@ -15,6 +16,11 @@ export const DISPUTE_MESSAGES = {
   sandboxOnly: 'Disputes are closed by the payment provider; only the sandbox can close one here',
   sandboxWon: 'SANDBOX: the dispute was closed as won; the charge is booked again',
   sandboxLost: 'SANDBOX: the dispute was closed as lost',
+  sandboxOpened: "SANDBOX: the donor's bank disputed the charge; the dispute is booked",
+  sandboxAmount: 'Enter the disputed amount in dollars, at least $0.01, with at most two decimals',
+  sandboxNotCharged: 'Only a charged pledge can be disputed',
+  sandboxAlreadyDisputed: "This pledge's charge is disputed already; a charge is disputed once",
+  pledgeNotFound: 'Pledge not found',
 } as const;
 
 export const AdminDisputeRow = z.object({
@@ -54,3 +60,14 @@ export const SandboxDisputeOutcomeRequest = z.object({
 export type SandboxDisputeOutcomeRequest = z.infer<typeof SandboxDisputeOutcomeRequest>;
 export const SandboxDisputeOutcomeResponse = actionResponse(AdminDisputeRow);
 export type SandboxDisputeOutcomeResponse = z.infer<typeof SandboxDisputeOutcomeResponse>;
+
+/**
+ * POST /api/admin/pledges/{id}/sandbox-dispute: the sandbox's donor bank disputes a charged
+ * pledge's charge (tests and demos), for all of it or `amount` dollars (capped at the charge).
+ */
+export const SandboxOpenDisputeRequest = z.object({
+  amount: optionalDollarAmountField(DISPUTE_MESSAGES.sandboxAmount, 0.01, 1_000_000),
+});
+export type SandboxOpenDisputeRequest = z.input<typeof SandboxOpenDisputeRequest>;
+export const SandboxOpenDisputeResponse = actionResponse(AdminDisputeRow);
+export type SandboxOpenDisputeResponse = z.infer<typeof SandboxOpenDisputeResponse>;

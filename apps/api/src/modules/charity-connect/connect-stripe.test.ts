@@ -7,7 +7,8 @@ import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-
 import { accountBalance, adminClient, expectBooksBalanced, pledgeRow, type Person } from '../charging/test-helpers.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { charityTransfers } from './tables.ts';
+import { outboxEmails } from '../../db/schema.ts';
+import { charityConnectAccounts, charityTransfers } from './tables.ts';
 import { newCharity } from './test-helpers.ts';
 
 /**
@@ -28,6 +29,7 @@ beforeAll(async () => {
     stripeWebhookSecret: SECRET,
     stripeApiBase: await standIn.start(),
   });
+  standIn.sendEventsTo(`${server.url}/api/payments/webhook`, SECRET);
   admin = await adminClient(server);
 });
 afterAll(async () => {
@@ -54,6 +56,46 @@ async function webhook(type: string, object: Record<string, unknown>) {
 }
 
 describe('charities on Connect with Stripe', () => {
+  it("keeps the account's state by Stripe's signed account.updated webhook, telling a new requirement once", { timeout: 60_000 }, async () => {
+    const charityId = await newCharity(server);
+    const started = await admin.post(`/api/charities/${charityId}/connect/onboarding`);
+    const accountRef = String(started.data.data.account.account_ref);
+    const stored = async () => (await server.app.ctx.db.select().from(charityConnectAccounts).where(eq(charityConnectAccounts.charityId, charityId)))[0]!;
+    const told = async () =>
+      (await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'connect-requirements'))).filter((mail) =>
+        mail.text.includes(`charity=${charityId}`),
+      );
+
+    // A forged call changes nothing.
+    const before = await stored();
+    standIn.completeOnboarding(accountRef, { leaveDue: ['company.tax_id'] });
+    expect(await standIn.sendAccountUpdated(accountRef, { secret: 'whsec_someone_else' })).toBe(400);
+    expect(await stored()).toMatchObject({ detailsSubmitted: false, payoutsEnabled: false, requirementsDue: before.requirementsDue });
+
+    // No refresh: the webhook alone brings the state, and the admins (nobody represents it yet) are told once, however often it comes.
+    expect(await standIn.sendAccountUpdated(accountRef, { id: 'evt_account_due' })).toBe(200);
+    expect(await standIn.sendAccountUpdated(accountRef, { id: 'evt_account_due' })).toBe(200);
+    expect(await standIn.sendAccountUpdated(accountRef)).toBe(200);
+    expect(await stored()).toMatchObject({ detailsSubmitted: true, payoutsEnabled: false, requirementsDue: ['company.tax_id'] });
+    expect((await told()).filter((mail) => mail.text.includes('company.tax_id')).length).toBeGreaterThan(0);
+    const toldOnce = (await told()).length;
+
+    standIn.completeOnboarding(accountRef);
+    expect(await standIn.sendAccountUpdated(accountRef)).toBe(200);
+    expect(await stored()).toMatchObject({ detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [] });
+    expect(await told()).toHaveLength(toldOnce);
+    const overview = (await admin.get('/api/admin/charity-connect')).data.data.charities.find((row: { charity_id: string }) => row.charity_id === charityId);
+    expect(overview.account).toMatchObject({ account_ref: accountRef, payouts_enabled: true, requirements_due: [] });
+
+    // An account that is not one of ours is recorded and otherwise ignored.
+    const stranger = await fetch(`${server.config.stripeApiBase}/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer sk_test_stand_in' },
+      body: new URLSearchParams({ type: 'express' }).toString(),
+    });
+    expect(await standIn.sendAccountUpdated(String(((await stranger.json()) as { id: string }).id))).toBe(200);
+  });
+
   it(
     'onboards, transfers each charge with its source_transaction, reverses a disputed share and transfers it again when won',
     { timeout: 180_000 },

@@ -11,10 +11,10 @@ import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
 import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
 import { disputes } from '../disputes/tables.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { deliverSandboxEvents } from '../payment-events/service.ts';
 import { CONNECT_NEEDS_REGISTRATION } from './connectable.ts';
 import { charityRepresentatives } from '../charity-portal/tables.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
+import { createDueTransfers } from './transfers.ts';
 import { benefit, newCharity, onboard } from './test-helpers.ts';
 
 /**
@@ -183,8 +183,20 @@ describe('charities on Connect (sandbox)', () => {
       expect(nameOf(shown.transfers, a.pledge.id)).not.toBe('Anonymous');
 
       // Weeks later the bank disputes A's $120.00: the charity's $93.22 comes back from its account.
-      const disputeRef = await payments.disputes.openOn(pledgeA.providerChargeRef!);
-      await deliverSandboxEvents(server.app.ctx);
+      // The admin's sandbox tool on the pledge: bad input and other people change nothing.
+      const tool = `/api/admin/pledges/${a.pledge.id}/sandbox-dispute`;
+      expect((await treasurer.client.post(tool, {})).status).toBe(403);
+      const badAmount = await admin.post(tool, { amount: '12.345' });
+      expect(badAmount.status).toBe(400);
+      expect(badAmount.data.message).toContain('two decimals');
+      const notCharged = await admin.post(`/api/admin/pledges/${declined.pledge.id}/sandbox-dispute`, {});
+      expect(notCharged.status).toBe(409);
+      expect(await server.app.ctx.db.select().from(disputes).where(eq(disputes.pledgeId, a.pledge.id))).toEqual([]);
+      const opened = await admin.post(tool, {});
+      expect(opened.status, JSON.stringify(opened.data)).toBe(200);
+      expect(opened.data.data).toMatchObject({ status: 'open', amount: 120, charity_share: 93.22, pledge: { _id: a.pledge.id } });
+      const disputeRef = opened.data.data.provider_ref as string;
+      expect((await admin.post(tool, {})).status).toBe(409);
       await server.app.ctx.jobs.drain();
       const [dispute] = await server.app.ctx.db.select().from(disputes).where(eq(disputes.providerDisputeRef, disputeRef!));
       expect(dispute).toMatchObject({ charityShareCents: cents(93.22), status: 'open' });
@@ -231,6 +243,88 @@ describe('charities on Connect (sandbox)', () => {
     const payout = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: 185.02, reference: 'WIRE-2', paid_on: '2026-11-28' });
     expect(payout.status, JSON.stringify(payout.data)).toBe(201);
     await expectBooksBalanced(server);
+  });
+
+  it('holds a transfer the provider answered with another amount; an admin looks it up again or marks it for manual review', { timeout: 120_000 }, async () => {
+    const charityId = await newCharity(server);
+    const { ref } = await onboard(admin, charityId);
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    await benefit(server, event.id, charityId);
+    for (const _ of [1, 2]) await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });
+    expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
+    await server.app.ctx.jobs.drain();
+    expect(await createDueTransfers(server.app.ctx)).toBe(3);
+
+    // Two claims that crashed a day ago; meanwhile the provider made each under its key, for $1.00 less.
+    const dayAgo = new Date(clock.now().getTime() - 25 * 3_600_000);
+    const [first, second] = (await transfersOf(charityId)).filter((row) => row.pledgeId).sort((x, y) => x.id.localeCompare(y.id));
+    for (const row of [first!, second!]) {
+      await server.app.ctx.db.update(charityTransfers).set({ attemptStartedAt: dayAgo, attemptFirstClaimedAt: dayAgo }).where(eq(charityTransfers.id, row.id));
+      await server.app.ctx.db.insert(sandboxTransfers).values({
+        id: `tr_sbx_short_${row.id.slice(0, 8)}`,
+        idempotencyKey: row.idempotencyKey,
+        destination: ref,
+        amountCents: row.amountCents - 100,
+        sourceCharge: row.chargeRef,
+        transferGroup: `campaign:${event.id}`,
+      });
+    }
+    // The sandbox keeps keys for ever; Stripe forgets them after a day, when a claim taken over looks up first (decision 130).
+    const payments = server.app.ctx.payments as { idempotencyKeyLifetimeMs: number };
+    const lifetime = payments.idempotencyKeyLifetimeMs;
+    payments.idempotencyKeyLifetimeMs = 24 * 3_600_000;
+    try {
+      expect(await runTransfers()).toMatchObject({ made: 1, waiting: 2 });
+    } finally {
+      payments.idempotencyKeyLifetimeMs = lifetime;
+    }
+    const held = async (id: string) => (await server.app.ctx.db.select().from(charityTransfers).where(eq(charityTransfers.id, id)))[0]!;
+    expect(await held(first!.id)).toMatchObject({ status: 'held', lastError: expect.stringContaining('AMOUNT_MISMATCH') });
+    // Held means never booked and never sent again: another run leaves it alone.
+    expect(await runTransfers()).toMatchObject({ made: 0, waiting: 0 });
+    expect(await server.app.ctx.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, first!.idempotencyKey))).toHaveLength(1);
+    const listed = (await admin.get(`/api/charities/${charityId}/connect/transfers`)).data.data.items;
+    expect(listed.find((row: { _id: string }) => row._id === first!.id)).toMatchObject({
+      status: 'held',
+      last_error: expect.stringContaining('AMOUNT_MISMATCH'),
+    });
+    const paidBefore = await accountBalance(server, 'charity_paid', { charityId });
+
+    const resolve = (id: string, action: string, client = admin) => client.post(`/api/admin/charity-transfers/${id}/resolve`, { action });
+    const treasurer = await representativeOf(charityId);
+    expect((await resolve(first!.id, 'look_up', treasurer.client)).status).toBe(403);
+    expect((await resolve(first!.id, 'retry')).status).toBe(400);
+    // Still another amount at the provider: held again, nothing booked.
+    const still = await resolve(first!.id, 'look_up');
+    expect(still.status, JSON.stringify(still.data)).toBe(200);
+    expect(still.data.data).toMatchObject({ outcome: 'held', movement: { status: 'held' } });
+    expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(paidBefore);
+
+    // The provider's transfer is put right (its support corrected it): the look-up books it, once.
+    await server.app.ctx.db.update(sandboxTransfers).set({ amountCents: first!.amountCents }).where(eq(sandboxTransfers.idempotencyKey, first!.idempotencyKey));
+    const answers = await Promise.all([resolve(first!.id, 'look_up'), resolve(first!.id, 'look_up')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.data.data).toMatchObject({ outcome: 'made', movement: { status: 'made' } });
+    expect(await accountBalance(server, 'charity_paid', { charityId })).toBe(paidBefore + first!.amountCents);
+
+    // The other is taken to the provider's dashboard by hand: marked, never sent again, and the books say what stays unmatched.
+    const marked = await resolve(second!.id, 'manual_review');
+    expect(marked.data.data).toMatchObject({ outcome: 'manual_review', movement: { status: 'manual_review' } });
+    expect((await resolve(second!.id, 'look_up')).status).toBe(409);
+    expect(await runTransfers()).toMatchObject({ made: 0 });
+    const audit = await server.app.ctx.database.query<{ action: string }>('select action from audit_log where target_id in ($1, $2) order by created_at', [
+      first!.id,
+      second!.id,
+    ]);
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['charity.transfer_looked_up', 'charity.transfer_manual_review']));
+    const report = await verifyLedger(server.app.ctx.database.query, server.app.ctx.payments);
+    expect(report.reconciliation.provider_without_posting).toContainEqual({
+      kind: 'transfer',
+      ref: `tr_sbx_short_${second!.id.slice(0, 8)}`,
+      amount: (second!.amountCents - 100) / 100,
+    });
   });
 
   // Last: the planted transfer stays at the provider, so the books verify dirty from here on.

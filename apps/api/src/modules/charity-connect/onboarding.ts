@@ -96,7 +96,19 @@ export function createOnboarding(ctx: AppContext) {
       return toAccountState(await store(charityId, await ctx.payments.connect.retrieveAccount(row.accountRef)));
     },
 
-    /** Reads again every account not yet paid out to (the job's first step: Stripe's `account.updated` is not listened to). */
+    /**
+     * Stripe's `account.updated` webhook (signature checked by payment events): the account is read
+     * again from the provider rather than taken from the event, so events arriving late or out of
+     * order never put an older state back. False for an account that is not one of ours.
+     */
+    async accountUpdated(accountRef: string): Promise<boolean> {
+      const row = await repo.accountByRef(db, ctx.payments.name, accountRef);
+      if (!row) return false;
+      await store(row.charityId, await ctx.payments.connect.retrieveAccount(accountRef));
+      return true;
+    },
+
+    /** Reads again every account not yet paid out to (the job's first step, in case a webhook was missed or the sandbox has none). */
     async refreshOnboarding(): Promise<void> {
       for (const row of await repo.accounts(db)) {
         if (row.provider !== ctx.payments.name || (row.payoutsEnabled && !row.requirementsDue.length)) continue;

@@ -39,6 +39,16 @@ export const connectRepository = {
     return row;
   },
 
+  /** A connected account by the provider's reference (`acct_…`), as a webhook names it. */
+  async accountByRef(db: Executor, provider: string, accountRef: string): Promise<ConnectAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(charityConnectAccounts)
+      .where(and(eq(charityConnectAccounts.provider, provider), eq(charityConnectAccounts.accountRef, accountRef)))
+      .limit(1);
+    return row;
+  },
+
   async accounts(db: Executor): Promise<ConnectAccountRow[]> {
     return db.select().from(charityConnectAccounts);
   },
@@ -151,7 +161,7 @@ export const connectRepository = {
     return num((result.rows[0] as Record<string, unknown> | undefined)?.cents);
   },
 
-  /** Movements not yet made: transfers pending or in flight, and reversals to make. */
+  /** Movements not yet made: transfers pending, in flight or held for an admin, and reversals to make. */
   async pendingCents(tx: Executor, charityId: string): Promise<{ transfers: number; reversals: number }> {
     const [row] = await tx
       .select({
@@ -159,7 +169,7 @@ export const connectRepository = {
         reversals: sql<string>`coalesce(sum(${charityTransfers.amountCents}) filter (where ${charityTransfers.kind} = 'reversal'), 0)`,
       })
       .from(charityTransfers)
-      .where(and(eq(charityTransfers.charityId, charityId), eq(charityTransfers.status, 'pending')));
+      .where(and(eq(charityTransfers.charityId, charityId), inArray(charityTransfers.status, ['pending', 'held', 'manual_review'])));
     return { transfers: num(row?.transfers), reversals: num(row?.reversals) };
   },
 
@@ -208,6 +218,33 @@ export const connectRepository = {
       .update(charityTransfers)
       .set({ attemptStartedAt: startedAt, lastError: error.slice(0, 500) })
       .where(and(eq(charityTransfers.id, id), eq(charityTransfers.status, 'pending')));
+  },
+
+  /** The provider answered another amount: the movement waits for an admin, and no run sends it again. */
+  async hold(db: Executor, id: string, error: string): Promise<void> {
+    await db
+      .update(charityTransfers)
+      .set({ status: 'held', attemptStartedAt: null, lastError: error.slice(0, 500) })
+      .where(and(eq(charityTransfers.id, id), eq(charityTransfers.status, 'pending')));
+  },
+
+  /** An admin's look-up of a held movement: one statement, so of racing admins one gets it (claimed, as a send would be). */
+  async claimHeld(db: Executor, id: string, now: Date): Promise<MovementRow | undefined> {
+    const [row] = await db
+      .update(charityTransfers)
+      .set({ status: 'pending', attemptStartedAt: now })
+      .where(and(eq(charityTransfers.id, id), eq(charityTransfers.status, 'held')))
+      .returning();
+    return row;
+  },
+
+  async markManualReview(db: Executor, id: string): Promise<MovementRow | undefined> {
+    const [row] = await db
+      .update(charityTransfers)
+      .set({ status: 'manual_review', attemptStartedAt: null })
+      .where(and(eq(charityTransfers.id, id), eq(charityTransfers.status, 'held')))
+      .returning();
+    return row;
   },
 
   async markMade(tx: Executor, id: string, made: { providerRef: string; ledgerTransactionId: string; now: Date }): Promise<MovementRow | undefined> {

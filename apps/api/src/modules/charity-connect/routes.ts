@@ -5,6 +5,8 @@ import {
   CharityTransfersResponse,
   CONNECT_MESSAGES,
   RefreshAccountResponse,
+  ResolveHeldMovementRequest,
+  ResolveHeldMovementResponse,
   RunTransfersResponse,
   StartOnboardingResponse,
 } from '@pledgeway/domain';
@@ -95,4 +97,27 @@ export const charityConnectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, message: CONNECT_MESSAGES.transfersRun, data: await service.runNow(request.auth!) }),
   );
+
+  /** A held movement's console action (decision 175). */
+  function resolveHeldRoute() {
+    app.post(
+      '/admin/charity-transfers/:id/resolve',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['charity-connect'],
+          summary: 'A transfer or reversal held for a different amount: look it up at the provider again, or mark it for manual review',
+          operationId: 'resolveHeldCharityTransfer',
+          params: z.object({ id: z.uuid('Invalid transfer id') }),
+          body: ResolveHeldMovementRequest,
+          response: { 200: ResolveHeldMovementResponse },
+        },
+      },
+      async (request) => {
+        const { outcome, movement, message } = await service.resolveHeld(request.auth!, request.params.id, request.body.action);
+        return { success: true as const, message, data: { outcome, movement } };
+      },
+    );
+  }
+  resolveHeldRoute();
 };

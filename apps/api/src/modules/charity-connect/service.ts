@@ -7,7 +7,7 @@ import { auditRepository } from '../audit/repository.ts';
 import { publicName } from '../../lib/public-name.ts';
 import { createOnboarding, toAccountState } from './onboarding.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
-import { runTransfers } from './transfers.ts';
+import { lookUpHeld, runTransfers } from './transfers.ts';
 
 export { assertMayManageCharityConnect } from './onboarding.ts';
 export { CHARITY_TRANSFERS_QUEUE } from './transfers.ts';
@@ -151,6 +151,7 @@ export function createCharityConnectService(ctx: AppContext) {
   return {
     start: onboarding.start,
     refresh: onboarding.refresh,
+    accountUpdated: onboarding.accountUpdated,
 
     /** The admin console's list: every charity, on Connect or not, and what is owed to it outside Connect. */
     async overview(): Promise<{ charities: CharityConnectRow[]; sandbox: boolean }> {
@@ -198,5 +199,36 @@ export function createCharityConnectService(ctx: AppContext) {
     },
 
     runJob: () => runTransfers(ctx, onboarding.refreshOnboarding),
+
+    /**
+     * A movement held because the provider answered another amount (decision 175): looked up again
+     * at the provider (booked when the amount is right there), or marked for manual review (never
+     * sent again). Audit-logged; 409 when it is not held.
+     */
+    async resolveHeld(auth: AuthInfo, id: string, action: 'look_up' | 'manual_review') {
+      const before = await repo.byId(db, id);
+      if (!before) throw AppError.notFound(CONNECT_MESSAGES.movementNotFound);
+      let outcome: 'made' | 'held' | 'pending' | 'manual_review' | undefined;
+      if (action === 'look_up') outcome = await lookUpHeld(ctx, id);
+      else outcome = (await repo.markManualReview(db, id)) ? 'manual_review' : undefined;
+      if (!outcome) throw AppError.conflict('MOVEMENT_NOT_HELD', CONNECT_MESSAGES.movementNotHeld);
+      const after = (await repo.byId(db, id))!;
+      await auditRepository.record(db, {
+        actorId: auth.userId,
+        action: action === 'look_up' ? 'charity.transfer_looked_up' : 'charity.transfer_manual_review',
+        targetType: 'charity_transfer',
+        targetId: id,
+        before: { status: before.status, last_error: before.lastError },
+        after: { status: after.status, provider_ref: after.providerRef, last_error: after.lastError },
+      });
+      const [movement] = (await listCharityTransfers(db, before.charityId)).filter((row) => row._id === id);
+      const message = {
+        made: CONNECT_MESSAGES.lookedUpMade,
+        held: CONNECT_MESSAGES.lookedUpHeld,
+        pending: CONNECT_MESSAGES.lookedUpMissing,
+        manual_review: CONNECT_MESSAGES.markedForReview,
+      }[outcome];
+      return { outcome, movement: movement!, message };
+    },
   };
 }

@@ -54,7 +54,8 @@ export const charityTransfers = pgTable(
     disputeId: uuid('dispute_id'),
     amountCents: cents('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status', { enum: ['pending', 'made'] })
+    /** `held`: the provider answered another amount (never booked, never sent again until looked up); `manual_review`: an admin's. */
+    status: text('status', { enum: ['pending', 'made', 'held', 'manual_review'] })
       .notNull()
       .default('pending'),
     /** The provider's transfer (`tr_…`) or reversal (`trr_…`), once made. */

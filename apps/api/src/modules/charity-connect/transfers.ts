@@ -67,19 +67,43 @@ async function ready(ctx: AppContext, row: MovementRow): Promise<boolean> {
   return true;
 }
 
-async function callProvider(ctx: AppContext, row: MovementRow, lookUpFirst: boolean): Promise<TransferResult> {
+/** What the provider holds under this movement's key (found by its lookup), or null; with `send`, sent when there is none. */
+async function callProvider(ctx: AppContext, row: MovementRow, mode: { lookUpFirst: boolean; send: boolean }): Promise<TransferResult | null> {
   const { connect } = ctx.payments;
   if (row.kind === 'transfer') {
     const account = (await repo.account(ctx.db, row.charityId))!;
     const wanted = { accountRef: account.accountRef, transferGroup: transferGroupOf(row), idempotencyKey: row.idempotencyKey };
-    const found = lookUpFirst ? await connect.findTransfer(wanted) : null;
-    return found ?? connect.transfer({ ...wanted, amountCents: row.amountCents, chargeRef: row.chargeRef });
+    const found = mode.lookUpFirst ? await connect.findTransfer(wanted) : null;
+    if (found || !mode.send) return found;
+    return connect.transfer({ ...wanted, amountCents: row.amountCents, chargeRef: row.chargeRef });
   }
   const transfer = row.reversesId ? await repo.byId(ctx.db, row.reversesId) : undefined;
   if (!transfer?.providerRef) throw new AppError('REVERSAL_WITHOUT_TRANSFER', 'The transfer to reverse was not made', 409);
   const wanted = { transferRef: transfer.providerRef, idempotencyKey: row.idempotencyKey };
-  const found = lookUpFirst ? await connect.findReversal(wanted) : null;
-  return found ?? connect.reverseTransfer({ ...wanted, amountCents: row.amountCents });
+  const found = mode.lookUpFirst ? await connect.findReversal(wanted) : null;
+  if (found || !mode.send) return found;
+  return connect.reverseTransfer({ ...wanted, amountCents: row.amountCents });
+}
+
+const mismatchOf = (row: MovementRow, result: TransferResult) =>
+  `AMOUNT_MISMATCH: the provider's ${result.ref} moved ${result.amountCents} cents, not ${row.amountCents}`;
+
+/** Posts a movement the provider made with this amount and marks it made, together, under the charity's row lock. */
+async function book(ctx: AppContext, row: MovementRow, result: TransferResult): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockCharity(tx, row.charityId);
+    const where = { amountCents: row.amountCents, charityId: row.charityId, eventId: row.eventId };
+    const posted = await ledgerRepository.post(tx, {
+      kind: row.kind === 'transfer' ? 'transfer' : 'transfer_reversal',
+      idempotencyKey: row.idempotencyKey,
+      pledgeId: row.pledgeId,
+      eventId: row.eventId,
+      providerRef: result.ref,
+      memo: { charge_ref: row.chargeRef, movement_id: row.id, ...(row.donationId ? { donationId: row.donationId } : {}) },
+      entries: row.kind === 'transfer' ? transferEntries(where) : transferReversalEntries(where),
+    });
+    await repo.markMade(tx, row.id, { providerRef: result.ref, ledgerTransactionId: posted.id, now: ctx.clock.now() });
+  });
 }
 
 /**
@@ -104,7 +128,7 @@ export async function sendMovement(ctx: AppContext, id: string): Promise<SendOut
   }
   let result: TransferResult;
   try {
-    result = await callProvider(ctx, row, lookUpFirst);
+    result = (await callProvider(ctx, row, { lookUpFirst, send: true }))!;
   } catch (error) {
     const refused = error instanceof AppError && error.status < 500;
     ctx.log.warn({ movement: id, err: error }, refused ? 'transfer refused by the provider' : 'transfer outcome unknown');
@@ -113,23 +137,41 @@ export async function sendMovement(ctx: AppContext, id: string): Promise<SendOut
     return 'waiting';
   }
   if (result.amountCents !== row.amountCents) {
-    await repo.releaseClaim(ctx.db, id, null, `AMOUNT_MISMATCH: the provider's ${result.ref} moved ${result.amountCents} cents, not ${row.amountCents}`);
+    // Never booked as this movement, and not sent again (the key would answer the same): an admin looks (decision 175).
+    await repo.hold(ctx.db, id, mismatchOf(row, result));
     return 'waiting';
   }
-  await ctx.db.transaction(async (tx) => {
-    await repo.lockCharity(tx, row.charityId);
-    const where = { amountCents: row.amountCents, charityId: row.charityId, eventId: row.eventId };
-    const posted = await ledgerRepository.post(tx, {
-      kind: row.kind === 'transfer' ? 'transfer' : 'transfer_reversal',
-      idempotencyKey: row.idempotencyKey,
-      pledgeId: row.pledgeId,
-      eventId: row.eventId,
-      providerRef: result.ref,
-      memo: { charge_ref: row.chargeRef, movement_id: row.id, ...(row.donationId ? { donationId: row.donationId } : {}) },
-      entries: row.kind === 'transfer' ? transferEntries(where) : transferReversalEntries(where),
-    });
-    await repo.markMade(tx, id, { providerRef: result.ref, ledgerTransactionId: posted.id, now: ctx.clock.now() });
-  });
+  await book(ctx, row, result);
+  return 'made';
+}
+
+export type LookUpOutcome = 'made' | 'held' | 'pending';
+
+/**
+ * An admin's "Look up again" on a held movement (decision 175): claimed like a send, then only
+ * looked up at the provider by its key, never sent. The right amount there is booked as made;
+ * another amount holds it again; none puts it back in the queue, for the next run to send.
+ * Undefined when the movement is not held (already resolved by someone else, or never held).
+ */
+export async function lookUpHeld(ctx: AppContext, id: string): Promise<LookUpOutcome | undefined> {
+  const row = await repo.claimHeld(ctx.db, id, ctx.clock.now());
+  if (!row) return undefined;
+  let found: TransferResult | null;
+  try {
+    found = await callProvider(ctx, row, { lookUpFirst: true, send: false });
+  } catch (error) {
+    await repo.hold(ctx.db, id, `The look-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 'held';
+  }
+  if (!found) {
+    await repo.releaseClaim(ctx.db, id, null, 'The provider has no movement under this key; the next transfers run sends it');
+    return 'pending';
+  }
+  if (found.amountCents !== row.amountCents) {
+    await repo.hold(ctx.db, id, mismatchOf(row, found));
+    return 'held';
+  }
+  await book(ctx, row, found);
   return 'made';
 }
 

@@ -211,7 +211,7 @@ describe('the portal of a represented charity', () => {
     await expectBooksBalanced(server);
   });
 
-  it('lets a representative edit the profile (an uploaded logo, never an address to fetch); bad input changes nothing', async () => {
+  it('holds a representative’s profile edit (an uploaded logo, never an address to fetch) until an admin approves; bad input changes nothing', async () => {
     const treasurer = await representative();
     const outsider = await signUp(server.url);
     const fields = {
@@ -230,13 +230,69 @@ describe('the portal of a represented charity', () => {
     const [unchanged] = await server.app.ctx.db.select().from(charities).where(eq(charities.id, charityId));
     expect(unchanged!.registrationNumber).not.toBe('12-3456789');
 
+    const publicDescription = async () => {
+      const publicList = await new TestClient(server.url).get('/api/charities');
+      return publicList.data
+        .flatMap((group: { charities: { _id: string; description: string }[] }) => group.charities)
+        .find((row: { _id: string }) => row._id === charityId).description;
+    };
+    const descriptionBefore = await publicDescription();
+
+    // A first edit, then a second: the second supersedes the first, and nothing public changes yet.
+    const first = await treasurer.client.request('PUT', `/api/portal/charities/${charityId}/profile`, {
+      form: profileForm({ ...fields, description: 'Draft' }),
+    });
+    expect(first.status, JSON.stringify(first.data)).toBe(200);
     const saved = await treasurer.client.request('PUT', `/api/portal/charities/${charityId}/profile`, { form: profileForm(fields, await pngImage()) });
     expect(saved.status, JSON.stringify(saved.data)).toBe(200);
-    expect(saved.data.data).toMatchObject({ legal_name: fields.legal_name, registration_number: '12-3456789', address: fields.address, link: fields.link });
-    expect(saved.data.data.logo).toMatch(/^\/uploads\/logos\//);
-    const publicList = await new TestClient(server.url).get('/api/charities');
-    const listed = publicList.data.flatMap((group: { charities: { _id: string }[] }) => group.charities).find((row: { _id: string }) => row._id === charityId);
-    expect(listed.description).toBe(fields.description);
+    expect(saved.data.message).toContain('approval');
+    expect(saved.data.data.profile.registration_number).not.toBe('12-3456789');
+    expect(saved.data.data.pending_change.proposed).toMatchObject({ legal_name: fields.legal_name, registration_number: '12-3456789', link: fields.link });
+    expect(saved.data.data.pending_change.proposed.logo).toMatch(/^\/uploads\/logos\//);
+    expect(await publicDescription()).toBe(descriptionBefore);
+    expect((await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data.pending_change).toMatchObject({
+      _id: saved.data.data.pending_change._id,
+    });
+
+    // The admin sees the one pending change beside the current profile; nobody else may decide it.
+    const listed = (await admin.get('/api/admin/charity-profile-changes')).data.data.items.filter(
+      (item: { current: { _id: string } }) => item.current._id === charityId,
+    );
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      _id: saved.data.data.pending_change._id,
+      proposed: { description: fields.description },
+      current: { description: descriptionBefore },
+    });
+    const decision = `/api/admin/charity-profile-changes/${listed[0]._id}/decision`;
+    expect((await treasurer.client.post(decision, { decision: 'approve' })).status).toBe(403);
+    expect((await admin.post(decision, { decision: 'maybe' })).status).toBe(400);
+
+    const approved = await admin.post(decision, { decision: 'approve' });
+    expect(approved.status, JSON.stringify(approved.data)).toBe(200);
+    expect(approved.data.data).toMatchObject({ legal_name: fields.legal_name, registration_number: '12-3456789', address: fields.address, link: fields.link });
+    expect(approved.data.data.logo).toMatch(/^\/uploads\/logos\//);
+    expect(await publicDescription()).toBe(fields.description);
+    expect((await admin.post(decision, { decision: 'reject' })).status).toBe(409);
+    expect((await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data.pending_change).toBeNull();
+    expect((await mailsTo(server, treasurer.email)).map((mail) => mail.kind)).toContain('charity-profile-approved');
+
+    // A rejected change leaves the profile as it is, and the representative is told why.
+    const next = await treasurer.client.request('PUT', `/api/portal/charities/${charityId}/profile`, {
+      form: profileForm({ ...fields, description: 'Rejected text' }),
+    });
+    const rejected = await admin.post(`/api/admin/charity-profile-changes/${next.data.data.pending_change._id}/decision`, {
+      decision: 'reject',
+      reason: 'Please describe the charity, not a slogan',
+    });
+    expect(rejected.status, JSON.stringify(rejected.data)).toBe(200);
+    expect(await publicDescription()).toBe(fields.description);
+    const told = (await mailsTo(server, treasurer.email)).find((mail) => mail.kind === 'charity-profile-rejected');
+    expect(told?.text).toContain('Please describe the charity, not a slogan');
+    const audit = await server.app.ctx.database.query<{ action: string }>('select action from audit_log where target_id = $1', [charityId]);
+    expect(audit.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['charity.profile_change_submitted', 'charity.profile_change_approved', 'charity.profile_change_rejected']),
+    );
   });
 });
 
@@ -247,6 +303,7 @@ describe('receipts and statements a tax office accepts', () => {
       form: profileForm({ legal_name: 'Tax Ready Relief Inc.', registration_number: '98-7654321', address: '2 Market Street, Boston, MA 02108' }),
     });
     expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    expect((await admin.post(`/api/admin/charity-profile-changes/${saved.data.data.pending_change._id}/decision`, { decision: 'approve' })).status).toBe(200);
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const supporter = await signUp(server.url, { name: 'Rita Receipt' });

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   AcceptInvitationResponse,
   CharityProfileFields,
-  CharityProfileResponse,
   IdParams,
   InvitationPreviewResponse,
   InvitationTokenParams,
@@ -14,6 +13,7 @@ import {
   MyCharitiesResponse,
   PORTAL_MESSAGES,
   PortalOverviewResponse,
+  ProfileSubmittedResponse,
   RepresentativeParams,
   RepresentativesResponse,
 } from '@pledgeway/domain';
@@ -144,16 +144,16 @@ function portalRoutes(app: App, portal: Portal) {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        summary: 'Edit the charity’s public profile',
+        summary: 'Propose a change to the charity’s public profile, held for an admin’s approval',
         params: IdParams,
-        response: { 200: CharityProfileResponse },
+        response: { 200: ProfileSubmittedResponse },
       },
     },
     async (request) => {
       // Whether the caller represents the charity is decided before the body is read.
       await portal.assertRepresents(request.params.id, request.auth!.userId);
-      const data = await portal.updateProfile(request.auth!.userId, request.params.id, await readMultipart(request));
-      return { success: true as const, message: PORTAL_MESSAGES.profileSaved, data };
+      const data = await portal.submitProfile(request.auth!.userId, request.params.id, await readMultipart(request));
+      return { success: true as const, message: PORTAL_MESSAGES.profileSubmitted, data };
     },
   );
 

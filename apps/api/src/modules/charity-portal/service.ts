@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { addDays } from 'date-fns';
-import { centsToDollars, CharityProfileFields, INVITATION_DAYS, PORTAL_MESSAGES, type CharityProfile, type PortalOverview } from '@pledgeway/domain';
+import { centsToDollars, INVITATION_DAYS, PORTAL_MESSAGES, type PortalOverview } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldsFromZod } from '../../errors.ts';
-import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
+import { AppError } from '../../errors.ts';
+import type { MultipartBody } from '../../lib/uploads.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { recordAdminAction } from '../audit/admin-action.ts';
 import { toCsv } from '../admin/sql.ts';
@@ -12,21 +12,11 @@ import { charityConnectView } from '../charity-connect/service.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import { usersService } from '../users/service.ts';
-import { charitySupportersCsv } from './supporters-csv.ts';
+import { createProfileChanges, toProfile } from './profile-changes.ts';
 import { portalRepository as repo, type CharityRow, type InvitationRow } from './repository.ts';
+import { charitySupportersCsv } from './supporters-csv.ts';
 
-export function toProfile(row: CharityRow): CharityProfile {
-  return {
-    _id: row.id,
-    name: row.name,
-    logo: row.logo,
-    link: row.link,
-    description: row.description,
-    legal_name: row.legalName,
-    registration_number: row.registrationNumber,
-    address: row.address,
-  };
-}
+export { toProfile };
 
 const toInvitation = (row: InvitationRow) => ({
   _id: row.id,
@@ -42,6 +32,7 @@ const toInvitation = (row: InvitationRow) => ({
  */
 export function createCharityPortalService(ctx: AppContext) {
   const { db } = ctx;
+  const profileChanges = createProfileChanges(ctx);
 
   async function assertRepresents(charityId: string, userId: string): Promise<CharityRow> {
     const charity = await repo.charity(db, charityId);
@@ -243,47 +234,12 @@ export function createCharityPortalService(ctx: AppContext) {
         })),
         // The connected account as the provider last reported it (null: not connected), and its transfers and reversals.
         connect,
+        pending_change: await profileChanges.pending(charityId, charity),
       };
     },
 
-    /** Saves the profile; a new logo is an uploaded image, stored like the admin's (never fetched from an address). */
-    async updateProfile(userId: string, charityId: string, body: MultipartBody): Promise<CharityProfile> {
-      const parsed = CharityProfileFields.safeParse(body.fields);
-      if (!parsed.success) throw AppError.validation(fieldsFromZod(parsed.error));
-      const fields = parsed.data;
-      const logo = body.files.find((file) => file.fieldname === 'logo');
-      const stored = logo ? await storeImage(ctx.storage, logo.buffer, 'logos', { maxWidth: 400 }) : undefined;
-      try {
-        const row = await db.transaction(async (tx) => {
-          const before = await repo.lockCharity(tx, charityId);
-          if (!before) throw AppError.notFound(PORTAL_MESSAGES.charityNotFound);
-          const after = await repo.updateCharity(tx, charityId, {
-            description: fields.description,
-            link: fields.link || null,
-            legalName: fields.legal_name,
-            registrationNumber: fields.registration_number,
-            address: fields.address,
-            ...(stored ? { logo: stored.url } : {}),
-          });
-          const user = await usersService.findById(tx, userId);
-          await auditRepository.record(tx, {
-            actorId: userId,
-            actorEmail: user?.email ?? '',
-            action: 'charity.profile_update',
-            targetType: 'charity',
-            targetId: charityId,
-            before: toProfile(before),
-            after: toProfile(after),
-          });
-          return after;
-        });
-        ctx.publicReads.clear();
-        return toProfile(row);
-      } catch (error) {
-        if (stored) await ctx.storage.remove(stored.key);
-        throw error;
-      }
-    },
+    /** A representative's profile edit, held for an admin's approval (decision 176). */
+    submitProfile: (userId: string, charityId: string, body: MultipartBody) => profileChanges.submit(userId, charityId, body),
 
     /** Each payout and each pledge it carried, one line per pledge. */
     async payoutsCsv(userId: string, charityId: string): Promise<string> {

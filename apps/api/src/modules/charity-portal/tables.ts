@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
 import { charities, users } from '../../db/schema.ts';
 
@@ -41,4 +42,45 @@ export const charityInvitations = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('charity_invitations_token').on(table.tokenHash), index('charity_invitations_charity').on(table.charityId)],
+);
+
+/** What a representative proposed for the charity's profile: the profile form's fields, and a new logo already stored. */
+export interface ProposedProfile {
+  description: string;
+  link: string | null;
+  legal_name: string;
+  registration_number: string;
+  address: string;
+  /** The new logo's address and storage key; null keeps the current logo. */
+  logo: { url: string; key: string } | null;
+}
+
+/**
+ * A representative's profile edit, held for an admin (decision 176): the public profile changes only
+ * when an admin approves. One pending change per charity: a newer edit supersedes the older one.
+ */
+export const charityProfileChanges = pgTable(
+  'charity_profile_changes',
+  {
+    id: id(),
+    charityId: uuid('charity_id')
+      .notNull()
+      .references(() => charities.id, { onDelete: 'cascade' }),
+    proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    proposed: jsonb('proposed').$type<ProposedProfile>().notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'superseded'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The admin's reason for a rejection, told to the representative. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('charity_profile_changes_one_pending')
+      .on(table.charityId)
+      .where(sql`${table.status} = 'pending'`),
+    index('charity_profile_changes_status').on(table.status, table.createdAt),
+  ],
 );

@@ -48,6 +48,16 @@ export const disputesRepository = {
     return row;
   },
 
+  /** A pledge's status and the provider's reference of its charge (the sandbox's dispute tool). */
+  async pledgeCharge(db: Executor, pledgeId: string) {
+    const [row] = await db
+      .select({ status: pledges.status, chargeRef: pledges.providerChargeRef, chargedCents: pledges.chargedCents })
+      .from(pledges)
+      .where(eq(pledges.id, pledgeId))
+      .limit(1);
+    return row;
+  },
+
   async find(db: Executor, provider: string, providerDisputeRef: string): Promise<DisputeRow | undefined> {
     const [row] = await db
       .select()

@@ -204,6 +204,39 @@ export function createDisputesService(ctx: AppContext) {
     },
 
     /**
+     * The sandbox's donor bank disputes a charged pledge's charge, for all of it or `amountCents`
+     * (tests and demos: a dispute after the charge's transfer reverses the charity's part). The
+     * sandbox writes its `charge.dispute.created` event; the caller delivers it. Answers the
+     * provider's dispute reference.
+     */
+    async openInSandbox(auth: AuthInfo, pledgeId: string, amountCents: number | null): Promise<string> {
+      if (!isSandbox(ctx.payments)) throw AppError.conflict('DISPUTE_NOT_SANDBOX', DISPUTE_MESSAGES.sandboxOnly);
+      const pledge = await repo.pledgeCharge(db, pledgeId);
+      if (!pledge) throw AppError.notFound(DISPUTE_MESSAGES.pledgeNotFound);
+      if (pledge.status === 'disputed' || pledge.status === 'dispute_lost') throw AppError.conflict('DISPUTE_EXISTS', DISPUTE_MESSAGES.sandboxAlreadyDisputed);
+      if (pledge.status !== 'charged' || !pledge.chargeRef) throw AppError.conflict('PLEDGE_NOT_CHARGED', DISPUTE_MESSAGES.sandboxNotCharged);
+      const disputeRef = await ctx.payments.disputes.openOn(pledge.chargeRef, amountCents ?? undefined);
+      // The sandbox disputes a charge once (a dispute won earlier leaves the pledge charged).
+      if (!disputeRef) throw AppError.conflict('DISPUTE_EXISTS', DISPUTE_MESSAGES.sandboxAlreadyDisputed);
+      await auditRepository.record(db, {
+        actorId: auth.userId,
+        action: 'dispute.sandbox_opened',
+        targetType: 'pledge',
+        targetId: pledgeId,
+        after: { provider_ref: disputeRef, charge_ref: pledge.chargeRef, amount_cents: amountCents ?? pledge.chargedCents },
+      });
+      return disputeRef;
+    },
+
+    /** A dispute by the provider's reference, as the console lists it. */
+    async getByProviderRef(providerRef: string): Promise<AdminDisputeRow> {
+      const row = await repo.find(db, provider, providerRef);
+      const [listed] = row ? await adminRows(await repo.list(db, row.id)) : [];
+      if (!listed) throw AppError.notFound(DISPUTE_MESSAGES.notFound);
+      return listed;
+    },
+
+    /**
      * The sandbox's card network decides an open dispute (tests and demos): the sandbox writes its
      * `charge.dispute.closed` event, which reaches the app by the same delivery as any other.
      */

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/identity/index.ts';
 import { isSandbox, isStripe, type PaymentProviderEvent } from '../../providers/payments/index.ts';
 import { MalformedWebhookEventError } from '../../providers/payments/stripe-events.ts';
+import { createCharityConnectService } from '../charity-connect/service.ts';
 import { createDisputesService, type DisputeOutcome } from '../disputes/service.ts';
 import { createEventsService } from '../events/service.ts';
 import { paymentEventsRepository as repo } from './repository.ts';
@@ -28,7 +29,9 @@ export type WebhookOutcome = { kind: 'recorded' | 'duplicate' | 'ignored'; dispu
  * - checkout.session.completed: a hosted checkout paid, with its payment; a creator's funding
  *   waiting for that session is booked then (read back from Stripe, once);
  * - charge.dispute.created / closed: a donor's bank took a charge back, or the dispute ended; the
- *   disputes module books it (decision 093), once per dispute and outcome.
+ *   disputes module books it (decision 093), once per dispute and outcome;
+ * - account.updated: a charity's connected account changed; Connect reads its state again
+ *   (details submitted, payouts, requirements due) and tells its representatives what is due.
  * Other charges and refunds are booked from the provider's synchronous answers, and these rows are
  * what reconciliation compares them with.
  */
@@ -40,6 +43,10 @@ export function createPaymentEventsService(ctx: AppContext) {
   async function act(event: PaymentProviderEvent): Promise<DisputeOutcome | undefined> {
     const facts = event.facts;
     if (facts?.type === 'checkout.session.completed') await createEventsService(ctx).settleFundingCheckout(facts.objectRef);
+    if (event.type === 'account.updated') {
+      await createCharityConnectService(ctx).accountUpdated(event.objectRef);
+      return undefined;
+    }
     if ((facts?.type === 'charge.dispute.created' || facts?.type === 'charge.dispute.closed') && facts.dispute) return disputes.onProviderDispute(facts);
     return undefined;
   }

@@ -8,6 +8,7 @@ import {
   AdminReviewDetailResponse,
   AdminReviewQueueResponse,
 } from '@pledgeway/domain/schemas/admin';
+import { isSandbox } from '../../../providers/payments/index.ts';
 import { createAdminCampaignsService } from './service.ts';
 
 /** Campaigns, the review queue and the charging queue (the actions themselves are the life-cycle endpoints). */
@@ -29,7 +30,7 @@ export const adminCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "A campaign's pledges", params: IdParams, response: { 200: AdminPledgesResponse } } },
     async (request) => ({
       success: true as const,
-      data: { items: await service.pledges(request.params.id) },
+      data: { items: await service.pledges(request.params.id), sandbox: isSandbox(app.ctx.payments) },
     }),
   );
 

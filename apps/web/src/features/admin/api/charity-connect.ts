@@ -3,6 +3,8 @@ import {
   CharityConnectListResponse,
   CharityTransfersResponse,
   RefreshAccountResponse,
+  ResolveHeldMovementResponse,
+  type ResolveHeldMovementRequest,
   RunTransfersResponse,
   StartOnboardingResponse,
 } from '@pledgeway/domain/schemas/charity-connect';
@@ -37,3 +39,9 @@ export const useRefreshAccount = () =>
   useConsoleMutation(async (charityId: string) => RefreshAccountResponse.parse(await api.post<unknown>(`/charities/${charityId}/connect/refresh`)));
 
 export const useRunTransfers = () => useConsoleMutation(async () => RunTransfersResponse.parse(await api.post<unknown>('/admin/charity-transfers/run')));
+
+/** POST /api/admin/charity-transfers/{id}/resolve: a held movement looked up again, or marked for manual review. */
+export const useResolveHeldMovement = () =>
+  useConsoleMutation(async ({ id, action }: { id: string } & ResolveHeldMovementRequest) =>
+    ResolveHeldMovementResponse.parse(await api.post<unknown>(`/admin/charity-transfers/${id}/resolve`, { action })),
+  );

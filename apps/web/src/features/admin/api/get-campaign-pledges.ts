@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const getCampaignPledges = (eventId: string, signal?: AbortSignal) =>
   api
     .get<unknown>(`/admin/campaigns/${encodeURIComponent(eventId)}/pledges`, signal)
-    .then((body) => parseResponse(AdminPledgesResponse, body, "the campaign's pledges").data.items);
+    .then((body) => parseResponse(AdminPledgesResponse, body, "the campaign's pledges").data);
 
 export const campaignPledgesQuery = (eventId: string) =>
   queryOptions({ queryKey: queryKeys.admin.campaignPledges(eventId), queryFn: ({ signal }) => getCampaignPledges(eventId, signal) });

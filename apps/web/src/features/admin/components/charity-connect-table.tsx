@@ -85,16 +85,54 @@ export function CharityConnectTable({ charities, busy, onOnboard, onRefresh, onS
 }
 
 const KIND: Record<CharityTransferRow['kind'], string> = { transfer: 'Transfer', reversal: 'Reversal' };
+const NOT_MADE: Record<Exclude<CharityTransferRow['status'], 'made'>, string> = {
+  pending: 'Waiting',
+  held: 'Held: the provider answered another amount',
+  manual_review: 'Marked for manual review',
+};
 
-/** A charity's transfers and reversals, each with the pledge (or donation) whose charge it carried. */
-export function CharityTransfersTable({ transfers }: { transfers: CharityTransferRow[] }) {
+export type ResolveAction = 'look_up' | 'manual_review';
+
+/** A held movement's two ways out (decision 175): ask the provider again, or take it to its dashboard by hand. */
+function HeldActions({ row, busy, onResolve }: { row: CharityTransferRow; busy: boolean; onResolve(row: CharityTransferRow, action: ResolveAction): void }) {
+  if (row.status !== 'held') return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => onResolve(row, 'look_up')}>
+        Look up again
+        <span className="sr-only">
+          {' '}
+          the {KIND[row.kind].toLowerCase()} from {row.charge_ref}
+        </span>
+      </Button>
+      <Button size="sm" variant="outline" disabled={busy} onClick={() => onResolve(row, 'manual_review')}>
+        Mark for manual review
+        <span className="sr-only">
+          {' '}
+          the {KIND[row.kind].toLowerCase()} from {row.charge_ref}
+        </span>
+      </Button>
+    </div>
+  );
+}
+
+/** A charity's transfers and reversals, each with the pledge (or donation) whose charge it carried; a held one can be resolved. */
+export function CharityTransfersTable({
+  transfers,
+  busy = null,
+  onResolve,
+}: {
+  transfers: CharityTransferRow[];
+  busy?: string | null;
+  onResolve?(row: CharityTransferRow, action: ResolveAction): void;
+}) {
   const columns: Column<CharityTransferRow>[] = [
     {
       header: 'Movement',
       cell: (row) => (
         <span className="flex flex-col items-start gap-1">
           <Badge tone={row.kind === 'transfer' ? 'green' : 'red'}>{KIND[row.kind]}</Badge>
-          <span className="text-xs text-ink-700">{row.status === 'made' ? formatDateTime(row.made_at) : 'Waiting'}</span>
+          <span className="text-xs text-ink-700">{row.status === 'made' ? formatDateTime(row.made_at) : NOT_MADE[row.status]}</span>
         </span>
       ),
     },
@@ -115,10 +153,13 @@ export function CharityTransfersTable({ transfers }: { transfers: CharityTransfe
         <>
           {row.provider_ref ?? '—'}
           <span className="block text-ink-700">from {row.charge_ref}</span>
-          {row.last_error && row.status === 'pending' && <span className="block text-red-800">{row.last_error}</span>}
+          {row.last_error && row.status !== 'made' && <span className="block text-red-800">{row.last_error}</span>}
         </>
       ),
     },
   ];
+  if (onResolve && transfers.some((row) => row.status === 'held')) {
+    columns.push(actionsColumn((row) => <HeldActions row={row} busy={busy === row._id} onResolve={onResolve} />));
+  }
   return <DataTable caption="Transfers and reversals" rows={transfers} columns={columns} rowKey={(row) => row._id} />;
 }

@@ -1,6 +1,6 @@
 import type { AdminPledgeRow } from '@pledgeway/domain/schemas/admin';
-import { useState } from 'react';
-import { DataTable, type Column } from '@/components/data-table';
+import { useState, type ReactNode } from 'react';
+import { actionsColumn, DataTable, type Column } from '@/components/data-table';
 import { PledgeStatusBadge } from '@/components/pledge';
 import { formatDateTime, formatDollars } from '../lib/format';
 
@@ -46,7 +46,18 @@ function Status({ pledge, now }: { pledge: AdminPledgeRow; now: number }) {
 }
 
 /** Pledges with their state; a failed one shows its decline reason and when its 7-day window ends. */
-export function PledgesTable({ pledges, caption, showCampaign = false }: { pledges: AdminPledgeRow[]; caption: string; showCampaign?: boolean }) {
+export function PledgesTable({
+  pledges,
+  caption,
+  showCampaign = false,
+  actions,
+}: {
+  pledges: AdminPledgeRow[];
+  caption: string;
+  showCampaign?: boolean;
+  /** Each row's actions (the sandbox's dispute tool), when given. */
+  actions?(pledge: AdminPledgeRow): ReactNode;
+}) {
   const [now] = useState(() => Date.now());
   const columns: (Column<AdminPledgeRow> | false)[] = [
     showCampaign && { header: 'Campaign', className: 'font-medium', cell: (pledge) => pledge.event.name },
@@ -54,6 +65,7 @@ export function PledgesTable({ pledges, caption, showCampaign = false }: { pledg
     { header: 'Amount', cell: (pledge) => <Amount pledge={pledge} /> },
     { header: 'Status', cell: (pledge) => <Status pledge={pledge} now={now} /> },
     { header: 'Made', className: 'whitespace-nowrap text-ink-600', cell: (pledge) => formatDateTime(pledge.created_at) },
+    actions ? actionsColumn(actions) : false,
   ];
   return (
     <DataTable

@@ -8,6 +8,7 @@ import { useSetCharityVisibility } from '../api/set-charity-visibility';
 import { CharitiesTable } from '../components/charities-table';
 import { CharityFormDialog } from '../components/charity-form-dialog';
 import { PageHeader } from '../components/page-header';
+import { ProfileChanges } from '../components/profile-changes';
 import { RepresentativesDialog } from '../components/representatives-dialog';
 import { QueryState } from '../components/query-state';
 
@@ -39,6 +40,7 @@ export default function AdminCharitiesPage() {
           </Button>
         }
       />
+      <ProfileChanges />
       <QueryState query={charities} noun="charities" isEmpty={(data) => data.charities.length === 0}>
         {(data) => (
           <CharitiesTable

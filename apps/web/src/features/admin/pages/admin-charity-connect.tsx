@@ -1,17 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { CharityConnectRow } from '@pledgeway/domain/schemas/charity-connect';
+import type { CharityConnectRow, CharityTransferRow } from '@pledgeway/domain/schemas/charity-connect';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useCharityConnect, useCharityTransfers, useRefreshAccount, useRunTransfers, useStartOnboarding } from '../api/charity-connect';
-import { CharityConnectTable, CharityTransfersTable } from '../components/charity-connect-table';
+import { useCharityConnect, useCharityTransfers, useRefreshAccount, useResolveHeldMovement, useRunTransfers, useStartOnboarding } from '../api/charity-connect';
+import { CharityConnectTable, CharityTransfersTable, type ResolveAction } from '../components/charity-connect-table';
 import { PageHeader } from '../components/page-header';
 import { QueryState } from '../components/query-state';
 
 function Transfers({ charity }: { charity: CharityConnectRow }) {
   const transfers = useCharityTransfers(charity.charity_id);
+  const resolve = useResolveHeldMovement();
+  const [busy, setBusy] = useState<string | null>(null);
+  const onResolve = (row: CharityTransferRow, action: ResolveAction) => {
+    setBusy(row._id);
+    resolve.mutate(
+      { id: row._id, action },
+      {
+        onSuccess: (answer) => (answer.data.outcome === 'held' ? toast.warning(answer.message) : toast.success(answer.message)),
+        onError: (error) => toast.error(error.message),
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
   return (
     <section className="space-y-3" aria-labelledby="transfers-heading">
       <h2 id="transfers-heading" className="text-lg font-bold text-ink-900">
@@ -25,7 +38,7 @@ function Transfers({ charity }: { charity: CharityConnectRow }) {
           <EmptyState title="No transfers yet" description="A campaign's charges are transferred once its charge run and failed-charge window are over." />
         }
       >
-        {(rows) => <CharityTransfersTable transfers={rows} />}
+        {(rows) => <CharityTransfersTable transfers={rows} busy={busy} onResolve={onResolve} />}
       </QueryState>
     </section>
   );

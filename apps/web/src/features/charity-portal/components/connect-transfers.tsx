@@ -42,13 +42,20 @@ function AccountState({ account }: { account: NonNullable<Connect['account']> })
   );
 }
 
+/** Why a movement is not made yet, as the charity may read it. */
+const MOVEMENT_WAITING: Record<Exclude<Movement['status'], 'made'>, string> = {
+  pending: 'Waiting to be sent',
+  held: 'Held: being checked with the payment provider',
+  manual_review: 'Being settled by the platform with the payment provider',
+};
+
 function MovementLine({ movement }: { movement: Movement }) {
   const reversal = movement.kind === 'reversal';
   return (
     <li className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2">
       <span className="min-w-0 break-words">
         <Badge tone={reversal ? 'red' : 'green'}>{reversal ? 'Reversal' : 'Transfer'}</Badge>{' '}
-        {movement.status === 'made' ? formatDate(movement.made_at ?? movement.created_at) : 'Waiting to be sent'}
+        {movement.status === 'made' ? formatDate(movement.made_at ?? movement.created_at) : MOVEMENT_WAITING[movement.status]}
         <span className="block text-ink-600">
           {movement.carried.supporter_name} · {movement.carried.campaign?.name ?? 'Donation'} · {formatDollars(movement.carried.charged)} charged
         </span>

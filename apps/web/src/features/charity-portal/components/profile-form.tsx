@@ -1,17 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { CharityProfileFields, type CharityProfile } from '@pledgeway/domain/schemas/charity-portal';
+import { CharityProfileFields, type CharityProfile, type ProfileChange } from '@pledgeway/domain/schemas/charity-portal';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { mediaUrl } from '@/lib/format';
+import { formatDate, mediaUrl } from '@/lib/format';
 import { useSaveProfile } from '@/lib/charity-portal';
 
 type Errors = Partial<Record<'description' | 'link' | 'legal_name' | 'registration_number' | 'address' | 'logo', string>>;
 
-/** The charity's public profile and the details receipts print (decision 137), saved by a representative. */
-export function ProfileForm({ profile }: { profile: CharityProfile }) {
+/**
+ * The charity's public profile and the details receipts print (decision 137), proposed by a
+ * representative and live once an admin approves (decision 176). A pending change fills the form,
+ * so a second edit continues the first (and replaces it).
+ */
+export function ProfileForm({ profile: live, pending }: { profile: CharityProfile; pending: ProfileChange | null }) {
+  const profile = pending ? { ...live, ...pending.proposed } : live;
   const save = useSaveProfile(profile._id);
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -34,7 +39,7 @@ export function ProfileForm({ profile }: { profile: CharityProfile }) {
       setResult({ tone: 'success', text: answer.message });
     } catch (error) {
       if (error instanceof ApiError && error.data?.fields) setErrors(error.data.fields as Errors);
-      setResult({ tone: 'error', text: error instanceof Error ? error.message : 'The profile could not be saved. Please try again.' });
+      setResult({ tone: 'error', text: error instanceof Error ? error.message : 'The profile change could not be sent. Please try again.' });
     }
   }
 
@@ -49,6 +54,15 @@ export function ProfileForm({ profile }: { profile: CharityProfile }) {
           statement as the recipient.
         </p>
       </div>
+      {pending && (
+        <Alert tone="info" title="Waiting for an admin’s approval">
+          <p>
+            Sent {formatDate(pending.created_at)}
+            {pending.proposed_by ? ` by ${pending.proposed_by}` : ''}. The form shows the change; /charities and receipts still show the current details until
+            an admin approves it. Sending again replaces it.
+          </p>
+        </Alert>
+      )}
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       <div className="grid gap-5 md:grid-cols-2">
         <Field label="Legal name" required error={errors.legal_name}>
@@ -76,8 +90,8 @@ export function ProfileForm({ profile }: { profile: CharityProfile }) {
         <Textarea name="description" rows={4} defaultValue={profile.description} />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" loading={save.isPending} loadingText="Saving…">
-          Save profile
+        <Button type="submit" loading={save.isPending} loadingText="Sending…">
+          Send for approval
         </Button>
       </div>
     </form>

@@ -128,7 +128,7 @@ function Portal({ data }: { data: PortalOverview }) {
         <code>webhooks:manage</code> by adding <code className="break-all">?charity_id={charity._id}</code>. A key stops reaching the charity when you stop
         representing it.
       </p>
-      <ProfileForm profile={charity} />
+      <ProfileForm key={data.pending_change?._id ?? 'live'} profile={charity} pending={data.pending_change} />
     </div>
   );
 }
