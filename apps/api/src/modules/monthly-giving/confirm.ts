@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
-import { claimIsFresh } from '../charging/attempts.ts';
+import { claimIsFresh } from '../../lib/attempt-lease.ts';
 import { bookCharged, lockGiftAndCharge, type GiftChargeRow, type GiftRow } from './charge.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
 

@@ -7,7 +7,7 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { firstCharityId } from '../../test/factories.ts';
 import { expectMoneyAgrees } from '../../money-matrix/test-money-checks.ts';
-import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
+import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
 import { addCard, CARDS } from '../charging/test-helpers.ts';
 import { attemptKey } from './postings.ts';
 import { runMonthlyGifts } from './schedule.ts';
