@@ -191,6 +191,42 @@ test('a signed-in donor gives to a charity with the sandbox wallet added in the 
   expect(receipt.text).toContain('Your Sandbox wallet · Visa •••• 4242 was charged $12.34.');
 });
 
+test('a visitor gives to a charity on a phone with the sandbox cash app, charged once and named on the receipt (issue 41)', async ({ page, request }) => {
+  test.slow(); // The charities page, the dialog and screenshots on a loaded machine.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `visitor-${Date.now()}@example.com`;
+  await page.goto('/charities');
+  await waitForSessionChecked(page);
+  await page.getByRole('button', { name: 'Donate', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Donate to / });
+  await expect(dialog).toBeVisible();
+  const charity = (await dialog.getByRole('heading', { name: /^Donate to / }).innerText()).replace(/^Donate to /, '');
+  await dialog.getByLabel('Full name').fill('Vera Visitor');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Amount (USD)').fill('8');
+  // Add New Card's choices, by keyboard: a card first, then the sandbox wallet and cash app.
+  const choices = dialog.getByRole('group', { name: 'Pay with' });
+  await expect(choices.getByRole('radio', { name: 'Card' })).toBeChecked();
+  await expect(dialog.getByLabel('Card number')).toBeVisible();
+  await choices.getByRole('radio', { name: 'Card' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(choices.getByRole('radio', { name: 'Sandbox cash app' })).toBeChecked();
+  await expect(dialog.getByLabel('Card number')).toHaveCount(0);
+  await dialog.getByLabel('Your $cashtag').fill('$vera_walk');
+  await expect(dialog.getByLabel('What the sandbox cash app does')).toHaveValue('succeed');
+  await expectNoAxeViolations(page, { include: ['[role="dialog"]'] });
+  await shoot(page, 'visitor-donation-sandbox-cashapp');
+
+  const thanks = page.waitForEvent('dialog');
+  await dialog.getByRole('button', { name: 'Donate', exact: true }).click();
+  const alert = await thanks;
+  expect(alert.message()).toBe(`Thank you for your donation to ${charity}!`);
+  await alert.accept();
+  await expect(dialog).toBeHidden();
+  const receipt = await mailTo(request, email, `Your donation to ${charity}`);
+  expect(receipt.text).toContain('Your Sandbox cash app · $vera_walk was charged $8.00.');
+});
+
 test('the admin sees that the sandbox has no wallet domain to register', async ({ page }) => {
   test.slow(); // Sign-in and the console's chunks on a loaded machine.
   await signIn(page, demo.admin.email, demo.admin.password);

@@ -42,9 +42,14 @@ export function useAddCard() {
   return useMutation({ mutationFn: addCard, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }) });
 }
 
+/** The sandbox wallet's sheet or cash app's approval (decision 151): a single-use token, saved or charged like a card's. */
+export function approveSandboxWallet(input: SandboxWalletRequest): Promise<SandboxWalletResponse> {
+  return api.post<SandboxWalletResponse>('/sandbox/wallets', input);
+}
+
 /** The sandbox wallet or cash app (decision 151): its approval answers with a token, saved like a card's. */
 export async function addSandboxWallet(input: SandboxWalletRequest): Promise<PaymentMethodSavedResponse> {
-  const approved = await api.post<SandboxWalletResponse>('/sandbox/wallets', input);
+  const approved = await approveSandboxWallet(input);
   return api.post<PaymentMethodSavedResponse>('/payment-methods', { token: approved.token });
 }
 

@@ -96,6 +96,85 @@ describe('POST /api/charities/{id}/donations', () => {
     expect(unknown.status).toBe(404);
   });
 
+  describe("with a visitor's sandbox wallet or cash app (issue 41)", () => {
+    // The wallet's sheet or cash app's approval as a visitor sees it: POST /sandbox/wallets without a session.
+    async function walletToken(body: Record<string, unknown>): Promise<string> {
+      const approved = await new TestClient(server.url).post('/api/sandbox/wallets', body);
+      expect(approved.status, JSON.stringify(approved.data)).toBe(201);
+      return approved.data.token;
+    }
+    const count = async () => (await server.app.ctx.db.select({ count: sql<string>`count(*)` }).from(ledgerTransactions))[0]!.count;
+    beforeEach(async () => {
+      await server.app.ctx.db.delete(rateLimitCounters);
+    });
+
+    it('charges the sandbox wallet once, retried with the same token, and the receipt names it', async () => {
+      const token = await walletToken({ kind: 'wallet', outcome: 'succeed' });
+      const email = `visitor-wallet-${randomUUID().slice(0, 8)}@example.com`;
+      const body = { fullName: 'Vera Visitor', email, amount: 12.34, token };
+      const [first, retry] = [await donate(body), await donate(body)];
+      expect(first.status, JSON.stringify(first.data)).toBe(201);
+      expect(retry.data.data.donation._id).toBe(first.data.data.donation._id);
+      const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ amountCents: 1_234, status: 'charged', userId: null });
+      expect(
+        await server.app.ctx.db
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.idempotencyKey, `donation_${token}`)),
+      ).toHaveLength(1);
+      const [transaction] = await server.app.ctx.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `donation_${token}`));
+      expect(transaction!.kind).toBe('donation');
+      const mail = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.text).toContain('Your Sandbox wallet · Visa •••• 4242 was charged $12.34.');
+    });
+
+    it('charges the sandbox cash app, and the receipt names it by its $cashtag', async () => {
+      const token = await walletToken({ kind: 'cashapp', outcome: 'succeed', cashtag: '$vera_gives' });
+      const email = `visitor-cash-${randomUUID().slice(0, 8)}@example.com`;
+      const response = await donate({ fullName: 'Vera Visitor', email, amount: 7, token });
+      expect(response.status, JSON.stringify(response.data)).toBe(201);
+      const [receipt] = await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+      expect(receipt!.text).toContain('Your Sandbox cash app · $vera_gives was charged $7.00.');
+    });
+
+    it('answers a cash app declined at its approval with its own words, and changes nothing', async () => {
+      const token = await walletToken({ kind: 'cashapp', outcome: 'decline_on_save', cashtag: '$no_go' });
+      const email = `visitor-declined-${randomUUID().slice(0, 8)}@example.com`;
+      const before = await count();
+      const response = await donate({ fullName: 'Vera Visitor', email, amount: 9, token });
+      expect(response.status).toBe(402);
+      expect(response.data.message).toBe('The sandbox cash app declined the payment.');
+      expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toEqual([]);
+      expect(
+        await server.app.ctx.db
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.idempotencyKey, `donation_${token}`)),
+      ).toEqual([]);
+      expect(await count()).toBe(before);
+      expect(await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))).toEqual([]);
+    });
+
+    it('answers a cash app declined at the charge with its own words: no money moves and no receipt is sent', async () => {
+      const token = await walletToken({ kind: 'cashapp', outcome: 'decline_on_charge', cashtag: '$broke_now' });
+      const email = `visitor-charge-declined-${randomUUID().slice(0, 8)}@example.com`;
+      const before = await count();
+      const response = await donate({ fullName: 'Vera Visitor', email, amount: 9, token });
+      expect(response.status).toBe(422);
+      expect(response.data.message).toBe('The sandbox cash app declined the payment.');
+      const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+      expect(rows.map((row) => row.status)).toEqual(['failed']);
+      expect(await count()).toBe(before);
+      expect(await server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))).toEqual([]);
+    });
+  });
+
   describe('with a saved payment method (decision 160)', () => {
     const withKey = (client: TestClient, body: Record<string, unknown>, key?: string) =>
       client.request('POST', `/api/charities/${charityId}/donations`, { json: body, headers: key ? { 'idempotency-key': key } : {} });

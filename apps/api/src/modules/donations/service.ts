@@ -14,7 +14,7 @@ type DonationRow = typeof charityDonations.$inferSelect;
 
 /**
  * The receipt of a charged donation: what was charged, the provider's fee, and what the charity
- * gets. A saved wallet or cash app is named (decision 160); the card form's donation says "Your card".
+ * gets. A wallet or cash app, saved (decision 160) or a visitor's (issue 41), is named; a card says "Your card".
  */
 function donationReceipt(row: DonationRow, charity: Recipient, methodLabel: string | undefined): EmailMessage {
   const charityName = charity.name;
@@ -74,7 +74,8 @@ export function createDonationsService(ctx: AppContext) {
         method: async () => {
           const customer = await payments.createCustomer({ email: input.email, name: input.fullName });
           const card = await payments.attachCard({ customerRef: customer.ref, token: input.token! });
-          return { customerRef: customer.ref, methodRef: card.ref };
+          // A visitor's wallet or cash app (issue 41) is named on the receipt like a saved one.
+          return { customerRef: customer.ref, methodRef: card.ref, label: card.kind === 'card' ? undefined : paymentMethodLabel(card) };
         },
       };
     }
@@ -84,8 +85,11 @@ export function createDonationsService(ctx: AppContext) {
     if (!saved || saved.provider !== payments.name) throw AppError.validation({ payment_method_id: DONATION_RESULT_MESSAGES.methodRequired });
     return {
       idempotencyKey: `donation_${userId}_${attemptKey}`,
-      label: saved.kind === 'card' ? undefined : paymentMethodLabel(saved),
-      method: async () => ({ customerRef: saved.providerCustomerRef, methodRef: saved.providerMethodRef }),
+      method: async () => ({
+        customerRef: saved.providerCustomerRef,
+        methodRef: saved.providerMethodRef,
+        label: saved.kind === 'card' ? undefined : paymentMethodLabel(saved),
+      }),
     };
   }
 
@@ -99,7 +103,7 @@ export function createDonationsService(ctx: AppContext) {
       if (previous) return outcome(previous, charity.name);
 
       const amountCents = dollarsToCents(input.amount);
-      const { customerRef, methodRef } = await payment.method();
+      const { customerRef, methodRef, label } = await payment.method();
       const charge = await payments.charge({
         customerRef,
         methodRef,
@@ -140,7 +144,7 @@ export function createDonationsService(ctx: AppContext) {
           ],
         });
         // In the donation's own transaction, so the receipt exists exactly when the donation does.
-        await ctx.mailer.send(donationReceipt(inserted, charity, payment.label), tx);
+        await ctx.mailer.send(donationReceipt(inserted, charity, label), tx);
         return inserted;
       });
       if (!row) {

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAddCard, usePaymentConfig } from '@/lib/payment-methods';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from './card-inputs';
 import { CARD_FORM_UNAVAILABLE } from './messages';
+import { SandboxMethodChoice, type SandboxMethod } from './sandbox-method-choice';
 import { SandboxWalletForm } from './sandbox-wallet-form';
 
 // Stripe Elements and Stripe.js load only when the dialog opens with Stripe as the provider.
@@ -62,39 +63,12 @@ export function AddCardDialog({ open, onOpenChange, onAdded }: AddCardDialogProp
   );
 }
 
-type SandboxMethod = 'card' | 'wallet' | 'cashapp';
-const SANDBOX_METHODS: { value: SandboxMethod; label: string }[] = [
-  { value: 'card', label: 'Card' },
-  { value: 'wallet', label: 'Sandbox wallet' },
-  { value: 'cashapp', label: 'Sandbox cash app' },
-];
-
-/** With the sandbox: a card, the sandbox wallet or the sandbox cash app (decision 151), chosen with radio buttons. */
+/** With the sandbox: a card, the sandbox wallet or the sandbox cash app (decision 151). */
 function SandboxMethods({ onSaved, onCancel }: { onSaved(card: PaymentMethodResponse): void; onCancel(): void }) {
   const [method, setMethod] = useState<SandboxMethod>('card');
   return (
     <div className="space-y-4">
-      <fieldset>
-        <legend className="label">Save</legend>
-        <div className="grid grid-cols-3 gap-2">
-          {SANDBOX_METHODS.map((option) => (
-            <label
-              key={option.value}
-              className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-ink-200 px-2 py-2 text-center text-sm font-medium has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-            >
-              <input
-                type="radio"
-                name="sandbox-method"
-                value={option.value}
-                checked={method === option.value}
-                onChange={() => setMethod(option.value)}
-                className="size-4 shrink-0"
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SandboxMethodChoice legend="Save" value={method} onChange={setMethod} />
       {method === 'card' ? (
         <>
           <p className="text-sm text-ink-600">

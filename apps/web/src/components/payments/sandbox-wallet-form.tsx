@@ -22,6 +22,44 @@ const ABOUT: Record<'wallet' | 'cashapp', string> = {
   cashapp: 'The sandbox cash app stands in for Cash App Pay, which cannot run in this demo. No real cash app is used and nothing is ever charged.',
 };
 
+const SANDBOX_NAMES: Record<'wallet' | 'cashapp', string> = { wallet: 'sandbox wallet', cashapp: 'sandbox cash app' };
+
+interface SandboxWalletFieldsProps {
+  kind: 'wallet' | 'cashapp';
+  outcome: SandboxWalletOutcome;
+  onOutcome(outcome: SandboxWalletOutcome): void;
+  cashtag: string;
+  onCashtag(cashtag: string): void;
+  cashtagError?: string | null;
+}
+
+/**
+ * What the sandbox wallet's sheet or the sandbox cash app's approval asks: the cash app's
+ * $cashtag and the outcome the tester chooses. Inside Add New Card's form (saved) and a visitor's
+ * donation form (charged once, issue 41).
+ */
+export function SandboxWalletFields({ kind, outcome, onOutcome, cashtag, onCashtag, cashtagError }: SandboxWalletFieldsProps) {
+  return (
+    <>
+      <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">{ABOUT[kind]}</p>
+      {kind === 'cashapp' && (
+        <Field label="Your $cashtag" required error={cashtagError ?? undefined} hint="For example $ava_gives">
+          <Input value={cashtag} autoComplete="off" spellCheck={false} onChange={(event) => onCashtag(event.target.value)} placeholder="$cashtag" />
+        </Field>
+      )}
+      <Field label={`What the ${SANDBOX_NAMES[kind]} does`} hint="A sandbox choice, to try each way a real provider can answer.">
+        <Select value={outcome} onChange={(event) => onOutcome(event.target.value as SandboxWalletOutcome)}>
+          {SANDBOX_WALLET_OUTCOMES.map((value) => (
+            <option key={value} value={value}>
+              {OUTCOME_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
 interface SandboxWalletFormProps {
   kind: 'wallet' | 'cashapp';
   onSaved(method: PaymentMethodResponse): void;
@@ -40,8 +78,6 @@ export function SandboxWalletForm({ kind, onSaved, onCancel }: SandboxWalletForm
   const [cashtag, setCashtag] = useState('');
   const [cashtagError, setCashtagError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const name = kind === 'wallet' ? 'sandbox wallet' : 'sandbox cash app';
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The dialog may open inside another form (the wizard): its submit must not reach that one.
@@ -53,28 +89,14 @@ export function SandboxWalletForm({ kind, onSaved, onCancel }: SandboxWalletForm
       onSaved(saved.data);
     } catch (error) {
       if (error instanceof ApiError && error.fields.cashtag) setCashtagError(error.fields.cashtag);
-      setFailure(error instanceof Error ? error.message : `The ${name} could not be saved.`);
+      setFailure(error instanceof Error ? error.message : `The ${SANDBOX_NAMES[kind]} could not be saved.`);
     }
   }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">{ABOUT[kind]}</p>
       {failure && <Alert tone="error">{failure}</Alert>}
-      {kind === 'cashapp' && (
-        <Field label="Your $cashtag" required error={cashtagError ?? undefined} hint="For example $ava_gives">
-          <Input value={cashtag} autoComplete="off" spellCheck={false} onChange={(event) => setCashtag(event.target.value)} placeholder="$cashtag" />
-        </Field>
-      )}
-      <Field label={`What the ${name} does`} hint="A sandbox choice, to try each way a real provider can answer.">
-        <Select value={outcome} onChange={(event) => setOutcome(event.target.value as SandboxWalletOutcome)}>
-          {SANDBOX_WALLET_OUTCOMES.map((value) => (
-            <option key={value} value={value}>
-              {OUTCOME_LABELS[value]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <SandboxWalletFields kind={kind} outcome={outcome} onOutcome={setOutcome} cashtag={cashtag} onCashtag={setCashtag} cashtagError={cashtagError} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

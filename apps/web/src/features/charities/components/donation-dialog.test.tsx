@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@/lib/api-client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DonationDialog } from './donation-dialog';
@@ -18,9 +19,11 @@ const saved = [
   },
   { id: 'pm-cash', kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ben', card: null, detail: '$ben', is_default: false },
 ];
+const wallet = vi.hoisted(() => ({ approve: vi.fn() }));
 vi.mock('@/lib/payment-methods', () => ({
   usePaymentMethods: () => ({ isPending: false, isError: false, isSuccess: true, data: saved }),
   usePaymentConfig: () => ({ isPending: true }),
+  approveSandboxWallet: wallet.approve,
 }));
 const donate = vi.hoisted(() => ({ saved: vi.fn(), card: vi.fn(), tokenize: vi.fn() }));
 vi.mock('../api/donate', () => ({ postSavedMethodDonation: donate.saved, postDonation: donate.card, tokenizeCard: donate.tokenize }));
@@ -28,6 +31,7 @@ vi.mock('../api/donate', () => ({ postSavedMethodDonation: donate.saved, postDon
 afterEach(() => {
   cleanup();
   auth.user = null;
+  vi.clearAllMocks();
 });
 
 const charities = [
@@ -65,11 +69,54 @@ describe('donation dialog', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Email/ }).value).toBe('');
   });
 
-  it('asks a visitor for a card, and says a saved card, wallet or cash app needs signing in', () => {
+  it("offers a visitor Add New Card's choices, a typed card first, and says a saved method needs signing in", () => {
     open();
+    const choices = screen.getByRole('group', { name: 'Pay with' });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Card', 'Sandbox wallet', 'Sandbox cash app']);
+    expect(within(choices).getByRole<HTMLInputElement>('radio', { name: 'Card' }).checked).toBe(true);
     expect(screen.getByRole('textbox', { name: /Card number/ })).toBeTruthy();
-    expect(screen.queryByRole('group', { name: 'Pay with' })).toBeNull();
-    expect(screen.getByText('Signed in, you can give with a saved card, wallet or cash app instead.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a new card' })).toBeNull();
+    expect(screen.getByText('Signed in, you can also give with a card, wallet or cash app saved to your account.')).toBeTruthy();
+  });
+
+  it('donates as a visitor with the sandbox cash app: no card asked, its token charged, the outcome chosen', async () => {
+    window.alert = vi.fn();
+    wallet.approve.mockResolvedValue({ token: 'tok_cash' });
+    donate.card.mockResolvedValue({ message: 'Thank you for your donation to Brightpot Community Kitchens!' });
+    open();
+    fireEvent.click(screen.getByRole('radio', { name: 'Sandbox cash app' }));
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /Full name/ }), { target: { value: 'Ava Visitor' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'ava@example.org' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Amount/ }), { target: { value: '8' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /cashtag/ }), { target: { value: ' $ava_gives ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What the sandbox cash app does/ }), { target: { value: 'decline_on_charge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(donate.card).toHaveBeenCalledTimes(1));
+    expect(wallet.approve).toHaveBeenCalledWith({ kind: 'cashapp', outcome: 'decline_on_charge', cashtag: '$ava_gives' });
+    expect(donate.card.mock.calls[0]![0]).toMatchObject({ charityId: 'c1', token: 'tok_cash', amount: 8, fullName: 'Ava Visitor' });
+    expect(donate.tokenize).not.toHaveBeenCalled();
+    expect(donate.saved).not.toHaveBeenCalled();
+  });
+
+  it("shows the sandbox's answer about a visitor's $cashtag by its field, and charges nothing", async () => {
+    wallet.approve.mockRejectedValue(
+      new ApiError('Please check the highlighted fields', 422, { code: 'VALIDATION_ERROR', fields: { cashtag: 'Please enter a $cashtag' } }),
+    );
+    open();
+    fireEvent.click(screen.getByRole('radio', { name: 'Sandbox wallet' }));
+    expect(screen.queryByRole('textbox', { name: /cashtag/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Sandbox cash app' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Full name/ }), { target: { value: 'Ava Visitor' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'ava@example.org' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Amount/ }), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('Please enter a $cashtag')).toBeTruthy();
+    expect(donate.card).not.toHaveBeenCalled();
   });
 
   it('offers a signed-in donor every saved method with the pledge picker, and donates with the one chosen under one Idempotency-Key', async () => {

@@ -13,8 +13,8 @@ import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { postDonation, postSavedMethodDonation, tokenizeCard } from '../api/donate';
-import { CardCvvInput, CardExpiryInput, CardNumberInput } from '@/components/payments/card-inputs';
 import { CardPicker } from '@/components/payments/card-picker';
+import { useVisitorMethod, VisitorPayment } from './visitor-payment';
 
 export type DonationValues = DonationForm;
 
@@ -46,10 +46,12 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
   // A signed-in donor starts with their own name and e-mail (still editable) and pays with a saved method.
   const { user } = useAuth();
   const signedIn = Boolean(user);
+  // A visitor pays with a typed card, the sandbox wallet or the sandbox cash app (issue 41).
+  const visitor = useVisitorMethod(() => setPendingToken(undefined));
   const initial = useMemo<DonationValues>(() => ({ ...EMPTY, fullName: user?.name ?? '', email: user?.email ?? '' }), [user?.name, user?.email]);
   const form = useForm<DonationValues>({
     // The user can arrive after the dialog opened: the rules follow whether card fields are shown.
-    resolver: (values, context, options) => (signedIn ? savedMethod : typedCard)(values, context, options),
+    resolver: (values, context, options) => (signedIn || visitor.kind !== 'card' ? savedMethod : typedCard)(values, context, options),
     defaultValues: initial,
     // The user can arrive after the dialog opened: fill in what the donor has not typed yet.
     values: initial,
@@ -88,7 +90,10 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       if (signedIn) {
         answer = await postSavedMethodDonation({ ...donor, paymentMethodId: methodId }, key);
       } else {
-        token ??= (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token;
+        token ??=
+          visitor.kind === 'card'
+            ? (await tokenizeCard(values.fullName, { number: values.cardNumber, expiry: values.expiry, cvv: values.cvv })).token
+            : await visitor.approve();
         answer = await postDonation({ ...donor, token });
       }
       setPendingToken(undefined);
@@ -102,6 +107,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       const lost = error instanceof ApiError && error.status === 0;
       setPendingToken(lost ? token : undefined);
       setPendingKey(lost ? key : undefined);
+      if (error instanceof ApiError && error.fields.cashtag) visitor.setCashtagError(error.fields.cashtag);
       setFailure(error instanceof Error ? error.message : 'The donation could not be made. Please try again.');
     }
   });
@@ -113,6 +119,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       setPendingToken(undefined);
       setMethodError(undefined);
       setPendingKey(undefined);
+      visitor.reset();
     }
     onOpenChange(next);
   }
@@ -124,37 +131,29 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     setPendingKey(undefined);
   }
 
-  const method = { signedIn, id: methodId, error: methodError, pick: pickMethod };
+  const method = { signedIn, id: methodId, error: methodError, pick: pickMethod, visitor };
   return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen, method };
 }
 
 type DonationFormState = ReturnType<typeof useDonationForm>;
 
-/** How the donation is paid: a typed card for a visitor; signed in, the pledge dialog's picker of saved methods (decision 160). */
+/**
+ * How the donation is paid: for a visitor, a typed card, the sandbox wallet or the sandbox cash app
+ * (issue 41); signed in, the pledge dialog's picker of saved methods (decision 160).
+ */
 function DonationPayment({ method, errors, field }: Pick<DonationFormState, 'method' | 'errors' | 'field'>) {
   return method.signedIn ? (
     <div className="sm:col-span-2">
       <CardPicker value={method.id} onChange={method.pick} error={method.error} />
     </div>
   ) : (
-    <>
-      <Field label="Card number" error={errors.cardNumber?.message} required className="sm:col-span-2">
-        <CardNumberInput registration={field('cardNumber')} />
-      </Field>
-      <Field label="Expiry (MM/YY)" error={errors.expiry?.message} required>
-        <CardExpiryInput registration={field('expiry')} />
-      </Field>
-      <Field label="CVV" error={errors.cvv?.message} required>
-        <CardCvvInput registration={field('cvv')} />
-      </Field>
-      <p className="text-sm text-ink-600 sm:col-span-2">Signed in, you can give with a saved card, wallet or cash app instead.</p>
-    </>
+    <VisitorPayment visitor={method.visitor} errors={errors} field={field} />
   );
 }
 
 /**
  * The donation dialog of docs/product.md#charities and docs/product.md#donation-form. A visitor types
- * a card (number and expiry formatted as typed); signed in, the donor picks a saved card, wallet or
+ * a card (number and expiry formatted as typed) or uses the sandbox wallet or cash app; signed in, the donor picks a saved card, wallet or
  * cash app, or adds one, with the pledge dialog's picker (decision 160).
  */
 export function DonationDialog({ open, onOpenChange, charities }: DonationDialogProps) {
@@ -170,7 +169,7 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
       onOpenChange={changeOpen}
       title={chosen ? `Donate to ${chosen.name}` : 'Make a donation'}
       description={
-        method.signedIn ? 'Your chosen payment method is charged once, for this donation only.' : 'Your card details are used only for this donation.'
+        method.signedIn ? 'Your chosen payment method is charged once, for this donation only.' : 'Your payment details are used only for this donation.'
       }
       closeLabel="Close donation form"
     >
