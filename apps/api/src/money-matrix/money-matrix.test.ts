@@ -790,6 +790,8 @@ const NO_MONEY = new Set([
   'POST /api/profile/image',
   'POST /api/contact',
   'POST /api/newsletter',
+  // A one-click unsubscribe from a campaign's update e-mails (decision 192): a flag on the supporter's pledges, no money.
+  'POST /api/updates/unsubscribe',
   'POST /api/payment-methods',
   'DELETE /api/payment-methods/:id',
   'POST /api/payment-methods/:id/default',
