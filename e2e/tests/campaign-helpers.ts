@@ -150,3 +150,22 @@ export async function saveCard(request: APIRequestContext, token: string, number
   expect(saved.status(), await saved.text()).toBe(201);
   return ((await saved.json()).data as { id: string }).id;
 }
+
+/** A charity of a spec's own, in a group of its own, so no other spec's payouts or Connect state reach it: its id. */
+export async function newCharity(request: APIRequestContext, adminToken: string, name: string): Promise<string> {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const group = await request.post('/api/admin/charity-groups', { headers, data: { title: `${name} group` } });
+  expect(group.status(), await group.text()).toBe(201);
+  const created = await request.post('/api/admin/charities', {
+    headers,
+    multipart: {
+      name,
+      group_id: (await group.json()).data._id,
+      link: 'https://charity.example.org',
+      description: 'A charity of this test.',
+      logo: createPng(120, 120),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data._id as string;
+}

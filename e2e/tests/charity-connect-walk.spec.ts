@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { CARD_EXPIRY, createPng, demo, expect, newUser, readMailbox, registerUser, signIn, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import type { Page } from '@playwright/test';
+import { demo, expect, newUser, readMailbox, registerUser, signIn, test, waitForHydration } from '../fixtures';
+import { accessToken, createCampaignByApi, newCharity, saveCard } from './campaign-helpers';
+import { pdfText } from './pdf-text';
 
 /*
  * The whole way of a charity on Stripe Connect with the sandbox (issue 35; decisions 130, 131, 135,
@@ -24,43 +24,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function newCharity(request: APIRequestContext, adminToken: string, name: string): Promise<string> {
-  const group = await request.post('/api/admin/charity-groups', { headers: bearer(adminToken), data: { title: `${name} group` } });
-  expect(group.status(), await group.text()).toBe(201);
-  const created = await request.post('/api/admin/charities', {
-    headers: bearer(adminToken),
-    multipart: { name, group_id: (await group.json()).data._id, link: 'https://lantern.example.org', description: 'Night shelter.', logo: createPng(120, 120) },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).data._id as string;
-}
-
-async function saveCard(request: APIRequestContext, token: string): Promise<string> {
-  const tokenized = await request.post('/api/sandbox/cards', {
-    headers: bearer(token),
-    data: { holder_name: 'Card Holder', number: '4242424242424242', expiry: CARD_EXPIRY, cvv: '123' },
-  });
-  expect(tokenized.status(), await tokenized.text()).toBe(201);
-  const saved = await request.post('/api/payment-methods', { headers: bearer(token), data: { token: (await tokenized.json()).token } });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return ((await saved.json()).data as { id: string }).id;
-}
-
-/** The text a PDF draws: its content streams inflated, the hex strings pdf-lib writes decoded. */
-function pdfText(pdf: Buffer): string {
-  let text = '';
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(hex[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
 }
 
 /** On the sandbox's onboarding page: a bank account, optionally a requirement left due, then back to the portal. */
@@ -223,5 +186,5 @@ test('a treasurer onboards to Connect, sees a transfer arrive and a dispute reve
   const year = new Date().getUTCFullYear();
   const statement = await request.get(`/api/me/statements/${year}.pdf`, { headers: bearer(supporterToken) });
   expect(statement.status()).toBe(200);
-  expect(pdfText(await statement.body())).toContain(REGISTRATION);
+  expect(await pdfText(await statement.body())).toContain(REGISTRATION);
 });

@@ -1,7 +1,7 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CARD_EXPIRY, createPng, demo, expect, newUser, readMailbox, registerUser, signIn, test, waitForHydration } from '../fixtures';
 import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { pdfText } from './pdf-text';
 
 /*
  * The charity portal and receipts a tax office accepts (decisions 135, 137): an admin invites a
@@ -36,12 +36,6 @@ async function saveCard(request: APIRequestContext, token: string): Promise<stri
   const saved = await request.post('/api/payment-methods', { headers: bearer(token), data: { token: (await tokenized.json()).token } });
   expect(saved.status(), await saved.text()).toBe(201);
   return ((await saved.json()).data as { id: string }).id;
-}
-
-/** The text a PDF draws, read back as a reader would, whitespace made single spaces. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, ' ');
 }
 
 async function shoot(page: Page, name: string) {

@@ -108,7 +108,7 @@ test('charged pledges show as charged with a receipt; a declined card shows "Upd
   await expect(charged.getByText("Charged. $37.22 of it is for the charity; it is passed on with the charity's next payout.")).toBeVisible();
   const receipt = await mailTo(request, payer.email, `Receipt: your pledge to "${campaign.name}" was charged`);
   for (const line of [
-    'Your payment method was charged $44.00',
+    'Your card was charged $44.00',
     'Pledge: $40.00',
     'Tip to the platform: $4.00',
     'Total charged: $44.00',

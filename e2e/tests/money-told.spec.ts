@@ -1,21 +1,22 @@
 import type { APIRequestContext } from '@playwright/test';
 import { demo, expect, readMailbox, registerUser, test } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, createCampaignByApi, newCharity } from './campaign-helpers';
 
 /*
  * Issue 19's finished result: every money event is told to the person it concerns (a close
  * releases each supporter's pledge with an e-mail, the creator's funding has a receipt), and a
  * completed campaign's page shows what was charged and what reached the charity after a payout.
- * Each test makes its own campaign on a charity no other spec pays out, and its own supporters.
+ * Each test makes its own charity, campaign and supporters.
  */
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The last charity of the list: the payouts of other specs go to the first. */
+/** A charity of this test's own: no other spec pays it out or puts it on Connect. */
 async function quietCharity(request: APIRequestContext): Promise<{ _id: string; name: string }> {
-  const groups = (await (await request.get('/api/charities')).json()) as { charities: { _id: string; name: string }[] }[];
-  return groups.at(-1)!.charities.at(-1)!;
+  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
+  const name = `Quiet Harbour ${Date.now()}`;
+  return { _id: await newCharity(request, adminToken, name), name };
 }
 
 /** A live campaign of Ava's for that charity: created, funded with the sandbox test card ($100), approved. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, type TestUser } from '../fixtures';
 import { accessToken } from './campaign-helpers';
+import { pdfText } from './pdf-text';
 
 /*
  * Monthly giving, the whole walk in the browser (decisions 140 and 170): a supporter starts a
@@ -75,23 +75,8 @@ async function mail(request: APIRequestContext, to: string, kind: string, count:
   return found[0]!;
 }
 
-/** The text the statement PDF draws (its content streams inflated, pdf-lib's hex strings decoded). */
-function pdfText(pdf: Buffer): string {
-  let text = '';
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) text += `${Buffer.from(hex[1]!, 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
-
 async function chooseCard(page: Page, gift: Locator, last4: string, submit: RegExp) {
-  await gift.getByRole('button', { name: /^(Update card|Change card)$/ }).click();
+  await gift.getByRole('button', { name: /^(Update payment method|Change payment method)$/ }).click();
   await gift.getByRole('radio', { name: new RegExp(`•••• ${last4}`) }).check();
   await gift.getByRole('button', { name: submit }).click();
 }
@@ -131,7 +116,7 @@ for (const width of [390, 1440]) {
     await form.getByRole('button', { name: 'Give monthly' }).click();
     let gift = await giftOf(request, token);
     await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toHaveText(
-      `Thank you! Your card was charged $27.00 for this month’s gift to ${gift.charity_name}. The next charge is on ${utcDay(gift.next_charge_at!)}.`,
+      `Thank you! Your payment method was charged $27.00 for this month’s gift to ${gift.charity_name}. The next charge is on ${utcDay(gift.next_charge_at!)}.`,
     );
     const today = new Date();
     const chargeDay = today.getUTCDate();
@@ -143,13 +128,13 @@ for (const width of [390, 1440]) {
     await expect(card.getByText(`${utcDay(gift.next_charge_at!)}: $27.00`)).toBeVisible();
     const first = await mail(request, user.email, 'monthly-gift-receipt', 1);
     expect(first.subject).toBe(`Your monthly gift to ${gift.charity_name}: receipt for ${utcDay(gift.charges[0]!.due_at)}`);
-    expect(first.text).toContain('Your card was charged $27.00 ($25.00 gift and $2.00 tip to Pledgeway)');
+    expect(first.text).toContain('Your payment method was charged $27.00 ($25.00 gift and $2.00 tip to Pledgeway)');
     expect(first.text).toContain(`The next charge is $27.00 on ${utcDay(gift.next_charge_at!)}.`);
     await expectNoAxeViolations(page, { include: ['main'] });
     await shot('1-started');
 
     // A declined renewal: the month waits for a retry, the supporter is told the date, amount and when it is tried again.
-    await chooseCard(page, card, declining.last4, /^Use this card$/);
+    await chooseCard(page, card, declining.last4, /^Use this payment method$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will be charged to' })).toBeVisible();
     await letAMonthPass(page, card);
     gift = await giftOf(request, token);
@@ -164,14 +149,14 @@ for (const width of [390, 1440]) {
     await shot('2-declined');
 
     // The card is updated: that month is charged once, now, on it.
-    await chooseCard(page, card, visa.last4, /Use this card and charge the unpaid month/);
+    await chooseCard(page, card, visa.last4, /Use this method and charge the unpaid month/);
     await expect(page.getByRole('status').filter({ hasText: 'the unpaid charge went through on it' })).toBeVisible({ timeout: 20_000 });
     const second = await mail(request, user.email, 'monthly-gift-receipt', 2);
     expect(second.subject).toBe(`Your monthly gift to ${gift.charity_name}: receipt for ${utcDay(declined.due_at)}`);
     await expect(card.getByText(`${utcDay(declined.due_at)}: $27.00`)).toBeVisible();
 
     // A card the bank wants confirmed: the e-mail's link leads to the confirmation page, which charges the month once.
-    await chooseCard(page, card, asking.last4, /^Use this card$/);
+    await chooseCard(page, card, asking.last4, /^Use this payment method$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will be charged to' })).toBeVisible();
     await letAMonthPass(page, card);
     gift = await giftOf(request, token);
@@ -212,7 +197,7 @@ for (const width of [390, 1440]) {
 
     // Back on My Giving: a change of amount from the next charge, a pause, a cancel, each stated with its date and amount.
     await page.getByRole('link', { name: 'Back to My Giving' }).click();
-    await chooseCard(page, card, visa.last4, /^Use this card$/);
+    await chooseCard(page, card, visa.last4, /^Use this payment method$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will be charged to' })).toBeVisible();
     gift = await giftOf(request, token);
     await card.getByRole('button', { name: 'Change amount' }).click();
@@ -260,7 +245,7 @@ for (const width of [390, 1440]) {
     expect(years.find((entry) => entry.year === year)).toMatchObject({ given: 75, tips: 6, charges: 3 });
     const statement = await request.get(`/api/me/statements/${year}.pdf`, { headers: bearer(token) });
     expect(statement.status()).toBe(200);
-    const text = pdfText(await statement.body());
+    const text = await pdfText(await statement.body());
     expect(text.match(/Monthly gift/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
     await page.goto('/user/statements');
     await expect(page.getByText(String(year)).first()).toBeVisible();

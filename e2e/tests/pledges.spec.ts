@@ -26,7 +26,9 @@ test.describe('pledging on a live campaign', () => {
 
     await page.getByRole('button', { name: 'Pledge Now' }).click();
     const dialog = page.getByRole('dialog', { name: `Pledge to ${campaign.name}` });
-    await expect(dialog).toBeVisible();
+    // The dialog's code and the supporter's saved methods load on the first press: on a loaded CI
+    // machine that has taken more than Playwright's 5 s.
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: /Confirm pledge/ }).click();
     await expect(dialog.getByText('Amount is required')).toBeVisible();
     await expect(dialog.getByText('Please select a payment method or add a new one')).toBeVisible();
