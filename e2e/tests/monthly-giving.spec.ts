@@ -114,8 +114,11 @@ for (const width of [390, 1440]) {
       .first()
       .check();
     await form.getByRole('button', { name: 'Give monthly' }).click();
+    // Read the gift once the start is answered (the first month is charged in that request).
+    const thanks = page.getByRole('status').filter({ hasText: 'Thank you!' });
+    await expect(thanks).toBeVisible({ timeout: 15_000 });
     let gift = await giftOf(request, token);
-    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toHaveText(
+    await expect(thanks).toHaveText(
       `Thank you! Your payment method was charged $27.00 for this month’s gift to ${gift.charity_name}. The next charge is on ${utcDay(gift.next_charge_at!)}.`,
     );
     const today = new Date();
@@ -214,8 +217,11 @@ for (const width of [390, 1440]) {
     await card.getByRole('button', { name: 'Pause' }).click();
     await card.getByLabel('Skip the next').selectOption('1');
     await card.getByRole('button', { name: 'Pause' }).last().click();
+    // Read the gift once the pause is answered, not while it is still being saved.
+    const pausedNotice = page.getByRole('status').filter({ hasText: 'paused' });
+    await expect(pausedNotice).toBeVisible();
     const paused = await giftOf(request, token);
-    await expect(page.getByRole('status').filter({ hasText: 'paused' })).toHaveText(
+    await expect(pausedNotice).toHaveText(
       `Your monthly gift is paused. The next charge is on ${utcDay(paused.next_charge_at!)} ($40.00). Skipped: ${utcDay(gift.next_charge_at!)}.`,
     );
     await shot('5-paused');
