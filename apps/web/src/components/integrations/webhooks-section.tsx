@@ -4,6 +4,7 @@ import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES_BY_OWNER, type WebhookEndpoin
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -236,25 +237,20 @@ export function WebhooksSection({ charityId }: { charityId?: string } = {}) {
         <Field label="Description (optional)" error={errors.description}>
           <Input value={description} onChange={(event) => setDescription(event.target.value)} placeholder="Our CRM" maxLength={200} />
         </Field>
-        <fieldset className="lg:col-span-2">
-          <legend className="label">Events</legend>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {WEBHOOK_EVENT_TYPES_BY_OWNER[ownerType].map((type) => (
-              <label key={type} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4"
-                  checked={types.includes(type)}
-                  onChange={(event) => setTypes(event.target.checked ? [...types, type] : types.filter((item) => item !== type))}
-                />
-                <span>
-                  {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-ink-600">{type}</code>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.event_types && <p className="mt-1 text-sm text-danger-600">{errors.event_types}</p>}
-        </fieldset>
+        <CheckboxGroup
+          legend="Events"
+          options={WEBHOOK_EVENT_TYPES_BY_OWNER[ownerType]}
+          chosen={types}
+          onChange={setTypes}
+          describe={(type) => (
+            <>
+              {WEBHOOK_EVENT_LABELS[type]} <code className="text-xs text-ink-600">{type}</code>
+            </>
+          )}
+          error={errors.event_types}
+          className="lg:col-span-2"
+          gridClassName="grid gap-2 sm:grid-cols-2 lg:grid-cols-3"
+        />
         <div className="lg:col-span-2">
           <Button type="submit" loading={create.isPending} loadingText="Adding…">
             Add endpoint

@@ -4,6 +4,7 @@ import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKey, type ApiKeyScope } f
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,25 +19,20 @@ function when(iso: string | null): string {
 /** The scopes a new key gets, one checkbox each. */
 function ScopesFieldset({ scopes, onChange, error }: { scopes: ApiKeyScope[]; onChange: (scopes: ApiKeyScope[]) => void; error: string | undefined }) {
   return (
-    <fieldset className="lg:col-span-3">
-      <legend className="label">Scopes</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {API_KEY_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1 size-4"
-              checked={scopes.includes(scope)}
-              onChange={(event) => onChange(event.target.checked ? [...scopes, scope] : scopes.filter((item) => item !== scope))}
-            />
-            <span>
-              <code>{scope}</code> — {API_KEY_SCOPE_LABELS[scope]}
-            </span>
-          </label>
-        ))}
-      </div>
-      {error && <p className="mt-1 text-sm text-danger-600">{error}</p>}
-    </fieldset>
+    <CheckboxGroup
+      legend="Scopes"
+      options={API_KEY_SCOPES}
+      chosen={scopes}
+      onChange={onChange}
+      describe={(scope) => (
+        <>
+          <code>{scope}</code> — {API_KEY_SCOPE_LABELS[scope]}
+        </>
+      )}
+      error={error}
+      className="lg:col-span-3"
+      gridClassName="grid gap-2 sm:grid-cols-3"
+    />
   );
 }
 
