@@ -11,6 +11,7 @@ import { load } from './load.ts';
 import { moneyBomb, type MoneyBombPlan, type MoneyBombResult } from './money-bomb.ts';
 import { pledgeableCampaign, pledgeRequests, registerSupporters, type Supporter } from './pledges.ts';
 import { missed, notes } from './report.ts';
+import { waitsDuring, waitsLine } from './pg-waits.ts';
 
 const scale = Number(process.env.BENCH_MONEYBOMB_SCALE ?? 1);
 const sized = (plan: MoneyBombPlan): MoneyBombPlan => ({
@@ -174,7 +175,10 @@ export async function embeddedMoneyBomb(): Promise<void> {
   try {
     const { supporters, eventId } = await setUp(app.url, supportersFor(plan));
     const before = await memoryBeforeBomb(memoryOf(instance));
-    const result = await moneyBomb({ baseUrl: app.url, pageBaseUrls: [app.url], eventId, supporters, root }, plan);
+    const { result, cpu } = await cpuDuring([processGroup('the instance', app.child.pid), processGroup('the load generator and its pages', process.pid)], () =>
+      moneyBomb({ baseUrl: app.url, pageBaseUrls: [app.url], eventId, supporters, root }, plan),
+    );
+    notes.push(`Money bomb, embedded: ${cpuLine(cpu)}.`);
     const row = { label: 'embedded', result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };
     rows.push(row);
     check(row);
@@ -226,8 +230,20 @@ export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boo
     const { supporters, eventId } = await setUp(first.app.url, supportersFor(plan));
     if (runs.single) {
       const before = await memoryBeforeBomb(memoryOf(first));
-      const result = await moneyBomb({ baseUrl: first.app.url, pageBaseUrls: [first.app.url], eventId, supporters, root }, plan);
-      const row = { label: runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL', result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(first)) };
+      const label = runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL';
+      // Where the time goes: each process group's share of the cores, and what the database's
+      // backends waited on, so that a missed budget names its limit.
+      const groups = [
+        processGroup('the instance', first.app.child.pid),
+        postgresBackends(databaseUrl),
+        processGroup('the load generator and its pages', process.pid),
+      ];
+      const { result: measured, cpu } = await cpuDuring(groups, () =>
+        waitsDuring(databaseUrl, () => moneyBomb({ baseUrl: first.app.url, pageBaseUrls: [first.app.url], eventId, supporters, root }, plan)),
+      );
+      const { result, waits } = measured;
+      notes.push(`Money bomb, ${label}: ${cpuLine(cpu)}.`, `Money bomb, ${label}: ${waitsLine(waits)}.`);
+      const row = { label, result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(first)) };
       rows.push(row);
       check(row);
     }
