@@ -12,6 +12,7 @@ import { moneyBomb, type MoneyBombPlan, type MoneyBombResult } from './money-bom
 import { pledgeableCampaign, pledgeRequests, registerSupporters, type Supporter } from './pledges.ts';
 import { missed, notes } from './report.ts';
 import { waitsDuring, waitsLine } from './pg-waits.ts';
+import { instanceLoopDelay, loopDelayText, ownLoopDelayDuring } from './loop-delay.ts';
 
 const scale = Number(process.env.BENCH_MONEYBOMB_SCALE ?? 1);
 const sized = (plan: MoneyBombPlan): MoneyBombPlan => ({
@@ -213,13 +214,50 @@ async function pledgeThroughput(baseUrl: string, eventId: string, supporters: Su
 }
 
 /**
+ * The money bomb on one PostgreSQL instance, with where the time went: each process group's share
+ * of the cores, what the database's backends waited on, and both event loops' delay, so that a
+ * missed budget names its limit.
+ */
+async function singleInstanceBomb(
+  on: { instance: BenchApp; databaseUrl: string; metricsToken: string; eventId: string; supporters: Supporter[] },
+  label: string,
+  plan: MoneyBombPlan,
+  budget: Budget,
+): Promise<void> {
+  const { instance, databaseUrl, metricsToken, eventId, supporters } = on;
+  const before = await memoryBeforeBomb(memoryOf(instance));
+  const groups = [
+    processGroup('the instance', instance.app.child.pid),
+    postgresBackends(databaseUrl),
+    processGroup('the load generator and its pages', process.pid),
+  ];
+  await instanceLoopDelay(instance.app.url, metricsToken); // resets the instance's histogram
+  const { result: measured, cpu } = await cpuDuring(groups, () =>
+    waitsDuring(databaseUrl, () =>
+      ownLoopDelayDuring(() => moneyBomb({ baseUrl: instance.app.url, pageBaseUrls: [instance.app.url], eventId, supporters, root }, plan)),
+    ),
+  );
+  const { result, delay: benchDelay } = measured.result;
+  const serverDelay = await instanceLoopDelay(instance.app.url, metricsToken);
+  notes.push(
+    `Money bomb, ${label}: ${cpuLine(cpu)}.`,
+    `Money bomb, ${label}: ${waitsLine(measured.waits)}.`,
+    `Money bomb, ${label}: event-loop delay of the instance ${loopDelayText(serverDelay)}; of the bench's process (the pledge sender and the open pages) ${loopDelayText(benchDelay)}.`,
+  );
+  const row = { label, result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };
+  rows.push(row);
+  check(row);
+}
+
+/**
  * PostgreSQL: the money bomb on one instance; with `scaleOut`, pledge throughput on that instance
  * alone and then on two behind HAProxy, and the money bomb through HAProxy with pages on both.
  */
 export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boolean; scaleOut: boolean; next?: boolean }): Promise<void> {
   const { plan, budget } = runs.next ? PLANS.postgresNext : PLANS.postgres;
   const jwtSecret = randomBytes(32).toString('hex');
-  const first = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret }, inspect: true });
+  const metricsToken = randomBytes(16).toString('hex');
+  const first = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret, METRICS_TOKEN: metricsToken }, inspect: true });
   const stops: (() => Promise<void>)[] = [
     async () => {
       await first.app.stop();
@@ -229,23 +267,8 @@ export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boo
   try {
     const { supporters, eventId } = await setUp(first.app.url, supportersFor(plan));
     if (runs.single) {
-      const before = await memoryBeforeBomb(memoryOf(first));
       const label = runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL';
-      // Where the time goes: each process group's share of the cores, and what the database's
-      // backends waited on, so that a missed budget names its limit.
-      const groups = [
-        processGroup('the instance', first.app.child.pid),
-        postgresBackends(databaseUrl),
-        processGroup('the load generator and its pages', process.pid),
-      ];
-      const { result: measured, cpu } = await cpuDuring(groups, () =>
-        waitsDuring(databaseUrl, () => moneyBomb({ baseUrl: first.app.url, pageBaseUrls: [first.app.url], eventId, supporters, root }, plan)),
-      );
-      const { result, waits } = measured;
-      notes.push(`Money bomb, ${label}: ${cpuLine(cpu)}.`, `Money bomb, ${label}: ${waitsLine(waits)}.`);
-      const row = { label, result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(first)) };
-      rows.push(row);
-      check(row);
+      await singleInstanceBomb({ instance: first, databaseUrl, metricsToken, eventId, supporters }, label, plan, budget);
     }
     if (!runs.scaleOut) return;
     // Each supporter's pledge window is a minute: the runs below start new ones.
