@@ -84,6 +84,14 @@ beforeAll(async () => {
   });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   giftId = started.data.data.gift._id;
+  // A second donation, after the monthly gift's first charge: the file lists by date, not by kind.
+  const later = await new TestClient(server.url).post(`/api/charities/${charityId}/donations`, {
+    fullName: 'Lee Later',
+    email: uniqueEmail('later'),
+    amount: 7,
+    token: await cardToken(),
+  });
+  expect(later.status, JSON.stringify(later.data)).toBe(201);
 }, 120_000);
 afterAll(async () => server.close());
 
@@ -98,6 +106,13 @@ describe('the charity’s supporters CSV', () => {
       expect.stringMatching(new RegExp(`,donation,,"'=HYPERLINK\\(""http://evil.example"",""Dora""\\)",${donorEmail.toLowerCase()},30\\.00$`)),
     );
     expect(lines).toContainEqual(expect.stringMatching(/,monthly_gift,,Molly Monthly,,12\.00$/));
+    // Oldest first across the kinds, as a treasurer reconciles them against the bank.
+    // The campaign's pledges were charged first, then the donation, the monthly gift, the second donation.
+    const kinds = lines.slice(1).map((line) => line.split(',')[1]);
+    const pledgesFirst = kinds.filter((kind) => kind === 'pledge');
+    expect(pledgesFirst.length).toBeGreaterThan(0);
+    expect(kinds).toEqual([...pledgesFirst, 'donation', 'monthly_gift', 'donation']);
+    expect(lines.at(-1)).toMatch(/,donation,,Lee Later,,7\.00$/);
     expect(text).not.toContain(pledger.email.toLowerCase());
     expect(text).not.toContain(monthly.email.toLowerCase());
 

@@ -27,31 +27,90 @@ async function* pagesOf<Row extends Cursor>(read: Page<Row>, db: Executor, chari
   }
 }
 
+/** One CSV line and where it sorts: the moment charged, then the source, then the row's id. */
+interface Line {
+  chargedAt: Date;
+  source: number;
+  id: string;
+  text: string;
+}
+
+const earlier = (a: Line, b: Line) => a.chargedAt.getTime() - b.chargedAt.getTime() || a.source - b.source || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** One source's rows as lines, read a page at a time. */
+async function* linesOf<Row extends Cursor>(
+  read: Page<Row>,
+  toLine: (row: Row) => Omit<Line, 'source'>,
+  source: number,
+  db: Executor,
+  charityId: string,
+  pageSize: number,
+) {
+  for await (const rows of pagesOf(read, db, charityId, pageSize)) for (const row of rows) yield { ...toLine(row), source };
+}
+
+/** Sources each oldest first, as one list oldest first: a merge holding one line of each. */
+async function* oldestFirst(sources: AsyncGenerator<Line>[]): AsyncGenerator<Line> {
+  const heads: IteratorResult<Line>[] = [];
+  for (const source of sources) heads.push(await source.next());
+  for (;;) {
+    let next = -1;
+    heads.forEach((head, index) => {
+      if (!head.done && (next < 0 || earlier(head.value, (heads[next] as IteratorYieldResult<Line>).value) < 0)) next = index;
+    });
+    if (next < 0) return;
+    yield (heads[next] as IteratorYieldResult<Line>).value;
+    heads[next] = await sources[next]!.next();
+  }
+}
+
 /**
- * The charity's supporters as CSV (decision 136): charged pledges, then donations, then monthly
- * gifts' charges, each oldest first, streamed a page at a time (`highWaterMark: 1`: the next page
- * is read only when the reader took the last). Names as each chose; the e-mail only where that
- * gift shares it with the charity, read now, so a changed choice counts at once. Cells a
+ * The charity's supporters as CSV (decision 136): charged pledges, donations and monthly gifts'
+ * charges together, oldest first, as a treasurer reconciles them against the bank; each source is
+ * read a page at a time and the file is sent `pageSize` lines at a time (`highWaterMark: 1`: the
+ * next lines are read only when the reader took the last). Names as each chose; the e-mail only
+ * where that gift shares it with the charity, read now, so a changed choice counts at once. Cells a
  * spreadsheet would run as formulas are escaped as in the console's CSVs.
  */
 export function charitySupportersCsv(db: Executor, charityId: string, pageSize = CHARITY_CSV_PAGE_SIZE): Readable {
+  const money = (cents: number) => plainDollars(centsToDollars(cents));
   async function* pieces(): AsyncGenerator<string> {
     yield csvLine(CHARITY_SUPPORTER_COLUMNS);
-    for await (const rows of pagesOf(repo.supporters, db, charityId, pageSize)) {
-      yield rows
-        .map((row) => csvLine([day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', plainDollars(centsToDollars(row.giftCents))]))
-        .join('');
+    const sources = [
+      linesOf(
+        repo.supporters,
+        (row) => ({ ...row, text: csvLine([day(row.chargedAt), 'pledge', row.campaign, row.name, row.sharedEmail ?? '', money(row.giftCents)]) }),
+        0,
+        db,
+        charityId,
+        pageSize,
+      ),
+      linesOf(
+        donationRecords.chargedTo,
+        (row) => ({ ...row, text: csvLine([day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', money(row.amountCents)]) }),
+        1,
+        db,
+        charityId,
+        pageSize,
+      ),
+      linesOf(
+        monthlyGiftRecords.chargedTo,
+        (row) => ({ ...row, text: csvLine([day(row.chargedAt), 'monthly_gift', '', row.name, row.sharedEmail ?? '', money(row.amountCents)]) }),
+        2,
+        db,
+        charityId,
+        pageSize,
+      ),
+    ];
+    let batch: string[] = [];
+    for await (const line of oldestFirst(sources)) {
+      batch.push(line.text);
+      if (batch.length === pageSize) {
+        yield batch.join('');
+        batch = [];
+      }
     }
-    for await (const rows of pagesOf(donationRecords.chargedTo, db, charityId, pageSize)) {
-      yield rows
-        .map((row) => csvLine([day(row.chargedAt), 'donation', '', row.fullName, row.sharedEmail ?? '', plainDollars(centsToDollars(row.amountCents))]))
-        .join('');
-    }
-    for await (const rows of pagesOf(monthlyGiftRecords.chargedTo, db, charityId, pageSize)) {
-      yield rows
-        .map((row) => csvLine([day(row.chargedAt), 'monthly_gift', '', row.name, row.sharedEmail ?? '', plainDollars(centsToDollars(row.amountCents))]))
-        .join('');
-    }
+    if (batch.length) yield batch.join('');
   }
   return Readable.from(pieces(), { objectMode: true, highWaterMark: 1 });
 }
