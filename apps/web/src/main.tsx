@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { createAppRoutes } from './app/router';
 import { readSsrState, renderedBeforeLatestChange, type SsrState } from './app/ssr-state';
 import { sessionMayExist } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -32,13 +33,15 @@ function seedQueries(state: SsrState) {
   hydrate(queryClient, state.queries);
 }
 
+// A server-rendered page hands the router what its loaders returned, so they do not run again
+// while it hydrates (docs/decisions/240); a page rendered only here runs them first.
+const router = createBrowserRouter(createAppRoutes(queryClient), ssrState ? { hydrationData: ssrState.router } : {});
+
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AppProviders queryClient={queryClient} snapshot={ssrState?.snapshot ?? null}>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
+    <AppProviders queryClient={queryClient} snapshot={ssrState?.snapshot ?? null}>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>
 );
 
