@@ -3,20 +3,18 @@
  * apps/web/dist-ssr and called by the API's page fallback (apps/api/src/lib/ssr.ts). A page is
  * rendered with React's static prerender, which waits for lazy pages and Suspense, from the data
  * its queries ask for, fetched through the API inside the server process; the queries go into the
- * page as dehydrated state, so the browser hydrates from the same data. The page's route loaders
- * run first (React Router's static handler, docs/decisions/240); pages without a loader get their
- * data from the render passes below.
+ * page as dehydrated state, so the browser hydrates from the same data.
  */
 import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { dehydrate, skipToken, type Query, type QueryClient } from '@tanstack/react-query';
 import { pageModuleOf } from '@/app/page-modules';
 
 export { signedInPageModulesOf } from '@/app/page-modules';
 import { AppProviders } from '@/app/providers';
-import { createAppRoutes } from '@/app/router';
-import { serializeSsrState, type RouterHydration } from '@/app/ssr-state';
+import { AppRoutes } from '@/app/router';
+import { serializeSsrState } from '@/app/ssr-state';
 import { setApiTransport } from '@/lib/api-client';
 import type { RenderSnapshot } from '@/lib/hydration';
 import { createQueryClient } from '@/lib/query-client';
@@ -48,27 +46,14 @@ const MAX_PASSES = 4;
 const RENDER_TIMEOUT_MS = 10_000;
 const MINUTE_MS = 60_000;
 
-/** The router of one page, its loaders run (they fill `queryClient`); throws on a loader's redirect or error. */
-async function routePage(url: string, origin: string, queryClient: QueryClient): Promise<RoutedPage> {
-  const { query, dataRoutes } = createStaticHandler(createAppRoutes(queryClient));
-  const context = await query(new Request(new URL(url, origin)));
-  if (context instanceof Response) throw new Error(`A loader answered ${context.status} for ${url}: the page is rendered in the browser`);
-  if (context.errors) throw Object.values(context.errors)[0];
-  return { context, router: createStaticRouter(dataRoutes, context) };
-}
-
-interface RoutedPage {
-  context: StaticHandlerContext;
-  router: ReturnType<typeof createStaticRouter>;
-}
-
-function page({ context, router }: RoutedPage, queryClient: QueryClient, snapshot: RenderSnapshot): ReactNode {
+function page(url: string, queryClient: QueryClient, snapshot: RenderSnapshot): ReactNode {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient} snapshot={snapshot}>
-        {/* Without the router's inline hydration script (the CSP forbids inline scripts): its data goes in pledgeway-state. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <StaticRouter location={url}>
+        <AppProviders queryClient={queryClient} snapshot={snapshot}>
+          <AppRoutes />
+        </AppProviders>
+      </StaticRouter>
     </StrictMode>
   );
 }
@@ -105,13 +90,11 @@ function wantsData(query: Query): boolean {
  * again. A query that fails is removed and not tried again, so the page shows its loading state,
  * exactly what the browser renders first before it asks itself.
  */
-async function renderWithData(routed: RoutedPage, queryClient: QueryClient, snapshot: RenderSnapshot): Promise<string> {
+async function renderWithData(url: string, queryClient: QueryClient, snapshot: RenderSnapshot): Promise<string> {
   const cache = queryClient.getQueryCache();
   const tried = new Set<string>();
-  // What a loader could not read is left to the browser, like a render pass's failed query.
-  for (const failed of cache.findAll({ predicate: (query) => query.state.status === 'error' })) cache.remove(failed);
   for (let pass = 1; ; pass += 1) {
-    const html = await prerender(page(routed, queryClient, snapshot));
+    const html = await prerender(page(url, queryClient, snapshot));
     const wanted = cache.getAll().filter((query) => wantsData(query) && !tried.has(query.queryHash));
     if (!wanted.length || pass === MAX_PASSES) return html;
     for (const query of wanted) tried.add(query.queryHash);
@@ -133,9 +116,7 @@ export function createPageRenderer(fetchApi: typeof fetch): (request: RenderRequ
     const now = Math.floor(request.now / MINUTE_MS) * MINUTE_MS;
     const snapshot: RenderSnapshot = { now, sessionHint: request.sessionHint, origin: request.origin };
     const queryClient = createQueryClient({ retry: false });
-    const routed = await routePage(request.url, request.origin, queryClient);
-    const html = await renderWithData(routed, queryClient, snapshot);
-    const router: RouterHydration = { loaderData: routed.context.loaderData };
+    const html = await renderWithData(request.url, queryClient, snapshot);
     const queries = dehydrate(queryClient);
     for (const query of queries.queries) {
       query.state.dataUpdatedAt = now;
@@ -146,6 +127,6 @@ export function createPageRenderer(fetchApi: typeof fetch): (request: RenderRequ
     // React puts its resource hints first; in the head they are found before the scripts, so the
     // largest image of the first screen is not queued behind them.
     const hints = /^(?:<link [^>]*>)*/.exec(html)![0];
-    return { head: hints, html: html.slice(hints.length), state: serializeSsrState({ snapshot, queries, router }), modules: module ? [module] : [] };
+    return { head: hints, html: html.slice(hints.length), state: serializeSsrState({ snapshot, queries }), modules: module ? [module] : [] };
   };
 }

@@ -1,10 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { AppProviders } from './app/providers';
-import { createAppRoutes } from './app/router';
+import { AppRoutes } from './app/router';
 import { readSsrState, renderedBeforeLatestChange, type SsrState } from './app/ssr-state';
 import { sessionMayExist } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -33,15 +32,13 @@ function seedQueries(state: SsrState) {
   hydrate(queryClient, state.queries);
 }
 
-// A server-rendered page hands the router what its loaders returned, so they do not run again
-// while it hydrates (docs/decisions/240); a page rendered only here runs them first.
-const router = createBrowserRouter(createAppRoutes(queryClient), ssrState ? { hydrationData: ssrState.router } : {});
-
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient} snapshot={ssrState?.snapshot ?? null}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <BrowserRouter>
+      <AppProviders queryClient={queryClient} snapshot={ssrState?.snapshot ?? null}>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
   </StrictMode>
 );
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createRoutesFromElements, Outlet, Route, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdminRoute, GuestRoute, ProtectedRoute } from '@/app/route-guards';
 import { RootLayout } from '@/app/layout/root-layout';
@@ -8,11 +7,10 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /*
- * The route table of React Router's data router (docs/decisions/240): the server runs it with
- * createStaticHandler (entry-server.tsx), the browser with createBrowserRouter (main.tsx), one lazy
- * chunk per page. Home and the campaign page load their data in a route loader, into the query
- * cache the page reads; the other pages still ask for theirs with useQuery, which the server's
- * render passes fetch (entry-server.tsx).
+ * Declarative routes with one lazy chunk per page. The data router (createBrowserRouter) would add
+ * about 17 KB gzip to every public page for loaders and actions this app does not use; see
+ * docs/decisions/013-declarative-router.md. Navigations run in a transition, so the current page
+ * stays on screen while the next page's chunk loads.
  */
 const HomePage = lazy(() => import('@/features/marketing/pages/home'));
 const OurStoryPage = lazy(() => import('@/features/marketing/pages/our-story'));
@@ -66,95 +64,80 @@ const AdminConsole = lazy(() => import('./routes/admin-console'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const UserLayout = lazy(() => import('@/app/layout/user-layout').then((module) => ({ default: module.UserLayout })));
 
-/** What every route renders inside: a page that throws shows an error, a page whose code loads a spinner. */
-function AppFrame() {
+export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<FullPageSpinner label="Loading Pledgeway" />}>
-        <Outlet />
+        <Routes>
+          {/* Shown inside other sites' frames and streaming software: no header, footer or menu. */}
+          <Route path={'/embed/events/:eventId'} element={<EmbedPage />} />
+          <Route path={'/overlay/events/:eventId'} element={<OverlayPage />} />
+          <Route element={<RootLayout />}>
+            <Route path={paths.home} element={<HomePage />} />
+            <Route path={paths.ourStory} element={<OurStoryPage />} />
+            <Route path={paths.services} element={<ServicesPage />} />
+            <Route path={paths.terms} element={<TermsPage />} />
+            <Route path={paths.privacy} element={<PrivacyPage />} />
+            <Route path={paths.cookies} element={<CookiesPage />} />
+            <Route path={paths.support} element={<SupportPage />} />
+            <Route path={paths.accessibility} element={<AccessibilityPage />} />
+            <Route path={paths.doNotSell} element={<DoNotSellPage />} />
+            <Route path={paths.newsletterConfirmed} element={<NewsletterConfirmedPage />} />
+            <Route path={paths.contact} element={<ContactPage />} />
+            <Route path={paths.charities} element={<CharitiesPage />} />
+            <Route path={paths.events} element={<CampaignListPage />} />
+            <Route path={paths.promotions} element={<CampaignListPage />} />
+            <Route path={paths.moneyBomb} element={<CampaignListPage />} />
+            <Route path={paths.competitions} element={<CampaignListPage />} />
+            <Route path={paths.crowdfunding} element={<CampaignListPage />} />
+            <Route path={'/events/:eventId'} element={<EventPagePage />} />
+            <Route path={'/events/:eventId/money'} element={<CampaignMoneyPage />} />
+            <Route path={'/hosts/:userId'} element={<HostPage />} />
+            <Route path={'/stacks/:stackId'} element={<StackPage />} />
+            <Route path={'/fundraisers/:slug'} element={<FundraisingPage />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
+            <Route path={paths.closeAccount} element={<CloseAccountPage />} />
+            <Route path={'/charity-invitations/:token'} element={<AcceptInvitationPage />} />
+            <Route element={<GuestRoute />}>
+              <Route path={paths.login} element={<LoginPage />} />
+              <Route path={paths.register} element={<RegisterPage />} />
+            </Route>
+            <Route element={<ProtectedRoute />}>
+              <Route element={<UserLayout />}>
+                <Route path={paths.user.dashboard} element={<DashboardPage />} />
+                <Route path={paths.user.profile} element={<MyProfilePage />} />
+                <Route path={paths.user.pledges} element={<MyPledgesPage />} />
+                <Route path={paths.user.statements} element={<GivingStatementsPage />} />
+                <Route path={paths.user.charities} element={<MyCharitiesPage />} />
+                <Route path={'/user/charities/:charityId'} element={<CharityPortalPage />} />
+                <Route path={paths.user.events} element={<MyEventsPage />} />
+                <Route path={paths.user.stacks} element={<MyStacksPage />} />
+                <Route path={paths.user.developers} element={<DevelopersPage />} />
+                <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />
+                <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
+                <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />
+                <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
+                <Route path={paths.user.giving} element={<MyGivingPage />} />
+                <Route path={'/user/giving/:giftId/confirm/:chargeId'} element={<ConfirmMonthlyPaymentPage />} />
+                <Route path={paths.user.createEvent} element={<CreateEventPage />} />
+                <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
+                <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />
+                <Route path={paths.user.sandboxConnect} element={<SandboxConnectPage />} />
+                <Route path={'/user/event/edit/:eventId'} element={<EditEventPage />} />
+                <Route path={'/user/event/:eventId'} element={<EventSummaryPage />} />
+              </Route>
+            </Route>
+            <Route element={<AdminRoute />}>
+              <Route element={<UserLayout />}>
+                <Route path="/admin/*" element={<AdminConsole />} />
+              </Route>
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
       </Suspense>
     </RouteErrorBoundary>
-  );
-}
-
-/** Loaders that read into the page's query client: its data module is loaded with the first read, not with the entry chunk. */
-const homeLoader = (queryClient: QueryClient) => async () => (await import('./route-data')).loadHomePage(queryClient);
-const eventPageLoader =
-  (queryClient: QueryClient) =>
-  async ({ params }: { params: { eventId?: string } }) =>
-    (await import('./route-data')).loadEventPage(queryClient, params.eventId ?? '');
-
-/** The app's routes, their loaders reading into `queryClient` (a new one per page on the server). */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
-  return createRoutesFromElements(
-    <Route element={<AppFrame />}>
-      {/* Shown inside other sites' frames and streaming software: no header, footer or menu. */}
-      <Route path={'/embed/events/:eventId'} element={<EmbedPage />} />
-      <Route path={'/overlay/events/:eventId'} element={<OverlayPage />} />
-      <Route element={<RootLayout />}>
-        <Route path={paths.home} element={<HomePage />} loader={homeLoader(queryClient)} />
-        <Route path={paths.ourStory} element={<OurStoryPage />} />
-        <Route path={paths.services} element={<ServicesPage />} />
-        <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.privacy} element={<PrivacyPage />} />
-        <Route path={paths.cookies} element={<CookiesPage />} />
-        <Route path={paths.support} element={<SupportPage />} />
-        <Route path={paths.accessibility} element={<AccessibilityPage />} />
-        <Route path={paths.doNotSell} element={<DoNotSellPage />} />
-        <Route path={paths.newsletterConfirmed} element={<NewsletterConfirmedPage />} />
-        <Route path={paths.contact} element={<ContactPage />} />
-        <Route path={paths.charities} element={<CharitiesPage />} />
-        <Route path={paths.events} element={<CampaignListPage />} />
-        <Route path={paths.promotions} element={<CampaignListPage />} />
-        <Route path={paths.moneyBomb} element={<CampaignListPage />} />
-        <Route path={paths.competitions} element={<CampaignListPage />} />
-        <Route path={paths.crowdfunding} element={<CampaignListPage />} />
-        <Route path={'/events/:eventId'} element={<EventPagePage />} loader={eventPageLoader(queryClient)} />
-        <Route path={'/events/:eventId/money'} element={<CampaignMoneyPage />} />
-        <Route path={'/hosts/:userId'} element={<HostPage />} />
-        <Route path={'/stacks/:stackId'} element={<StackPage />} />
-        <Route path={'/fundraisers/:slug'} element={<FundraisingPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
-        <Route path={paths.closeAccount} element={<CloseAccountPage />} />
-        <Route path={'/charity-invitations/:token'} element={<AcceptInvitationPage />} />
-        <Route element={<GuestRoute />}>
-          <Route path={paths.login} element={<LoginPage />} />
-          <Route path={paths.register} element={<RegisterPage />} />
-        </Route>
-        <Route element={<ProtectedRoute />}>
-          <Route element={<UserLayout />}>
-            <Route path={paths.user.dashboard} element={<DashboardPage />} />
-            <Route path={paths.user.profile} element={<MyProfilePage />} />
-            <Route path={paths.user.pledges} element={<MyPledgesPage />} />
-            <Route path={paths.user.statements} element={<GivingStatementsPage />} />
-            <Route path={paths.user.charities} element={<MyCharitiesPage />} />
-            <Route path={'/user/charities/:charityId'} element={<CharityPortalPage />} />
-            <Route path={paths.user.events} element={<MyEventsPage />} />
-            <Route path={paths.user.stacks} element={<MyStacksPage />} />
-            <Route path={paths.user.developers} element={<DevelopersPage />} />
-            <Route path={paths.user.fundraisingPages} element={<MyFundraisingPages />} />
-            <Route path={'/user/fundraising-pages/new/:eventId'} element={<StartFundraisingPage />} />
-            <Route path={'/user/fundraising-pages/edit/:pageId'} element={<EditFundraisingPage />} />
-            <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
-            <Route path={paths.user.giving} element={<MyGivingPage />} />
-            <Route path={'/user/giving/:giftId/confirm/:chargeId'} element={<ConfirmMonthlyPaymentPage />} />
-            <Route path={paths.user.createEvent} element={<CreateEventPage />} />
-            <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
-            <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />
-            <Route path={paths.user.sandboxConnect} element={<SandboxConnectPage />} />
-            <Route path={'/user/event/edit/:eventId'} element={<EditEventPage />} />
-            <Route path={'/user/event/:eventId'} element={<EventSummaryPage />} />
-          </Route>
-        </Route>
-        <Route element={<AdminRoute />}>
-          <Route element={<UserLayout />}>
-            <Route path="/admin/*" element={<AdminConsole />} />
-          </Route>
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Route>,
   );
 }

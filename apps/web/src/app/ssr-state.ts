@@ -1,5 +1,4 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 import type { RenderSnapshot } from '@/lib/hydration';
 
 /**
@@ -11,12 +10,7 @@ import type { RenderSnapshot } from '@/lib/hydration';
 export interface SsrState {
   snapshot: RenderSnapshot;
   queries: DehydratedState;
-  /** What the route loaders returned, for createBrowserRouter's hydrationData (docs/decisions/240). */
-  router: RouterHydration;
 }
-
-/** The router's hydration data: loader results by route id (a render with a loader error is not sent). */
-export type RouterHydration = Pick<HydrationState, 'loaderData'>;
 
 export const SSR_STATE_ELEMENT_ID = 'pledgeway-state';
 
