@@ -21146,7 +21146,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -21235,7 +21235,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                    event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                 };
@@ -21257,7 +21257,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -21442,7 +21442,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                    event_types?: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                     /** @default  */
                     description?: string;
                     enabled?: boolean;
@@ -21465,7 +21465,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;
@@ -21569,7 +21569,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "dispute.opened" | "dispute.closed")[];
+                                event_types: ("pledge.created" | "pledge.charged" | "pledge.failed" | "campaign.completed" | "campaign.closed" | "donation.made" | "monthly_gift.charged" | "payout.made" | "transfer.made" | "transfer.reversed" | "dispute.opened" | "dispute.closed")[];
                                 /** @enum {string} */
                                 status: "enabled" | "disabled";
                                 disabled_reason: string | null;

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'monthly_gift.charged',
   'payout.made',
   'transfer.made',
+  'transfer.reversed',
   'dispute.opened',
   'dispute.closed',
 ] as const;
@@ -33,6 +34,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'monthly_gift.charged': 'A monthly gift to the charity is charged',
   'payout.made': 'A payout to the charity is recorded',
   'transfer.made': 'A transfer reaches the charity’s Stripe account',
+  'transfer.reversed': 'A transfer is taken back from the charity’s Stripe account (a disputed charge)',
   'dispute.opened': 'A bank dispute is opened',
   'dispute.closed': 'A bank dispute is closed',
 };
@@ -43,7 +45,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
  */
 export const WEBHOOK_EVENT_TYPES_BY_OWNER = {
   host: ['pledge.created', 'pledge.charged', 'pledge.failed', 'campaign.completed', 'campaign.closed', 'dispute.opened', 'dispute.closed'],
-  charity: ['donation.made', 'monthly_gift.charged', 'payout.made', 'transfer.made', 'dispute.opened', 'dispute.closed'],
+  charity: ['donation.made', 'monthly_gift.charged', 'payout.made', 'transfer.made', 'transfer.reversed', 'dispute.opened', 'dispute.closed'],
 } as const satisfies Record<string, readonly WebhookEventType[]>;
 export type WebhookOwnerType = keyof typeof WEBHOOK_EVENT_TYPES_BY_OWNER;
 

@@ -68,6 +68,10 @@ async function transferData(db: Executor, id: string) {
   return {
     object: 'transfer',
     id: transfer.id,
+    /** `transfer`, or `reversal`: the share taken back from the charity's account after a dispute. */
+    kind: transfer.kind,
+    reverses_id: transfer.reversesId,
+    dispute_id: transfer.disputeId,
     charity: { id: transfer.charityId, name: row.charityName },
     campaign: transfer.eventId ? { id: transfer.eventId, name: row.campaignName } : null,
     pledge_id: transfer.pledgeId,

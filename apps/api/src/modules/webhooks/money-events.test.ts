@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const deliver = () => createWebhooksService(server.app.ctx).run();
-const CHARITY_EVENTS = ['donation.made', 'monthly_gift.charged', 'payout.made', 'transfer.made', 'dispute.opened', 'dispute.closed'];
+const CHARITY_EVENTS = ['donation.made', 'monthly_gift.charged', 'payout.made', 'transfer.made', 'transfer.reversed', 'dispute.opened', 'dispute.closed'];
 
 async function receiver() {
   const made = await startReceiver();
@@ -185,7 +185,7 @@ describe('webhook events about a charity’s money', () => {
     ]);
   });
 
-  it('sends each Connect transfer once it is made', { timeout: 180_000 }, async () => {
+  it('sends each Connect transfer once it is made, and its reversal after a dispute', { timeout: 180_000 }, async () => {
     const charityId = await newCharity(server);
     await onboard(admin, charityId);
     const target = await receiver();
@@ -193,7 +193,7 @@ describe('webhook events about a charity’s money', () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     await benefit(server, event.id, charityId);
-    await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000 });
+    const pledgeId = (await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000 })).pledge.id;
     expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
     expect((await admin.post(`/api/admin/events/${event.id}/charge`)).status).toBe(201);
     await server.app.ctx.jobs.drain();
@@ -218,5 +218,32 @@ describe('webhook events about a charity’s money', () => {
     await admin.post('/api/admin/charity-transfers/run');
     await deliver();
     expect(ofType(target, 'transfer.made')).toHaveLength(transfers.length);
+
+    // The bank disputes the pledge: the charity's share is taken back from its account, and the
+    // charity hears of it as a reversal of that transfer, once.
+    expect((await admin.post(`/api/admin/pledges/${pledgeId}/sandbox-dispute`, {})).status).toBe(200);
+    await server.app.ctx.jobs.drain();
+    await deliver();
+    const [reversal] = await server.app.ctx.db
+      .select()
+      .from(charityTransfers)
+      .where(and(eq(charityTransfers.charityId, charityId), eq(charityTransfers.kind, 'reversal')));
+    expect(reversal).toMatchObject({ status: 'made' });
+    const reversed = ofType(target, 'transfer.reversed').map((envelope) => envelope.data);
+    expect(reversed).toEqual([
+      expect.objectContaining({
+        object: 'transfer',
+        kind: 'reversal',
+        id: reversal!.id,
+        reverses_id: made.find((row) => row.pledgeId === pledgeId)!.id,
+        dispute_id: reversal!.disputeId,
+        pledge_id: pledgeId,
+        amount_cents: reversal!.amountCents,
+      }),
+    ]);
+    expect(ofType(target, 'transfer.made')).toHaveLength(transfers.length);
+    await admin.post('/api/admin/charity-transfers/run');
+    await deliver();
+    expect(ofType(target, 'transfer.reversed')).toHaveLength(1);
   });
 });

@@ -177,7 +177,7 @@ function EndpointCard({ endpoint, charityId }: { endpoint: WebhookEndpoint; char
 /** What each owner is told of by default: a host of pledges and campaigns, a charity of the money it receives. */
 const DEFAULT_TYPES: Record<'host' | 'charity', WebhookEventType[]> = {
   host: ['pledge.created', 'pledge.charged', 'campaign.completed'],
-  charity: ['donation.made', 'monthly_gift.charged', 'transfer.made', 'payout.made'],
+  charity: ['donation.made', 'monthly_gift.charged', 'transfer.made', 'transfer.reversed', 'payout.made'],
 };
 
 /**
@@ -217,7 +217,7 @@ export function WebhooksSection({ charityId }: { charityId?: string } = {}) {
         </h2>
         <p className="text-sm text-ink-600">
           {charityId
-            ? 'Pledgeway POSTs a signed JSON event to your address when the charity receives a donation, a monthly gift, a transfer or a payout, or when a bank disputes a charge, and retries for 3 days if it does not answer 2xx. Donors appear under the name they chose; their e-mail only if they agreed to share it with the charity.'
+            ? 'Pledgeway POSTs a signed JSON event to your address when the charity receives a donation, a monthly gift, a transfer or a payout, when a transfer is taken back, or when a bank disputes a charge, and retries for 3 days if it does not answer 2xx. Donors appear under the name they chose; their e-mail only if they agreed to share it with the charity.'
             : 'Pledgeway POSTs a signed JSON event to your address when something happens on your campaigns, and retries for 3 days if it does not answer 2xx. Supporters appear under the name they chose; their e-mail only if they agreed to share it with you.'}
         </p>
       </div>
