@@ -20,7 +20,7 @@ import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from '../modules/monthly-giving/
 import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
 import { addSandboxWallet } from '../modules/payment-methods/test-helpers.ts';
-import { signUp, type TestClient } from '../test/client.ts';
+import { signUp, TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
 import { createCharityConnectService } from '../modules/charity-connect/service.ts';
@@ -343,6 +343,31 @@ const MONEY_ROUTES: Record<string, Entry> = {
             const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
             expect(rows).toHaveLength(mode === 'same' ? 1 : made);
             expect(rows.every((row) => row.status === 'charged' && row.amountCents === 2_750)).toBe(true);
+          },
+        };
+      },
+    },
+    // A visitor with Stripe's Payment Element (decision 245): one browser-made PaymentMethod, charged once whatever the keys.
+    {
+      stripe: true,
+      async prepare() {
+        const method = String(standIn.createPaymentMethod(CARDS.visa).id);
+        const email = `matrix-stripe-${randomUUID()}@example.com`;
+        await stripeServer.app.ctx.db.delete(rateLimitCounters);
+        const stripeCharityId = await firstCharityId(stripeServer);
+        return {
+          client: new TestClient(stripeServer.url),
+          method: 'POST',
+          path: `/api/charities/${stripeCharityId}/donations`,
+          body: () => ({ fullName: 'Vera Visitor', email, amount: 31, stripe_payment_method: method }),
+          // A key each: Stripe uses a PaymentMethod of no customer once, the others are told to enter their details again.
+          allowed: [201, 400, 429],
+          async after(answers) {
+            expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThanOrEqual(1);
+            const rows = await stripeServer.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+            expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['charged', 3_100]]);
+            const intents = standIn.objectsOf('payment_intent').filter((intent) => intent.payment_method === method);
+            expect(intents.map((intent) => intent.status)).toEqual(['succeeded']);
           },
         };
       },

@@ -149,6 +149,14 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
         message: `No such PaymentMethod: '${methodId}'`,
       });
     }
+    // Stripe uses a PaymentMethod of no customer (a visitor's, from Stripe.js) for one PaymentIntent only.
+    if (!method.customer && [...objects.values()].some((object) => object.object === 'payment_intent' && object.payment_method === methodId)) {
+      throw new StripeFailure(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
+      });
+    }
     const id = newId('pi');
     const intent = put(
       shaped('payment_intent', {
@@ -172,7 +180,9 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
       next_action: null,
     });
     const behaviour = behaviourOf.get(methodId) ?? 'succeed';
-    if (behaviour === 'requires_action') {
+    // A card that always asks for 3-D Secure declines off session, and on session waits for the holder (as Stripe's 4000 0027 6000 3184).
+    const onSession = form.get('off_session') !== 'true';
+    if (behaviour === 'requires_action' || (behaviour === 'authentication_required' && onSession)) {
       Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
       return { status: 200, body: expand(intent, expandsOf(form)) };
     }
@@ -663,6 +673,7 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     confirmSetupIntent,
     confirmSetupIntentWithWallet,
+    createPaymentMethod,
     /** What Stripe.js does when the holder passes the bank's check in the browser (decision 170). */
     confirmPaymentOnSession: (id: string, clientSecret: string) => confirmOnSession(id, clientSecret),
     /**
@@ -769,6 +780,36 @@ export function createStripeStandIn(options: { cardFeeCents?: number } = {}) {
     });
     behaviourOf.set(String(method.id), wallet.behaviour ?? 'succeed');
     return Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+  }
+
+  /**
+   * What `stripe.createPaymentMethod({ elements })` does in the browser with the Payment Element in
+   * deferred mode (decision 245): a PaymentMethod of no customer, from a test card; `behaviour` of
+   * the card is what its PaymentIntent does.
+   */
+  function createPaymentMethod(number: string, holderName = 'Vera Visitor') {
+    const digits = number.replace(/\D/g, '');
+    const behaviour = STAND_IN_CARDS[digits] ?? 'succeed';
+    // A card typed into the Payment Element: no wallet (the fixture's example card has one).
+    const card = {
+      brand: digits.startsWith('4') ? 'visa' : 'mastercard',
+      last4: digits.slice(-4),
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      wallet: null,
+    };
+    const method = put(
+      shaped('payment_method', {
+        id: newId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        card: { ...fixturePart('payment_method', 'card'), ...card },
+        billing_details: { ...fixturePart('payment_method', 'billing_details'), name: holderName },
+        customer: null,
+      }),
+    );
+    behaviourOf.set(String(method.id), behaviour === 'setup_declined' ? 'card_declined' : behaviour);
+    return method;
   }
 
   /** What Stripe Elements does in the browser: confirms the SetupIntent with a test card. */

@@ -180,7 +180,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Donate to a charity: charged at once with a card token from the card form, or a saved payment method when signed in */
+        /** Donate to a charity: charged at once with a card token from the card form, a saved payment method when signed in, or with Stripe a visitor's Payment Element payment method (202 when the bank asks the donor to authenticate first) */
         post: operations["postCharitiesByIdDonations"];
         delete?: never;
         options?: never;
@@ -3767,6 +3767,7 @@ export interface operations {
                     token?: string;
                     /** Format: uuid */
                     payment_method_id?: string;
+                    stripe_payment_method?: string;
                     /** @default false */
                     share_email_with_charity?: boolean;
                 };
@@ -3791,6 +3792,26 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "charged";
                                 created_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            action: {
+                                /** @enum {string} */
+                                type: "stripe_next_action";
+                                client_secret: string;
                             };
                         };
                     };

@@ -12,15 +12,21 @@ export const DONATION_RESULT_MESSAGES = {
   amountCents: 'Use at most two decimals',
   tokenRequired: 'Please enter your card again',
   methodRequired: 'Please choose a payment method',
-  oneMethod: 'Send either a card token or a saved payment method, not both',
+  oneMethod: 'Send one way to pay: a card token, a saved payment method or a Stripe payment method',
   attemptKeyRequired: 'A donation with a saved payment method needs an Idempotency-Key header',
+  stripeAttemptKeyRequired: 'A donation with a Stripe payment method needs an Idempotency-Key header',
+  stripeMethodInvalid: 'Please enter your payment details again',
+  stripeUnavailable: 'Payments here go through the sandbox: please enter your card in its form',
+  /** A 202: the bank asks the donor to confirm; nothing is charged or thanked for until they do (decision 245). */
+  actionRequired: 'Your bank asks you to confirm this payment. Nothing has been charged yet.',
   charityNotFound: 'Charity not found',
 } as const;
 
 /**
- * POST /api/charities/{id}/donations: the donation dialog's fields with the payment either as the
- * token the sandbox card form (or Stripe) returned, or, signed in, as one of the donor's saved
- * payment methods (card, wallet or cash app, decision 160); the card itself never reaches this endpoint.
+ * POST /api/charities/{id}/donations: the donation dialog's fields with the payment as the token
+ * the sandbox card form returned, or, signed in, as one of the donor's saved payment methods (card,
+ * wallet or cash app, decision 160), or, with Stripe, as the PaymentMethod Stripe.js created from
+ * the visitor's Payment Element (decision 245); the card itself never reaches this endpoint.
  */
 export const CharityDonationRequest = z
   .object({
@@ -34,12 +40,19 @@ export const CharityDonationRequest = z
     token: z.string().trim().min(1, DONATION_RESULT_MESSAGES.tokenRequired).max(200).optional(),
     /** One of the signed-in donor's saved payment methods, instead of a token. */
     payment_method_id: z.uuid(DONATION_RESULT_MESSAGES.methodRequired).optional(),
+    /** With Stripe: the id (`pm_…`) of the PaymentMethod Stripe.js created in the browser, charged once and never saved (decision 245). */
+    stripe_payment_method: z
+      .string()
+      .trim()
+      .regex(/^pm_\w{1,120}$/, DONATION_RESULT_MESSAGES.stripeMethodInvalid)
+      .optional(),
     /** The donor agrees to share their e-mail with the charity (decision 136); off unless ticked. */
     share_email_with_charity: z.boolean().default(false),
   })
   .superRefine((body, context) => {
-    if (body.token && body.payment_method_id) context.addIssue({ code: 'custom', path: ['payment_method_id'], message: DONATION_RESULT_MESSAGES.oneMethod });
-    if (!body.token && !body.payment_method_id) context.addIssue({ code: 'custom', path: ['token'], message: DONATION_RESULT_MESSAGES.tokenRequired });
+    const ways = [body.token, body.payment_method_id, body.stripe_payment_method].filter(Boolean).length;
+    if (ways > 1) context.addIssue({ code: 'custom', path: ['payment_method_id'], message: DONATION_RESULT_MESSAGES.oneMethod });
+    if (ways === 0) context.addIssue({ code: 'custom', path: ['token'], message: DONATION_RESULT_MESSAGES.tokenRequired });
   });
 export type CharityDonationRequest = z.infer<typeof CharityDonationRequest>;
 
@@ -51,3 +64,15 @@ export const CharityDonationResponse = z.object({
   }),
 });
 export type CharityDonationResponse = z.infer<typeof CharityDonationResponse>;
+
+/**
+ * 202 with a Stripe payment method: the bank asks the donor to authenticate. Nothing is charged or
+ * recorded yet; the page runs `stripe.handleNextAction` with the client secret and sends the same
+ * request (same Idempotency-Key) again, answered 201 once the payment succeeded (decision 245).
+ */
+export const CharityDonationActionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ action: z.object({ type: z.literal('stripe_next_action'), client_secret: z.string() }) }),
+});
+export type CharityDonationActionResponse = z.infer<typeof CharityDonationActionResponse>;

@@ -96,6 +96,17 @@ describe('POST /api/charities/{id}/donations', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses a Stripe payment method while the sandbox is the provider, and records nothing (decision 245)', async () => {
+    const email = `not-stripe-${randomUUID().slice(0, 8)}@example.com`;
+    const response = await new TestClient(server.url).request('POST', `/api/charities/${charityId}/donations`, {
+      json: { fullName: 'Vera Visitor', email, amount: 5, stripe_payment_method: 'pm_123' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(response.status).toBe(400);
+    expect(response.data.fields.stripe_payment_method).toBe(DONATION_RESULT_MESSAGES.stripeUnavailable);
+    expect(await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email))).toEqual([]);
+  });
+
   describe("with a visitor's sandbox wallet or cash app (issue 41)", () => {
     // The wallet's sheet or cash app's approval as a visitor sees it: POST /sandbox/wallets without a session.
     async function walletToken(body: Record<string, unknown>): Promise<string> {

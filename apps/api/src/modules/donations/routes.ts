@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CharityDonationRequest, CharityDonationResponse, IdParams } from '@pledgeway/domain';
+import { CharityDonationActionResponse, CharityDonationRequest, CharityDonationResponse, DONATION_RESULT_MESSAGES, IdParams } from '@pledgeway/domain';
 import { z } from 'zod';
 import { createDonationsService } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
-/** With a saved payment method, the donor's retry of one donation sends the same key (decision 160). */
+/** With a saved payment method (decision 160) or a Stripe payment method (decision 245), the donor's retry of one donation sends the same key. */
 const DonationHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200, 'Idempotency-Key must be at most 200 characters').optional(),
 });
@@ -20,16 +20,25 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: ROUTE_SECURITY.optionalSession,
         tags: ['charities'],
-        summary: 'Donate to a charity: charged at once with a card token from the card form, or a saved payment method when signed in',
+        summary:
+          "Donate to a charity: charged at once with a card token from the card form, a saved payment method when signed in, or with Stripe a visitor's Payment Element payment method (202 when the bank asks the donor to authenticate first)",
         params: IdParams,
         headers: DonationHeaders,
         body: CharityDonationRequest,
-        response: { 201: CharityDonationResponse },
+        response: { 201: CharityDonationResponse, 202: CharityDonationActionResponse },
       },
     },
     async (request, reply) => {
-      const { message, donation } = await service.donate(request.params.id, request.body, request.auth?.userId ?? null, request.headers['idempotency-key']);
-      return reply.status(201).send({ success: true as const, message, data: { donation } });
+      const result = await service.donate(request.params.id, request.body, request.auth?.userId ?? null, request.headers['idempotency-key']);
+      if ('action' in result) {
+        // Nothing is charged yet: the page has the donor authenticate, then sends the same request again.
+        return reply.status(202).send({
+          success: true as const,
+          message: DONATION_RESULT_MESSAGES.actionRequired,
+          data: { action: { type: 'stripe_next_action' as const, client_secret: result.action.clientSecret } },
+        });
+      }
+      return reply.status(201).send({ success: true as const, message: result.message, data: { donation: result.donation } });
     },
   );
 };

@@ -7,10 +7,17 @@ import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
 
 type DonationRow = typeof charityDonations.$inferSelect;
+
+/** A payment made (charged or declined), or one waiting for the holder's authentication in the browser. */
+type Paid = { status: 'done'; charge: ChargeResult; label: string | undefined } | { status: 'requires_action'; clientSecret: string };
+
+/** A recorded, charged donation with its thank-you; or what the browser must do before anything is charged. */
+export type DonationOutcome = { message: string; donation: ReturnType<typeof toDonation> } | { action: { clientSecret: string } };
 
 /**
  * The receipt of a charged donation: what was charged, the provider's fee, and what the charity
@@ -61,21 +68,51 @@ export function createDonationsService(ctx: AppContext) {
     return { message: DONATION_RESULT_MESSAGES.thanks.replace('{charity}', charityName), donation: toDonation(row) };
   }
 
+  /** The customer and method a charge is made on, and how the receipt names the method. */
+  async function chargeSaved(
+    idempotencyKey: string,
+    amountCents: number,
+    description: string,
+    method: { customerRef: string; methodRef: string; label: string | undefined },
+  ): Promise<Paid> {
+    const charge = await payments.charge({ customerRef: method.customerRef, methodRef: method.methodRef, amountCents, idempotencyKey, description });
+    return { status: 'done', charge, label: method.label };
+  }
+
   /**
    * What the donation charges, and under which key: a card token is single use, so it is its own
    * key; a saved method (signed in, decision 160) is charged under the donor's Idempotency-Key, so a
-   * retried request answers the first outcome and never charges twice.
+   * retried request answers the first outcome and never charges twice; so is a PaymentMethod that
+   * Stripe.js made from a visitor's Payment Element (decision 245), under a key of that method and the
+   * Idempotency-Key, charged with the holder present.
    */
-  async function paymentFor(input: CharityDonationRequest, userId: string | null, attemptKey: string | undefined) {
+  async function paymentFor(input: CharityDonationRequest, userId: string | null, attemptKey: string | undefined, returnUrl: string) {
     if (input.token) {
       const idempotencyKey = `donation_${input.token}`;
       return {
         idempotencyKey,
-        method: async () => {
+        pay: async (amountCents: number, description: string) => {
           const customer = await payments.createCustomer({ email: input.email, name: input.fullName });
           const card = await payments.attachCard({ customerRef: customer.ref, token: input.token! });
           // A visitor's wallet or cash app (issue 41) is named on the receipt like a saved one.
-          return { customerRef: customer.ref, methodRef: card.ref, label: card.kind === 'card' ? undefined : paymentMethodLabel(card) };
+          const label = card.kind === 'card' ? undefined : paymentMethodLabel(card);
+          return chargeSaved(idempotencyKey, amountCents, description, { customerRef: customer.ref, methodRef: card.ref, label });
+        },
+      };
+    }
+    if (input.stripe_payment_method) {
+      const stripe = payments;
+      if (!isStripe(stripe)) throw AppError.validation({ stripe_payment_method: DONATION_RESULT_MESSAGES.stripeUnavailable });
+      if (!attemptKey) throw AppError.validation({ 'Idempotency-Key': DONATION_RESULT_MESSAGES.stripeAttemptKeyRequired });
+      const methodRef = input.stripe_payment_method;
+      const idempotencyKey = `donation_${methodRef}_${attemptKey}`;
+      return {
+        idempotencyKey,
+        pay: async (amountCents: number, description: string): Promise<Paid> => {
+          const paid = await stripe.payOnSession({ methodRef, amountCents, idempotencyKey, description, returnUrl });
+          if (paid.status === 'requires_action') return paid;
+          const label = paid.method && paid.method.kind !== 'card' ? paymentMethodLabel(paid.method) : undefined;
+          return { status: 'done', charge: paid.charge, label };
         },
       };
     }
@@ -83,34 +120,35 @@ export function createDonationsService(ctx: AppContext) {
     if (!attemptKey) throw AppError.validation({ 'Idempotency-Key': DONATION_RESULT_MESSAGES.attemptKeyRequired });
     const saved = await paymentMethodRecords.findActive(db, userId, input.payment_method_id!);
     if (!saved || saved.provider !== payments.name) throw AppError.validation({ payment_method_id: DONATION_RESULT_MESSAGES.methodRequired });
+    const idempotencyKey = `donation_${userId}_${attemptKey}`;
     return {
-      idempotencyKey: `donation_${userId}_${attemptKey}`,
-      method: async () => ({
-        customerRef: saved.providerCustomerRef,
-        methodRef: saved.providerMethodRef,
-        label: saved.kind === 'card' ? undefined : paymentMethodLabel(saved),
-      }),
+      idempotencyKey,
+      pay: (amountCents: number, description: string) =>
+        chargeSaved(idempotencyKey, amountCents, description, {
+          customerRef: saved.providerCustomerRef,
+          methodRef: saved.providerMethodRef,
+          label: saved.kind === 'card' ? undefined : paymentMethodLabel(saved),
+        }),
     };
   }
 
   return {
-    async donate(charityId: string, input: CharityDonationRequest, userId: string | null, attemptKey?: string) {
+    /**
+     * Charges the donation and records it, or answers that the donor's bank asks them to confirm
+     * (`action`): then nothing is charged or recorded until the same request comes again (decision 245).
+     */
+    async donate(charityId: string, input: CharityDonationRequest, userId: string | null, attemptKey?: string): Promise<DonationOutcome> {
       const [charity] = await db.select().from(charities).where(eq(charities.id, charityId)).limit(1);
       if (!charity || charity.hidden) throw AppError.notFound(DONATION_RESULT_MESSAGES.charityNotFound);
-      const payment = await paymentFor(input, userId, attemptKey);
+      const payment = await paymentFor(input, userId, attemptKey, `${ctx.config.publicUrl}/charities`);
       const { idempotencyKey } = payment;
       const [previous] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
       if (previous) return outcome(previous, charity.name);
 
       const amountCents = dollarsToCents(input.amount);
-      const { customerRef, methodRef, label } = await payment.method();
-      const charge = await payments.charge({
-        customerRef,
-        methodRef,
-        amountCents,
-        idempotencyKey,
-        description: `Donation to ${charity.name}`,
-      });
+      const paid = await payment.pay(amountCents, `Donation to ${charity.name}`);
+      if (paid.status === 'requires_action') return { action: { clientSecret: paid.clientSecret } };
+      const { charge, label } = paid;
 
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx

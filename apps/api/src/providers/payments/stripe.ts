@@ -5,6 +5,7 @@ import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts
 import { createStripeConnect } from './stripe-connect.ts';
 import { listStripeMovements } from './stripe-movements.ts';
 import { paymentConfirmationCalls } from './stripe-confirmations.ts';
+import { onSessionPaymentCalls, type OnSessionPayment, type OnSessionPaymentInput } from './stripe-on-session.ts';
 import {
   declined,
   INVALID_TOKEN_MESSAGE,
@@ -69,6 +70,13 @@ export interface StripePaymentProvider extends PaymentProvider {
    * authenticate (decision 170): its client secret, the saved method it was tried with, its status.
    */
   paymentConfirmation(ref: string): Promise<{ clientSecret: string; methodRef: string | null; status: Stripe.PaymentIntent.Status }>;
+  /**
+   * Charges once a PaymentMethod Stripe.js created in the browser, the holder present (a visitor's
+   * donation, decision 245): no customer, nothing saved. Answers the charge, or that the bank asks the
+   * holder to authenticate (nothing charged yet); the same idempotency key sent again once they did
+   * answers the succeeded charge.
+   */
+  payOnSession(input: OnSessionPaymentInput): Promise<OnSessionPayment>;
   /** Stripe's registration of this domain for wallets; null when it was never registered. */
   paymentMethodDomain(domain: string): Promise<PaymentMethodDomainState | null>;
   /** Registers the domain (or asks Stripe to check it again when registered already) and answers its state. */
@@ -366,6 +374,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     },
 
     ...paymentConfirmationCalls(stripe, outcomeOf),
+
+    ...onSessionPaymentCalls(stripe, outcomeOf, ATTEMPT_KEY_METADATA),
 
     ...paymentMethodDomainCalls(stripe),
 

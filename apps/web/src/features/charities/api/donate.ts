@@ -1,4 +1,4 @@
-import type { CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
+import type { CharityDonationActionResponse, CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
 import type { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { api, apiRequest } from '@/lib/api-client';
 
@@ -46,6 +46,29 @@ export function postSavedMethodDonation(
       email: input.email,
       amount: input.amount,
       payment_method_id: input.paymentMethodId,
+      share_email_with_charity: input.shareEmail ?? false,
+    },
+  });
+}
+
+/**
+ * POST /charities/{id}/donations with Stripe, a visitor's PaymentMethod made by the Payment Element
+ * (decision 245), under `requestKey` as Idempotency-Key. Answers the charged donation (201), or that
+ * the bank asks the donor to authenticate first (202, `data.action`): nothing is charged until then,
+ * and the same request sent again once they did answers the donation.
+ */
+export function postStripeDonation(
+  input: Omit<DonationInput, 'card' | 'token'> & { stripePaymentMethod: string },
+  requestKey: string,
+): Promise<CharityDonationResponse | CharityDonationActionResponse> {
+  return apiRequest<CharityDonationResponse | CharityDonationActionResponse>(`/charities/${input.charityId}/donations`, {
+    method: 'POST',
+    headers: { 'idempotency-key': requestKey },
+    body: {
+      fullName: input.fullName,
+      email: input.email,
+      amount: input.amount,
+      stripe_payment_method: input.stripePaymentMethod,
       share_email_with_charity: input.shareEmail ?? false,
     },
   });

@@ -20,17 +20,57 @@ const saved = [
   { id: 'pm-cash', kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ben', card: null, detail: '$ben', is_default: false },
 ];
 const wallet = vi.hoisted(() => ({ approve: vi.fn() }));
+// The provider in use, as GET /payment-methods/config answers it.
+const provider = vi.hoisted(() => ({ name: 'sandbox' as 'sandbox' | 'stripe', key: 'pk_test_x' }));
 vi.mock('@/lib/payment-methods', () => ({
   usePaymentMethods: () => ({ isPending: false, isError: false, isSuccess: true, data: saved }),
-  usePaymentConfig: () => ({ isPending: true }),
+  usePaymentConfig: () => ({
+    isPending: false,
+    isError: false,
+    data: { provider: provider.name, publishable_key: provider.name === 'stripe' ? provider.key : null },
+  }),
   approveSandboxWallet: wallet.approve,
 }));
-const donate = vi.hoisted(() => ({ saved: vi.fn(), card: vi.fn(), tokenize: vi.fn() }));
-vi.mock('../api/donate', () => ({ postSavedMethodDonation: donate.saved, postDonation: donate.card, tokenizeCard: donate.tokenize }));
+const donate = vi.hoisted(() => ({ saved: vi.fn(), card: vi.fn(), tokenize: vi.fn(), stripe: vi.fn() }));
+vi.mock('../api/donate', () => ({
+  postSavedMethodDonation: donate.saved,
+  postDonation: donate.card,
+  tokenizeCard: donate.tokenize,
+  postStripeDonation: donate.stripe,
+}));
+
+// Stripe.js cannot be fetched here: loadStripe is replaced, and Elements by plain stand-ins that hand
+// the form a Stripe object and an Elements group whose answers each test decides (decision 245).
+const stripeJs = vi.hoisted(() => {
+  const calls = { submit: vi.fn(), createPaymentMethod: vi.fn(), handleNextAction: vi.fn() };
+  return {
+    ...calls,
+    load: vi.fn(),
+    stripe: { createPaymentMethod: calls.createPaymentMethod, handleNextAction: calls.handleNextAction },
+    elements: { submit: calls.submit },
+    elementsOptions: undefined as unknown,
+    elementOptions: undefined as unknown,
+  };
+});
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children, options }: { children: React.ReactNode; options?: unknown }) => {
+    stripeJs.elementsOptions = options;
+    return children;
+  },
+  PaymentElement: (props: { options?: unknown }) => {
+    stripeJs.elementOptions = props.options;
+    return <div data-testid="payment-element" />;
+  },
+  useStripe: () => stripeJs.stripe,
+  useElements: () => stripeJs.elements,
+}));
 
 afterEach(() => {
   cleanup();
   auth.user = null;
+  provider.name = 'sandbox';
+  provider.key = 'pk_test_x';
   vi.clearAllMocks();
 });
 
@@ -136,5 +176,116 @@ describe('donation dialog', () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(donate.card).not.toHaveBeenCalled();
     expect(donate.tokenize).not.toHaveBeenCalled();
+  });
+});
+
+describe("donation dialog: a visitor's donation with Stripe (decision 245)", () => {
+  const thanks = { success: true, message: 'Thank you for your donation to Brightpot Community Kitchens!', data: { donation: { _id: 'd1' } } };
+  const asked = {
+    success: true,
+    message: 'Your bank asks you to confirm this payment. Nothing has been charged yet.',
+    data: { action: { type: 'stripe_next_action', client_secret: 'pi_1_secret_x' } },
+  };
+
+  async function fillIn(amount = '25') {
+    provider.name = 'stripe';
+    window.alert = vi.fn();
+    stripeJs.load.mockResolvedValue({});
+    stripeJs.submit.mockResolvedValue({});
+    stripeJs.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_visitor' } });
+    open();
+    expect(await screen.findByTestId('payment-element')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Full name/ }), { target: { value: 'Vera Visitor' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'vera@example.org' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Amount/ }), { target: { value: amount } });
+  }
+
+  it("shows Stripe's Payment Element in deferred mode, with the form's amount and no client secret, and none of the sandbox's fields", async () => {
+    await fillIn('25');
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Pay with' })).toBeNull();
+    await waitFor(() => expect(stripeJs.elementsOptions).toEqual({ mode: 'payment', amount: 2_500, currency: 'usd', paymentMethodCreation: 'manual' }));
+    expect(stripeJs.elementOptions).toEqual({ fields: { billingDetails: { name: 'never' } }, wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' } });
+    expect(screen.getByText(/go straight to Stripe/)).toBeTruthy();
+    expect(screen.getByText('Signed in, you can also give with a card, wallet or cash app saved to your account.')).toBeTruthy();
+  });
+
+  it('makes a PaymentMethod with Stripe.js after checking the Element, sends its id under an Idempotency-Key, and thanks once charged', async () => {
+    donate.stripe.mockResolvedValue(thanks);
+    await fillIn('25');
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(thanks.message));
+    expect(stripeJs.submit).toHaveBeenCalledTimes(1);
+    expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({
+      elements: stripeJs.elements,
+      params: { billing_details: { name: 'Vera Visitor', email: 'vera@example.org' } },
+    });
+    expect(stripeJs.submit.mock.invocationCallOrder[0]).toBeLessThan(stripeJs.createPaymentMethod.mock.invocationCallOrder[0]!);
+    const [input, key] = donate.stripe.mock.calls[0]!;
+    expect(input).toMatchObject({ charityId: 'c1', stripePaymentMethod: 'pm_visitor', amount: 25, fullName: 'Vera Visitor', email: 'vera@example.org' });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stripeJs.handleNextAction).not.toHaveBeenCalled();
+    expect(donate.tokenize).not.toHaveBeenCalled();
+    expect(donate.card).not.toHaveBeenCalled();
+  });
+
+  it("runs the bank's check with the client secret when asked, sends the same request again, and thanks only then", async () => {
+    donate.stripe.mockResolvedValueOnce(asked).mockResolvedValueOnce(thanks);
+    stripeJs.handleNextAction.mockImplementation(async () => {
+      // Nothing is thanked for while the bank's check runs.
+      expect(window.alert).not.toHaveBeenCalled();
+      return { paymentIntent: { id: 'pi_1', status: 'succeeded' } };
+    });
+    await fillIn('40');
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(thanks.message));
+    expect(stripeJs.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_x' });
+    expect(donate.stripe).toHaveBeenCalledTimes(2);
+    expect(donate.stripe.mock.calls[1]).toEqual(donate.stripe.mock.calls[0]);
+    expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it("says nothing was charged when the bank's check fails, and never thanks", async () => {
+    donate.stripe.mockResolvedValue(asked);
+    stripeJs.handleNextAction.mockResolvedValue({ error: { message: 'We are unable to authenticate your payment method.' } });
+    await fillIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('We are unable to authenticate your payment method. Nothing was charged.')).toBeTruthy();
+    expect(donate.stripe).toHaveBeenCalledTimes(1);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('never thanks for a payment the server still finds waiting for the bank', async () => {
+    donate.stripe.mockResolvedValue(asked);
+    stripeJs.handleNextAction.mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'requires_action' } });
+    await fillIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText(/Your bank has not confirmed this payment yet, so nothing was charged/)).toBeTruthy();
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it("shows a decline in the server's words and Stripe's own refusal of the details, and thanks for neither", async () => {
+    donate.stripe.mockRejectedValue(new ApiError('Your card was declined.', 422, { code: 'CARD_DECLINED' }));
+    await fillIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+
+    stripeJs.submit.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeTruthy();
+    expect(donate.stripe).toHaveBeenCalledTimes(1);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('says plainly when Stripe.js cannot be loaded, and sends nothing', async () => {
+    // Stripe.js stays loaded once loaded: another key is loaded afresh, and this time it fails.
+    provider.name = 'stripe';
+    provider.key = 'pk_test_unreachable';
+    stripeJs.load.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    open();
+    expect(await screen.findByText('The card form could not be loaded. Please try again later.')).toBeTruthy();
+    expect(stripeJs.load).toHaveBeenCalledWith('pk_test_unreachable');
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    expect(donate.stripe).not.toHaveBeenCalled();
   });
 });

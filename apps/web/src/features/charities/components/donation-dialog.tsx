@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useForm, useWatch, type Control, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { DonationForm, SavedMethodDonationForm } from '@pledgeway/domain/schemas/public';
@@ -11,10 +11,17 @@ import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
+import { dollarsToCents } from '@pledgeway/domain/money';
+import { Spinner } from '@/components/ui/spinner';
+import { CARD_FORM_UNAVAILABLE } from '@/components/payments/messages';
 import { useAuth } from '@/lib/auth';
 import { postDonation, postSavedMethodDonation, tokenizeCard } from '../api/donate';
 import { CardPicker } from '@/components/payments/card-picker';
 import { useVisitorMethod, VisitorPayment } from './visitor-payment';
+import { useStripeVisitor, type StripeVisitor } from './use-stripe-visitor';
+
+// Stripe.js and Elements load only when a visitor's dialog opens with Stripe as the provider (decision 245).
+const StripeVisitorPayment = lazy(() => import('./stripe-visitor-payment'));
 
 export type DonationValues = DonationForm;
 
@@ -35,7 +42,7 @@ const savedMethod = zodResolver(SavedMethodDonationForm) as unknown as Resolver<
  * error clears as soon as its field is edited; a lost answer is retried with the same card token,
  * or, signed in, with the same saved method and Idempotency-Key (decision 160).
  */
-function useDonationForm(charityId: string, onOpenChange: (open: boolean) => void) {
+function useDonationForm(charityId: string, open: boolean, onOpenChange: (open: boolean) => void) {
   const [failure, setFailure] = useState<string | null>(null);
   // The token of an attempt whose answer was lost: sent again, the server answers that donation.
   const [pendingToken, setPendingToken] = useState<string | undefined>();
@@ -48,10 +55,12 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
   const signedIn = Boolean(user);
   // A visitor pays with a typed card, the sandbox wallet or the sandbox cash app (issue 41).
   const visitor = useVisitorMethod(() => setPendingToken(undefined));
+  // With Stripe, a visitor pays through the Payment Element instead (decision 245).
+  const stripe = useStripeVisitor(open && !signedIn);
   const initial = useMemo<DonationValues>(() => ({ ...EMPTY, fullName: user?.name ?? '', email: user?.email ?? '' }), [user?.name, user?.email]);
   const form = useForm<DonationValues>({
     // The user can arrive after the dialog opened: the rules follow whether card fields are shown.
-    resolver: (values, context, options) => (signedIn || visitor.kind !== 'card' ? savedMethod : typedCard)(values, context, options),
+    resolver: (values, context, options) => (signedIn || stripe.mode || visitor.kind !== 'card' ? savedMethod : typedCard)(values, context, options),
     defaultValues: initial,
     // The user can arrive after the dialog opened: fill in what the donor has not typed yet.
     values: initial,
@@ -87,7 +96,9 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     const key = pendingKey ?? crypto.randomUUID();
     try {
       let answer;
-      if (signedIn) {
+      if (stripe.mode) {
+        answer = { message: await stripe.donate(donor, key) };
+      } else if (signedIn) {
         answer = await postSavedMethodDonation({ ...donor, paymentMethodId: methodId }, key);
       } else {
         token ??=
@@ -117,6 +128,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
       form.reset(initial);
       setFailure(null);
       setPendingToken(undefined);
+      stripe.forget();
       setMethodError(undefined);
       setPendingKey(undefined);
       visitor.reset();
@@ -131,7 +143,7 @@ function useDonationForm(charityId: string, onOpenChange: (open: boolean) => voi
     setPendingKey(undefined);
   }
 
-  const method = { signedIn, id: methodId, error: methodError, pick: pickMethod, visitor };
+  const method = { signedIn, id: methodId, error: methodError, pick: pickMethod, visitor, stripe, control: form.control };
   return { errors: form.formState.errors, isSubmitting: form.formState.isSubmitting, failure, field, submit, changeOpen, method };
 }
 
@@ -139,15 +151,52 @@ type DonationFormState = ReturnType<typeof useDonationForm>;
 
 /**
  * How the donation is paid: for a visitor, a typed card, the sandbox wallet or the sandbox cash app
- * (issue 41); signed in, the pledge dialog's picker of saved methods (decision 160).
+ * (issue 41), or with Stripe the Payment Element (decision 245); signed in, the pledge dialog's
+ * picker of saved methods (decision 160).
  */
 function DonationPayment({ method, errors, field }: Pick<DonationFormState, 'method' | 'errors' | 'field'>) {
-  return method.signedIn ? (
-    <div className="sm:col-span-2">
-      <CardPicker value={method.id} onChange={method.pick} error={method.error} />
+  if (method.signedIn) {
+    return (
+      <div className="sm:col-span-2">
+        <CardPicker value={method.id} onChange={method.pick} error={method.error} />
+      </div>
+    );
+  }
+  const { stripe } = method;
+  // Nothing to pay with until the provider is known: a card typed into the sandbox's form would not reach Stripe.
+  if (stripe.config.isPending) return <PaymentFormLoading />;
+  if (stripe.config.isError || (stripe.mode && !stripe.key)) {
+    return (
+      <Alert tone="error" className="sm:col-span-2">
+        {CARD_FORM_UNAVAILABLE}
+      </Alert>
+    );
+  }
+  if (stripe.mode && stripe.key) return <StripeVisitorSection stripe={stripe} publishableKey={stripe.key} control={method.control} />;
+  return <VisitorPayment visitor={method.visitor} errors={errors} field={field} />;
+}
+
+function PaymentFormLoading() {
+  return (
+    <div className="flex items-center gap-3 py-4 text-sm text-ink-600 sm:col-span-2">
+      <Spinner label="Loading the payment form" /> Loading the payment form…
     </div>
-  ) : (
-    <VisitorPayment visitor={method.visitor} errors={errors} field={field} />
+  );
+}
+
+/** A visitor's payment with Stripe: the Payment Element, told the amount as it is typed (decision 245). */
+function StripeVisitorSection({ stripe, publishableKey, control }: { stripe: StripeVisitor; publishableKey: string; control: Control<DonationValues> }) {
+  const amount = Number(useWatch({ control, name: 'amount' }));
+  return (
+    <div className="grid gap-3 sm:col-span-2">
+      <p className="text-sm text-ink-600">
+        Your card, wallet or Cash App Pay details go straight to Stripe, our payment processor; Pledgeway never sees your card number.
+      </p>
+      <Suspense fallback={<PaymentFormLoading />}>
+        <StripeVisitorPayment publishableKey={publishableKey} amountCents={Number.isFinite(amount) ? dollarsToCents(amount) : 0} onReady={stripe.onReady} />
+      </Suspense>
+      <p className="text-sm text-ink-600">Signed in, you can also give with a card, wallet or cash app saved to your account.</p>
+    </div>
   );
 }
 
@@ -161,7 +210,7 @@ export function DonationDialog({ open, onOpenChange, charities }: DonationDialog
   const charityId = picked || charities[0]?._id || '';
   // The title names the charity the donation goes to, and follows the donor's choice.
   const chosen = charities.find((charity) => charity._id === charityId);
-  const { errors, isSubmitting, failure, field, submit, changeOpen, method } = useDonationForm(charityId, onOpenChange);
+  const { errors, isSubmitting, failure, field, submit, changeOpen, method } = useDonationForm(charityId, open, onOpenChange);
 
   return (
     <Dialog
