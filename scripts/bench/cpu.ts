@@ -31,7 +31,7 @@ export interface CpuBreakdown {
 }
 
 /** User + system CPU seconds a process has used so far; undefined once it is gone. */
-function cpuSeconds(pid: number): number | undefined {
+export function cpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces and parentheses: the fields start after the last ')'.
@@ -49,6 +49,17 @@ function machineBusySeconds(): number {
   const total = ticks.reduce((sum, value) => sum + value, 0);
   return (total - ticks[3]! - ticks[4]!) / TICKS_PER_SECOND;
 }
+
+/** The machine's CPU ticks so far, all and idle (idle + I/O wait), from /proc/stat. */
+export function machineTicks(): { total: number; idle: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = values.map(Number);
+  return { total: ticks.reduce((sum, value) => sum + value, 0), idle: ticks[3]! + ticks[4]! };
+}
+
+/** The share of the machine's CPU time that was idle between two readings of `machineTicks()`. */
+export const idleShare = (before: { total: number; idle: number }, after: { total: number; idle: number }) =>
+  (after.idle - before.idle) / Math.max(1, after.total - before.total);
 
 async function sample(groups: CpuGroup[]) {
   return Promise.all(

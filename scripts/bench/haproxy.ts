@@ -1,5 +1,7 @@
 // HAProxy from Debian's package in front of the bench's instances: round robin per request, no
-// buffering of the live streams (server-sent events), long idle times for open pages.
+// buffering of the live streams (server-sent events), long idle times for open pages. The answering
+// instance is named in `x-served-by`; a request an instance refused to connect (it died) goes to
+// another, and an instance whose connections fail is taken out at once, not at its next check.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,14 +34,19 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
       // An open page's stream is quiet for up to 15 s between heartbeats.
       '  timeout http-keep-alive 120s',
       '  option forwardfor',
+      '  retries 2',
+      '  option redispatch 1',
       'frontend pledgeway',
       `  bind 127.0.0.1:${port}`,
       '  default_backend instances',
       'backend instances',
       '  balance roundrobin',
+      '  http-response set-header x-served-by %s',
       // Readiness, not liveness: an instance past its capacity answers 503 there and gets no new requests meanwhile.
       '  option httpchk GET /api/ready',
-      ...upstreams.map((upstream, index) => `  server instance${index + 1} ${new URL(upstream).host} check inter 2s`),
+      ...upstreams.map(
+        (upstream, index) => `  server instance${index + 1} ${new URL(upstream).host} check inter 2s observe layer4 error-limit 1 on-error mark-down`,
+      ),
       '',
     ].join('\n'),
   );

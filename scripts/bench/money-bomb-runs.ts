@@ -1,18 +1,16 @@
-// The money bomb of issue 21 on each database, and on PostgreSQL the same behind HAProxy with two
-// instances (`BENCH_ONLY=moneybomb`, `BENCH_ONLY=scaleout`). Full size by default; for working on
+// The money bomb of issue 21 on each database (`BENCH_ONLY=moneybomb`); the scale-out and fault runs
+// with several instances behind HAProxy are scaleout.ts and fault.ts. Full size by default; for working on
 // the path, BENCH_MONEYBOMB_SCALE (for example 0.2) shrinks the open pages and the seconds, never
 // the pledge rate.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { root, startApp, type BenchApp, type Memory } from './app.ts';
-import { cpuDuring, cpuLine, postgresBackends, processGroup, type CpuBreakdown } from './cpu.ts';
-import { startHaproxy } from './haproxy.ts';
-import { load } from './load.ts';
 import { moneyBomb, type MoneyBombPlan, type MoneyBombResult } from './money-bomb.ts';
-import { pledgeableCampaign, pledgeRequests, registerSupporters, type Supporter } from './pledges.ts';
+import { pledgeableCampaign, registerSupporters, type Supporter } from './pledges.ts';
 import { missed, notes } from './report.ts';
 import { waitsDuring, waitsLine } from './pg-waits.ts';
 import { instanceLoopDelay, loopDelayText, ownLoopDelayDuring } from './loop-delay.ts';
+import { cpuDuring, cpuLine, postgresBackends, processGroup } from './cpu.ts';
 
 const scale = Number(process.env.BENCH_MONEYBOMB_SCALE ?? 1);
 const sized = (plan: MoneyBombPlan): MoneyBombPlan => ({
@@ -105,10 +103,8 @@ export function moneyBombTable(): string {
     const heap = `${m.before.heapUsedMb ?? '?'} → ${m.collected.heapUsedMb ?? '?'}`;
     return `| ${label} | ${r.plan.pages} | ${r.plan.pledgesPerSecond} × ${r.plan.seconds} | ${acknowledged} | ${pledge} | ${api} | ${html} | ${pages} | ${messages} | ${reads} | ${rss} | ${heap} |`;
   });
-  return [...header, ...lines, ...scaleOutLines].join('\n');
+  return [...header, ...lines].join('\n');
 }
-
-const scaleOutLines: string[] = [];
 
 async function setUp(baseUrl: string, count: number): Promise<{ supporters: Supporter[]; eventId: string }> {
   const supporters = await registerSupporters(baseUrl, count);
@@ -190,30 +186,6 @@ export async function embeddedMoneyBomb(): Promise<void> {
 }
 
 /**
- * What the one-instance run's CPU says about adding a second instance on this machine. Pledges
- * cost CPU in proportion (instance, PostgreSQL, load generator), so two instances can carry at
- * most the machine's cores divided by what one instance's run kept busy.
- */
-function scaleOutVerdict(alone: CpuBreakdown): string {
-  const cores = alone.machineCoreCount;
-  const reachable = cores / alone.benchCores;
-  const used = `one instance's run (the instance, its PostgreSQL backends and the load generator) kept ${alone.benchCores.toFixed(2)} of the machine's ${cores} cores busy (the whole machine ${alone.machineCores.toFixed(2)})`;
-  if (alone.machineCores >= cores * 0.9 && alone.benchCores < cores * 0.75) {
-    return `Scale-out: ${used}: other work filled the machine too, so this run cannot tell what a second instance could add.`;
-  }
-  if (reachable < 1.6) {
-    return `Scale-out: ${used}: 1.6× that work needs ${(alone.benchCores * 1.6).toFixed(2)} cores, so on this machine at most ${reachable.toFixed(2)}× is reachable by adding an instance; the 1.6× goal needs a machine with more cores.`;
-  }
-  return `Scale-out: ${used}: cores were free (up to ${reachable.toFixed(2)}× by CPU), so a ratio under 1.6× means something serialises the instances.`;
-}
-
-/** Pledges a second with as many as `connections` at once for the bench's seconds (closed loop). */
-async function pledgeThroughput(baseUrl: string, eventId: string, supporters: Supporter[]) {
-  const result = await load(`${baseUrl}/api/events/${eventId}/pledges`, 100, { method: 'POST', setupRequest: pledgeRequests(supporters), timeout: 30 });
-  return result;
-}
-
-/**
  * The money bomb on one PostgreSQL instance, with where the time went: each process group's share
  * of the cores, what the database's backends waited on, and both event loops' delay, so that a
  * missed budget names its limit.
@@ -249,82 +221,18 @@ async function singleInstanceBomb(
   check(row);
 }
 
-/**
- * PostgreSQL: the money bomb on one instance; with `scaleOut`, pledge throughput on that instance
- * alone and then on two behind HAProxy, and the money bomb through HAProxy with pages on both.
- */
-export async function postgresMoneyBomb(databaseUrl: string, runs: { single: boolean; scaleOut: boolean; next?: boolean }): Promise<void> {
+/** PostgreSQL: the money bomb on one instance (issue 21's goal, or with `next` its next goal). */
+export async function postgresMoneyBomb(databaseUrl: string, runs: { next?: boolean } = {}): Promise<void> {
   const { plan, budget } = runs.next ? PLANS.postgresNext : PLANS.postgres;
-  const jwtSecret = randomBytes(32).toString('hex');
+  // The instance's /metrics, for its event-loop delay during the bomb.
   const metricsToken = randomBytes(16).toString('hex');
-  const first = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret, METRICS_TOKEN: metricsToken }, inspect: true });
-  const stops: (() => Promise<void>)[] = [
-    async () => {
-      await first.app.stop();
-      first.cleanup();
-    },
-  ];
+  const first = await startApp(databaseUrl, { env: { METRICS_TOKEN: metricsToken }, inspect: true });
   try {
     const { supporters, eventId } = await setUp(first.app.url, supportersFor(plan));
-    if (runs.single) {
-      const label = runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL';
-      await singleInstanceBomb({ instance: first, databaseUrl, metricsToken, eventId, supporters }, label, plan, budget);
-    }
-    if (!runs.scaleOut) return;
-    // Each supporter's pledge window is a minute: the runs below start new ones.
-    if (runs.single) await sleep(61_000);
-    const database = postgresBackends(databaseUrl);
-    // The load generator is this process (autocannon runs in it).
-    const loadGenerator = processGroup('the load generator', process.pid);
-    const { result: alone, cpu: aloneCpu } = await cpuDuring([processGroup('the instance', first.app.child.pid), database, loadGenerator], () =>
-      pledgeThroughput(first.app.url, eventId, supporters),
-    );
-    const second = await startApp(databaseUrl, { env: { JWT_SECRET: jwtSecret, SEED: '0' }, inspect: true });
-    stops.unshift(async () => {
-      await second.app.stop();
-      second.cleanup();
-    });
-    const balancer = await startHaproxy([first.app.url, second.app.url]);
-    if (!balancer) {
-      missed.push('scale-out not measured: HAProxy is not installed (`apt-get install -y haproxy`)');
-      return;
-    }
-    stops.unshift(() => balancer.stop());
-    const { result: pair, cpu: pairCpu } = await cpuDuring(
-      [
-        processGroup('instance 1', first.app.child.pid),
-        processGroup('instance 2', second.app.child.pid),
-        processGroup('HAProxy', balancer.pid),
-        database,
-        loadGenerator,
-      ],
-      () => pledgeThroughput(balancer.url, eventId, supporters),
-    );
-    const ratio = pair.rps / alone.rps;
-    scaleOutLines.push(
-      '',
-      `Scale-out, pledge throughput (100 connections, closed loop): one instance ${alone.rps} pledges/s (p99 ${alone.p99} ms, ${alone.errors} errors); two behind HAProxy ${pair.rps} pledges/s (p99 ${pair.p99} ms, ${pair.errors} errors): ${ratio.toFixed(2)}× (budget ≥ 1.6×)${mark(ratio >= 1.6)}.`,
-      '',
-      `- One instance: ${cpuLine(aloneCpu)}.`,
-      `- Two instances: ${cpuLine(pairCpu)}.`,
-    );
-    notes.push(scaleOutVerdict(aloneCpu));
-    if (ratio < 1.6) missed.push(`scale-out: two instances made ${ratio.toFixed(2)}× one instance's pledge throughput (budget ≥ 1.6×)`);
-    await sleep(61_000);
-    const both = memoryOf(first, second);
-    const before = await memoryBeforeBomb(both);
-    // Pages open through the balancer too: it sends them to the instances in turn.
-    const result = await moneyBomb({ baseUrl: balancer.url, pageBaseUrls: [balancer.url], eventId, supporters, root }, plan);
-    const row = {
-      label: 'PostgreSQL, 2 instances behind HAProxy',
-      result,
-      budget,
-      memory: await memoryAfterPagesClosed(before, both),
-    };
-    rows.push(row);
-    check(row);
-    notes.push("The two-instance row sums both instances' RSS and heap.");
+    const label = runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL';
+    await singleInstanceBomb({ instance: first, databaseUrl, metricsToken, eventId, supporters }, label, plan, budget);
   } finally {
-    for (const stop of stops) await stop();
+    await first.app.stop();
+    first.cleanup();
   }
 }

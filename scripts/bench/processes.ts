@@ -48,7 +48,8 @@ export async function startProcess(args: string[], env: NodeJS.ProcessEnv, port:
     },
     stop() {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Ended already, by its own exit or by a signal (the fault run's SIGKILL).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

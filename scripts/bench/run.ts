@@ -10,8 +10,9 @@
 // show (event read), list (campaign list), page (server-rendered event page), login, pledges,
 // lighthouse, js, chargerun (a 10,000-pledge charge run on PostgreSQL, charge-run.ts), moneybomb
 // (issue 21: scripts/bench/money-bomb-runs.ts), nextbomb (its next goal: 3,000 pages at 500
-// pledges a second, PostgreSQL only), scaleout (two instances behind HAProxy,
-// PostgreSQL only) and downloads (ten open-ledger downloads of 100,000 lines at once, PostgreSQL
+// pledges a second, PostgreSQL only), scaleout (one, two and three instances behind HAProxy, each
+// with a CPU quota, PostgreSQL only: scaleout.ts), fault (three instances behind HAProxy, one killed
+// during a pledge stream and one during a charge run, PostgreSQL only: fault.ts) and downloads (ten open-ledger downloads of 100,000 lines at once, PostgreSQL
 // only, downloads.ts) and monthly (a year of monthly-giving renewals for 1,000 gifts, monthly.ts: on
 // PostgreSQL when it is selected and has a URL, else on the embedded database); BENCH_DATABASES names embedded and/or postgres. For example
 // `BENCH_ONLY=pledges,list BENCH_DATABASES=postgres npm run bench`. A subset prints its table but
@@ -28,7 +29,9 @@ import { CONNECTIONS, load, seconds } from './load.ts';
 import { createDatabase, pgbenchTps } from './postgres.ts';
 import { pledgeableCampaign, pledgeRequests, registerSupporters } from './pledges.ts';
 import { startApp } from './app.ts';
+import { faultBench, faultLines } from './fault.ts';
 import { embeddedMoneyBomb, moneyBombTable, postgresMoneyBomb } from './money-bomb-runs.ts';
+import { scaleOutBench, scaleOutLines } from './scaleout.ts';
 import { monthlyBench } from './monthly.ts';
 import { freePort, startProcess, type Started } from './processes.ts';
 import { appendToHistory, cpuShareNote, missed, notes, record, report, writeToPerformanceDoc } from './report.ts';
@@ -49,6 +52,7 @@ const TARGETS = [
   'moneybomb',
   'nextbomb',
   'scaleout',
+  'fault',
   'downloads',
   'monthly',
 ] as const;
@@ -216,16 +220,18 @@ function javascriptTable(): string {
   return output.slice(output.indexOf('|')).trim();
 }
 
-/** The money bomb on PostgreSQL (and its scale-out and next goal, as selected), each on a database of its own. */
+/** The money bomb on PostgreSQL, its next goal, the scale-out and the fault runs, as selected, each on a database of its own. */
 async function postgresMoneyBombs(postgresUrl: string) {
   const runs = [
-    { selected: only.has('moneybomb') || only.has('scaleout'), options: { single: only.has('moneybomb'), scaleOut: only.has('scaleout') }, what: 'money bomb' },
-    { selected: only.has('nextbomb'), options: { single: true, scaleOut: false, next: true }, what: 'the next money-bomb goal' },
+    { selected: only.has('moneybomb'), run: (url: string) => postgresMoneyBomb(url), what: 'money bomb' },
+    { selected: only.has('nextbomb'), run: (url: string) => postgresMoneyBomb(url, { next: true }), what: 'the next money-bomb goal' },
+    { selected: only.has('scaleout'), run: scaleOutBench, what: 'scale-out' },
+    { selected: only.has('fault'), run: faultBench, what: 'fault run' },
   ];
   for (const run of runs.filter((candidate) => candidate.selected)) {
     const bombDatabase = await createDatabase(postgresUrl, 'pledgeway_bench');
     try {
-      await postgresMoneyBomb(bombDatabase.url, run.options).catch((error: Error) => {
+      await run.run(bombDatabase.url).catch((error: Error) => {
         missed.push(`${run.what} on PostgreSQL stopped: ${error.message.split('\n').slice(0, 2).join(' ')}`);
       });
     } finally {
@@ -295,7 +301,7 @@ async function main() {
         (only.has('lighthouse') && databases.has('embedded') ? 'Lighthouse not run: the embedded database run did not finish.' : 'Not measured in this run.'),
     ),
     javascript: javascriptTable(),
-    moneyBomb: moneyBombTable(),
+    moneyBomb: [moneyBombTable(), ...scaleOutLines, ...faultLines].join('\n'),
     seconds: Math.round((Date.now() - started) / 1000),
   });
   console.log(text);
