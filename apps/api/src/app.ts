@@ -124,7 +124,7 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
     live,
     jobs,
     clock,
-    metrics: createMetrics(),
+    metrics: createMetrics({ database, jobs, log: app.log }),
   };
   return ctx;
 }
