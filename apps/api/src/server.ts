@@ -35,7 +35,7 @@ async function main() {
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    // The spans still buffered go out, or wait no longer than the exporter's timeout.
+    // The spans still buffered go out, waiting 2 s at most.
     await tracing?.shutdown();
     process.exit(0);
   };

@@ -23,8 +23,12 @@ export interface Tracing {
   flush(): Promise<void>;
   /** Exporter problems (a collector that does not answer) as warnings of the app's log. */
   logTo(log: FastifyBaseLogger): void;
-  /** Flushes, then takes every patch and global registration back. */
-  shutdown(): Promise<void>;
+  /**
+   * Sends what is buffered, waiting at most `waitMs` (a collector that is gone would otherwise hold
+   * a stopping instance through the exporter's retries), then takes every patch and global
+   * registration back.
+   */
+  shutdown(waitMs?: number): Promise<void>;
 }
 
 /**
@@ -32,6 +36,9 @@ export interface Tracing {
  * handler never run), the probes and the scrape (many a minute, saying nothing about a pledge).
  */
 const UNTRACED = /^\/(api\/events\/[^/?]+\/live|api\/health|api\/ready|metrics)(\?|$)/;
+
+/** How long a stopping instance waits for its last spans to be sent. */
+const SHUTDOWN_WAIT_MS = 2_000;
 
 /**
  * Starts the tracer provider (global: one per process) and the instrumentations. The SDK's packages
@@ -95,8 +102,13 @@ export async function startTracing(settings: TracingSettings, options: { spanExp
         { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true },
       );
     },
-    async shutdown() {
-      await provider.shutdown().catch(() => undefined);
+    async shutdown(waitMs = SHUTDOWN_WAIT_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      });
+      await Promise.race([provider.shutdown().catch(() => undefined), waited]);
+      clearTimeout(timer);
       for (const definition of definitions) {
         const loaded = pgModules[definition.name];
         if (loaded) definition.unpatch?.(loaded);
