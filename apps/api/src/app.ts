@@ -24,6 +24,7 @@ import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import { registerSpaFallback } from './lib/spa.ts';
 import { loadBuiltRenderer, startPageRenderer, type LoadPageRenderer } from './lib/ssr.ts';
 import { createMetrics, observeRequests, registerMetrics } from './lib/metrics.ts';
+import type { Tracing } from './lib/telemetry.ts';
 import { inlineScriptSources, securityHeaders } from './lib/security-headers.ts';
 import { sendSerialised } from './lib/send-json.ts';
 import { SESSION_HINT_COOKIE } from './modules/auth/cookies.ts';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   loadPageRenderer?: LoadPageRenderer;
   /** A dumped, migrated data directory an in-memory PGlite database starts from (API tests). */
   pgliteSeed?: Blob;
+  /** OpenTelemetry traces, started before the app (server.ts; lib/telemetry.ts); absent, nothing is traced. */
+  tracing?: Tracing;
 }
 
 type Server = ReturnType<typeof createServer>;
@@ -100,6 +103,7 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
     preparedStatements: config.databasePreparedStatements,
     pgliteDir: config.pgliteDir,
     pgliteSeed: options.pgliteSeed,
+    instrumentEmbedded: options.tracing?.instrumentEmbedded,
   });
   const clock = options.clock ?? systemClock;
   // The API tests run due jobs themselves (jobs.drain), so what a test sees never depends on timing.
@@ -120,7 +124,7 @@ async function createContext(app: Server, config: Config, options: BuildOptions)
     live,
     jobs,
     clock,
-    metrics: createMetrics(),
+    metrics: createMetrics({ database, jobs, log: app.log }),
   };
   return ctx;
 }
@@ -224,6 +228,11 @@ async function registerWebApp(app: Server, config: Config, loadPageRenderer: Loa
 /** The whole server as one Fastify instance: external plugins, then app plugins, then routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = createServer(config, options);
+  // Before every other plugin and hook, so each is a span of the request's trace (decision 230).
+  if (options.tracing) {
+    options.tracing.logTo(app.log);
+    await app.register(options.tracing.fastifyPlugin);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

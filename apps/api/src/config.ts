@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TracingSettings } from './lib/telemetry.ts';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of 0, 1, true, false, yes, no, on, off',
   })
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+/** OTLP over HTTP; gRPC is not bundled (a collector takes HTTP on port 4318). */
+const otlpProtocol = z.enum(['http/protobuf', 'http/json'], {
+  error: "must be http/protobuf or http/json (gRPC is not supported: send to the collector's OTLP/HTTP port, 4318)",
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +62,14 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DEV_MAILBOX_OPEN: flag.optional(),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag.optional(),
+  // OpenTelemetry's own variables (decision 230): read here to decide whether tracing runs and to
+  // refuse a bad one at start; the exporter reads the endpoint, headers and timeouts itself.
+  OTEL_SDK_DISABLED: flag.optional(),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none'], { error: 'must be otlp, console or none' }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url('must be a URL such as http://collector:4318').optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url('must be a URL such as http://collector:4318/v1/traces').optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -123,6 +137,12 @@ export interface Config {
   devMailboxOpen: boolean;
   /** Webhooks may be sent to loopback and private addresses: tests and local development only; refused in production (decision 147). */
   webhooksAllowPrivateAddresses: boolean;
+  /**
+   * OpenTelemetry traces (decision 230): on when OTEL_TRACES_EXPORTER is otlp or console, or an OTLP
+   * endpoint is set without it; off (undefined: no SDK loaded) otherwise, and with OTEL_SDK_DISABLED
+   * or OTEL_TRACES_EXPORTER=none.
+   */
+  tracing: TracingSettings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -186,12 +206,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metricsToken: env.METRICS_TOKEN,
     devMailboxOpen: env.DEV_MAILBOX_OPEN ?? false,
     webhooksAllowPrivateAddresses: env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? false,
+    tracing: tracingSettings(env),
     ...overrides,
   };
   // A generated secret would differ on every instance sharing the database: production leaves it
   // empty, and unsafeProductionSettings names JWT_SECRET.
   if (!config.jwtSecret && !(config.env === 'production' && usesExternalDatabase(config))) config.jwtSecret = persistedSecret(config);
   return config;
+}
+
+/** Whether traces are sent, and how, from the standard OpenTelemetry variables. */
+function tracingSettings(env: Env): TracingSettings | undefined {
+  if (env.OTEL_SDK_DISABLED) return undefined;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const exporter = env.OTEL_TRACES_EXPORTER ?? (endpoint ? 'otlp' : 'none');
+  if (exporter === 'none') return undefined;
+  return { exporter, protocol: env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf' };
 }
 
 /** Where session-bound work connects (decision 198): the direct address, or the one database address. */

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, unsafeProductionSettings, type Config } from './config.ts';
 import { DatabaseUnreachableError } from './db/client.ts';
+import { startTracing } from './lib/telemetry.ts';
 import { DEMO_LOGINS, ensureCharities, ensureConfiguredAdmin, seedDemoContent } from './db/seed.ts';
 
 async function main() {
@@ -21,8 +22,11 @@ async function main() {
   }
   // pino-pretty is a development dependency: only a developer's terminal uses it.
   const pretty = process.stdout.isTTY && config.env === 'development';
+  // Off unless the OpenTelemetry variables ask for traces: then the SDK is loaded, and only then.
+  const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
   const app = await buildApp(config, {
     logger: pretty ? { level: config.logLevel, transport: { target: 'pino-pretty' } } : { level: config.logLevel },
+    tracing,
   });
   await ensureCharities(app.ctx.db);
   const seeded = config.seed ? await seedDemoContent(app.ctx.db) : false;
@@ -31,6 +35,8 @@ async function main() {
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // The spans still buffered go out, waiting 2 s at most.
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
@@ -43,6 +49,7 @@ async function main() {
     `  database: ${app.ctx.database.driver === 'pglite' ? `embedded PGlite (${config.pgliteDir})` : 'PostgreSQL (DATABASE_URL)'}`,
     ...providerLines(config, app.ctx.mailer.name),
     `  uploads:  ${app.ctx.storage.name}`,
+    `  traces:   ${tracingLine(config)}`,
   ];
   if (config.seed) {
     lines.push(seeded ? '  demo content: created' : '  demo content: present from an earlier start', '  demo log-ins:');
@@ -50,6 +57,23 @@ async function main() {
   }
   if (config.admin) lines.push(`  admin from ADMIN_EMAIL: ${config.admin.email}`);
   console.log(lines.join('\n') + '\n');
+}
+
+/** Where spans go, said at start so an operator sees whether the OpenTelemetry variables took. */
+function tracingLine(config: Config): string {
+  if (!config.tracing) return 'off (set OTEL_EXPORTER_OTLP_ENDPOINT to send them to a collector)';
+  if (config.tracing.exporter === 'console') return 'printed to the console (OTEL_TRACES_EXPORTER=console)';
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT || 'http://localhost:4318';
+  return `OTLP ${config.tracing.protocol} to ${endpointWithoutSecrets(endpoint)}`;
+}
+
+function endpointWithoutSecrets(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'the given endpoint';
+  }
 }
 
 /** What is real and what is sandbox, said plainly: the sandbox parts move no money and send no mail. */

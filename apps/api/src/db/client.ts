@@ -166,6 +166,8 @@ export interface OpenDatabaseOptions {
    * one (the API tests' migrated copy, test/global-setup.ts); pending migrations still run.
    */
   pgliteSeed?: Blob;
+  /** Tracing on (lib/telemetry.ts): spans for the embedded database's statements. */
+  instrumentEmbedded?: (client: PGlite) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -208,6 +210,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock = lockEmbeddedDatabase(options.pgliteDir);
     client = new PGlite(options.pgliteDir, { parsers: PGLITE_PARSERS });
   }
+  options.instrumentEmbedded?.(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

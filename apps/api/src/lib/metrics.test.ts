@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness.ts';
-import { TestClient } from '../test/client.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { createCampaign } from '../modules/my-events/test-factories.ts';
+import { webhookEvents } from '../modules/webhooks/tables.ts';
+import { OUTBOX_QUEUE } from '../providers/email/index.ts';
+import { createMetrics, type MetricSources } from './metrics.ts';
 
 const TOKEN = 'metrics-token-for-the-tests';
 let withToken: TestServer;
@@ -91,5 +97,96 @@ describe('GET /metrics', () => {
         await proxy.close();
       }
     }
+  });
+});
+
+/** The scrape, as Prometheus makes it. */
+async function scrape(): Promise<string> {
+  const response = await new TestClient(withToken.url).request('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.status).toBe(200);
+  return String(response.data);
+}
+
+/** A sample's value in a scrape (`name{labels} value`), or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe("GET /metrics: the gauges of the app's state", () => {
+  it('counts the open live streams: one opened is 1, closed is 0 again', async () => {
+    const host = await signUp(withToken.url);
+    const campaign = await createCampaign(withToken.app, host.user._id, { status: 'approved' });
+    expect(sample(await scrape(), 'pledgeway_live_streams')).toBe(0);
+    const controller = new AbortController();
+    const response = await fetch(`${withToken.url}/api/events/${campaign.id}/live`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read(); // the first message: the stream is open
+    expect(sample(await scrape(), 'pledgeway_live_streams')).toBe(1);
+    controller.abort();
+    await vi.waitFor(async () => expect(sample(await scrape(), 'pledgeway_live_streams')).toBe(0));
+  });
+
+  it("counts a queue's waiting jobs: a job queued is one more", async () => {
+    const { jobs } = withToken.app.ctx;
+    await jobs.drain();
+    // A defined queue shows from the start, at 0 when empty (sign-ups queue mail, due seconds later).
+    const before = sample(await scrape(), `pledgeway_job_queue_depth{queue="${OUTBOX_QUEUE}"}`)!;
+    expect(before).toBeGreaterThanOrEqual(0);
+    // Deferred an hour: it waits, as a job behind a busy worker does.
+    await jobs.send(OUTBOX_QUEUE, {}, { startAfterSeconds: 3600 });
+    expect(sample(await scrape(), `pledgeway_job_queue_depth{queue="${OUTBOX_QUEUE}"}`)).toBe(before + 1);
+  });
+
+  it('shows the webhook outbox backlog and the age of its oldest event, back to none once dispatched', async () => {
+    const { db } = withToken.app.ctx;
+    const before = await scrape();
+    const unsent = sample(before, 'pledgeway_outbox_unsent_events{outbox="webhook_events"}')!;
+    expect(unsent).toBeGreaterThanOrEqual(0);
+    const [event] = await db
+      .insert(webhookEvents)
+      .values({ type: 'pledge.created', ownerType: 'host', ownerId: randomUUID(), subjectId: randomUUID(), createdAt: new Date(Date.now() - 120_000) })
+      .returning({ id: webhookEvents.id });
+    const during = await scrape();
+    expect(sample(during, 'pledgeway_outbox_unsent_events{outbox="webhook_events"}')).toBe(unsent + 1);
+    expect(sample(during, 'pledgeway_outbox_oldest_unsent_age_seconds{outbox="webhook_events"}')).toBeGreaterThanOrEqual(119);
+    await db.update(webhookEvents).set({ dispatchedAt: new Date() }).where(eq(webhookEvents.id, event!.id));
+    const after = await scrape();
+    expect(sample(after, 'pledgeway_outbox_unsent_events{outbox="webhook_events"}')).toBe(unsent);
+    if (unsent === 0) expect(sample(after, 'pledgeway_outbox_oldest_unsent_age_seconds{outbox="webhook_events"}')).toBe(0);
+  });
+
+  it.runIf(testDriver === 'postgres')("shows the PostgreSQL pool's connections: one held by a transaction is not idle", async () => {
+    const { db } = withToken.app.ctx;
+    await db.transaction(async (tx) => {
+      await tx.execute('select 1');
+      const during = await scrape();
+      const open = sample(during, 'pledgeway_db_pool_connections{state="open"}')!;
+      const idle = sample(during, 'pledgeway_db_pool_connections{state="idle"}')!;
+      expect(open - idle).toBeGreaterThanOrEqual(1);
+      expect(sample(during, 'pledgeway_db_pool_connections{state="waiting"}')).toBe(0);
+    });
+    const after = await scrape();
+    expect(sample(after, 'pledgeway_db_pool_connections{state="idle"}')).toBe(sample(after, 'pledgeway_db_pool_connections{state="open"}'));
+  });
+
+  it.runIf(testDriver === 'pglite')('has no pool series on the embedded database (one connection, no pool)', async () => {
+    expect(await scrape()).not.toContain('pledgeway_db_pool_connections{');
+  });
+
+  it('serves the other metrics when a reading fails, with that gauge empty and a warning logged', async () => {
+    const warn = vi.fn();
+    const sources = {
+      database: { query: () => Promise.reject(new Error('database gone')), poolState: () => ({ total: 3, idle: 1, waiting: 2 }) },
+      jobs: { depths: async () => new Map([['charge-run', 4]]) },
+      log: { warn },
+    } as unknown as MetricSources;
+    const text = await createMetrics(sources).registry.metrics();
+    expect(sample(text, 'pledgeway_job_queue_depth{queue="charge-run"}')).toBe(4);
+    expect(sample(text, 'pledgeway_db_pool_connections{state="waiting"}')).toBe(2);
+    expect(sample(text, 'pledgeway_outbox_unsent_events{outbox="webhook_events"}')).toBeUndefined();
+    expect(sample(text, 'pledgeway_outbox_oldest_unsent_age_seconds{outbox="webhook_events"}')).toBeUndefined();
+    expect(text).not.toContain('pledgeway_outbox_unsent_events{');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'metrics: outbox backlog not read');
   });
 });

@@ -57,7 +57,7 @@ function pgliteSeed(): Promise<Blob> | undefined {
 
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { serveWeb?: boolean; loadPageRenderer?: LoadPageRenderer; logger?: BuildOptions['logger'] } = {},
+  options: { serveWeb?: boolean; loadPageRenderer?: LoadPageRenderer; logger?: BuildOptions['logger']; tracing?: BuildOptions['tracing'] } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-test-'));
   const database = testDriver === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -82,6 +82,7 @@ export async function startTestServer(
     serveWeb: options.serveWeb ?? false,
     loadPageRenderer,
     pgliteSeed: database ? undefined : await pgliteSeed(),
+    tracing: options.tracing,
   });
   await ensureCharities(app.ctx.db);
   await app.listen({ port: 0, host: '127.0.0.1' });

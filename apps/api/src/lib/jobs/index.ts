@@ -50,6 +50,11 @@ export interface Jobs {
   drain(): Promise<number>;
   /** Runs a scheduled queue's handler once now, as its schedule would. */
   runScheduled(name: string): Promise<void>;
+  /**
+   * Jobs waiting (created or retrying, due or not yet) per defined queue, counted now; undefined
+   * while pg-boss has not started (its tables may not exist yet). For /metrics (lib/metrics.ts).
+   */
+  depths(): Promise<Map<string, number> | undefined>;
 }
 
 interface Queue {
@@ -232,6 +237,20 @@ export function createJobs(options: JobsOptions): Jobs {
         ran += round;
         if (!round && !inFlight.size) return ran;
       }
+    },
+
+    async depths() {
+      if (!starting) return undefined;
+      const instance = await starting;
+      // pg-boss's own counts (getQueues) are refreshed by its monitor, which the API tests do not
+      // run; this is the monitor's count of waiting jobs, on the partial index its fetch uses
+      // (job_i11: state < 'active' and not blocked). No queue here uses blocking.
+      const { rows } = await instance
+        .getDb()
+        .executeSql(`select name, count(*)::int as waiting from pgboss.job where state < 'active' and not blocked group by name`, []);
+      const depths = new Map<string, number>([...queues.keys()].map((name) => [name, 0]));
+      for (const row of rows as { name: string; waiting: number | string }[]) if (depths.has(row.name)) depths.set(row.name, Number(row.waiting));
+      return depths;
     },
 
     async runScheduled(name) {

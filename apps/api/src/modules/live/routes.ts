@@ -98,8 +98,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const { state, seq } = entry.current!;
     const client = open(totalsMessage(feed.snapshot(state, seq)));
     entry.clients.add(client);
+    app.ctx.metrics.liveStreams.inc();
     return () => {
-      entry.clients.delete(client);
+      if (entry.clients.delete(client)) app.ctx.metrics.liveStreams.dec();
       forget(eventId, entry);
     };
   }
