@@ -9,6 +9,7 @@ import { assertCanManage } from '../event-reads/access.ts';
 import type { EventRow } from '../event-reads/read-model.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingSettlementEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
 import { matchRecords } from '../matching/service.ts';
@@ -64,7 +65,7 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, r
       const escrow = (fundingCharged.chargedCents ?? 0) - (fundingCharged.cardFeeCents ?? 0);
       await ledgerRepository.post(tx, {
         kind: 'funding_settlement',
-        idempotencyKey: `funding-settlement:${fundingCharged.id}`,
+        idempotencyKey: ledgerKeys.fundingSettlement(fundingCharged.id),
         pledgeId: fundingCharged.id,
         eventId: event.id,
         entries: fundingSettlementEntries({

@@ -6,6 +6,7 @@ import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
@@ -68,7 +69,7 @@ export function createDonationsService(ctx: AppContext) {
    */
   async function paymentFor(input: CharityDonationRequest, userId: string | null, attemptKey: string | undefined) {
     if (input.token) {
-      const idempotencyKey = `donation_${input.token}`;
+      const idempotencyKey = ledgerKeys.donationByToken(input.token);
       return {
         idempotencyKey,
         method: async () => {
@@ -84,7 +85,7 @@ export function createDonationsService(ctx: AppContext) {
     const saved = await paymentMethodRecords.findActive(db, userId, input.payment_method_id!);
     if (!saved || saved.provider !== payments.name) throw AppError.validation({ payment_method_id: DONATION_RESULT_MESSAGES.methodRequired });
     return {
-      idempotencyKey: `donation_${userId}_${attemptKey}`,
+      idempotencyKey: ledgerKeys.donationBySavedMethod(userId, attemptKey),
       method: async () => ({
         customerRef: saved.providerCustomerRef,
         methodRef: saved.providerMethodRef,
