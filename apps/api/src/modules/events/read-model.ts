@@ -3,15 +3,8 @@ import { centsToDollars, type EventDetailResponse } from '@pledgeway/domain';
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
-import {
-  runoffTotals,
-  toEventSummary,
-  toParticipantResponse,
-  totalsColumns,
-  totalsFromColumns,
-  type EventRow,
-  type ParticipantRow,
-} from '../event-reads/read-model.ts';
+import { runoffTotals, toEventSummary, toParticipantResponse, totalsColumns, totalsFromColumns, type ParticipantRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import { runoffResult } from '../runoff/service.ts';
 
@@ -46,7 +39,7 @@ type DocumentJson = { id: string; fileName: string; originalName: string; sizeBy
 type CharityJson = { id: string; name: string; logo: string; link: string | null };
 
 /** A campaign as its creator and admins see it, read in one query. */
-export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: EventRow; detail: OwnerEventDetail } | undefined> {
+export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: CampaignRow; detail: OwnerEventDetail } | undefined> {
   const [found] = await db
     .select({ row: events, ...detailColumns })
     .from(events)

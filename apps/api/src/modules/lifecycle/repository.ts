@@ -2,11 +2,11 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {
-  async findEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
+  async findEvent(db: Executor, eventId: string): Promise<CampaignRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
     return row;
   },

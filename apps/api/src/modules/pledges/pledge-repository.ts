@@ -6,10 +6,10 @@ import type { outboxValues } from '../../providers/email/index.ts';
 import { countHit } from '../../lib/rate-limit/store.ts';
 import { sessionColumns } from '../auth/tokens.ts';
 import { countedPledges } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type NewPledge = typeof pledges.$inferInsert;
-export type CampaignRow = typeof events.$inferSelect;
 
 const counted = (eventId: string) => and(eq(pledges.eventId, eventId), countedPledges());
 

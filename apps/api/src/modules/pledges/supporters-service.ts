@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { assertCanSee } from '../event-reads/access.ts';
 import { runoffTotals, totalsFor } from '../event-reads/read-model.ts';
-import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
+import type { CampaignRow } from '../event-records/service.ts';
+import { pledgesRepository as repo } from './pledge-repository.ts';
 
 export { SUPPORTERS_PAGE_SIZE };
 
