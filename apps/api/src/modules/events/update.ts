@@ -27,7 +27,7 @@ import { assertCanManage, isFinished } from '../event-reads/access.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
 import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
 import type { CampaignRow } from '../event-records/service.ts';
-import { loadEventDetail } from './read-model.ts';
+import { loadEventDetail } from './campaign-detail.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { participantRecords, type NewParticipant } from '../participants/service.ts';
 import { eventsRepository } from './repository.ts';

@@ -5,7 +5,7 @@ import { events, outboxEmails, participants, paymentMethods, pledges, users } fr
 import type { outboxValues } from '../../providers/email/index.ts';
 import { countHit } from '../../lib/rate-limit/store.ts';
 import { sessionColumns } from '../auth/tokens.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/totals-and-summaries.ts';
 import type { CampaignRow } from '../event-records/service.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;

@@ -9,7 +9,7 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';
+import { isCountedPledge, totalsFor } from '../event-reads/totals-and-summaries.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import type { CampaignRow } from '../event-records/service.ts';

@@ -3,7 +3,7 @@ import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { assertCanSee } from '../event-reads/access.ts';
-import { runoffTotals, totalsFor } from '../event-reads/read-model.ts';
+import { runoffTotals, totalsFor } from '../event-reads/totals-and-summaries.ts';
 import type { CampaignRow } from '../event-records/service.ts';
 import { pledgesRepository as repo } from './pledge-repository.ts';
 

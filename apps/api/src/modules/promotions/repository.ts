@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/totals-and-summaries.ts';
 import { promotionPledges, promotions } from './tables.ts';
 import type { CampaignRow } from '../event-records/service.ts';
 

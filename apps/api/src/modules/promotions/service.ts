@@ -13,7 +13,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanManage, assertCanSee } from '../event-reads/access.ts';
-import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/read-model.ts';
+import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/totals-and-summaries.ts';
 import { usersService } from '../users/service.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';

@@ -4,7 +4,7 @@ import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { SerialisedBody } from './send-json.ts';
 
-// The shape of the public reads (built by modules/events/public-reads.ts), kept here so that
+// The shape of the public reads (built by modules/events/public-read-cache.ts), kept here so that
 // AppContext names it without importing a module: a module's service imports AppContext, and the
 // public reads import module services, so the type import closed a circle (decision 101).
 

@@ -3,7 +3,14 @@ import { centsToDollars, type EventDetailResponse } from '@pledgeway/domain';
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
-import { runoffTotals, toEventSummary, toParticipantResponse, totalsColumns, totalsFromColumns, type ParticipantRow } from '../event-reads/read-model.ts';
+import {
+  runoffTotals,
+  toEventSummary,
+  toParticipantResponse,
+  totalsColumns,
+  totalsFromColumns,
+  type ParticipantRow,
+} from '../event-reads/totals-and-summaries.ts';
 import type { CampaignRow } from '../event-records/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import { runoffResult } from '../runoff/service.ts';
