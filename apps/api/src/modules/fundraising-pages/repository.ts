@@ -52,11 +52,6 @@ async function listWithTotals(db: Executor, where: SQL | undefined, order: 'rais
 
 /** SQL of fundraising pages: the pages, their leaderboard, and the pledges made through them. */
 export const fundraisingPagesRepository = {
-  async findCampaign(db: Executor, eventId: string): Promise<CampaignRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
-  },
-
   /** Saves the page, or nothing when its slug or this person's page for the campaign exists (the unique indexes decide). */
   async insert(tx: Executor, values: NewPage): Promise<PageRow | undefined> {
     const [row] = await tx.insert(fundraisingPages).values(values).onConflictDoNothing().returning();

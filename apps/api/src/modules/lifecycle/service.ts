@@ -211,7 +211,7 @@ export type LifecycleService = ReturnType<typeof createLifecycleService>;
 export const lifecycleRecords = {
   countedTotalCents: repo.countedTotalCents,
   creatorPledge: repo.creatorPledge,
-  findEvent: repo.findEvent,
+  findEvent: eventRecords.findById,
   updateEvent: eventRecords.update,
   ownerEmail: repo.ownerEmail,
 };

@@ -32,11 +32,6 @@ function attributionTotals(db: Executor) {
 
 /** SQL of Third-Party Promotion: requests, the host's answers, and the pledges credited to a link. */
 export const promotionsRepository = {
-  async findCampaign(db: Executor, eventId: string): Promise<CampaignRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
-  },
-
   /** Saves the request, or nothing when this person already has one for this campaign. */
   async insert(tx: Executor, values: typeof promotions.$inferInsert): Promise<PromotionRow | undefined> {
     const [row] = await tx.insert(promotions).values(values).onConflictDoNothing().returning();
