@@ -22,8 +22,8 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'charging/sweep.ts',
   'donations/service.ts',
   'email-confirmation/service.ts',
-  'event-reads/read-model.ts',
-  'events/read-model.ts',
+  'event-reads/totals-and-summaries.ts',
+  'events/campaign-detail.ts',
   'identity/service.ts',
   'monthly-giving/confirm.ts',
 ].map((file) => `apps/api/src/modules/${file}`);

@@ -29,7 +29,7 @@ import { inlineScriptSources, securityHeaders } from './lib/security-headers.ts'
 import { sendSerialised } from './lib/send-json.ts';
 import { SESSION_HINT_COOKIE } from './modules/auth/cookies.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
-import { createPublicReads } from './modules/events/public-reads.ts';
+import { createPublicReads } from './modules/events/public-read-cache.ts';
 import { sharedPublicReads } from './lib/live/shared-public-reads.ts';
 import { apiModules, metaResolvers } from './modules/index.ts';
 import { createMailer } from './providers/email/index.ts';

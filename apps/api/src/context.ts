@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { LiveChannel } from './lib/live/channel.ts';
 import type { Clock } from './lib/clock.ts';
-import type { PublicReads } from './lib/public-reads.ts';
+import type { PublicReads } from './lib/public-read-types.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import type { createAccessTokens, VerifiedAccessToken } from './modules/auth/tokens.ts';
 import type { Metrics } from './lib/metrics.ts';

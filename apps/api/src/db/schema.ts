@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, id, updatedAt } from './columns.ts';
 import { PLEDGE_STATUSES } from '@pledgeway/domain/schemas/my-pledges';
 import { PAYMENT_METHOD_KINDS } from '@pledgeway/domain/schemas/payment-methods';
+import { LEDGER_KINDS } from '../modules/ledger/kinds.ts';
 
 export const users = pgTable(
   'users',
@@ -275,7 +276,8 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: id(),
-    kind: text('kind').notNull(),
+    /** One of the ledger's closed list of kinds (modules/ledger/kinds.ts), checked by the database too. */
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     pledgeId: uuid('pledge_id').references(() => pledges.id),
     eventId: uuid('event_id').references(() => events.id),
@@ -287,6 +289,7 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_pledge').on(table.pledgeId),
     // A campaign's open ledger reads its transactions newest first (decision 112).
     index('ledger_transactions_event_created').on(table.eventId, table.createdAt),
+    check('ledger_transactions_kind', sql.raw(`kind in (${LEDGER_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Db } from './client.ts';
 import { charities, charityGroups, events, participants, pledges, users } from './schema.ts';
 import { charityGroups as charityGroupSeed, demoCampaigns } from './seed-data.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { CampaignRow } from '../modules/event-records/service.ts';
 
 export const DEMO_LOGINS = [
   {
@@ -158,7 +159,7 @@ async function seedDemoPledges(db: Db, donorId: string): Promise<void> {
   const live = await db.select().from(events).where(eq(events.status, 'approved')).orderBy(asc(events.createdAt));
   const [completed] = await db.select().from(events).where(eq(events.status, 'completed')).limit(1);
   const plan: Array<{
-    event: typeof events.$inferSelect | undefined;
+    event: CampaignRow | undefined;
     amountCents: number;
     tipCents: number;
     status: 'pending' | 'failed';

@@ -1,4 +1,4 @@
-import type { PublicReads } from '../public-reads.ts';
+import type { PublicReads } from '../public-read-types.ts';
 import type { LiveChannel } from './channel.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { centsToDollars, type ChargeFigures } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
 import { matchRecords } from '../matching/service.ts';
 import { pledgeChargeCents } from './charge-pledge.ts';
@@ -18,7 +18,7 @@ const sum = (cents: number[]) => cents.reduce((total, value) => total + value, 0
  * comes from the code the run itself runs: the target check from `missesTarget`, a pledge's charge
  * from `pledgeChargeCents`, a match's most from `matchRecords.offeredAtMost`.
  */
-export async function chargeFigures(db: Executor, event: EventRow): Promise<ChargeFigures> {
+export async function chargeFigures(db: Executor, event: CampaignRow): Promise<ChargeFigures> {
   const [uncharged, funding, missed, offered] = await Promise.all([
     repo.unchargedPledges(db, event.id),
     lifecycleRecords.creatorPledge(db, event.id),

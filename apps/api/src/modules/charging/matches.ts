@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { LedgerTransactionInput } from '../ledger/repository.ts';
 import { pledgeChargeEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { matchRecords } from '../matching/service.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 
@@ -52,10 +53,15 @@ export function chargePosting(
 ): LedgerTransactionInput {
   const entries = pledgeChargeEntries(settled, where);
   const common = { pledgeId: pledge.id, eventId: where.eventId, providerRef: where.providerRef, entries };
-  if (pledge.kind !== 'match') return { ...common, kind: 'pledge_charge', idempotencyKey: `pledge-charge:${pledge.id}` };
+  if (pledge.kind !== 'match') return { ...common, kind: 'pledge_charge', idempotencyKey: ledgerKeys.pledgeCharge(pledge.id) };
   const memo = { match_id: match?.id ?? null, sponsor_name: match?.sponsorName ?? null };
   if (match?.recoveredPledgeId) {
-    return { ...common, kind: 'match_top_up', idempotencyKey: `match-top-up:${pledge.id}`, memo: { ...memo, recovered_pledge_id: match.recoveredPledgeId } };
+    return {
+      ...common,
+      kind: 'match_top_up',
+      idempotencyKey: ledgerKeys.matchTopUp(pledge.id),
+      memo: { ...memo, recovered_pledge_id: match.recoveredPledgeId },
+    };
   }
-  return { ...common, kind: 'match_charge', idempotencyKey: `match-charge:${pledge.id}`, memo };
+  return { ...common, kind: 'match_charge', idempotencyKey: ledgerKeys.matchCharge(pledge.id), memo };
 }

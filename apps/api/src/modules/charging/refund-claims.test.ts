@@ -4,7 +4,8 @@ import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { ATTEMPT_LEASE_MS, claimRefund } from './attempts.ts';
-import { fundingRefund, fundingRefundKey, refundFunding } from './refunds.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
+import { fundingRefund, refundFunding } from './refunds.ts';
 import { expectBooksBalanced, fundedOnStripe as fundedOnStripeCard, pledgeRow } from './test-helpers.ts';
 
 /**
@@ -76,7 +77,7 @@ describe(`the creator's funding refund (${testDriver})`, () => {
     expect(standIn.callsTo('POST', '/v1/refunds')).toHaveLength(posted);
     expect(standIn.callsTo('GET', '/v1/refunds').at(-1)!.form.get('payment_intent')).toBe(pledge.providerChargeRef);
     expect(refundsOf(pledge)).toHaveLength(1);
-    expect(refundsOf(pledge)[0]!.metadata).toEqual({ attempt_key: fundingRefundKey(pledge.id) });
+    expect(refundsOf(pledge)[0]!.metadata).toEqual({ attempt_key: ledgerKeys.fundingRefund(pledge.id) });
     expect(await refundPostings(pledge.id)).toEqual([{ provider_ref: refundsOf(pledge)[0]!.id }]);
     expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'refunded', attemptStartedAt: null });
   });
@@ -93,7 +94,7 @@ describe(`the creator's funding refund (${testDriver})`, () => {
 
     clock.advance(ATTEMPT_LEASE_MS);
     expect(await refundFunding(server.app.ctx, pledge.id, 'delete')).toBe('refunded');
-    expect(standIn.callsTo('POST', '/v1/refunds').at(-1)!.idempotencyKey).toBe(fundingRefundKey(pledge.id));
+    expect(standIn.callsTo('POST', '/v1/refunds').at(-1)!.idempotencyKey).toBe(ledgerKeys.fundingRefund(pledge.id));
     expect(refundsOf(pledge)).toHaveLength(1);
     expect(await refundPostings(pledge.id)).toEqual([{ provider_ref: refundsOf(pledge)[0]!.id }]);
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingRefundEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import type { RefundReason } from '../lifecycle/service.ts';
@@ -36,9 +37,6 @@ export type RefundOutcome = 'refunded' | 'skipped' | 'in_flight';
 type FundingForRefund = NonNullable<Awaited<ReturnType<typeof repo.pledgeForCharge>>>;
 type RefundAnswer = Awaited<ReturnType<AppContext['payments']['refund']>>;
 
-/** The provider's idempotency key of a funding's refund: one refund per funding, however often it is tried. */
-export const fundingRefundKey = (pledgeId: string) => `funding-refund:${pledgeId}`;
-
 /**
  * Refunds the creator's escrowed funding (docs/product.md#campaign-life-cycle): in full less the original card fee
  * on delete or a missed all-or-nothing target; on close also less the provider's refund fee and
@@ -71,7 +69,7 @@ export async function refundFunding(ctx: AppContext, pledgeId: string, reason: R
 /** Sends the refund, or past the key's lifetime first asks the provider whether it was made already. */
 async function providerRefund(ctx: AppContext, found: FundingForRefund, refundCents: number, abandonedAt: Date | null): Promise<RefundAnswer> {
   const chargeRef = found.pledge.providerChargeRef!;
-  const idempotencyKey = fundingRefundKey(found.pledge.id);
+  const idempotencyKey = ledgerKeys.fundingRefund(found.pledge.id);
   if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
     const earlier = await ctx.payments.findRefund({ chargeRef, idempotencyKey });
     // The books must hold what the provider returned, to the cent: a refund of another amount (the
@@ -100,7 +98,7 @@ function recordRefund(
     if (!current || current.status !== 'charged') return false;
     await ledgerRepository.post(tx, {
       kind: 'funding_refund',
-      idempotencyKey: fundingRefundKey(pledge.id),
+      idempotencyKey: ledgerKeys.fundingRefund(pledge.id),
       pledgeId: pledge.id,
       eventId: event.id,
       providerRef: refund?.ref ?? null,

@@ -6,9 +6,10 @@ import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { disputeRecords } from '../disputes/service.ts';
 import { assertCanManage } from '../event-reads/access.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingSettlementEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
 import { matchRecords } from '../matching/service.ts';
@@ -34,7 +35,7 @@ export interface BegunRun {
 }
 
 /** True when All or Nothing missed its target: every pledge is released instead of charged. */
-export async function missesTarget(tx: Executor, event: EventRow): Promise<boolean> {
+export async function missesTarget(tx: Executor, event: CampaignRow): Promise<boolean> {
   return event.fundingModel === 'all_or_nothing' && (await lifecycleRecords.countedTotalCents(tx, event.id)) < event.targetCents;
 }
 
@@ -44,7 +45,7 @@ export async function missesTarget(tx: Executor, event: EventRow): Promise<boole
  * pledge is claimed for a job of its own and the creator's escrowed funding is settled (fees and
  * the charity's payable). Used by the admin's charge, the deadline job and the release of a hold.
  */
-export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, run: ChargeRunRow, actorId: string | null): Promise<BegunRun> {
+export async function beginRun(ctx: AppContext, tx: Executor, event: CampaignRow, run: ChargeRunRow, actorId: string | null): Promise<BegunRun> {
   const now = ctx.clock.now();
   const missed = await missesTarget(tx, event);
   const funding = await lifecycleRecords.creatorPledge(tx, event.id);
@@ -64,7 +65,7 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: EventRow, r
       const escrow = (fundingCharged.chargedCents ?? 0) - (fundingCharged.cardFeeCents ?? 0);
       await ledgerRepository.post(tx, {
         kind: 'funding_settlement',
-        idempotencyKey: `funding-settlement:${fundingCharged.id}`,
+        idempotencyKey: ledgerKeys.fundingSettlement(fundingCharged.id),
         pledgeId: fundingCharged.id,
         eventId: event.id,
         entries: fundingSettlementEntries({

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { publicName } from '../../lib/public-name.ts';
 import { createOnboarding, toAccountState } from './onboarding.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
@@ -85,7 +86,11 @@ export const connectRecords = {
   },
 
   /** Records the reversals of a dispute just booked, one key each. */
-  async addReversals(tx: Executor, dispute: { id: string; key: string }, reversals: { transfer: MovementRow; amountCents: number }[]): Promise<void> {
+  async addReversals(
+    tx: Executor,
+    dispute: { id: string; provider: string; ref: string },
+    reversals: { transfer: MovementRow; amountCents: number }[],
+  ): Promise<void> {
     for (const { transfer, amountCents } of reversals) {
       await repo.insertMovement(tx, {
         kind: 'reversal',
@@ -98,7 +103,7 @@ export const connectRecords = {
         reversesId: transfer.id,
         disputeId: dispute.id,
         amountCents,
-        idempotencyKey: `transfer-reversal:${dispute.key}:${transfer.id}`,
+        idempotencyKey: ledgerKeys.transferReversal(dispute.provider, dispute.ref, transfer.id),
       });
     }
   },
@@ -117,7 +122,7 @@ export const connectRecords = {
         chargeRef: reversal.chargeRef,
         disputeId,
         amountCents: reversal.amountCents,
-        idempotencyKey: `transfer-again:${reversal.id}`,
+        idempotencyKey: ledgerKeys.transferAgain(reversal.id),
       });
     }
     return reversals.length;

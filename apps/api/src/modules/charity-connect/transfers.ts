@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { isSandbox, type TransferResult } from '../../providers/payments/index.ts';
 import { transferEntries, transferReversalEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
 
 export const CHARITY_TRANSFERS_QUEUE = 'charity-transfers';
@@ -44,7 +45,7 @@ export async function createDueTransfers(ctx: AppContext): Promise<number> {
           sourceTransactionId: source.sourceTransactionId,
           chargeRef: source.chargeRef,
           amountCents: source.amountCents,
-          idempotencyKey: `transfer:${source.sourceTransactionId}`,
+          idempotencyKey: ledgerKeys.transfer(source.sourceTransactionId),
         });
         if (row) {
           room -= row.amountCents;

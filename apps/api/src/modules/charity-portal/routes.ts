@@ -18,7 +18,7 @@ import {
   RepresentativesResponse,
 } from '@pledgeway/domain';
 import { readMultipart } from '../../lib/uploads.ts';
-import { sendCsv } from '../admin/csv-reply.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { createCharityPortalService } from './service.ts';
 
 const ActionOk = z.object({ success: z.literal(true), message: z.string() });

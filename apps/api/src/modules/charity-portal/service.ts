@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { MultipartBody } from '../../lib/uploads.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { recordAdminAction } from '../audit/admin-action.ts';
-import { toCsv } from '../admin/sql.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { charityConnectView } from '../charity-connect/service.ts';
 import { disputeRecords } from '../disputes/service.ts';

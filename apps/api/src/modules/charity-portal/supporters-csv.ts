@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { centsToDollars, plainDollars } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { csvLine } from '../admin/sql.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { donationRecords } from '../donations/service.ts';
 import { monthlyGiftRecords } from '../monthly-giving/records.ts';
 import { portalRepository as repo } from './repository.ts';

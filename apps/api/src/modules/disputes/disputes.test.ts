@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
 import { firstCharityId } from '../events/test-helpers.ts';
 import { createPaymentEventsService, deliverSandboxEvents } from '../payment-events/service.ts';
+import type { LedgerKind } from '../ledger/kinds.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { sandboxCharges, sandboxDisputes } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
@@ -39,7 +40,7 @@ async function chargedCampaign(card: string) {
   return { creator, event, pledgeId: disputed.pledge.id, charityId: event.charityId! };
 }
 
-async function entriesOf(kind: string, pledgeId: string) {
+async function entriesOf(kind: LedgerKind, pledgeId: string) {
   const rows = await server.app.ctx.db
     .select({ account: ledgerEntries.account, cents: ledgerEntries.amountCents })
     .from(ledgerEntries)

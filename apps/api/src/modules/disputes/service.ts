@@ -8,6 +8,7 @@ import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/serv
 import { donationRecords } from '../donations/service.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
 import { pledgeRecords } from '../pledges/service.ts';
@@ -87,7 +88,7 @@ export function createDisputesService(ctx: AppContext) {
     const shares = disputeShares(booking);
     const posted = await ledgerRepository.post(tx, {
       kind: 'dispute_opened',
-      idempotencyKey: `dispute-opened:${provider}:${facts.objectRef}`,
+      idempotencyKey: ledgerKeys.disputeOpened(provider, facts.objectRef),
       pledgeId: disputed.pledgeId,
       eventId: disputed.eventId,
       providerRef: facts.objectRef,
@@ -115,7 +116,7 @@ export function createDisputesService(ctx: AppContext) {
       openedTransactionId: posted.id,
     });
     if (!row) return 'duplicate';
-    await connectRecords.addReversals(tx, { id: row.id, key: `${provider}:${facts.objectRef}` }, reversals);
+    await connectRecords.addReversals(tx, { id: row.id, provider, ref: facts.objectRef }, reversals);
     if (disputed.pledgeId) await pledgeRecords.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
     await tell(tx, disputed, row, 'opened');
     return row;
@@ -128,7 +129,7 @@ export function createDisputesService(ctx: AppContext) {
     if (outcome === 'won') {
       await ledgerRepository.post(tx, {
         kind: 'dispute_won',
-        idempotencyKey: `dispute-won:${provider}:${dispute.providerDisputeRef}`,
+        idempotencyKey: ledgerKeys.disputeWon(provider, dispute.providerDisputeRef),
         pledgeId: dispute.pledgeId,
         eventId: dispute.eventId,
         providerRef: dispute.providerDisputeRef,

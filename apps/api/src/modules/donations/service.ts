@@ -6,6 +6,7 @@ import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { paymentMethodRecords } from '../payment-methods/service.ts';
 import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
@@ -88,7 +89,7 @@ export function createDonationsService(ctx: AppContext) {
    */
   async function paymentFor(input: CharityDonationRequest, userId: string | null, attemptKey: string | undefined, returnUrl: string) {
     if (input.token) {
-      const idempotencyKey = `donation_${input.token}`;
+      const idempotencyKey = ledgerKeys.donationByToken(input.token);
       return {
         idempotencyKey,
         pay: async (amountCents: number, description: string) => {
@@ -105,7 +106,7 @@ export function createDonationsService(ctx: AppContext) {
       if (!isStripe(stripe)) throw AppError.validation({ stripe_payment_method: DONATION_RESULT_MESSAGES.stripeUnavailable });
       if (!attemptKey) throw AppError.validation({ 'Idempotency-Key': DONATION_RESULT_MESSAGES.stripeAttemptKeyRequired });
       const methodRef = input.stripe_payment_method;
-      const idempotencyKey = `donation_${methodRef}_${attemptKey}`;
+      const idempotencyKey = ledgerKeys.donationByStripePaymentMethod(methodRef, attemptKey);
       return {
         idempotencyKey,
         pay: async (amountCents: number, description: string): Promise<Paid> => {
@@ -120,7 +121,7 @@ export function createDonationsService(ctx: AppContext) {
     if (!attemptKey) throw AppError.validation({ 'Idempotency-Key': DONATION_RESULT_MESSAGES.attemptKeyRequired });
     const saved = await paymentMethodRecords.findActive(db, userId, input.payment_method_id!);
     if (!saved || saved.provider !== payments.name) throw AppError.validation({ payment_method_id: DONATION_RESULT_MESSAGES.methodRequired });
-    const idempotencyKey = `donation_${userId}_${attemptKey}`;
+    const idempotencyKey = ledgerKeys.donationBySavedMethod(userId, attemptKey);
     return {
       idempotencyKey,
       pay: (amountCents: number, description: string) =>

@@ -3,13 +3,14 @@ import type { Executor } from '../../db/client.ts';
 import { eventDocuments, events } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
 
-export type EventRecord = typeof events.$inferSelect;
+/** A campaign's row as stored: the one name every module uses for it. */
+export type CampaignRow = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type NewDocument = typeof eventDocuments.$inferInsert;
 
 /** SQL that writes campaign rows and their documents; every function takes a transaction or the database. */
 export const eventRecordsRepository = {
-  async findById(db: Executor, id: string): Promise<EventRecord | undefined> {
+  async findById(db: Executor, id: string): Promise<CampaignRow | undefined> {
     const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
     return row;
   },
@@ -18,18 +19,18 @@ export const eventRecordsRepository = {
    * (its status, participants, options, embeds); `share` for what hangs from it (a pledge, a match,
    * a fundraising page, a promotion), so that a change of status waits for those and they for it.
    */
-  async lock(tx: Executor, id: string, strength: 'update' | 'share'): Promise<EventRecord | undefined> {
+  async lock(tx: Executor, id: string, strength: 'update' | 'share'): Promise<CampaignRow | undefined> {
     const [row] = await tx.select().from(events).where(eq(events.id, id)).for(strength).limit(1);
     return row;
   },
-  ownedBy(db: Executor, userId: string): Promise<EventRecord[]> {
+  ownedBy(db: Executor, userId: string): Promise<CampaignRow[]> {
     return db.select().from(events).where(eq(events.ownerId, userId));
   },
-  async insert(db: Executor, values: NewEvent): Promise<EventRecord> {
+  async insert(db: Executor, values: NewEvent): Promise<CampaignRow> {
     const [row] = await db.insert(events).values(values).returning();
     return row!;
   },
-  async update(db: Executor, id: string, values: Partial<NewEvent>): Promise<EventRecord> {
+  async update(db: Executor, id: string, values: Partial<NewEvent>): Promise<CampaignRow> {
     const [row] = await db
       .update(events)
       .set({ ...values, updatedAt: new Date() })

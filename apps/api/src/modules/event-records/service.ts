@@ -1,6 +1,6 @@
 import { eventRecordsRepository } from './repository.ts';
 
-export type { EventRecord, NewDocument, NewEvent } from './repository.ts';
+export type { CampaignRow, NewDocument, NewEvent } from './repository.ts';
 
 /**
  * The one writer of campaign rows and their documents (decision 101). It sits below every module

@@ -12,7 +12,7 @@ export const CHECKOUT_REF_PREFIX = 'cs_';
 const IN_PROGRESS = 'Another payment for this campaign is being processed. Please refresh the page.';
 
 type PledgeRow = CreatorFundingPledge;
-type CampaignRow = { id: string; name: string };
+type CheckoutCampaign = { id: string; name: string };
 
 interface FundingSteps {
   /** `attempt`: `charged`/`settled` when the funding is paid already, `in_flight` while a saved card's charge is. */
@@ -21,7 +21,7 @@ interface FundingSteps {
     eventId: string,
     amountCents: number,
     paymentMethodId: string | null,
-  ): Promise<{ event: CampaignRow; pledge: PledgeRow; attempt: string }>;
+  ): Promise<{ event: CheckoutCampaign; pledge: PledgeRow; attempt: string }>;
   record(pledge: PledgeRow, eventId: string, result: ChargeResult, expectedRef: string | null): Promise<string | undefined>;
 }
 
@@ -85,7 +85,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     settle,
     retirePrevious,
 
-    async start(userId: string, event: CampaignRow, amountCents: number): Promise<{ pledgeId: string; url?: string }> {
+    async start(userId: string, event: CheckoutCampaign, amountCents: number): Promise<{ pledgeId: string; url?: string }> {
       const customerRef = await createPaymentMethodsService(ctx).customerFor(userId);
       const { pledge, attempt } = await steps.reserve(userId, event.id, amountCents, null);
       if (pledge.status === 'charged' || attempt === 'settled') return { pledgeId: pledge.id };

@@ -8,6 +8,7 @@ import { chargingService } from '../charging/service.ts';
 import { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from '../charging/attempts.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { fundingChargeEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { notifyCampaignChanged } from '../lifecycle/notify.ts';
 import { lifecycleEmails } from '../lifecycle/emails.ts';
 import { lifecycleRecords } from '../lifecycle/service.ts';
@@ -162,7 +163,7 @@ export function createFunding(ctx: AppContext) {
       }
       await ledgerRepository.post(tx, {
         kind: 'funding_charge',
-        idempotencyKey: `funding-charge:${pledge.id}:${pledge.retryCount}`,
+        idempotencyKey: ledgerKeys.fundingCharge(pledge.id, pledge.retryCount),
         pledgeId: pledge.id,
         eventId,
         providerRef: result.ref,

@@ -3,8 +3,8 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createCampaign } from '../my-events/test-factories.ts';
 import { supporterWithCard } from '../pledges/test-support.ts';
-import type { CachedEvent } from '../../lib/public-reads.ts';
-import { createPublicReads } from './public-reads.ts';
+import type { CachedEvent } from '../../lib/public-read-types.ts';
+import { createPublicReads } from './public-read-cache.ts';
 
 // Decision 125: a pledge marks the public reads stale instead of clearing them. Its writer is
 // answered what was read after it; everyone else may be answered the kept read, up to 1 s old.

@@ -18,7 +18,7 @@ import { participantRecords } from '../participants/service.ts';
 import { usersService } from '../users/service.ts';
 import type { SerialisedBody } from '../../lib/send-json.ts';
 import { assertCanManage, assertCanSee, isFinished } from '../event-reads/access.ts';
-import { loadEventDetail } from './read-model.ts';
+import { loadEventDetail } from './campaign-detail.ts';
 import { eventsRepository } from './repository.ts';
 import { applyEventUpdate } from './update.ts';
 import { createFunding } from './funding.ts';

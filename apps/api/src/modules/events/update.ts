@@ -26,8 +26,8 @@ import {
 import { assertCanManage, isFinished } from '../event-reads/access.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
 import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
-import { loadEventDetail } from './read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
+import { loadEventDetail } from './campaign-detail.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { participantRecords, type NewParticipant } from '../participants/service.ts';
 import { eventsRepository } from './repository.ts';
@@ -72,7 +72,7 @@ type EditForm = z.infer<typeof EditEventForm>;
 type StoredDocument = { fileName: string; originalName: string; sizeBytes: number; contentType: string };
 
 /** The sent multipart fields merged onto the stored campaign, validated with the edit form's own schema. */
-function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm {
+function parseEditForm(row: CampaignRow, fields: MultipartBody['fields']): EditForm {
   const parsed = EditEventForm.safeParse({
     name: fields.name ?? row.name,
     description: fields.description ?? row.description,
@@ -94,7 +94,7 @@ function parseEditForm(row: EventRow, fields: MultipartBody['fields']): EditForm
 }
 
 /** The status the edit leads to, refused (409) when this actor may not make that change. */
-function nextStatus(row: EventRow, actor: Actor, form: EditForm): EventStatus {
+function nextStatus(row: CampaignRow, actor: Actor, form: EditForm): EventStatus {
   // A creator who edits a rejected campaign resubmits it for review (docs/product.md#campaign-life-cycle).
   const resubmitted: EventStatus = row.status === 'rejected' && actor === 'owner' ? 'pending' : row.status;
   const next: EventStatus = form.status === 'default' || form.status === '' ? resubmitted : form.status;
@@ -109,7 +109,7 @@ function nextStatus(row: EventRow, actor: Actor, form: EditForm): EventStatus {
 }
 
 /** The sent participants split into changes of stored ones and additions, within the campaign's limit. */
-async function planParticipants(db: Executor, row: EventRow, form: EditForm) {
+async function planParticipants(db: Executor, row: CampaignRow, form: EditForm) {
   const existing = await eventsRepository.participantsOf(db, row.id);
   const updates = (form.participants ?? []).filter((person) => person._id);
   const additions = (form.participants ?? []).filter((person) => !person._id);
@@ -160,7 +160,7 @@ async function storeEditFiles(storage: AppContext['storage'], files: MultipartBo
 /** Writes the campaign's fields, participants and documents in the caller's transaction. */
 async function writeEdit(
   tx: Executor,
-  row: EventRow,
+  row: CampaignRow,
   form: EditForm,
   participants: Awaited<ReturnType<typeof planParticipants>>,
   files: Awaited<ReturnType<typeof storeEditFiles>>,

@@ -3,7 +3,7 @@ import { centsToDollars, EVENT_MESSAGES, plainDollars } from '@pledgeway/domain'
 import type { AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { csvLine } from '../admin/sql.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { canView } from '../event-reads/access.ts';
 import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
 import { exportsRepository as repo, type ExportCursor } from './repository.ts';

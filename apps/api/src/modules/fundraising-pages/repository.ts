@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/totals-and-summaries.ts';
 import { fundraisingPages } from './tables.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type PageRow = typeof fundraisingPages.$inferSelect;
 export type NewPage = typeof fundraisingPages.$inferInsert;
-type EventRow = typeof events.$inferSelect;
 
 export interface PageWithTotals {
   page: PageRow;
   owner: { name: string; image: string };
-  event: Pick<EventRow, 'id' | 'name' | 'status' | 'bannerImage' | 'ownerId'>;
+  event: Pick<CampaignRow, 'id' | 'name' | 'status' | 'bannerImage' | 'ownerId'>;
   raisedCents: number;
   supporters: number;
 }
@@ -52,11 +52,6 @@ async function listWithTotals(db: Executor, where: SQL | undefined, order: 'rais
 
 /** SQL of fundraising pages: the pages, their leaderboard, and the pledges made through them. */
 export const fundraisingPagesRepository = {
-  async findCampaign(db: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
-  },
-
   /** Saves the page, or nothing when its slug or this person's page for the campaign exists (the unique indexes decide). */
   async insert(tx: Executor, values: NewPage): Promise<PageRow | undefined> {
     const [row] = await tx.insert(fundraisingPages).values(values).onConflictDoNothing().returning();
@@ -90,7 +85,7 @@ export const fundraisingPagesRepository = {
   },
 
   /** A page with its campaign, locked for the host's hide or show, or the owner's edit, close or reopen. */
-  async lockWithCampaign(tx: Executor, pageId: string): Promise<{ page: PageRow; event: EventRow } | undefined> {
+  async lockWithCampaign(tx: Executor, pageId: string): Promise<{ page: PageRow; event: CampaignRow } | undefined> {
     const [row] = await tx
       .select({ page: fundraisingPages, event: events })
       .from(fundraisingPages)

@@ -60,7 +60,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
   const pageUrl = (slug: string) => `${ctx.config.publicUrl}${fundraisingPagePath(slug)}`;
 
   async function visibleCampaign(eventId: string, auth: AuthInfo | null) {
-    const campaign = await repo.findCampaign(db, eventId);
+    const campaign = await eventRecords.findById(db, eventId);
     assertCanSee(campaign, auth);
     return campaign;
   }
@@ -123,7 +123,7 @@ export function createFundraisingPagesService(ctx: AppContext) {
 
     /** Every page of the campaign, hidden ones included, for its host and admins. */
     async managed(auth: AuthInfo, eventId: string): Promise<ManagedFundraisingPage[]> {
-      const campaign = await repo.findCampaign(db, eventId);
+      const campaign = await eventRecords.findById(db, eventId);
       if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       assertCanManage(campaign, auth);
       return (await repo.forCampaign(db, eventId, { includeHidden: true })).map(toManaged);

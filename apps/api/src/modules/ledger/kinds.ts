@@ -1,7 +1,9 @@
 /**
  * Every kind of ledger transaction the platform books. `LedgerTransactionInput.kind` is one of
  * these, so a new kind is added here first, and the table below then fails to compile until it is
- * placed on a giving statement (decision 113).
+ * placed on a giving statement (decision 113). The database holds the same list as a CHECK
+ * constraint (`ledger_transactions_kind`, db/schema.ts), so a new kind also needs a migration; its
+ * idempotency key is built in keys.ts.
  */
 export const LEDGER_KINDS = [
   'pledge_charge',

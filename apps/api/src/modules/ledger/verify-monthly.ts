@@ -1,3 +1,5 @@
+import { monthlyGiftKeySql } from './keys.ts';
+
 /** verify.ts's `Query`, named here so the two files do not import each other. */
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -31,7 +33,7 @@ export async function checkMonthlyCharges(query: Query, problems: string[], comp
        (select sum(amount_cents) from ledger_entries where transaction_id = t.id and account = 'card_processing_fees') as fees,
        ${compareSandbox ? 's.amount_cents as sc_amount, s.fee_cents as sc_fee, s.status as sc_status' : 'null as sc_amount, null as sc_fee, null as sc_status'}
      from monthly_gift_charges c
-     left join ledger_transactions t on t.kind = 'monthly_gift' and t.idempotency_key = 'recurring:' || c.gift_id || ':' || c.period
+     left join ledger_transactions t on t.kind = 'monthly_gift' and t.idempotency_key = ${monthlyGiftKeySql('c.gift_id', 'c.period')}
      ${compareSandbox ? 'left join sandbox_charges s on s.id = c.provider_charge_ref' : ''}
      where c.status = 'charged'`,
   );
@@ -53,7 +55,7 @@ export async function checkMonthlyCharges(query: Query, problems: string[], comp
   const unowned = await query<{ id: string; key: string }>(
     `select t.id, t.idempotency_key as key from ledger_transactions t
      where t.kind = 'monthly_gift' and not exists (
-       select 1 from monthly_gift_charges c where c.status = 'charged' and t.idempotency_key = 'recurring:' || c.gift_id || ':' || c.period)`,
+       select 1 from monthly_gift_charges c where c.status = 'charged' and t.idempotency_key = ${monthlyGiftKeySql('c.gift_id', 'c.period')})`,
   );
   for (const row of unowned) problems.push(`posting ${row.id} books the monthly charge ${row.key}, but no month is charged under that key`);
   return months.length;

@@ -2,14 +2,9 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/repository.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {
-  async findEvent(db: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
-  },
   async ownerEmail(tx: Executor, ownerId: string): Promise<string | undefined> {
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
     return row?.email;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../event-reads/access.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { eventRecords, type NewEvent } from '../event-records/service.ts';
 import { participantRecords } from '../participants/service.ts';
 import { lifecycleEmails } from './emails.ts';
@@ -48,7 +48,7 @@ export interface ChangeRequest {
 /** What must happen once the transaction committed (jobs, live pages); never inside it. */
 export type AfterCommit = () => void;
 
-function targetOf(action: LifecycleAction, row: EventRow, to: EventStatus | undefined): EventStatus {
+function targetOf(action: LifecycleAction, row: CampaignRow, to: EventStatus | undefined): EventStatus {
   switch (action) {
     case 'approve':
       return 'approved';
@@ -75,7 +75,7 @@ function targetOf(action: LifecycleAction, row: EventRow, to: EventStatus | unde
 export function createLifecycleService(ctx: AppContext) {
   const { db } = ctx;
 
-  function refuse(row: EventRow, action: LifecycleAction, to: EventStatus): never {
+  function refuse(row: CampaignRow, action: LifecycleAction, to: EventStatus): never {
     const message =
       action === 'edit'
         ? `A campaign cannot be changed from ${statusBadge(row.status).label} to ${statusBadge(to).label}`
@@ -84,7 +84,7 @@ export function createLifecycleService(ctx: AppContext) {
   }
 
   /** Writes one status change inside the caller's transaction; returns what to do after commit. */
-  async function changeWithin(tx: Executor, request: ChangeRequest): Promise<{ row: EventRow; after: AfterCommit }> {
+  async function changeWithin(tx: Executor, request: ChangeRequest): Promise<{ row: CampaignRow; after: AfterCommit }> {
     if (!request.auth) throw AppError.unauthenticated();
     if (ADMIN_ONLY.includes(request.action) && request.auth.role !== 'admin') throw AppError.forbidden('Only an admin can do this');
     const row = await eventRecords.lock(tx, request.eventId, 'update');
@@ -158,7 +158,7 @@ export function createLifecycleService(ctx: AppContext) {
     changeWithin,
     queueFundingRefund,
 
-    async change(request: ChangeRequest): Promise<EventRow> {
+    async change(request: ChangeRequest): Promise<CampaignRow> {
       const { row, after } = await db.transaction((tx) => changeWithin(tx, request));
       after();
       return row;
@@ -211,7 +211,7 @@ export type LifecycleService = ReturnType<typeof createLifecycleService>;
 export const lifecycleRecords = {
   countedTotalCents: repo.countedTotalCents,
   creatorPledge: repo.creatorPledge,
-  findEvent: repo.findEvent,
+  findEvent: eventRecords.findById,
   updateEvent: eventRecords.update,
   ownerEmail: repo.ownerEmail,
 };

@@ -18,7 +18,7 @@ import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { matchRecords as settleRecords, publicSponsorName, termsOf } from './settle.ts';
 import { topUpWithin } from './top-up.ts';
-import { eventRecords, type EventRecord } from '../event-records/service.ts';
+import { eventRecords, type CampaignRow } from '../event-records/service.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
 const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -75,7 +75,7 @@ function toMatchResponse(view: MatchView, counted: Matchable, topUps: TopUp[]): 
 }
 
 /** The campaign must take pledges now: the same rule as a pledge's (approved, before its deadline). */
-function assertLive(campaign: EventRecord, now: Date) {
+function assertLive(campaign: CampaignRow, now: Date) {
   if (campaign.status === 'freeze') throw AppError.conflict('EVENT_FROZEN', PLEDGE_FORM_MESSAGES.frozen);
   if (campaign.status !== 'approved') throw AppError.conflict('EVENT_NOT_LIVE', MATCH_MESSAGES.notLive);
   const closed = pledgingClosedAtDeadline(campaign, now);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { monthlyGiftKeySql } from '../ledger/keys.ts';
 
 const num = (value: unknown) => Number(value ?? 0);
 type CharityCents = { charity_id: string; charity_name: string; cents: unknown };
@@ -51,7 +52,7 @@ export const monthlyGivingAdminRepository = {
       `select g.charity_id, c.name as charity_name, -sum(e.amount_cents) as cents
          from ledger_transactions t
          join ledger_entries e on e.transaction_id = t.id and e.account = 'donor_card'
-         join monthly_gifts g on t.idempotency_key = 'recurring:' || g.id || ':' || $1
+         join monthly_gifts g on t.idempotency_key = ${monthlyGiftKeySql('g.id', '$1')}
          join charities c on c.id = g.charity_id
         where t.kind = 'monthly_gift'
         group by g.charity_id, c.name`,

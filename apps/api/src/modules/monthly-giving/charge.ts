@@ -3,11 +3,12 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { DECLINE_MESSAGES, type ChargeResult } from '../../providers/payments/index.ts';
 import { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { monthlyEmails } from './emails.ts';
 import { monthlyChargesRepository as repo, type GiftChargeRow, type GiftRow } from './charges-repository.ts';
 import { monthlyGiftsRepository } from './repository.ts';
-import { attemptKey, monthlyGiftEntries, periodKey } from './postings.ts';
+import { attemptKey, monthlyGiftEntries } from './postings.ts';
 
 export type { GiftChargeRow, GiftRow } from './charges-repository.ts';
 /** What one try of a period's charge did. */
@@ -165,7 +166,7 @@ export async function bookCharged(ctx: AppContext, tx: Executor, gift: GiftRow, 
   });
   await ledgerRepository.post(tx, {
     kind: 'monthly_gift',
-    idempotencyKey: periodKey(gift.id, charge.period),
+    idempotencyKey: ledgerKeys.monthlyGift(gift.id, charge.period),
     providerRef: answer.ref,
     memo: { giftId: gift.id, chargeId: charge.id, period: charge.period },
     entries: monthlyGiftEntries({ amountCents: charge.amountCents, tipCents: charge.tipCents, feeCents: answer.feeCents, charityId: gift.charityId }),

@@ -1,4 +1,5 @@
 import { shareOfCents } from '@pledgeway/domain';
+import { ledgerKeys } from '../ledger/keys.ts';
 import type { LedgerEntryInput } from '../ledger/repository.ts';
 
 /**
@@ -18,7 +19,5 @@ export function monthlyGiftEntries(input: { amountCents: number; tipCents: numbe
   ];
 }
 
-/** The ledger's key of a period's charge: one posting per gift and period, whatever the attempts. */
-export const periodKey = (giftId: string, period: string) => `recurring:${giftId}:${period}`;
 /** The provider's key of one attempt: a new card or a retry is a new attempt, never an old key with new facts. */
-export const attemptKey = (giftId: string, period: string, attempt: number) => `${periodKey(giftId, period)}:${attempt}`;
+export const attemptKey = (giftId: string, period: string, attempt: number) => `${ledgerKeys.monthlyGift(giftId, period)}:${attempt}`;

@@ -1,6 +1,6 @@
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { toEventSummaries } from '../event-reads/read-model.ts';
+import { toEventSummaries } from '../event-reads/totals-and-summaries.ts';
 import { createLifecycleService } from '../lifecycle/service.ts';
 import { myEventsRepository as repo } from './repository.ts';
 

@@ -1,10 +1,11 @@
 import { events, pledges } from '../../db/schema.ts';
 import type { App } from '../../app.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 /** Test factories for the signed-in area: campaigns and pledges written straight to the database. */
 let counter = 0;
 
-export async function createCampaign(app: App, ownerId: string, values: Partial<typeof events.$inferInsert> = {}): Promise<typeof events.$inferSelect> {
+export async function createCampaign(app: App, ownerId: string, values: Partial<typeof events.$inferInsert> = {}): Promise<CampaignRow> {
   counter += 1;
   const [row] = await app.ctx.db
     .insert(events)

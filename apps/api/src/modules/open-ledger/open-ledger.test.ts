@@ -17,7 +17,7 @@ import {
 import { pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { toCsv } from '../admin/sql.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { adminClient, CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../charging/test-helpers.ts';
 import { DOWNLOAD_PAGE_SIZE, linePages } from './download-stream.ts';
 import { ANONYMOUS_DOWNLOADS_PER_MINUTE } from './routes.ts';

@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
 import { assertCanManage, isFinished } from '../event-reads/access.ts';
-import { toParticipantResponse } from '../event-reads/read-model.ts';
+import { toParticipantResponse } from '../event-reads/totals-and-summaries.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { participantsRepository } from './repository.ts';

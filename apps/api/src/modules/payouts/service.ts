@@ -6,6 +6,7 @@ import { auditRepository } from '../audit/repository.ts';
 import { connectRecords } from '../charity-connect/service.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutEntries } from '../ledger/postings.ts';
+import { ledgerKeys } from '../ledger/keys.ts';
 import { payoutsRepository as repo, type PayoutRow } from './repository.ts';
 
 const toPayout = (row: PayoutRow) => ({
@@ -54,7 +55,7 @@ export function createPayoutsService(ctx: AppContext) {
         const id = randomUUID();
         const posted = await ledgerRepository.post(tx, {
           kind: 'payout',
-          idempotencyKey: `payout:${id}`,
+          idempotencyKey: ledgerKeys.payout(id),
           memo: { reference: input.reference, paid_on: input.paid_on },
           entries: payoutEntries({ amountCents, charityId: charity.id }),
         });

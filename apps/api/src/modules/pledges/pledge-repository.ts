@@ -5,11 +5,11 @@ import { events, outboxEmails, participants, paymentMethods, pledges, users } fr
 import type { outboxValues } from '../../providers/email/index.ts';
 import { countHit } from '../../lib/rate-limit/store.ts';
 import { sessionColumns } from '../auth/tokens.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/totals-and-summaries.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type NewPledge = typeof pledges.$inferInsert;
-export type CampaignRow = typeof events.$inferSelect;
 
 const counted = (eventId: string) => and(eq(pledges.eventId, eventId), countedPledges());
 
@@ -120,15 +120,9 @@ export const pledgesRepository = {
   },
 
   /**
-   * The campaign, share-locked until the pledge commits: a status change (which locks it for
-   * update) waits for pledges in flight, and a pledge never lands on a campaign that just closed.
+   * The campaign's facts and row version, share-locked until the pledge commits (as `eventRecords.lock`):
+   * a new pledge's path when the campaign keeps changing under the unlocked read.
    */
-  async lockCampaign(db: Executor, eventId: string): Promise<CampaignRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).for('share').limit(1);
-    return row;
-  },
-
-  /** As `lockCampaign`, with the row version: a new pledge's path when the campaign keeps changing under the unlocked read. */
   async lockCampaignVersion(db: Executor, eventId: string): Promise<{ campaign: CampaignFacts; version: string } | undefined> {
     const [row] = await db.select({ campaign: campaignFacts, version: campaignVersion }).from(events).where(eq(events.id, eventId)).for('share').limit(1);
     return row;
@@ -151,11 +145,6 @@ export const pledgesRepository = {
     if (!result || Number(result.locked) === 0) return { changed: true };
     if (Number(result.limit_hits) > max) return { changed: false, limited: { retryAfterMs: Number(result.limit_ttl_ms) } };
     return { changed: false, row: result.id ? fromDriverRow(pledges, result) : undefined };
-  },
-
-  async findCampaign(db: Executor, eventId: string): Promise<CampaignRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
   },
 
   async participantOf(db: Executor, eventId: string, participantId: string): Promise<boolean> {

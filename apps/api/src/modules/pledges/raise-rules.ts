@@ -1,5 +1,6 @@
 import { dollarsToCents, pledgingClosedAtDeadline, pledgingNotYetOpen, RAISE_MESSAGES, PLEDGE_MAX_DOLLARS } from '@pledgeway/domain';
-import type { CampaignRow, PledgeRow } from './pledge-repository.ts';
+import type { CampaignRow } from '../event-records/service.ts';
+import type { PledgeRow } from './pledge-repository.ts';
 
 export interface RaiseRefusal {
   code: string;

@@ -12,9 +12,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { usersService } from '../users/service.ts';
-import { pledgesRepository, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
+import { eventRecords, type CampaignRow } from '../event-records/service.ts';
+import type { PledgeRow } from './pledge-repository.ts';
 import { toPledgeResponse } from './pledge-response.ts';
-import { raiseReceipt } from './raise-receipt.ts';
+import { raiseReceipt } from './receipt.ts';
 import { raiseRepository as repo, type PledgeRaiseRow } from './raise-repository.ts';
 import { raiseRefusal } from './raise-rules.ts';
 
@@ -94,7 +95,7 @@ export function createRaiseService(ctx: AppContext) {
       if (!found || found.userId !== userId) throw AppError.notFound(RAISE_MESSAGES.notFound);
 
       const outcome = await db.transaction(async (tx) => {
-        const campaign = await pledgesRepository.lockCampaign(tx, found.eventId);
+        const campaign = await eventRecords.lock(tx, found.eventId, 'share');
         const pledge = await repo.lockPledge(tx, pledgeId);
         if (!campaign || !pledge || pledge.userId !== userId) throw AppError.notFound(RAISE_MESSAGES.notFound);
         // Read under the lock: a concurrent retry of this request has committed by now, or waits for this one.

@@ -2,9 +2,9 @@ import { and, count, desc, eq, exists, inArray, not } from 'drizzle-orm';
 import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, pledges } from '../../db/schema.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
-export type PledgeEventRow = typeof events.$inferSelect;
 
 /** A donor's pledges that still wait for their campaign to finish. */
 const OUTSTANDING_PLEDGE_STATUSES = ['pending', 'failed'] as const;
@@ -20,7 +20,7 @@ export const myPledgesRepository = {
     return row;
   },
   /** The user's pledges, newest first, each with its campaign and the campaign's charity. */
-  listForUser(db: Executor, userId: string): Promise<Array<{ pledge: PledgeRow; event: PledgeEventRow; charityName: string | null }>> {
+  listForUser(db: Executor, userId: string): Promise<Array<{ pledge: PledgeRow; event: CampaignRow; charityName: string | null }>> {
     return db
       .select({ pledge: pledges, event: events, charityName: charities.name })
       .from(pledges)

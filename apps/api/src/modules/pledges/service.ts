@@ -9,10 +9,11 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isCountedPledge, totalsFor } from '../event-reads/read-model.ts';
+import { isCountedPledge, totalsFor } from '../event-reads/totals-and-summaries.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { payoutRecords } from '../payouts/service.ts';
-import { pledgesRepository, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
+import type { CampaignRow } from '../event-records/service.ts';
+import { pledgesRepository, type PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
 import { creatorFundingRepository } from './creator-funding-repository.ts';

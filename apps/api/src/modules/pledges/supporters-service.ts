@@ -3,21 +3,22 @@ import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { assertCanSee } from '../event-reads/access.ts';
-import { runoffTotals, totalsFor } from '../event-reads/read-model.ts';
-import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
+import { runoffTotals, totalsFor } from '../event-reads/totals-and-summaries.ts';
+import { eventRecords, type CampaignRow } from '../event-records/service.ts';
+import { pledgesRepository as repo } from './pledge-repository.ts';
 
 export { SUPPORTERS_PAGE_SIZE };
 
 /** A campaign's public figures: only for campaigns the public (or this creator or an admin) may see. */
 export async function visibleCampaign(ctx: AppContext, eventId: string, auth: AuthInfo | null): Promise<CampaignRow> {
-  const campaign = await repo.findCampaign(ctx.db, eventId);
+  const campaign = await eventRecords.findById(ctx.db, eventId);
   assertCanSee(campaign, auth);
   return campaign;
 }
 
 /** What every open page of a campaign shows live: totals, supporters, and each runoff option's. */
 export async function readLiveTotals(ctx: AppContext, eventId: string): Promise<LiveFigures> {
-  const [campaign, totals, options] = await Promise.all([repo.findCampaign(ctx.db, eventId), totalsFor(ctx.db, [eventId]), runoffTotals(ctx.db, eventId)]);
+  const [campaign, totals, options] = await Promise.all([eventRecords.findById(ctx.db, eventId), totalsFor(ctx.db, [eventId]), runoffTotals(ctx.db, eventId)]);
   const campaignTotals = totals.get(eventId);
   return {
     event_id: eventId,

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/totals-and-summaries.ts';
 import { promotionPledges, promotions } from './tables.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionStatus = PromotionRow['status'];
-type EventRow = typeof events.$inferSelect;
 
 export interface PromotionWithPromoter {
   promotion: PromotionRow;
@@ -32,11 +32,6 @@ function attributionTotals(db: Executor) {
 
 /** SQL of Third-Party Promotion: requests, the host's answers, and the pledges credited to a link. */
 export const promotionsRepository = {
-  async findCampaign(db: Executor, eventId: string): Promise<EventRow | undefined> {
-    const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-    return row;
-  },
-
   /** Saves the request, or nothing when this person already has one for this campaign. */
   async insert(tx: Executor, values: typeof promotions.$inferInsert): Promise<PromotionRow | undefined> {
     const [row] = await tx.insert(promotions).values(values).onConflictDoNothing().returning();
@@ -53,7 +48,7 @@ export const promotionsRepository = {
   },
 
   /** A promotion with its campaign, locked for the host's answer. */
-  async lockWithCampaign(tx: Executor, promotionId: string): Promise<{ promotion: PromotionRow; event: EventRow } | undefined> {
+  async lockWithCampaign(tx: Executor, promotionId: string): Promise<{ promotion: PromotionRow; event: CampaignRow } | undefined> {
     const [row] = await tx
       .select({ promotion: promotions, event: events })
       .from(promotions)
@@ -88,7 +83,7 @@ export const promotionsRepository = {
   },
 
   /** One person's promotions in the given states on campaigns of the given statuses, newest first, with the campaign. */
-  async listForPromoter(db: Executor, promoterId: string, statuses: readonly PromotionStatus[], eventStatuses: readonly EventRow['status'][]) {
+  async listForPromoter(db: Executor, promoterId: string, statuses: readonly PromotionStatus[], eventStatuses: readonly CampaignRow['status'][]) {
     const attributed = attributionTotals(db);
     const rows = await db
       .select({ promotion: promotions, event: events, pledges: attributed.pledges, raised: attributed.raised })

@@ -13,7 +13,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanManage, assertCanSee } from '../event-reads/access.ts';
-import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/read-model.ts';
+import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/totals-and-summaries.ts';
 import { usersService } from '../users/service.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';
@@ -77,7 +77,7 @@ export function createPromotionsService(ctx: AppContext) {
   const summaryUrl = (eventId: string) => `${ctx.config.publicUrl}/user/event/${eventId}`;
 
   async function visibleCampaign(eventId: string, auth: AuthInfo | null) {
-    const campaign = await repo.findCampaign(db, eventId);
+    const campaign = await eventRecords.findById(db, eventId);
     assertCanSee(campaign, auth);
     return campaign;
   }
@@ -136,7 +136,7 @@ export function createPromotionsService(ctx: AppContext) {
 
     /** Every request of the campaign, for its host and admins. */
     async managed(auth: AuthInfo, eventId: string): Promise<ManagedPromotion[]> {
-      const campaign = await repo.findCampaign(db, eventId);
+      const campaign = await eventRecords.findById(db, eventId);
       if (!campaign) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
       assertCanManage(campaign, auth);
       const rows = await repo.listForCampaign(db, eventId, ['pending', 'accepted', 'declined', 'ended']);

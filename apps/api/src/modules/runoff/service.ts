@@ -13,7 +13,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { assertCanManage } from '../event-reads/access.ts';
-import { runoffOptionTotals } from '../event-reads/read-model.ts';
+import { runoffOptionTotals } from '../event-reads/totals-and-summaries.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { pledgeRecords } from '../pledges/service.ts';
 import { runoffRepository as repo } from './repository.ts';

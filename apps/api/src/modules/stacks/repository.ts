@@ -2,9 +2,9 @@ import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, users } from '../../db/schema.ts';
 import { stackCampaigns, stacks } from './tables.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
 export type StackRow = typeof stacks.$inferSelect;
-export type StackEventRow = typeof events.$inferSelect;
 
 /** Campaigns a stack page shows: the ones the public can open (live, frozen by an admin, completed). */
 export const STACK_PAGE_STATUSES = ['approved', 'freeze', 'completed'] as const;
@@ -47,12 +47,12 @@ export const stacksRepository = {
   },
 
   /** These campaigns as stored, whoever owns them (the service checks owner and status). */
-  campaignsByIds(db: Executor, eventIds: string[]): Promise<StackEventRow[]> {
+  campaignsByIds(db: Executor, eventIds: string[]): Promise<CampaignRow[]> {
     return db.select().from(events).where(inArray(events.id, eventIds));
   },
 
   /** A stack's campaigns in page order; only published ones unless `all`. */
-  campaignsOf(db: Executor, stackId: string, options: { all?: boolean } = {}): Promise<StackEventRow[]> {
+  campaignsOf(db: Executor, stackId: string, options: { all?: boolean } = {}): Promise<CampaignRow[]> {
     const published = options.all ? undefined : inArray(events.status, [...STACK_PAGE_STATUSES]);
     return db
       .select({ event: events })

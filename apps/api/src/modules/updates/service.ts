@@ -14,7 +14,7 @@ import type { EmailMessage } from '../../providers/email/index.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
 import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
-import { type EventRow } from '../event-reads/read-model.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { eventRecords } from '../event-records/service.ts';
 import { createUnsubscribeTokens } from './unsubscribe.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
@@ -54,20 +54,20 @@ const attachmentError = (error: AppError) => new AppError(error.code, error.mess
 export function createUpdatesService(ctx: AppContext) {
   const { db, storage, mailer, config } = ctx;
 
-  async function loadEvent(eventId: string): Promise<EventRow> {
+  async function loadEvent(eventId: string): Promise<CampaignRow> {
     const row = await eventRecords.findById(db, eventId);
     if (!row) throw AppError.notFound(EVENT_MESSAGES.eventNotFound);
     return row;
   }
 
   /** Published campaigns are public; the others only to their creator and admins (as their page is). */
-  async function loadVisibleEvent(eventId: string, auth: AuthInfo | null): Promise<EventRow> {
+  async function loadVisibleEvent(eventId: string, auth: AuthInfo | null): Promise<CampaignRow> {
     const row = await loadEvent(eventId);
     assertCanSee(row, auth);
     return row;
   }
 
-  async function mayComment(row: EventRow, auth: AuthInfo | null): Promise<boolean> {
+  async function mayComment(row: CampaignRow, auth: AuthInfo | null): Promise<boolean> {
     if (!auth) return false;
     return canView(row, auth) || updatesRepository.isSupporter(db, row.id, auth.userId);
   }
@@ -88,7 +88,7 @@ export function createUpdatesService(ctx: AppContext) {
   }
 
   /** The update's e-mails to the supporters who asked for updates, written to the outbox with the update. */
-  async function emailSupporters(tx: Executor, row: EventRow, update: UpdateRow): Promise<number> {
+  async function emailSupporters(tx: Executor, row: CampaignRow, update: UpdateRow): Promise<number> {
     const recipients = await updatesRepository.updateRecipients(tx, row.id);
     const link = `${config.publicUrl}/events/${row.id}`;
     const attachment = update.attachmentUrl ? ['', `Attached: ${config.publicUrl}${update.attachmentUrl}`] : [];

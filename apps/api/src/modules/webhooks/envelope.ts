@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { supporterAsShown } from '../exports/shown.ts';
+import { eventRecords } from '../event-records/service.ts';
 import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
 import { moneyData } from './money-data.ts';
 import { subjectsRepository as repo, type EventRow } from './repository.ts';
@@ -38,7 +39,7 @@ async function pledgeData(db: Executor, pledgeId: string) {
 }
 
 async function campaignData(db: Executor, campaignId: string, publicUrl: string) {
-  const row = await repo.campaign(db, campaignId);
+  const row = await eventRecords.findById(db, campaignId);
   if (!row) return null;
   return {
     object: 'campaign',

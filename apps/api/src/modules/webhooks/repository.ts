@@ -192,9 +192,4 @@ export const subjectsRepository = {
       .limit(1);
     return row;
   },
-
-  async campaign(db: Executor, campaignId: string) {
-    const [row] = await db.select().from(events).where(eq(events.id, campaignId)).limit(1);
-    return row;
-  },
 };

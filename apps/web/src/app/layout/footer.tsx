@@ -126,7 +126,7 @@ export function Footer() {
   );
 }
 
-/** The year of the page's clock: the server's when it rendered the page, then the visitor's (decision 010). */
+/** The year of the page's clock: the server's when it rendered the page, then the visitor's (decision 012). */
 function CurrentYear() {
   return useNow().getFullYear();
 }

@@ -1,6 +1,6 @@
 import type { AdminAuditEntry, AdminAuditQuery } from '@pledgeway/domain/schemas/admin';
 import type { Database } from '../../../db/client.ts';
-import { containsPattern, iso, num, offsetOf } from '../sql.ts';
+import { containsPattern, iso, num, offsetOf } from '../../../lib/raw-rows.ts';
 
 function toEntry(row: Record<string, unknown>): AdminAuditEntry {
   return {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminAuditQuery, AdminAuditResponse } from '@pledgeway/domain/schemas/admin';
-import { sendCsv } from '../csv-reply.ts';
-import { toCsv } from '../sql.ts';
+import { sendCsv, toCsv } from '../../../lib/csv.ts';
 import { listAudit } from './repository.ts';
 
 /** The audit log is read-only here: rows are written by the actions themselves, and the database refuses changes. */

@@ -7,7 +7,7 @@ import {
   type AdminReviewQueueItem,
 } from '@pledgeway/domain/schemas/admin';
 import type { Database } from '../../../db/client.ts';
-import { containsPattern, dollars, dollarsOrNull, iso, isoOrNull, num, offsetOf } from '../sql.ts';
+import { containsPattern, dollars, dollarsOrNull, iso, isoOrNull, num, offsetOf } from '../../../lib/raw-rows.ts';
 
 /** Pledges that still count (docs/product.md#progress-and-days-left: pending, charged, failed within its window). */
 const VALID_PLEDGE = `status in ('pending', 'charged', 'failed')`;

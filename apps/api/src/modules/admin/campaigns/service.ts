@@ -2,7 +2,7 @@ import type { AdminCampaignsQuery } from '@pledgeway/domain/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { chargeFigures } from '../../charging/figures.ts';
-import { loadEventDetail } from '../../events/read-model.ts';
+import { loadEventDetail } from '../../events/campaign-detail.ts';
 import { lifecycleRecords } from '../../lifecycle/service.ts';
 import { usersService } from '../../users/service.ts';
 import { adminCampaignsRepository as repo } from './repository.ts';

@@ -1,7 +1,7 @@
 import { EventStatusSchema } from '@pledgeway/domain';
 import type { AdminDashboard } from '@pledgeway/domain/schemas/admin';
 import type { Database } from '../../../db/client.ts';
-import { dollars, isoOrNull, num } from '../sql.ts';
+import { dollars, isoOrNull, num } from '../../../lib/raw-rows.ts';
 
 const SERIES_DAYS = 30;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminContactMessage, AdminSubscriber } from '@pledgeway/domain/schemas/admin';
 import type { Database, Executor } from '../../../db/client.ts';
 import { contactMessages } from '../../../db/schema.ts';
-import { iso, isoOrNull, num, offsetOf } from '../sql.ts';
+import { iso, isoOrNull, num, offsetOf } from '../../../lib/raw-rows.ts';
 
 type MessageState = 'all' | 'open' | 'handled';
 

@@ -10,7 +10,7 @@ import {
   AdminSubscribersResponse,
   MessageHandledRequest,
 } from '@pledgeway/domain/schemas/admin';
-import { sendCsv } from '../csv-reply.ts';
+import { sendCsv } from '../../../lib/csv.ts';
 import { createAdminMessagesService } from './service.ts';
 
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {

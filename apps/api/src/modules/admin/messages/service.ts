@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { contactRecords } from '../../contact/service.ts';
 import { recordAdminAction } from '../../audit/admin-action.ts';
-import { toCsv } from '../sql.ts';
+import { toCsv } from '../../../lib/csv.ts';
 import { adminMessagesRepository as repo } from './repository.ts';
 
 export function createAdminMessagesService(ctx: AppContext) {

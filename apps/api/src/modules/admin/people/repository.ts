@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdminUserRow, AdminUsersQuery } from '@pledgeway/domain/schemas/admin';
 import type { Database, Executor } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
-import { containsPattern, iso, isoOrNull, num, offsetOf } from '../sql.ts';
+import { containsPattern, iso, isoOrNull, num, offsetOf } from '../../../lib/raw-rows.ts';
 
 const USER_SELECT = `
   select u.id, u.name, u.email, u.role, u.identity_status, u.disabled_at, u.created_at,

@@ -1,12 +1,12 @@
 import { EventDetailResponse, EventSummaryResponse } from '@pledgeway/domain';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import type { CachedEvent, CachedList, ListQuery, PublicReads } from '../../lib/public-reads.ts';
+import type { CachedEvent, CachedList, ListQuery, PublicReads } from '../../lib/public-read-types.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import { catalogService } from '../catalog/service.ts';
 import { SerialisedBody } from '../../lib/send-json.ts';
-import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/read-model.ts';
-import { loadEventDetail, toPublicEventDetail } from './read-model.ts';
+import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/totals-and-summaries.ts';
+import { loadEventDetail, toPublicEventDetail } from './campaign-detail.ts';
 
 const PublicList = z.array(EventSummaryResponse);
 

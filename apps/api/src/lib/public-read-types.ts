@@ -1,16 +1,16 @@
+import type { EventStatus } from '@pledgeway/domain';
 import type { CampaignPhase } from '@pledgeway/domain/catalog';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { CampaignSort } from '@pledgeway/domain/schemas/public';
-import type { events } from '../db/schema.ts';
 import type { SerialisedBody } from './send-json.ts';
 
-// The shape of the public reads (built by modules/events/public-reads.ts), kept here so that
+// The shape of the public reads (built by modules/events/public-read-cache.ts), kept here so that
 // AppContext names it without importing a module: a module's service imports AppContext, and the
 // public reads import module services, so the type import closed a circle (decision 101).
 
 /** One campaign as the public read serves it: the JSON serialised once, plus what decides who may see it. */
 export interface CachedEvent {
-  status: (typeof events.$inferSelect)['status'];
+  status: EventStatus;
   ownerId: string;
   name: string;
   description: string;

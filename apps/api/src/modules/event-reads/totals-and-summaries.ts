@@ -4,9 +4,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { campaignDeadline, centsToDollars, isDeadlineKind, type EventSummaryResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { events, participants, pledges } from '../../db/schema.ts';
+import { participants, pledges } from '../../db/schema.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 
-export type EventRow = typeof events.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 
 /** Pledges that still count towards a campaign's raised total (dropped, released and refunded do not). */
@@ -63,7 +63,7 @@ export async function distinctSupporters(db: Executor, eventIds: string[]): Prom
 
 const EMPTY_TOTALS: EventTotals = { raisedCents: 0, supporters: 0, pledgeCount: 0 };
 
-export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS): EventSummaryResponse {
+export function toEventSummary(row: CampaignRow, totals: EventTotals = EMPTY_TOTALS): EventSummaryResponse {
   return {
     _id: row.id,
     name: row.name,
@@ -99,7 +99,7 @@ export function toEventSummary(row: EventRow, totals: EventTotals = EMPTY_TOTALS
 }
 
 /** Summaries for many rows with their totals (lists, dashboards). */
-export async function toEventSummaries(db: Executor, rows: EventRow[]): Promise<EventSummaryResponse[]> {
+export async function toEventSummaries(db: Executor, rows: CampaignRow[]): Promise<EventSummaryResponse[]> {
   const totals = await totalsFor(
     db,
     rows.map((row) => row.id),
@@ -152,7 +152,7 @@ export function toPublicEventSummary(summary: EventSummaryResponse): EventSummar
 }
 
 /** Pending, rejected and other unpublished campaigns are visible only to their creator and admins. */
-export function isPubliclyVisible(status: EventRow['status']): boolean {
+export function isPubliclyVisible(status: CampaignRow['status']): boolean {
   return status === 'approved' || status === 'freeze' || status === 'completed';
 }
 

@@ -9,9 +9,9 @@ import {
   toParticipantResponse,
   totalsColumns,
   totalsFromColumns,
-  type EventRow,
   type ParticipantRow,
-} from '../event-reads/read-model.ts';
+} from '../event-reads/totals-and-summaries.ts';
+import type { CampaignRow } from '../event-records/service.ts';
 import { payoutRecords } from '../payouts/service.ts';
 import { runoffResult } from '../runoff/service.ts';
 
@@ -46,7 +46,7 @@ type DocumentJson = { id: string; fileName: string; originalName: string; sizeBy
 type CharityJson = { id: string; name: string; logo: string; link: string | null };
 
 /** A campaign as its creator and admins see it, read in one query. */
-export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: EventRow; detail: OwnerEventDetail } | undefined> {
+export async function loadEventDetail(db: Executor, eventId: string): Promise<{ row: CampaignRow; detail: OwnerEventDetail } | undefined> {
   const [found] = await db
     .select({ row: events, ...detailColumns })
     .from(events)

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind" CHECK (kind in ('pledge_charge', 'match_charge', 'match_top_up', 'funding_charge', 'funding_settlement', 'funding_refund', 'dispute_opened', 'dispute_won', 'payout', 'transfer', 'transfer_reversal', 'donation', 'monthly_gift'));
