@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
-import { auditRepository } from '../audit/repository.ts';
+import { auditRepository } from '../audit/index.ts';
 import { publicName } from '../../lib/public-name.ts';
 import { createOnboarding, toAccountState } from './onboarding.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { useCharityRepresentation } from '../charity-connect/representation-port.ts';
+import { useCharityRepresentation } from '../charity-connect/index.ts';
 import { representation } from './representation.ts';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import {
   RepresentativesResponse,
 } from '@pledgeway/domain';
 import { readMultipart } from '../../lib/uploads.ts';
-import { sendCsv } from '../admin/csv-reply.ts';
+import { sendCsv } from '../admin/index.ts';
 import { createCharityPortalService } from './service.ts';
 
 const ActionOk = z.object({ success: z.literal(true), message: z.string() });

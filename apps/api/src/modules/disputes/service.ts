@@ -3,14 +3,13 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, type PaymentEventFacts } from '../../providers/payments/index.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/service.ts';
-import { donationRecords } from '../donations/service.ts';
-import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/index.ts';
+import { donationRecords } from '../donations/index.ts';
+import { disputeOpenedEntries, disputeShares, disputeWonEntries, ledgerRepository } from '../ledger/index.ts';
+import { notifyCampaignChanged } from '../lifecycle/index.ts';
+import { monthlyGiftRecords } from '../monthly-giving/index.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
 import { donationDisputed, monthlyDisputed, pledgeDisputed, type Disputed } from './disputed.ts';
 import { disputeEmails } from './emails.ts';
 import { disputesRepository as repo, type DisputeRow } from './repository.ts';
@@ -116,7 +115,7 @@ export function createDisputesService(ctx: AppContext) {
     });
     if (!row) return 'duplicate';
     await connectRecords.addReversals(tx, { id: row.id, key: `${provider}:${facts.objectRef}` }, reversals);
-    if (disputed.pledgeId) await pledgeRecords.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
+    if (disputed.pledgeId) await pledgeStatusRepository.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
     await tell(tx, disputed, row, 'opened');
     return row;
   }
@@ -136,7 +135,7 @@ export function createDisputesService(ctx: AppContext) {
       });
       await connectRecords.transferAgainAfterWin(tx, dispute.id);
     }
-    if (dispute.pledgeId) await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
+    if (dispute.pledgeId) await pledgeStatusRepository.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
     await tell(tx, disputed, closed, outcome);
     return true;
   }

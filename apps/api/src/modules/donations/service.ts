@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import { charities } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { paymentMethodRecords } from '../payment-methods/service.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { paymentMethodRecords } from '../payment-methods/index.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
 

@@ -11,9 +11,9 @@ import {
   totalsFromColumns,
   type EventRow,
   type ParticipantRow,
-} from '../event-reads/read-model.ts';
-import { payoutRecords } from '../payouts/service.ts';
-import { runoffResult } from '../runoff/service.ts';
+} from '../event-reads/index.ts';
+import { payoutRecords } from '../payouts/index.ts';
+import { runoffResult } from '../runoff/index.ts';
 
 // A campaign as its creator, admins and its public page see it: the read model's summary with the
 // participants, documents, charity, runoff and payout beside it.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams } from '@pledgeway/domain';
-import { sendCsv } from '../admin/csv-reply.ts';
+import { sendCsv } from '../admin/index.ts';
 import { exportableCampaign, supportersCsv } from './supporters.ts';
 
 /** Exports for a host's own tools (decision 149): streamed CSV, names as chosen, e-mails only where shared. */

@@ -3,9 +3,9 @@ import { centsToDollars, EVENT_MESSAGES, plainDollars } from '@pledgeway/domain'
 import type { AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { csvLine } from '../admin/sql.ts';
-import { canView } from '../event-reads/access.ts';
-import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
+import { csvLine } from '../admin/index.ts';
+import { canView } from '../event-reads/index.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/index.ts';
 import { exportsRepository as repo, type ExportCursor } from './repository.ts';
 import { supporterAsShown } from './shown.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/index.ts';
 import { fundraisingPages } from './tables.ts';
 
 export type PageRow = typeof fundraisingPages.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { hasMoneyTrail } from '../ledger/repository.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import { hasMoneyTrail } from '../ledger/index.ts';
+import type { EventRow } from '../event-reads/index.ts';
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {

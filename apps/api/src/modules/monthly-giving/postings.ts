@@ -1,5 +1,5 @@
 import { shareOfCents } from '@pledgeway/domain';
-import type { LedgerEntryInput } from '../ledger/repository.ts';
+import type { LedgerEntryInput } from '../ledger/index.ts';
 
 /**
  * A month's gift charged (docs/money.md#monthly-giving): the card pays gift + tip; the provider's

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
-import type { EventRow } from '../event-reads/read-model.ts';
+import type { EventRow } from '../event-reads/index.ts';
 
 export const myEventsRepository = {
   listByOwner(db: Executor, ownerId: string): Promise<EventRow[]> {

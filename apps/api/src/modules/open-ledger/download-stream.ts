@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { OPEN_LEDGER_CSV_COLUMNS, type OpenLedgerLine, type OpenLedgerTotals } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { csvLine } from '../admin/sql.ts';
+import { csvLine } from '../admin/index.ts';
 import { openLedgerRepository as repo, type LineKey, type OpenLedgerRow } from './repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, OpenLedgerDownload, OpenLedgerQuery, OpenLedgerResponse } from '@pledgeway/domain';
-import { sendCsv } from '../admin/csv-reply.ts';
+import { sendCsv } from '../admin/index.ts';
 import { csvStream, jsonStream } from './download-stream.ts';
 import { createOpenLedgerService } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';

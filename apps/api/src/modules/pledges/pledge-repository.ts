@@ -4,8 +4,8 @@ import { columnsFor, fromDriverRow } from '../../db/raw.ts';
 import { events, outboxEmails, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 import type { outboxValues } from '../../providers/email/index.ts';
 import { countHit } from '../../lib/rate-limit/store.ts';
-import { sessionColumns } from '../auth/tokens.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { sessionColumns } from '../auth/index.ts';
+import { countedPledges } from '../event-reads/index.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type NewPledge = typeof pledges.$inferInsert;

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import { pledgesRepository, type CampaignRow, type PledgeRow } from './pledge-repository.ts';
 import { toPledgeResponse } from './pledge-response.ts';
 import { raiseReceipt } from './raise-receipt.ts';

@@ -2,8 +2,7 @@ import { centsToDollars, type LiveFigures, type Supporter } from '@pledgeway/dom
 import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { assertCanSee } from '../event-reads/access.ts';
-import { runoffTotals, totalsFor } from '../event-reads/read-model.ts';
+import { assertCanSee, runoffTotals, totalsFor } from '../event-reads/index.ts';
 import { pledgesRepository as repo, type CampaignRow } from './pledge-repository.ts';
 
 export { SUPPORTERS_PAGE_SIZE };

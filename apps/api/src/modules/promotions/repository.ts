@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/read-model.ts';
+import { countedPledges } from '../event-reads/index.ts';
 import { promotionPledges, promotions } from './tables.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;

@@ -11,11 +11,10 @@ import { chargedOptionIds, ordinal, placementsLabel, rankRunoffOptions } from '@
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { assertCanManage } from '../event-reads/access.ts';
-import { runoffOptionTotals } from '../event-reads/read-model.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { assertCanManage, runoffOptionTotals } from '../event-reads/index.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
 import { runoffRepository as repo } from './repository.ts';
 
 /** What settling a runoff needs of its (already locked) campaign row. */
@@ -78,7 +77,7 @@ export async function settleRunoff(tx: Executor, event: RunoffCampaign, chargeRu
     event.runoffWinBy ?? 'donation_total',
   );
   const charged = releaseAll ? new Set<string>() : chargedOptionIds(ranked, event.runoffChargedPlaces ?? 0);
-  const released = await pledgeRecords.releaseForOptions(
+  const released = await pledgeStatusRepository.releaseForOptions(
     tx,
     event.id,
     ids.filter((id) => !charged.has(id)),
