@@ -7,7 +7,7 @@ import { auditRepository } from '../audit/index.ts';
 import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/index.ts';
 import { donationRecords } from '../donations/index.ts';
 import { disputeOpenedEntries, disputeShares, disputeWonEntries, ledgerRepository } from '../ledger/index.ts';
-import { notifyCampaignChanged } from '../lifecycle/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { monthlyGiftRecords } from '../monthly-giving/index.ts';
 import { pledgeStatusRepository } from '../pledges/index.ts';
 import { donationDisputed, monthlyDisputed, pledgeDisputed, type Disputed } from './disputed.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe, type ChargeResult, type StripePaymentProvider } from '../../providers/payments/index.ts';
 import { chargeAttemptKey } from '../charging/index.ts';
-import { notifyCampaignChanged } from '../lifecycle/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { createPaymentMethodsService } from '../payment-methods/index.ts';
 import { creatorFundingRepository, type CreatorFundingPledge } from '../pledges/index.ts';
 

@@ -8,7 +8,7 @@ import type { EventRow } from '../event-reads/index.ts';
 import { eventRecords, type NewEvent } from '../event-records/index.ts';
 import { participantRecords } from '../participants/index.ts';
 import { lifecycleEmails } from './emails.ts';
-import { notifyCampaignChanged } from './notify.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { releasePledgesWithin } from './release.ts';
 import { lifecycleRepository as repo } from './repository.ts';
 
