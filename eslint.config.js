@@ -130,8 +130,8 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.test.ts'],
     rules: { 'structure/concurrency-tag': 'error' },
   },
-  // API module boundaries: another module's repository, routes and tables are off limits outside
-  // tests (eslint/boundaries.js).
+  // API module boundaries: a module uses another only through its index.ts, its face; tests and test
+  // helpers are exempt (eslint/boundaries.js).
   {
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-*.ts'],

@@ -12,43 +12,31 @@ const directories = (folder) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-/** A module's private files: its SQL (repository), its HTTP surface (routes) and its tables. */
-const PRIVATE_FILE = /(^|-)(repository|routes|tables)\.ts$/;
-
 /**
- * Repositories other modules call directly by design: each takes the caller's transaction so that
- * an audit entry or a ledger posting commits or rolls back with the change it records; and the
- * ledger's payout order, the one SQL rule of which money a payout reached, which the payouts, the
- * open ledger and the charity portal must share to agree.
+ * Each API module shows one face, its `index.ts`: its plugin (the routes it serves, any link-preview
+ * resolver) and its contract (services, records, types, and the repositories that take the caller's
+ * transaction, such as the audit log's and the ledger's). A file in one module may import from
+ * another module only that module's `index.ts`; everything else of a module is its own. The
+ * modules' list (`modules/index.ts`) takes each module from its face too. Tests and test helpers
+ * (`*.test.ts`, `test-*.ts`) are exempt, in eslint.config.js: they set up and inspect a module's
+ * insides (its tables, its jobs) as no other module may.
  */
-const SHARED_CONTRACTS = new Set(['audit/repository.ts', 'ledger/repository.ts', 'ledger/payout-order-repository.ts']);
+const FACE = 'index.ts';
+const MESSAGE = "A module uses another module only through that module's index.ts, its face (CONTRIBUTING.md, 'API modules').";
 
-function privateFiles(module) {
-  return readdirSync(path.join(ROOT, API_MODULES, module), { recursive: true })
-    .map(String)
-    .filter((file) => PRIVATE_FILE.test(path.basename(file)))
-    .map((file) => `${module}/${file.split(path.sep).join('/')}`);
-}
-
-/** One zone per API module: it may not import another module's repository, routes or tables. */
+/** One zone per API module, and one for the modules' list: another module's files are off limits, its index.ts aside. */
 export function apiModuleZones() {
   const modules = directories(API_MODULES);
-  const files = new Map(modules.map((module) => [module, privateFiles(module)]));
-  return modules.flatMap((module) => {
-    const from = modules
-      .filter((other) => other !== module)
-      .flatMap((other) => files.get(other))
-      .filter((file) => !SHARED_CONTRACTS.has(file))
-      .map((file) => `./${API_MODULES}/${file}`);
-    if (!from.length) return [];
-    return [
-      {
-        target: `./${API_MODULES}/${module}`,
-        from,
-        message: "A module reaches another module through its service, never its repository, routes or tables (CONTRIBUTING.md, 'API modules').",
-      },
-    ];
-  });
+  const faces = (others) => others.map((other) => `./${other}/${FACE}`);
+  return [
+    ...modules.map((module) => ({
+      target: `./${API_MODULES}/${module}`,
+      from: `./${API_MODULES}`,
+      except: [`./${module}`, ...faces(modules.filter((other) => other !== module))],
+      message: MESSAGE,
+    })),
+    { target: `./${API_MODULES}/${FACE}`, from: `./${API_MODULES}`, except: faces(modules), message: MESSAGE },
+  ];
 }
 
 /** One zone per web feature: it imports nothing from another feature, by alias or relative path. */

@@ -25,9 +25,35 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(tables, 'apps/api/src/modules/contact/sample.ts')).toContain('import-x/no-restricted-paths');
   });
 
-  it('lets an API module use another module’s service', async () => {
-    const code = "import { usersService } from '../users/service.ts';\nexport const sample = usersService;\n";
-    expect(await ruleIds(code, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
+  it('reports an API module importing any other file of another module than its index.ts', async () => {
+    const service = "import { usersService } from '../users/service.ts';\nexport const sample = usersService;\n";
+    const inner = "import { waitForAttempt } from '../charging/attempts.ts';\nexport const sample = waitForAttempt;\n";
+    const nested = "import { charityRecords } from '../../admin/charities/service.ts';\nexport const sample = charityRecords;\n";
+    expect(await ruleIds(service, 'apps/api/src/modules/contact/sample.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(inner, 'apps/api/src/modules/events/sample.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(nested, 'apps/api/src/modules/charity-portal/inner/sample.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets an API module use another module’s index.ts, and its own files', async () => {
+    const face = "import { usersService } from '../users/index.ts';\nexport const sample = usersService;\n";
+    const charging = "import { waitForAttempt } from '../charging/index.ts';\nexport const sample = waitForAttempt;\n";
+    const own = "import { contactRecords } from './service.ts';\nexport const sample = contactRecords;\n";
+    expect(await ruleIds(face, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
+    expect(await ruleIds(charging, 'apps/api/src/modules/events/sample.ts')).toEqual([]);
+    expect(await ruleIds(own, 'apps/api/src/modules/contact/sample.ts')).toEqual([]);
+  });
+
+  it('reports the modules’ list importing a module’s routes, but not its index.ts', async () => {
+    const routes = "import { authRoutes } from './auth/routes.ts';\nexport const sample = authRoutes;\n";
+    const face = "import { authModule } from './auth/index.ts';\nexport const sample = authModule;\n";
+    expect(await ruleIds(routes, 'apps/api/src/modules/index.ts')).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(face, 'apps/api/src/modules/index.ts')).toEqual([]);
+  });
+
+  it('lets a test or a test helper import another module’s insides', async () => {
+    const code = "import { waitForAttempt } from '../charging/attempts.ts';\nexport const sample = waitForAttempt;\n";
+    expect(await ruleIds(code, 'apps/api/src/modules/events/sample.test.ts')).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code, 'apps/api/src/modules/events/test-sample.ts')).not.toContain('import-x/no-restricted-paths');
   });
 
   it('reports an API module writing a core table another module owns, but not the owner', async () => {

@@ -37,7 +37,7 @@ import { createPaymentProvider } from './providers/payments/index.ts';
 import { createStorage } from './providers/storage/index.ts';
 import { defineUploadSweep } from './lib/upload-sweep.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
+import { seoRoutes } from './modules/seo/index.ts';
 import { registerEmbedFraming } from './modules/embeds/routes.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,109 +1,95 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MetaResolver } from '../lib/spa.ts';
-import { authRoutes } from './auth/routes.ts';
-import { devRoutes } from './dev/routes.ts';
-import { catalogRoutes } from './catalog/routes.ts';
-import { charityRoutes } from './charities/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
-import { newsletterRoutes } from './newsletter/routes.ts';
-import { searchRoutes } from './search/routes.ts';
-import { publicPageMeta } from './seo/routes.ts';
-import { accountRoutes } from './account/routes.ts';
-import { myEventsRoutes } from './my-events/routes.ts';
-import { myPledgesRoutes } from './pledges/routes.ts';
-import { liveRoutes } from './live/routes.ts';
-import { donationRoutes } from './donations/routes.ts';
-import { pledgeRoutes } from './pledges/pledge-routes.ts';
-import { raiseRoutes } from './pledges/raise-routes.ts';
-import { passwordResetRoutes } from './password-reset/routes.ts';
-import { emailConfirmationRoutes } from './email-confirmation/routes.ts';
-import { paymentMethodsRoutes } from './payment-methods/routes.ts';
-import { paymentMethodDomainRoutes } from './payment-methods/domain-routes.ts';
-import { paymentEventsRoutes } from './payment-events/routes.ts';
-import { eventRoutes } from './events/routes.ts';
-import { eventPageMeta } from './events/meta.ts';
-import { identityRoutes } from './identity/routes.ts';
-import { participantRoutes } from './participants/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { updateRoutes } from './updates/routes.ts';
-import { unsubscribeRoutes } from './updates/unsubscribe-routes.ts';
-import { hostRoutes } from './hosts/routes.ts';
-import { promotionRoutes } from './promotions/routes.ts';
-import { fundraisingPageRoutes } from './fundraising-pages/routes.ts';
-import { embedRoutes } from './embeds/routes.ts';
-import { stackRoutes } from './stacks/routes.ts';
-import { stackPageMeta } from './stacks/meta.ts';
-import { lifecycleRoutes } from './lifecycle/routes.ts';
-import { chargingRoutes } from './charging/routes.ts';
-import { chargeRunRoutes } from './charging/run-routes.ts';
-import { ledgerRoutes } from './ledger/routes.ts';
-import { payoutsRoutes } from './payouts/routes.ts';
-import { disputesRoutes } from './disputes/routes.ts';
-import { sandboxDisputeRoutes } from './payment-events/sandbox-routes.ts';
-import { runoffRoutes } from './runoff/routes.ts';
-import { openLedgerRoutes } from './open-ledger/routes.ts';
-import { statementsRoutes } from './statements/routes.ts';
-import { matchingRoutes } from './matching/routes.ts';
-import { monthlyGivingRoutes } from './monthly-giving/routes.ts';
-import { charityConnectRoutes } from './charity-connect/routes.ts';
-import { sandboxConnectRoutes } from './charity-connect/sandbox-routes.ts';
-import { charityPortalRoutes } from './charity-portal/routes.ts';
-import { profileChangeRoutes } from './charity-portal/profile-change-routes.ts';
-import { webhookRoutes } from './webhooks/routes.ts';
-import { apiKeyRoutes } from './api-keys/routes.ts';
-import { exportRoutes } from './exports/routes.ts';
+import { accountModule } from './account/index.ts';
+import { adminModule } from './admin/index.ts';
+import { apiKeysModule } from './api-keys/index.ts';
+import { authModule } from './auth/index.ts';
+import { catalogModule } from './catalog/index.ts';
+import { chargingModule } from './charging/index.ts';
+import { charitiesModule } from './charities/index.ts';
+import { charityConnectModule } from './charity-connect/index.ts';
+import { charityPortalModule } from './charity-portal/index.ts';
+import { contactModule } from './contact/index.ts';
+import { devModule } from './dev/index.ts';
+import { disputesModule } from './disputes/index.ts';
+import { donationsModule } from './donations/index.ts';
+import { emailConfirmationModule } from './email-confirmation/index.ts';
+import { embedsModule } from './embeds/index.ts';
+import { eventPageMeta, eventsModule } from './events/index.ts';
+import { exportsModule } from './exports/index.ts';
+import { fundraisingPagesModule } from './fundraising-pages/index.ts';
+import { hostsModule } from './hosts/index.ts';
+import { identityModule } from './identity/index.ts';
+import { ledgerModule } from './ledger/index.ts';
+import { lifecycleModule } from './lifecycle/index.ts';
+import { liveModule } from './live/index.ts';
+import { matchingModule } from './matching/index.ts';
+import { monthlyGivingModule } from './monthly-giving/index.ts';
+import { myEventsModule } from './my-events/index.ts';
+import { newsletterModule } from './newsletter/index.ts';
+import { openLedgerModule } from './open-ledger/index.ts';
+import { participantsModule } from './participants/index.ts';
+import { passwordResetModule } from './password-reset/index.ts';
+import { paymentEventsModule } from './payment-events/index.ts';
+import { paymentMethodsModule } from './payment-methods/index.ts';
+import { payoutsModule } from './payouts/index.ts';
+import { pledgesModule } from './pledges/index.ts';
+import { promotionsModule } from './promotions/index.ts';
+import { runoffModule } from './runoff/index.ts';
+import { searchModule } from './search/index.ts';
+import { publicPageMeta } from './seo/index.ts';
+import { stackPageMeta, stacksModule } from './stacks/index.ts';
+import { statementsModule } from './statements/index.ts';
+import { updatesModule } from './updates/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
-/** Every API module, mounted under /api in this order. Add a module here to expose it. */
+// Each module shows one face, its index.ts: its plugin (every route it serves) and what other modules
+// may use of it (CONTRIBUTING.md, 'API modules'). audit, event-reads, event-records and users serve
+// no routes; the SEO module's sitemap and robots.txt are at the site root, registered by app.ts.
+
+/** Every API module with routes, mounted under /api in this order. Add a module here to expose it. */
 export const apiModules: FastifyPluginAsyncZod[] = [
-  authRoutes,
-  devRoutes,
-  catalogRoutes,
-  charityRoutes,
-  donationRoutes,
-  contactRoutes,
-  newsletterRoutes,
-  searchRoutes,
-  myPledgesRoutes,
-  pledgeRoutes,
-  matchingRoutes,
-  raiseRoutes,
-  liveRoutes,
-  myEventsRoutes,
-  paymentMethodsRoutes,
-  paymentMethodDomainRoutes,
-  paymentEventsRoutes,
-  passwordResetRoutes,
-  emailConfirmationRoutes,
-  accountRoutes,
-  eventRoutes,
-  participantRoutes,
-  identityRoutes,
-  adminRoutes,
-  updateRoutes,
-  unsubscribeRoutes,
-  hostRoutes,
-  promotionRoutes,
-  fundraisingPageRoutes,
-  embedRoutes,
-  stackRoutes,
-  lifecycleRoutes,
-  chargeRunRoutes,
-  chargingRoutes,
-  ledgerRoutes,
-  charityConnectRoutes,
-  sandboxConnectRoutes,
-  payoutsRoutes,
-  disputesRoutes,
-  sandboxDisputeRoutes,
-  runoffRoutes,
-  openLedgerRoutes,
-  statementsRoutes,
-  monthlyGivingRoutes,
-  charityPortalRoutes,
-  profileChangeRoutes,
-  webhookRoutes,
-  apiKeyRoutes,
-  exportRoutes,
+  authModule,
+  devModule,
+  catalogModule,
+  charitiesModule,
+  donationsModule,
+  contactModule,
+  newsletterModule,
+  searchModule,
+  pledgesModule,
+  matchingModule,
+  liveModule,
+  myEventsModule,
+  paymentMethodsModule,
+  passwordResetModule,
+  emailConfirmationModule,
+  accountModule,
+  eventsModule,
+  participantsModule,
+  identityModule,
+  adminModule,
+  updatesModule,
+  hostsModule,
+  promotionsModule,
+  fundraisingPagesModule,
+  embedsModule,
+  stacksModule,
+  lifecycleModule,
+  chargingModule,
+  ledgerModule,
+  charityConnectModule,
+  payoutsModule,
+  disputesModule,
+  paymentEventsModule,
+  runoffModule,
+  openLedgerModule,
+  statementsModule,
+  monthlyGivingModule,
+  charityPortalModule,
+  webhooksModule,
+  apiKeysModule,
+  exportsModule,
 ];
 
 /** Link-preview resolvers for SPA paths (first match wins). */

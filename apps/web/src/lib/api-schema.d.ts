@@ -324,6 +324,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pledges/{id}/raise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise your own pending pledge: the fees are computed again, the card is still charged only when the campaign is completed */
+        post: operations["postPledgesByIdRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{id}/matches": {
         parameters: {
             query?: never;
@@ -353,23 +370,6 @@ export interface paths {
         get: operations["getMatchesMine"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pledges/{id}/raise": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Raise your own pending pledge: the fees are computed again, the card is still charged only when the campaign is completed */
-        post: operations["postPledgesByIdRaise"];
         delete?: never;
         options?: never;
         head?: never;
@@ -564,23 +564,6 @@ export interface paths {
         put?: never;
         /** Registers PUBLIC_URL’s domain with Stripe for wallets */
         post: operations["postAdminPaymentMethodDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payments/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stripe's signed webhook calls (payment and identity events) */
-        post: operations["postPaymentsWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1992,6 +1975,23 @@ export interface paths {
         get: operations["getAdminDisputes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's signed webhook calls (payment and identity events) */
+        post: operations["postPaymentsWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4679,6 +4679,132 @@ export interface operations {
             };
         };
     };
+    postPledgesByIdRaise: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** @default 20 */
+                    tip_percent?: number;
+                    /** @default false */
+                    cover_fees?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        data: {
+                            pledge: {
+                                _id: string;
+                                event_id: string;
+                                /** @enum {string} */
+                                status: "pending" | "charged" | "failed" | "dropped" | "released" | "refunded" | "disputed" | "dispute_lost";
+                                anonymous: boolean;
+                                message: string;
+                                participant_id: string | null;
+                                fundraising_page_id: string | null;
+                                failure_reason: string | null;
+                                created_at: string;
+                                charged_at: string | null;
+                                breakdown: {
+                                    amount: number;
+                                    tip: number;
+                                    platform_fee: number;
+                                    card_fee: number;
+                                    cover: number;
+                                    total: number;
+                                    net_to_charity: number;
+                                };
+                            };
+                            previous_amount: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getEventsByIdMatches: {
         parameters: {
             query?: never;
@@ -4945,132 +5071,6 @@ export interface operations {
                                 charged_amount: number;
                                 event_name: string;
                             }[];
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description URL too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error (body carries only an errorId) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postPledgesByIdRaise: {
-        parameters: {
-            query?: never;
-            header?: {
-                "idempotency-key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    amount: number;
-                    /** @default 20 */
-                    tip_percent?: number;
-                    /** @default false */
-                    cover_fees?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        data: {
-                            pledge: {
-                                _id: string;
-                                event_id: string;
-                                /** @enum {string} */
-                                status: "pending" | "charged" | "failed" | "dropped" | "released" | "refunded" | "disputed" | "dispute_lost";
-                                anonymous: boolean;
-                                message: string;
-                                participant_id: string | null;
-                                fundraising_page_id: string | null;
-                                failure_reason: string | null;
-                                created_at: string;
-                                charged_at: string | null;
-                                breakdown: {
-                                    amount: number;
-                                    tip: number;
-                                    platform_fee: number;
-                                    card_fee: number;
-                                    cover: number;
-                                    total: number;
-                                    net_to_charity: number;
-                                };
-                            };
-                            previous_amount: number;
                         };
                     };
                 };
@@ -6731,74 +6731,6 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description URL too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected error (body carries only an errorId) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postPaymentsWebhook: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        received: boolean;
-                        duplicate: boolean;
-                    };
-                };
-            };
-            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17284,6 +17216,74 @@ export interface operations {
             };
             /** @description Not allowed for this user */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentsWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

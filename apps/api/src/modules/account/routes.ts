@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountClosureStatus, CloseAccountRequest, CloseAccountResponse, SuccessResponse } from '@pledgeway/domain';
-import { clearSessionCookies } from '../auth/cookies.ts';
+import { clearSessionCookies } from '../auth/index.ts';
 import { ACCOUNT_MESSAGES, createAccountService } from './service.ts';
 
 export const ACCOUNT_CLOSURE_QUEUE = 'account-closure-sweep';

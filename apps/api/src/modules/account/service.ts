@@ -4,14 +4,13 @@ import { addMonths as addCalendarMonths } from 'date-fns';
 import { canDeleteEvent, CLOSURE_DELAY_MONTHS, type AccountClosureStatus, type CloseAccountRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { refreshTokenStore } from '../auth/tokens.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { createMyEventsService } from '../my-events/service.ts';
-import { deletePasswordResetTokensOf } from '../password-reset/service.ts';
-import { paymentMethodRecords } from '../payment-methods/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
-import { usersService } from '../users/service.ts';
+import { verifyPassword, refreshTokenStore } from '../auth/index.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { createMyEventsService } from '../my-events/index.ts';
+import { deletePasswordResetTokensOf } from '../password-reset/index.ts';
+import { paymentMethodRecords } from '../payment-methods/index.ts';
+import { myPledgesRepository } from '../pledges/index.ts';
+import { usersService } from '../users/index.ts';
 
 /** Campaigns that went live: they keep the account open until 3 months after they close. */
 const LAUNCHED_STATUSES: readonly string[] = ['approved', 'freeze', 'completed', 'close'];
@@ -52,7 +51,7 @@ export function createAccountService(ctx: AppContext) {
 
   /** What closing the account means right now (docs/product.md#closing-an-account). */
   async function plan(userId: string): Promise<AccountClosureStatus> {
-    const [owned, pendingPledges] = await Promise.all([eventRecords.ownedBy(db, userId), pledgeRecords.outstandingCountForDonor(db, userId)]);
+    const [owned, pendingPledges] = await Promise.all([eventRecords.ownedBy(db, userId), myPledgesRepository.outstandingCountForDonor(db, userId)]);
     const launched = owned.filter((event) => LAUNCHED_STATUSES.includes(event.status));
     const live = launched.filter((event) => LIVE_STATUSES.includes(event.status));
     const summary = launched.map((event) => ({ _id: event.id, name: event.name, status: event.status }));
@@ -77,7 +76,7 @@ export function createAccountService(ctx: AppContext) {
     const cards = await paymentMethodRecords.listActive(db, userId);
     await db.transaction(async (tx) => {
       await eventRecords.deleteUnlaunchedWithoutMoneyTrail(tx, userId);
-      await pledgeRecords.anonymiseDonor(tx, userId);
+      await myPledgesRepository.anonymiseDonor(tx, userId);
       await paymentMethodRecords.releaseAllOf(tx, userId);
       await refreshTokenStore.deleteAllForUser(tx, userId);
       await deletePasswordResetTokensOf(tx, userId);

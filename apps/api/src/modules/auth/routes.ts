@@ -17,7 +17,7 @@ import {
 } from '@pledgeway/domain';
 import { attemptRateLimit } from '../../lib/rate-limit/attempt-limit.ts';
 import { readMultipart } from '../../lib/uploads.ts';
-import { toPublicUser } from '../users/service.ts';
+import { toPublicUser } from '../users/index.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { createAuthService } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';

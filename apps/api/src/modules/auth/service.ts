@@ -2,8 +2,8 @@ import { AUTH_MESSAGES, type LoginRequest, ProfileUpdateFields, RegisterFields }
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
-import { createEmailConfirmationService } from '../email-confirmation/service.ts';
-import { toPublicUser, usersService, type UserRow } from '../users/service.ts';
+import { createEmailConfirmationService } from '../email-confirmation/index.ts';
+import { toPublicUser, usersService, type UserRow } from '../users/index.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { refreshTokenStore } from './tokens.ts';
 

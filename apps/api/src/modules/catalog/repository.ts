@@ -5,7 +5,7 @@ import type { CampaignSort } from '@pledgeway/domain/schemas/public';
 import type { EventKind } from '@pledgeway/domain/schemas/event-response';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges } from '../../db/schema.ts';
-import { countedPledges, toEventSummary, totalsColumns, totalsFromColumns } from '../event-reads/totals-and-summaries.ts';
+import { countedPledges, toEventSummary, totalsColumns, totalsFromColumns } from '../event-reads/index.ts';
 import type { EventSummaryResponse } from '@pledgeway/domain';
 
 // Live campaigns the public may browse: the domain's status rules (packages/domain/src/status.ts).

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pledges } from '../../db/schema.ts';
 import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
-import { pledgeChargeState, type ClaimKind } from '../pledges/service.ts';
+import { pledgeChargeStateRepository, type ClaimKind } from '../pledges/index.ts';
 
 // The lease lives below the modules, so monthly giving keeps it without depending on charging.
 export { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
@@ -58,7 +58,7 @@ export async function claimRefund(db: Executor, pledgeId: string, now: Date): Pr
 async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: number }[], now: Date, kind: ClaimKind): Promise<Map<string, ClaimState>> {
   const staleBefore = new Date(now.getTime() - ATTEMPT_LEASE_MS);
   const claims = new Map<string, ClaimState>();
-  for (const row of await pledgeChargeState.claim(db, kind, wanted, now, staleBefore)) {
+  for (const row of await pledgeChargeStateRepository.claim(db, kind, wanted, now, staleBefore)) {
     claims.set(row.id, {
       claimed: row.claimed,
       previousStartedAt: row.attemptStartedAt,
@@ -76,7 +76,7 @@ async function claimWhen(db: Executor, wanted: { pledgeId: string; attempt: numb
  * takes the attempt over at once instead of waiting for the lease.
  */
 export async function releaseClaim(db: Executor, pledgeId: string, attempt: number, now: Date): Promise<void> {
-  await pledgeChargeState.releaseClaim(db, pledgeId, attempt, new Date(now.getTime() - ATTEMPT_LEASE_MS));
+  await pledgeChargeStateRepository.releaseClaim(db, pledgeId, attempt, new Date(now.getTime() - ATTEMPT_LEASE_MS));
 }
 
 /** The columns of a new claim at `now`, and of none once an outcome is recorded. */

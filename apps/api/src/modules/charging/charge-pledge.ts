@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { DECLINE_MESSAGES } from '../../providers/payments/index.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { claimAttempts, claimIsFresh, releaseClaim } from './attempts.ts';

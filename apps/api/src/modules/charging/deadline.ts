@@ -3,12 +3,12 @@ import { campaignDeadline, DEADLINE_KINDS, isDeadlineKind } from '@pledgeway/dom
 import type { AppContext } from '../../context.ts';
 import { events } from '../../db/schema.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { lifecycleRecords } from '../lifecycle/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { lifecycleRecords } from '../lifecycle/index.ts';
 import { afterRunBegun, beginRun, missesTarget, type BegunRun } from './runs.ts';
 import { chargingRepository as repo } from './repository.ts';
 import { chargeHolds, chargeRuns } from './tables.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 export const DEADLINE_CHARGES_QUEUE = 'deadline-charges';
 

@@ -2,9 +2,9 @@ import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { lifecycleEmails } from '../lifecycle/emails.ts';
-import { paymentMethodRecords } from '../payment-methods/service.ts';
-import { pledgeChargeState } from '../pledges/service.ts';
+import { lifecycleEmails } from '../lifecycle/index.ts';
+import { paymentMethodRecords } from '../payment-methods/index.ts';
+import { pledgeChargeStateRepository } from '../pledges/index.ts';
 import { ATTEMPT_MESSAGES, claimIsFresh, newClaim, waitForAttempt } from './attempts.ts';
 import { chargeClaimedAttempt, chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -47,7 +47,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
       const done = await db.transaction(async (tx) => {
         const current = await repo.lockPledge(tx, id);
         if (!current || current.status !== 'failed' || !current.nextReminderAt || current.nextReminderAt > now) return false;
-        await pledgeChargeState.update(tx, id, { nextReminderAt: new Date(current.nextReminderAt.getTime() + REMINDER_INTERVAL_MS) });
+        await pledgeChargeStateRepository.update(tx, id, { nextReminderAt: new Date(current.nextReminderAt.getTime() + REMINDER_INTERVAL_MS) });
         if (found.email) {
           const campaign = { id: found.event.id, name: found.event.name };
           await ctx.mailer.send(
@@ -75,7 +75,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
         // A retry still in flight: its outcome comes first (taken over once abandoned), the final retry next time.
         if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'no' : 'abandoned';
         // No reminder is due any more: the null also marks that the final retry was started.
-        await pledgeChargeState.update(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1, ...newClaim(now) });
+        await pledgeChargeStateRepository.update(tx, id, { nextReminderAt: null, retryCount: current.retryCount + 1, ...newClaim(now) });
         return 'claimed';
       });
       if (started === 'abandoned') await chargePledge(ctx, limiter, id);
@@ -96,7 +96,7 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
       const windowOpen = current?.failedAt && now.getTime() < current.failedAt.getTime() + FAILED_WINDOW_MS;
       if (!current || current.status !== 'failed' || !windowOpen) throw AppError.conflict('PLEDGE_NOT_FAILED', FAILED_PLEDGE_MESSAGES.notFailed);
       if (current.attemptStartedAt) return claimIsFresh(current.attemptStartedAt, now) ? 'in_flight' : 'abandoned';
-      await pledgeChargeState.update(tx, pledgeId, { paymentMethodId, retryCount: current.retryCount + 1, ...newClaim(now) });
+      await pledgeChargeStateRepository.update(tx, pledgeId, { paymentMethodId, retryCount: current.retryCount + 1, ...newClaim(now) });
       return 'claimed';
     });
   }

@@ -1,8 +1,8 @@
 import { centsToDollars, type ChargeFigures } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { lifecycleRecords } from '../lifecycle/service.ts';
-import { matchRecords } from '../matching/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import { lifecycleRecords } from '../lifecycle/index.ts';
+import { matchRecords } from '../matching/index.ts';
 import { pledgeChargeCents } from './charge-pledge.ts';
 import { fundingToCharityCents } from './funding-share.ts';
 import { chargingRepository as repo } from './repository.ts';

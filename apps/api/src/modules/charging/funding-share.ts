@@ -1,5 +1,5 @@
 import { settlePledge } from '@pledgeway/domain';
-import type { CreatorFundingPledge } from '../pledges/service.ts';
+import type { CreatorFundingPledge } from '../pledges/index.ts';
 
 /**
  * What the creator's funding passes on to the charity when the run charges: the charge less its

@@ -3,11 +3,11 @@ import { CHARGE_HOLD_MESSAGES, type ChargeHold } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
+import { auditRepository } from '../audit/index.ts';
 import { afterRunBegun, beginRun, type BegunRun } from './runs.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
 import { chargeHolds } from './tables.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 type HoldRow = typeof chargeHolds.$inferSelect;
 

@@ -1,10 +1,10 @@
 import type { PledgeQuote } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import type { LedgerTransactionInput } from '../ledger/repository.ts';
-import { pledgeChargeEntries } from '../ledger/postings.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { matchRecords } from '../matching/service.ts';
+import type { LedgerTransactionInput } from '../ledger/index.ts';
+import { pledgeChargeEntries } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { matchRecords } from '../matching/index.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 
 /**

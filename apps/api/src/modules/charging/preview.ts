@@ -1,9 +1,9 @@
 import { allowedTransitions, centsToDollars, type LifecyclePreview } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage } from '../event-reads/access.ts';
-import { lifecycleRecords } from '../lifecycle/service.ts';
-import { matchRecords } from '../matching/service.ts';
+import { assertCanManage } from '../event-reads/index.ts';
+import { lifecycleRecords } from '../lifecycle/index.ts';
+import { matchRecords } from '../matching/index.ts';
 import { chargeFigures } from './figures.ts';
 import { fundingRefund } from './refunds.ts';
 import { chargingRepository as repo } from './repository.ts';

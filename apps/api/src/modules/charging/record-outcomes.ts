@@ -2,12 +2,12 @@ import { formatCents, paymentMethodLabel, settlePledge } from '@pledgeway/domain
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
-import { ledgerRepository, type LedgerTransactionInput } from '../ledger/repository.ts';
-import { lifecycleEmails } from '../lifecycle/emails.ts';
-import { pledgeChargeState } from '../pledges/service.ts';
+import { ledgerRepository, type LedgerTransactionInput } from '../ledger/index.ts';
+import { lifecycleEmails } from '../lifecycle/index.ts';
+import { pledgeChargeStateRepository } from '../pledges/index.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { chargePosting, settleMatchesIfRunDone, topUpMatchesFor, type ChargedMatch } from './matches.ts';
-import { matchingEmails, matchRecords } from '../matching/service.ts';
+import { matchingEmails, matchRecords } from '../matching/index.ts';
 import { noClaim } from './attempts.ts';
 import { NO_GOODS_OR_SERVICES, recipientLines, tipLine, type Recipient } from '../../lib/receipt-recipient.ts';
 
@@ -89,7 +89,7 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
       }
     }
     // The batch's charges in three statements: the pledges, their postings, their receipts.
-    await pledgeChargeState.markCharged(tx, booked.charged, now);
+    await pledgeChargeStateRepository.markCharged(tx, booked.charged, now);
     await ledgerRepository.postMany(tx, booked.postings);
     await ctx.mailer.sendMany(booked.receipts, tx);
     // Before the settlement below: a match still offered counts a recovered pledge itself, so its top-up is for settled matches only.
@@ -104,7 +104,7 @@ export async function recordOutcomes(ctx: AppContext, answered: { found: PledgeF
 /** What a batch's successful charges write together once every answer is booked. */
 interface Booked {
   postings: LedgerTransactionInput[];
-  charged: Parameters<typeof pledgeChargeState.markCharged>[1];
+  charged: Parameters<typeof pledgeChargeStateRepository.markCharged>[1];
   receipts: EmailMessage[];
   /** Supporters' pledges charged after a decline (within the failed-charge window): they may top up a match. */
   recovered: PledgeRow[];
@@ -129,7 +129,7 @@ async function bookAnswer(
   if (!current || current.retryCount !== found.pledge.retryCount || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
   if (current.status === 'failed' && current.providerChargeRef === result.ref) {
     // A taken-over retry whose decline was booked already: only its claim is left to release.
-    if (current.attemptStartedAt) await pledgeChargeState.update(tx, current.id, noClaim);
+    if (current.attemptStartedAt) await pledgeChargeStateRepository.update(tx, current.id, noClaim);
     return 'skipped';
   }
   if (result.ok) {
@@ -154,7 +154,7 @@ async function bookAnswer(
   const windowStart = current.failedAt ?? now;
   // A decline at or after the end of the 7-day window (the final retry) drops the pledge.
   if (current.failedAt && now.getTime() >= windowStart.getTime() + FAILED_WINDOW_MS) {
-    await pledgeChargeState.update(tx, current.id, {
+    await pledgeChargeStateRepository.update(tx, current.id, {
       status: 'dropped',
       failureReason: result.message,
       providerChargeRef: result.ref,
@@ -164,7 +164,7 @@ async function bookAnswer(
     if (found.email) await ctx.mailer.send(lifecycleEmails.dropped(found.email, campaign), tx);
     return 'dropped';
   }
-  await pledgeChargeState.update(tx, current.id, {
+  await pledgeChargeStateRepository.update(tx, current.id, {
     status: 'failed',
     failureReason: result.message,
     providerChargeRef: result.ref,

@@ -1,13 +1,13 @@
 import { closeRefundCents } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { fundingRefundEntries } from '../ledger/postings.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { lifecycleEmails } from '../lifecycle/emails.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import type { RefundReason } from '../lifecycle/service.ts';
-import { pledgeChargeState } from '../pledges/service.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { fundingRefundEntries } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { lifecycleEmails } from '../lifecycle/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
+import type { RefundReason } from '../lifecycle/index.ts';
+import { pledgeChargeStateRepository } from '../pledges/index.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import { claimIsFresh, claimRefund, noClaim, releaseClaim } from './attempts.ts';
 
@@ -105,7 +105,7 @@ function recordRefund(
       memo: { reason, refundCents, refundFeeCents: refundFee },
       entries: fundingRefundEntries({ escrowCents: charged - cardFee, refundCents, refundFeeCents: refundFee, eventId: event.id }),
     });
-    await pledgeChargeState.update(tx, pledge.id, { status: 'refunded', ...noClaim });
+    await pledgeChargeStateRepository.update(tx, pledge.id, { status: 'refunded', ...noClaim });
     if (found.email) {
       await ctx.mailer.send(
         lifecycleEmails.refunded(

@@ -8,7 +8,7 @@ export type ChargeRunRow = typeof chargeRuns.$inferSelect;
 
 /**
  * SQL of charging: its reads and row locks of pledges, their cards and campaigns; charge runs. The
- * writes to pledges are the pledges module's (`pledgeChargeState`, decision 101).
+ * writes to pledges are the pledges module's (`pledgeChargeStateRepository`, decision 101).
  */
 export const chargingRepository = {
   /** A pledge with what charging it needs: its card, its campaign, the donor's e-mail. */

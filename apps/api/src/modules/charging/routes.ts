@@ -8,7 +8,7 @@ import {
   UpdatePledgeCardRequest,
   UpdatePledgeCardResponse,
 } from '@pledgeway/domain';
-import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
+import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/index.ts';
 import { ATTEMPT_LEASE_MS } from './attempts.ts';
 import { CHARGE_BATCH, chargePledges, CHARGE_PLEDGE_QUEUE, CHARGE_WORKERS } from './charge-pledge.ts';
 import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';

@@ -3,22 +3,22 @@ import { centsToDollars } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { disputeRecords } from '../disputes/service.ts';
-import { assertCanManage } from '../event-reads/access.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { fundingSettlementEntries } from '../ledger/postings.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/service.ts';
-import { matchRecords } from '../matching/service.ts';
-import { pledgeChargeState } from '../pledges/service.ts';
-import { settleRunoff } from '../runoff/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { disputeRecords } from '../disputes/index.ts';
+import { assertCanManage } from '../event-reads/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { fundingSettlementEntries } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
+import { lifecycleRecords, REFUND_FUNDING_QUEUE, releasePledgesWithin } from '../lifecycle/index.ts';
+import { matchRecords } from '../matching/index.ts';
+import { pledgeChargeStateRepository } from '../pledges/index.ts';
+import { settleRunoff } from '../runoff/index.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { fundingToCharityCents } from './funding-share.ts';
 import { chargingRepository as repo, type ChargeRunRow } from './repository.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 export const CHARGE_RUN_MESSAGES = {
   notCompleted: 'Only a campaign its creator marked complete can be charged',
@@ -50,14 +50,14 @@ export async function beginRun(ctx: AppContext, tx: Executor, event: CampaignRow
   const missed = await missesTarget(tx, event);
   const funding = await lifecycleRecords.creatorPledge(tx, event.id);
   const fundingCharged = funding?.status === 'charged' && !funding.chargeRunId ? funding : undefined;
-  if (fundingCharged) await pledgeChargeState.update(tx, fundingCharged.id, { chargeRunId: run.id });
+  if (fundingCharged) await pledgeChargeStateRepository.update(tx, fundingCharged.id, { chargeRunId: run.id });
   let pledgeIds: string[] = [];
   // A runoff releases the options outside the creator's chosen placements first.
   let total = (fundingCharged ? 1 : 0) + (await settleRunoff(tx, event, run.id, missed));
   if (missed) {
     total += await releasePledgesWithin(ctx, tx, { id: event.id, name: event.name }, 'target', run.id);
   } else {
-    pledgeIds = await pledgeChargeState.claimPendingForRun(tx, event.id, run.id);
+    pledgeIds = await pledgeChargeStateRepository.claimPendingForRun(tx, event.id, run.id);
     // Nothing to charge first: the matches are fixed at once (decision 109), from no pledge charged.
     if (!pledgeIds.length) pledgeIds = await matchRecords.settleWithin(ctx, tx, event, run.id);
     total += pledgeIds.length;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { events, pledges } from '../../db/schema.ts';
-import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/service.ts';
+import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/index.ts';
 import { ATTEMPT_LEASE_MS } from './attempts.ts';
 import { CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { chargingRepository } from './repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CharityGroupsResponse } from '@pledgeway/domain/schemas/public';
-import { payoutRecords } from '../payouts/service.ts';
+import { payoutRecords } from '../payouts/index.ts';
 import { listCharityGroups } from './repository.ts';
 
 export const charityRoutes: FastifyPluginAsyncZod = async (app) => {

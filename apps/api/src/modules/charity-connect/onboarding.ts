@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ConnectedAccount } from '../../providers/payments/index.ts';
-import { auditRepository } from '../audit/repository.ts';
+import { auditRepository } from '../audit/index.ts';
 import { assertConnectable } from './connectable.ts';
 import { charityRepresentation as representation } from './representation-port.ts';
 import { connectRepository as repo, type ConnectAccountRow } from './repository.ts';

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, type TransferResult } from '../../providers/payments/index.ts';
-import { transferEntries, transferReversalEntries } from '../ledger/postings.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
+import { transferEntries, transferReversalEntries } from '../ledger/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
 import { connectRepository as repo, type MovementRow } from './repository.ts';
 
 export const CHARITY_TRANSFERS_QUEUE = 'charity-transfers';

@@ -2,9 +2,8 @@ import { CharityProfileFields, PORTAL_MESSAGES, type AdminProfileChange, type Ch
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { type MultipartBody, storeImage } from '../../lib/uploads.ts';
-import { recordAdminAction } from '../audit/admin-action.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { usersService } from '../users/service.ts';
+import { recordAdminAction, auditRepository } from '../audit/index.ts';
+import { usersService } from '../users/index.ts';
 import { portalRepository as repo, type CharityRow } from './repository.ts';
 import { profileChangesRepository as changesRepo, type ChangeRow, type ProposedProfile } from './profile-changes-repository.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle
 import { publicName } from '../../lib/public-name.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, pledges, users } from '../../db/schema.ts';
-import { charityRecords } from '../admin/charities/service.ts';
+import { charityRecords } from '../admin/index.ts';
 import { charityInvitations, charityRepresentatives } from './tables.ts';
 
 export type CharityRow = typeof charities.$inferSelect;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { useCharityRepresentation } from '../charity-connect/representation-port.ts';
+import { useCharityRepresentation } from '../charity-connect/index.ts';
 import { representation } from './representation.ts';
 import { z } from 'zod';
 import {

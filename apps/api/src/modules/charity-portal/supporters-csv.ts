@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { centsToDollars, plainDollars } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { donationRecords } from '../donations/service.ts';
-import { monthlyGiftRecords } from '../monthly-giving/records.ts';
+import { donationRecords } from '../donations/index.ts';
+import { monthlyGiftRecords } from '../monthly-giving/index.ts';
 import { portalRepository as repo } from './repository.ts';
 
 /** Rows read per query: the file holds one page at a time, however many supporters the charity has. */

@@ -1,7 +1,7 @@
 import { settlePledge, type PledgeQuote } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import type { donationRecords } from '../donations/service.ts';
-import type { monthlyGiftRecords } from '../monthly-giving/charge.ts';
+import type { donationRecords } from '../donations/index.ts';
+import type { monthlyGiftRecords } from '../monthly-giving/index.ts';
 import { disputesRepository as repo } from './repository.ts';
 
 type LockedPledge = NonNullable<Awaited<ReturnType<typeof repo.lockPledgeByCharge>>>;

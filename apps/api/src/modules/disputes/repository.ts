@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges, users } from '../../db/schema.ts';
-import type { LedgerEntryInput } from '../ledger/repository.ts';
+import type { LedgerEntryInput } from '../ledger/index.ts';
 import { disputes } from './tables.ts';
 
 export type DisputeRow = typeof disputes.$inferSelect;

@@ -3,18 +3,18 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { isSandbox, type PaymentEventFacts } from '../../providers/payments/index.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/service.ts';
-import { donationRecords } from '../donations/service.ts';
-import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/postings.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { CHARITY_TRANSFERS_QUEUE, connectRecords } from '../charity-connect/index.ts';
+import { donationRecords } from '../donations/index.ts';
+import { disputeOpenedEntries, disputeShares, disputeWonEntries } from '../ledger/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
+import { monthlyGiftRecords } from '../monthly-giving/index.ts';
 import { donationDisputed, monthlyDisputed, pledgeDisputed, type Disputed } from './disputed.ts';
 import { disputeEmails } from './emails.ts';
 import { disputesRepository as repo, type DisputeRow } from './repository.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
 
 /**
  * What a provider's dispute event did: booked it, found it booked already, found no charge of
@@ -117,7 +117,7 @@ export function createDisputesService(ctx: AppContext) {
     });
     if (!row) return 'duplicate';
     await connectRecords.addReversals(tx, { id: row.id, provider, ref: facts.objectRef }, reversals);
-    if (disputed.pledgeId) await pledgeRecords.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
+    if (disputed.pledgeId) await pledgeStatusRepository.setDisputeStatus(tx, disputed.pledgeId, 'disputed');
     await tell(tx, disputed, row, 'opened');
     return row;
   }
@@ -137,7 +137,7 @@ export function createDisputesService(ctx: AppContext) {
       });
       await connectRecords.transferAgainAfterWin(tx, dispute.id);
     }
-    if (dispute.pledgeId) await pledgeRecords.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
+    if (dispute.pledgeId) await pledgeStatusRepository.setDisputeStatus(tx, dispute.pledgeId, outcome === 'won' ? 'charged' : 'dispute_lost');
     await tell(tx, disputed, closed, outcome);
     return true;
   }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import { emailConfirmationTokens } from './tables.ts';
 
 /** The token is the signed-in user's own, and that user's address is confirmed. */

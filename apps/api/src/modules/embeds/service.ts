@@ -1,9 +1,9 @@
 import { canonicalEmbedOrigin, EVENT_MESSAGES } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage } from '../event-reads/access.ts';
+import { assertCanManage } from '../event-reads/index.ts';
 import { embedsRepository as repo } from './repository.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 /** The embed's path: the one page whose framing the campaign's list decides. */
 const EMBED_PAGE = /^\/embed\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?.*)?$/i;

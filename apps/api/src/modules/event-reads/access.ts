@@ -1,7 +1,7 @@
 import { EVENT_MESSAGES, type Actor } from '@pledgeway/domain';
 import type { AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 import { isPubliclyVisible } from './totals-and-summaries.ts';
 
 export const NOT_YOURS = 'Only the creator of this campaign or an admin can change it';

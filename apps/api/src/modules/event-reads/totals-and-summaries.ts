@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { campaignDeadline, centsToDollars, isDeadlineKind, type EventSummaryResponse } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { participants, pledges } from '../../db/schema.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 

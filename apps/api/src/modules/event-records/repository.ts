@@ -1,7 +1,7 @@
 import { and, eq, inArray, not } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { eventDocuments, events } from '../../db/schema.ts';
-import { hasMoneyTrail } from '../ledger/repository.ts';
+import { hasMoneyTrail } from '../ledger/index.ts';
 
 /** A campaign's row as stored: the one name every module uses for it. */
 export type CampaignRow = typeof events.$inferSelect;

@@ -3,17 +3,10 @@ import { centsToDollars, type EventDetailResponse } from '@pledgeway/domain';
 import type { OwnerEventDetail } from '@pledgeway/domain/schemas/event-update';
 import type { Executor } from '../../db/client.ts';
 import { charities, eventDocuments, events, participants, pledges } from '../../db/schema.ts';
-import {
-  runoffTotals,
-  toEventSummary,
-  toParticipantResponse,
-  totalsColumns,
-  totalsFromColumns,
-  type ParticipantRow,
-} from '../event-reads/totals-and-summaries.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { payoutRecords } from '../payouts/service.ts';
-import { runoffResult } from '../runoff/service.ts';
+import { runoffTotals, toEventSummary, toParticipantResponse, totalsColumns, totalsFromColumns, type ParticipantRow } from '../event-reads/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import { payoutRecords } from '../payouts/index.ts';
+import { runoffResult } from '../runoff/index.ts';
 
 // A campaign as its creator, admins and its public page see it: the read model's summary with the
 // participants, documents, charity, runoff and payout beside it.

@@ -2,10 +2,10 @@ import { centsToDollars } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe, type ChargeResult, type StripePaymentProvider } from '../../providers/payments/index.ts';
-import { chargeAttemptKey } from '../charging/charge-pledge.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { createPaymentMethodsService } from '../payment-methods/service.ts';
-import { pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
+import { chargeAttemptKey } from '../charging/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
+import { createPaymentMethodsService } from '../payment-methods/index.ts';
+import { creatorFundingRepository, type CreatorFundingPledge } from '../pledges/index.ts';
 
 /** A funding pledge waiting for a hosted checkout keeps the session's id (`cs_…`) as its provider reference. */
 export const CHECKOUT_REF_PREFIX = 'cs_';
@@ -40,7 +40,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     return ctx.payments;
   };
 
-  const pledgeOfSession = (sessionRef: string): Promise<PledgeRow | undefined> => pledgeRecords.creatorFunding.findBySession(ctx.db, sessionRef);
+  const pledgeOfSession = (sessionRef: string): Promise<PledgeRow | undefined> => creatorFundingRepository.findBySession(ctx.db, sessionRef);
 
   /**
    * A session paid after its funding stopped waiting for it (the campaign was deleted while the
@@ -52,7 +52,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
     // Only a funding session of this platform's is refunded; another integration's payment is not ours to touch.
     const charge = outcome?.fundingPledgeId ? outcome.charge : null;
     if (!charge?.ok) return 'unknown';
-    if (await pledgeRecords.creatorFunding.isChargeBooked(ctx.db, charge.ref)) return 'unknown';
+    if (await creatorFundingRepository.isChargeBooked(ctx.db, charge.ref)) return 'unknown';
     await stripe().refund({ chargeRef: charge.ref, amountCents: charge.amountCents, idempotencyKey: `orphaned-checkout:${sessionRef}` });
     ctx.log.warn({ sessionRef, chargeRef: charge.ref }, 'a checkout paid after its funding was withdrawn was refunded in full');
     return 'refunded';
@@ -105,7 +105,7 @@ export function createFundingCheckout(ctx: AppContext, steps: FundingSteps) {
         metadata: { pledge_id: pledge.id, event_id: event.id },
       });
       // The pledge waits for this session; a concurrent request that got here first keeps its own.
-      if (!(await pledgeRecords.creatorFunding.attachCheckoutSession(ctx.db, pledge, session.ref))) {
+      if (!(await creatorFundingRepository.attachCheckoutSession(ctx.db, pledge, session.ref))) {
         await stripe().expireCheckoutSession(session.ref);
         throw AppError.conflict('FUNDING_IN_PROGRESS', IN_PROGRESS);
       }

@@ -3,21 +3,21 @@ import { EventPaymentRequest } from '@pledgeway/domain/schemas/event-create';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
-import { chargeAttemptKey } from '../charging/charge-pledge.ts';
-import { chargingService } from '../charging/service.ts';
-import { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from '../charging/attempts.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { fundingChargeEntries } from '../ledger/postings.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { notifyCampaignChanged } from '../lifecycle/notify.ts';
-import { lifecycleEmails } from '../lifecycle/emails.ts';
-import { lifecycleRecords } from '../lifecycle/service.ts';
-import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/service.ts';
-import { pledgeChargeState, pledgeRecords, type CreatorFundingPledge } from '../pledges/service.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { chargeAttemptKey } from '../charging/index.ts';
+import { chargingService } from '../charging/index.ts';
+import { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from '../charging/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { fundingChargeEntries } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
+import { lifecycleEmails } from '../lifecycle/index.ts';
+import { lifecycleRecords } from '../lifecycle/index.ts';
+import { createPaymentMethodsService, paymentMethodRecords } from '../payment-methods/index.ts';
+import { eventRecords } from '../event-records/index.ts';
 import { DECLINE_MESSAGES, isStripe, type ChargeResult } from '../../providers/payments/index.ts';
 import { CHECKOUT_REF_PREFIX, createFundingCheckout } from './funding-checkout.ts';
 import { eventsRepository } from './repository.ts';
+import { creatorFundingRepository, pledgeChargeStateRepository, type CreatorFundingPledge } from '../pledges/index.ts';
 
 type PledgeRow = CreatorFundingPledge;
 
@@ -84,9 +84,9 @@ export function createFunding(ctx: AppContext) {
       const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
       const claim = options.claim ? newClaim(now) : noClaim;
       const attempt = options.claim ? 'claimed' : 'none';
-      const existing = await pledgeRecords.creatorFunding.lockByIdempotencyKey(tx, idempotencyKey);
+      const existing = await creatorFundingRepository.lockByIdempotencyKey(tx, idempotencyKey);
       if (!existing) {
-        const row = await pledgeRecords.creatorFunding.insert(tx, event.id, userId, idempotencyKey, { ...values, ...claim });
+        const row = await creatorFundingRepository.insert(tx, event.id, userId, idempotencyKey, { ...values, ...claim });
         return { event, pledge: row, attempt };
       }
       if (existing.status === 'charged') return { event, pledge: existing, attempt: 'charged' };
@@ -97,7 +97,7 @@ export function createFunding(ctx: AppContext) {
       // A claimed attempt never recorded, or one made before attempts were claimed (no checkout page either).
       const unknown = existing.status === 'pending' && (existing.attemptStartedAt !== null || existing.providerChargeRef === null);
       if (unknown && options.lookedUp !== existing.retryCount) return { event, pledge: existing, attempt: 'abandoned' };
-      const row = await pledgeRecords.creatorFunding.retry(tx, existing, { ...values, ...claim });
+      const row = await creatorFundingRepository.retry(tx, existing, { ...values, ...claim });
       return { event, pledge: row, attempt };
     });
   }
@@ -153,7 +153,7 @@ export function createFunding(ctx: AppContext) {
       if (!current || current.retryCount !== pledge.retryCount || current.status !== 'pending') return current?.status;
       if ((current.providerChargeRef ?? null) !== expectedRef) return current.status;
       if (!result.ok) {
-        await pledgeChargeState.update(tx, pledge.id, {
+        await pledgeChargeStateRepository.update(tx, pledge.id, {
           status: 'dropped',
           failureReason: result.message,
           providerChargeRef: result.ref,
@@ -169,7 +169,7 @@ export function createFunding(ctx: AppContext) {
         providerRef: result.ref,
         entries: fundingChargeEntries({ chargedCents: result.amountCents, cardFeeCents: result.feeCents, eventId }),
       });
-      await pledgeChargeState.update(tx, pledge.id, {
+      await pledgeChargeStateRepository.update(tx, pledge.id, {
         status: 'charged',
         chargedCents: result.amountCents,
         cardFeeCents: result.feeCents,

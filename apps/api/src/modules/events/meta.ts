@@ -1,5 +1,5 @@
 import type { MetaResolver } from '../../lib/spa.ts';
-import { isPubliclyVisible } from '../event-reads/totals-and-summaries.ts';
+import { isPubliclyVisible } from '../event-reads/index.ts';
 
 const EVENT_PATH = /^\/events\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 

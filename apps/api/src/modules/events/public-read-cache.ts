@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { CachedEvent, CachedList, ListQuery, PublicReads } from '../../lib/public-read-types.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
-import { catalogService } from '../catalog/service.ts';
+import { catalogService } from '../catalog/index.ts';
 import { SerialisedBody } from '../../lib/send-json.ts';
-import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/totals-and-summaries.ts';
+import { isPubliclyVisible, toPublicEventSummary } from '../event-reads/index.ts';
 import { loadEventDetail, toPublicEventDetail } from './campaign-detail.ts';
 
 const PublicList = z.array(EventSummaryResponse);

@@ -13,11 +13,11 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { participantRecords } from '../participants/service.ts';
-import { usersService } from '../users/service.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { participantRecords } from '../participants/index.ts';
+import { usersService } from '../users/index.ts';
 import type { SerialisedBody } from '../../lib/send-json.ts';
-import { assertCanManage, assertCanSee, isFinished } from '../event-reads/access.ts';
+import { assertCanManage, assertCanSee, isFinished } from '../event-reads/index.ts';
 import { loadEventDetail } from './campaign-detail.ts';
 import { eventsRepository } from './repository.ts';
 import { applyEventUpdate } from './update.ts';

@@ -23,13 +23,13 @@ import {
   storeImage,
   type MultipartBody,
 } from '../../lib/uploads.ts';
-import { assertCanManage, isFinished } from '../event-reads/access.ts';
-import { createLifecycleService } from '../lifecycle/service.ts';
-import { applyRunoffRules, runoffRuleFields } from '../runoff/service.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import { assertCanManage, isFinished } from '../event-reads/index.ts';
+import { createLifecycleService } from '../lifecycle/index.ts';
+import { applyRunoffRules, runoffRuleFields } from '../runoff/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 import { loadEventDetail } from './campaign-detail.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { participantRecords, type NewParticipant } from '../participants/service.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { participantRecords, type NewParticipant } from '../participants/index.ts';
 import { eventsRepository } from './repository.ts';
 
 /** A participant of the edit form in the database's column names (the fields both update and insert write). */

@@ -4,8 +4,8 @@ import type { AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { canView } from '../event-reads/access.ts';
-import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
+import { canView } from '../event-reads/index.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/index.ts';
 import { exportsRepository as repo, type ExportCursor } from './repository.ts';
 import { supporterAsShown } from './shown.ts';
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/totals-and-summaries.ts';
+import { countedPledges } from '../event-reads/index.ts';
 import { fundraisingPages } from './tables.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type PageRow = typeof fundraisingPages.$inferSelect;
 export type NewPage = typeof fundraisingPages.$inferInsert;

@@ -17,11 +17,11 @@ import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { storeBase64Image } from '../../lib/uploads.ts';
-import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
-import { usersService } from '../users/service.ts';
+import { assertCanManage, assertCanSee, canView } from '../event-reads/index.ts';
+import { usersService } from '../users/index.ts';
 import { fundraisingPageEmails } from './emails.ts';
 import { fundraisingPagesRepository as repo, type PageWithTotals } from './repository.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 

@@ -2,8 +2,8 @@ import { centsToDollars } from '@pledgeway/domain';
 import { HOST_MESSAGES, type HostPageResponse } from '@pledgeway/domain/schemas/hosts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { distinctSupporters, toEventSummary, totalsFor } from '../event-reads/totals-and-summaries.ts';
-import { promotionRecords } from '../promotions/service.ts';
+import { distinctSupporters, toEventSummary, totalsFor } from '../event-reads/index.ts';
+import { promotionRecords } from '../promotions/index.ts';
 import { hostsRepository } from './repository.ts';
 
 /**

@@ -3,7 +3,7 @@ import { IDENTITY_MESSAGES, type SandboxVerificationRequest } from '@pledgeway/d
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import { isSandboxIdentity, WebhookSignatureError, type IdentityProvider } from '../../providers/identity/index.ts';
 import { identitySessions, identityWebhookEvents } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { matchRecords } from '../matching/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { matchRecords } from '../matching/index.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
 import { lifecycleEmails, type ReleaseReason } from './emails.ts';
 import { lifecycleRepository as repo } from './repository.ts';
 
@@ -17,7 +17,7 @@ export async function releasePledgesWithin(
   reason: ReleaseReason,
   chargeRunId: string | null = null,
 ): Promise<number> {
-  const released = await pledgeRecords.releaseUncharged(tx, campaign.id, chargeRunId);
+  const released = await pledgeStatusRepository.releaseUncharged(tx, campaign.id, chargeRunId);
   const supporters = released.filter((pledge) => !pledge.isCreatorPledge && pledge.userId);
   const emails = await repo.emailsOf(
     tx,

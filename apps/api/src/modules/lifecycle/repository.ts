@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { hasMoneyTrail } from '../ledger/repository.ts';
+import { hasMoneyTrail } from '../ledger/index.ts';
 
 /** SQL of the life cycle; every function takes the caller's transaction. */
 export const lifecycleRepository = {

@@ -2,13 +2,13 @@ import { canDeleteEvent, LIFECYCLE_MESSAGES, MY_EVENTS_MESSAGES, allowedTransiti
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { assertCanManage } from '../event-reads/access.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { eventRecords, type NewEvent } from '../event-records/service.ts';
-import { participantRecords } from '../participants/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { assertCanManage } from '../event-reads/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import { eventRecords, type NewEvent } from '../event-records/index.ts';
+import { participantRecords } from '../participants/index.ts';
 import { lifecycleEmails } from './emails.ts';
-import { notifyCampaignChanged } from './notify.ts';
+import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { releasePledgesWithin } from './release.ts';
 import { lifecycleRepository as repo } from './repository.ts';
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, type LiveTotals } from '@pledgeway/domain';
 import { LIVE_PUBLISH_SPACING_MS, spacedSender } from '../../lib/live/channel.ts';
-import { visibleCampaign } from '../pledges/supporters-service.ts';
+import { visibleCampaign } from '../pledges/index.ts';
 import { createLiveFeed, type CampaignLiveState } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveFigures, LiveTotals, Supporter } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
-import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
-import { createMatchService } from '../matching/service.ts';
-import { publicSupporters, readLiveTotals, SUPPORTERS_PAGE_SIZE } from '../pledges/supporters-service.ts';
-import { promotionRecords } from '../promotions/service.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/index.ts';
+import { createMatchService } from '../matching/index.ts';
+import { publicSupporters, readLiveTotals, SUPPORTERS_PAGE_SIZE } from '../pledges/index.ts';
+import { promotionRecords } from '../promotions/index.ts';
 
 type Line = { _id: string };
 type MatchLine = LiveTotals['matches'][number];

@@ -10,15 +10,15 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanSee } from '../event-reads/access.ts';
-import { paymentMethodRecords } from '../payment-methods/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
-import { usersService } from '../users/service.ts';
+import { assertCanSee } from '../event-reads/index.ts';
+import { paymentMethodRecords } from '../payment-methods/index.ts';
+import { pledgesRepository } from '../pledges/index.ts';
+import { usersService } from '../users/index.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { matchRecords as settleRecords, publicSponsorName, termsOf } from './settle.ts';
 import { topUpWithin } from './top-up.ts';
-import { eventRecords, type CampaignRow } from '../event-records/service.ts';
+import { eventRecords, type CampaignRow } from '../event-records/index.ts';
 
 /** A match's pledges "currently counted" on the live page: those still valid (decision 004). */
 const COUNTED_STATUSES = ['pending', 'charged', 'failed'] as const;
@@ -111,7 +111,7 @@ export function createMatchService(ctx: AppContext) {
         if (!card) throw AppError.validation({ payment_method_id: MATCH_MESSAGES.paymentMethodRequired });
         const participantId = input.participant_id ?? null;
         if (participantId && campaign.kind !== 'runoff') throw AppError.validation({ participant_id: MATCH_MESSAGES.optionOnlyOnRunoff });
-        if (participantId && !(await pledgeRecords.optionBelongs(tx, eventId, participantId))) {
+        if (participantId && !(await pledgesRepository.participantOf(tx, eventId, participantId))) {
           throw AppError.validation({ participant_id: MATCH_MESSAGES.chooseOption });
         }
         const match = await repo.insert(tx, {

@@ -1,7 +1,7 @@
 import { ANONYMOUS_SPONSOR_NAME, matchAmountCents, quotePledge, type MatchTerms } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { matchPledgeRepository } from '../pledges/index.ts';
 import { matchingEmails } from './emails.ts';
 import { matchingRepository as repo, type MatchRow } from './repository.ts';
 
@@ -45,7 +45,7 @@ async function settleWithin(ctx: AppContext, tx: Executor, campaign: Campaign, r
     }
     // The 3% fee of any supporter's pledge; the card fee is the provider's, recorded at the charge.
     const quote = quotePledge({ amountCents, tipPercent: 0, coverFees: false, isCreator: false });
-    const pledgeId = await pledgeRecords.insertMatch(tx, {
+    const pledgeId = await matchPledgeRepository.insert(tx, {
       eventId: campaign.id,
       userId: match.sponsorId,
       participantId: match.participantId,

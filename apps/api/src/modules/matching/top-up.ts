@@ -1,6 +1,6 @@
 import { matchTopUpCents, quotePledge } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { matchPledgeRepository } from '../pledges/index.ts';
 import { matchingRepository as repo } from './repository.ts';
 import { termsOf } from './settle.ts';
 
@@ -42,7 +42,7 @@ export async function topUpWithin(tx: Executor, recovered: RecoveredPledge): Pro
     if (amountCents === 0) continue;
     // The 3% fee of any pledge, as the first charge; the card fee is the provider's, recorded at the charge.
     const quote = quotePledge({ amountCents, tipPercent: 0, coverFees: false, isCreator: false });
-    const pledgeId = await pledgeRecords.insertMatch(tx, {
+    const pledgeId = await matchPledgeRepository.insert(tx, {
       eventId: recovered.eventId,
       userId: match.sponsorId,
       participantId: match.participantId,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { monthlyGiftKeySql } from '../ledger/keys.ts';
+import { monthlyGiftKeySql } from '../ledger/index.ts';
 
 const num = (value: unknown) => Number(value ?? 0);
 type CharityCents = { charity_id: string; charity_name: string; cents: unknown };

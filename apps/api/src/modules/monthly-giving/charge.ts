@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { DECLINE_MESSAGES, type ChargeResult } from '../../providers/payments/index.ts';
 import { ATTEMPT_LEASE_MS, claimIsFresh } from '../../lib/attempt-lease.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
 import { monthlyEmails } from './emails.ts';
 import { monthlyChargesRepository as repo, type GiftChargeRow, type GiftRow } from './charges-repository.ts';
 import { monthlyGiftsRepository } from './repository.ts';
@@ -197,7 +197,8 @@ export async function chargeMonthlyPeriod(ctx: AppContext, chargeId: string, opt
 
 /**
  * What other modules read of monthly giving: the giving statements a supporter's charged months (oldest
- * first, with the charity as a tax receipt names it); the disputes a disputed month, locked, and its summary.
+ * first, with the charity as a tax receipt names it); the disputes a disputed month, locked, and its summary;
+ * a webhook event one period's charge (its subject); a charity's supporters CSV its charged months.
  */
 export const monthlyGiftRecords = {
   /** With what the month credited the charity: the gift less its share of the card fee, as it was booked. */
@@ -215,4 +216,6 @@ export const monthlyGiftRecords = {
   },
   monthSummaries: monthlyGiftsRepository.monthSummaries,
   chargedBy: repo.chargedBy,
+  chargeWithGift: monthlyGiftsRepository.chargeWithGift,
+  chargedTo: monthlyGiftsRepository.chargedTo,
 };

@@ -1,6 +1,6 @@
 import { shareOfCents } from '@pledgeway/domain';
-import { ledgerKeys } from '../ledger/keys.ts';
-import type { LedgerEntryInput } from '../ledger/repository.ts';
+import { ledgerKeys } from '../ledger/index.ts';
+import type { LedgerEntryInput } from '../ledger/index.ts';
 
 /**
  * A month's gift charged (docs/money.md#monthly-giving): the card pays gift + tip; the provider's

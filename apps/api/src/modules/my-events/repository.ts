@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export const myEventsRepository = {
   listByOwner(db: Executor, ownerId: string): Promise<CampaignRow[]> {

@@ -1,7 +1,7 @@
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { toEventSummaries } from '../event-reads/totals-and-summaries.ts';
-import { createLifecycleService } from '../lifecycle/service.ts';
+import { toEventSummaries } from '../event-reads/index.ts';
+import { createLifecycleService } from '../lifecycle/index.ts';
 import { myEventsRepository as repo } from './repository.ts';
 
 export function createMyEventsService(ctx: AppContext) {

@@ -3,7 +3,7 @@ import { OPEN_LEDGER_ACCOUNTS, OPEN_LEDGER_NAMED_KINDS, type OpenLedgerAccount }
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { charities, events } from '../../db/schema.ts';
-import { campaignsInPayoutOrder, recordedPayoutsInOrder } from '../ledger/payout-order-repository.ts';
+import { campaignsInPayoutOrder, recordedPayoutsInOrder } from '../ledger/index.ts';
 
 /** Lines of one query, and where the next page of a download starts (null: none left). */
 export interface OpenLedgerPage {

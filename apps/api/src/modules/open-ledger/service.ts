@@ -1,6 +1,6 @@
 import { centsToDollars, OPEN_LEDGER_ACCOUNTS, openLedgerLabel, type OpenLedgerLine, type OpenLedgerResponse, type OpenLedgerTotals } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { assertCanSee } from '../event-reads/access.ts';
+import { assertCanSee } from '../event-reads/index.ts';
 import { linePages, type LedgerDownload } from './download-stream.ts';
 import { findLedgerCampaign, openLedgerRepository as repo, type OpenLedgerRow } from './repository.ts';
 

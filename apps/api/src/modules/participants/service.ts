@@ -2,11 +2,11 @@ import { EVENT_MESSAGES, RUNOFF_MIN_OPTIONS } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { storeImage, type MultipartBody } from '../../lib/uploads.ts';
-import { assertCanManage, isFinished } from '../event-reads/access.ts';
-import { toParticipantResponse } from '../event-reads/totals-and-summaries.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { assertCanManage, isFinished } from '../event-reads/index.ts';
+import { toParticipantResponse } from '../event-reads/index.ts';
+import { eventRecords } from '../event-records/index.ts';
 import { participantsRepository } from './repository.ts';
+import { myPledgesRepository } from '../pledges/index.ts';
 
 export type { NewParticipant } from './repository.ts';
 
@@ -52,7 +52,7 @@ export function createParticipantsService(ctx: AppContext) {
           throw AppError.conflict('RUNOFF_MINIMUM', 'A runoff competition needs at least 2 participants');
         }
         if (remaining <= 1) throw AppError.conflict('LAST_PARTICIPANT', EVENT_MESSAGES.lastParticipant);
-        if ((await pledgeRecords.countForParticipant(tx, person.id)) > 0) {
+        if ((await myPledgesRepository.countForParticipant(tx, person.id)) > 0) {
           throw AppError.conflict('PARTICIPANT_HAS_PLEDGES', 'This participant has pledges and cannot be removed');
         }
         const row = await participantsRepository.deleteOne(tx, event.id, person.id);

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, redactedError } from '../../errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { hashPassword, isCommonPassword } from '../auth/passwords.ts';
-import { refreshTokenStore } from '../auth/tokens.ts';
-import { usersService } from '../users/service.ts';
+import { hashPassword, isCommonPassword, refreshTokenStore } from '../auth/index.ts';
+import { usersService } from '../users/index.ts';
 import { passwordResetRepository } from './repository.ts';
 
 /** Matches no user: the unknown-e-mail path runs the same query as the known one. */

@@ -8,7 +8,7 @@ import {
   SandboxOpenDisputeRequest,
   SandboxOpenDisputeResponse,
 } from '@pledgeway/domain';
-import { createDisputesService } from '../disputes/service.ts';
+import { createDisputesService } from '../disputes/index.ts';
 import { deliverSandboxEvents } from './service.ts';
 
 /**

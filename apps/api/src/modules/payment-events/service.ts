@@ -3,9 +3,9 @@ import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/identity/index.ts';
 import { isSandbox, isStripe, type PaymentProviderEvent } from '../../providers/payments/index.ts';
 import { MalformedWebhookEventError } from '../../providers/payments/stripe-events.ts';
-import { createCharityConnectService } from '../charity-connect/service.ts';
-import { createDisputesService, type DisputeOutcome } from '../disputes/service.ts';
-import { createEventsService } from '../events/service.ts';
+import { createCharityConnectService } from '../charity-connect/index.ts';
+import { createDisputesService, type DisputeOutcome } from '../disputes/index.ts';
+import { createEventsService } from '../events/index.ts';
 import { paymentEventsRepository as repo } from './repository.ts';
 
 export const PAYMENT_WEBHOOK_MESSAGES = {

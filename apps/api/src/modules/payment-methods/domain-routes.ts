@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireAdminOnEachRoute } from '../../lib/admin-routes.ts';
 import { isStripe, type PaymentMethodDomainState } from '../../providers/payments/index.ts';
-import { recordAdminAction } from '../audit/admin-action.ts';
+import { recordAdminAction } from '../audit/index.ts';
 
 export const DOMAIN_MESSAGES = {
   sandbox: 'The sandbox payment provider has no Apple Pay or Google Pay, so there is no domain to register. Its wallet and cash app work on any domain.',

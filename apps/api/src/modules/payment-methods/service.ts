@@ -2,9 +2,9 @@ import type { AddPaymentMethodRequest } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isStripe } from '../../providers/payments/index.ts';
-import { monthlyGiftCards } from '../monthly-giving/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
-import { usersService } from '../users/service.ts';
+import { monthlyGiftCards } from '../monthly-giving/index.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
+import { usersService } from '../users/index.ts';
 import { paymentMethodsRepository as repo, toPaymentMethodResponse } from './repository.ts';
 
 export const PAYMENT_METHOD_MESSAGES = {
@@ -91,7 +91,7 @@ export function createPaymentMethodsService(ctx: AppContext) {
         await repo.markRemoved(tx, id);
         if (successor) {
           // Pending pledges keep a card to be charged on: they move to the (new) default card.
-          await pledgeRecords.moveToCard(tx, openPledges, successor.id);
+          await pledgeStatusRepository.moveToCard(tx, openPledges, successor.id);
           if (card.isDefault || !successor.isDefault) await repo.makeDefault(tx, userId, successor.id);
         }
         return card;

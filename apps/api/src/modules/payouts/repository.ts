@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { charities, ledgerEntries } from '../../db/schema.ts';
-import { campaignMoneyInPayoutOrder, campaignsInPayoutOrder, CONNECT_KINDS, recordedPayoutsInOrder } from '../ledger/payout-order-repository.ts';
+import { campaignMoneyInPayoutOrder, campaignsInPayoutOrder, CONNECT_KINDS, recordedPayoutsInOrder } from '../ledger/index.ts';
 import { payouts } from './tables.ts';
 
 export type PayoutRow = typeof payouts.$inferSelect;

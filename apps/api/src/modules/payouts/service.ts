@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { CONNECT_MESSAGES, PAYOUT_MESSAGES, centsToDollars, dollarsToCents, type CharityPayouts, type CreatePayoutRequest } from '@pledgeway/domain';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { connectRecords } from '../charity-connect/service.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { payoutEntries } from '../ledger/postings.ts';
-import { ledgerKeys } from '../ledger/keys.ts';
+import { auditRepository } from '../audit/index.ts';
+import { connectRecords } from '../charity-connect/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { payoutEntries } from '../ledger/index.ts';
+import { ledgerKeys } from '../ledger/index.ts';
 import { payoutsRepository as repo, type PayoutRow } from './repository.ts';
 
 const toPayout = (row: PayoutRow) => ({

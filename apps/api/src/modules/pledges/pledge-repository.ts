@@ -4,9 +4,9 @@ import { columnsFor, fromDriverRow } from '../../db/raw.ts';
 import { events, outboxEmails, participants, paymentMethods, pledges, users } from '../../db/schema.ts';
 import type { outboxValues } from '../../providers/email/index.ts';
 import { countHit } from '../../lib/rate-limit/store.ts';
-import { sessionColumns } from '../auth/tokens.ts';
-import { countedPledges } from '../event-reads/totals-and-summaries.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import { sessionColumns } from '../auth/index.ts';
+import { countedPledges } from '../event-reads/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 export type NewPledge = typeof pledges.$inferInsert;

@@ -1,5 +1,5 @@
 import { dollarsToCents, pledgingClosedAtDeadline, pledgingNotYetOpen, RAISE_MESSAGES, PLEDGE_MAX_DOLLARS } from '@pledgeway/domain';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 import type { PledgeRow } from './pledge-repository.ts';
 
 export interface RaiseRefusal {

@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { usersService } from '../users/service.ts';
-import { eventRecords, type CampaignRow } from '../event-records/service.ts';
+import { usersService } from '../users/index.ts';
+import { eventRecords, type CampaignRow } from '../event-records/index.ts';
 import type { PledgeRow } from './pledge-repository.ts';
 import { toPledgeResponse } from './pledge-response.ts';
 import { raiseReceipt } from './receipt.ts';

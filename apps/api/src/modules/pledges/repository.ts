@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, inArray, not } from 'drizzle-orm';
 import { DELETABLE_EVENT_STATUSES } from '@pledgeway/domain';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, pledges } from '../../db/schema.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type PledgeRow = typeof pledges.$inferSelect;
 

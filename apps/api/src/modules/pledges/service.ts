@@ -9,20 +9,13 @@ import {
 } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isCountedPledge, totalsFor } from '../event-reads/totals-and-summaries.ts';
-import { ledgerRepository } from '../ledger/repository.ts';
-import { payoutRecords } from '../payouts/service.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { pledgesRepository, type PledgeRow } from './pledge-repository.ts';
+import { isCountedPledge, totalsFor } from '../event-reads/index.ts';
+import { ledgerRepository } from '../ledger/index.ts';
+import { payoutRecords } from '../payouts/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import type { PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
-import { creatorFundingRepository } from './creator-funding-repository.ts';
-import { pledgeChargeStateRepository } from './charge-state-repository.ts';
-import { matchPledgeRepository } from './match-pledge-repository.ts';
-
-export type { CreatorFundingPledge } from './creator-funding-repository.ts';
-export type { ClaimKind, LockedClaim } from './charge-state-repository.ts';
-import { pledgeStatusRepository } from './status-repository.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (docs/product.md#3-data). */
 const DEFAULT_PLEDGE_CATEGORY = 'Charity';
@@ -111,40 +104,3 @@ export function createMyPledgesService(ctx: AppContext) {
     },
   };
 }
-
-/** What other modules read and change of pledges (an option's pledges, a closing account's); each takes a transaction or the database. */
-export const pledgeRecords = {
-  countForParticipant: myPledgesRepository.countForParticipant,
-  outstandingCountForDonor: myPledgesRepository.outstandingCountForDonor,
-  anonymiseDonor: myPledgesRepository.anonymiseDonor,
-  /** An unsubscribe from a campaign's update e-mails (decision 192). */
-  stopUpdateEmails: myPledgesRepository.stopUpdateEmails,
-  /** The life cycle releases a campaign's never-charged pledges (its close, its delete, the charge run). */
-  releaseUncharged: pledgeStatusRepository.releaseUncharged,
-  /** A runoff's settlement releases the pledges of the options that are not charged. */
-  releaseForOptions: pledgeStatusRepository.releaseForOptions,
-  /** The disputes module records a dispute on a charged pledge and its outcome. */
-  setDisputeStatus: pledgeStatusRepository.setDisputeStatus,
-  /** A removed card's open pledges move to the donor's next card. */
-  moveToCard: pledgeStatusRepository.moveToCard,
-  /** The creator's funding pledge of a campaign (the events module's funding reserves, retries and books it). */
-  creatorFunding: creatorFundingRepository,
-  /** Whether a runoff option is one of the campaign's: a match on an option asks what a pledge on it asks. */
-  optionBelongs: pledgesRepository.participantOf,
-  /** A settled match's pledge, in the run that charges it (the matching module settles matches). */
-  insertMatch: matchPledgeRepository.insert,
-};
-
-/**
- * A pledge's charge state, as the charging module (claims, outcomes, a run's pledges, refunds of
- * the creator's funding) and the events module's funding change it; each takes the caller's
- * transaction. The rules stay with charging (its attempts, decision 091); only the SQL is here.
- */
-export const pledgeChargeState = {
-  /** Any of a pledge's columns, under the row lock its caller holds (an outcome, a retry, a reminder, a refund). */
-  update: pledgeChargeStateRepository.update,
-  markCharged: pledgeChargeStateRepository.markCharged,
-  claimPendingForRun: pledgeChargeStateRepository.claimPendingForRun,
-  claim: pledgeChargeStateRepository.claim,
-  releaseClaim: pledgeChargeStateRepository.releaseClaim,
-};

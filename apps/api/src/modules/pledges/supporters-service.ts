@@ -2,9 +2,9 @@ import { centsToDollars, type LiveFigures, type Supporter } from '@pledgeway/dom
 import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
-import { assertCanSee } from '../event-reads/access.ts';
-import { runoffTotals, totalsFor } from '../event-reads/totals-and-summaries.ts';
-import { eventRecords, type CampaignRow } from '../event-records/service.ts';
+import { assertCanSee } from '../event-reads/index.ts';
+import { runoffTotals, totalsFor } from '../event-reads/index.ts';
+import { eventRecords, type CampaignRow } from '../event-records/index.ts';
 import { pledgesRepository as repo } from './pledge-repository.ts';
 
 export { SUPPORTERS_PAGE_SIZE };

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, pledges, users } from '../../db/schema.ts';
-import { countedPledges } from '../event-reads/totals-and-summaries.ts';
+import { countedPledges } from '../event-reads/index.ts';
 import { promotionPledges, promotions } from './tables.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionStatus = PromotionRow['status'];

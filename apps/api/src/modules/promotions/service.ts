@@ -12,12 +12,12 @@ import {
 import type { AppContext, AuthInfo } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanManage, assertCanSee } from '../event-reads/access.ts';
-import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/totals-and-summaries.ts';
-import { usersService } from '../users/service.ts';
+import { assertCanManage, assertCanSee } from '../event-reads/index.ts';
+import { toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/index.ts';
+import { usersService } from '../users/index.ts';
 import { promotionEmails } from './emails.ts';
 import { promotionsRepository as repo, type PromotionRow, type PromotionWithPromoter } from './repository.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { eventRecords } from '../event-records/index.ts';
 
 /** What the public sees: accepted promotions, and ended ones, whose credit stays. */
 const SHOWN_STATUSES = ['accepted', 'ended'] as const;

@@ -11,12 +11,12 @@ import { chargedOptionIds, ordinal, placementsLabel, rankRunoffOptions } from '@
 import type { Executor } from '../../db/client.ts';
 import type { AppContext, AuthInfo } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { auditRepository } from '../audit/repository.ts';
-import { assertCanManage } from '../event-reads/access.ts';
-import { runoffOptionTotals } from '../event-reads/totals-and-summaries.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { auditRepository } from '../audit/index.ts';
+import { assertCanManage } from '../event-reads/index.ts';
+import { runoffOptionTotals } from '../event-reads/index.ts';
+import { eventRecords } from '../event-records/index.ts';
 import { runoffRepository as repo } from './repository.ts';
+import { pledgeStatusRepository } from '../pledges/index.ts';
 
 /** What settling a runoff needs of its (already locked) campaign row. */
 export interface RunoffCampaign {
@@ -78,7 +78,7 @@ export async function settleRunoff(tx: Executor, event: RunoffCampaign, chargeRu
     event.runoffWinBy ?? 'donation_total',
   );
   const charged = releaseAll ? new Set<string>() : chargedOptionIds(ranked, event.runoffChargedPlaces ?? 0);
-  const released = await pledgeRecords.releaseForOptions(
+  const released = await pledgeStatusRepository.releaseForOptions(
     tx,
     event.id,
     ids.filter((id) => !charged.has(id)),

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { stackRecords } from '../stacks/service.ts';
+import { stackRecords } from '../stacks/index.ts';
 import { seoRepository } from './repository.ts';
 
 /** Public pages a search engine should know, with how often they change. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { events, users } from '../../db/schema.ts';
 import { stackCampaigns, stacks } from './tables.ts';
-import type { CampaignRow } from '../event-records/service.ts';
+import type { CampaignRow } from '../event-records/index.ts';
 
 export type StackRow = typeof stacks.$inferSelect;
 

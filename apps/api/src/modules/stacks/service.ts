@@ -2,7 +2,7 @@ import { centsToDollars, STACK_MESSAGES, type MyStack, type StackPageResponse, t
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { distinctSupporters, isPubliclyVisible, toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/totals-and-summaries.ts';
+import { distinctSupporters, isPubliclyVisible, toEventSummary, toPublicEventSummary, totalsFor } from '../event-reads/index.ts';
 import { stacksRepository as repo, type StackRow } from './repository.ts';
 
 type StackPage = StackPageResponse['data'];

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCents } from '@pledgeway/domain';
-import type { ReturnedKind } from '../ledger/kinds.ts';
+import type { ReturnedKind } from '../ledger/index.ts';
 import { statementFonts } from './fonts.ts';
 import { printableText } from './printable.ts';
 import { NO_GOODS_OR_SERVICES, recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';

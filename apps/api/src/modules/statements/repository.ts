@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/raw.ts';
 import { charities, events, ledgerEntries, ledgerTransactions, pledges } from '../../db/schema.ts';
 import type { Recipient } from '../../lib/receipt-recipient.ts';
 import { statementMailings } from './tables.ts';
-import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/kinds.ts';
+import { kindsOnStatement, returnedKind, type ReturnedKind } from '../ledger/index.ts';
 
 export interface StatementCharge {
   /** The charged pledge's id, or the donation's (from /charities: no campaign, no tip). */

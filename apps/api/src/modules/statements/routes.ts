@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StatementEmailsRequest, StatementEmailsResponse, StatementYearParams, StatementYearsResponse } from '@pledgeway/domain';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import { mailYearlyStatements, STATEMENT_MAILING_CRON, STATEMENT_MAILING_QUEUE } from './mailing.ts';
 import { createStatementsService } from './service.ts';
 

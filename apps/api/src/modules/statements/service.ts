@@ -1,11 +1,11 @@
 import { centsToDollars, type StatementYear } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { disputeRecords } from '../disputes/service.ts';
-import { donationRecords } from '../donations/service.ts';
-import { monthlyGiftRecords } from '../monthly-giving/charge.ts';
-import { returnedKind } from '../ledger/kinds.ts';
-import { usersService } from '../users/service.ts';
+import { disputeRecords } from '../disputes/index.ts';
+import { donationRecords } from '../donations/index.ts';
+import { monthlyGiftRecords } from '../monthly-giving/index.ts';
+import { returnedKind } from '../ledger/index.ts';
+import { usersService } from '../users/index.ts';
 import { renderStatementPdf } from './pdf.ts';
 import { statementsRepository as repo, type StatementCharge, type StatementReturn } from './repository.ts';
 

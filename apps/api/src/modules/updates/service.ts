@@ -13,9 +13,9 @@ import type { Executor } from '../../db/client.ts';
 import type { EmailMessage } from '../../providers/email/index.ts';
 import { AppError, fieldsFromZod } from '../../errors.ts';
 import { documentExtension, storeDocument, storeImage, type MultipartBody, type UploadedFile } from '../../lib/uploads.ts';
-import { assertCanManage, assertCanSee, canView } from '../event-reads/access.ts';
-import type { CampaignRow } from '../event-records/service.ts';
-import { eventRecords } from '../event-records/service.ts';
+import { assertCanManage, assertCanSee, canView } from '../event-reads/index.ts';
+import type { CampaignRow } from '../event-records/index.ts';
+import { eventRecords } from '../event-records/index.ts';
 import { createUnsubscribeTokens } from './unsubscribe.ts';
 import { updatesRepository, type CommentRow, type UpdateRow } from './repository.ts';
 

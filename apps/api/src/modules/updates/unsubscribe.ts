@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { pledgeRecords } from '../pledges/service.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { myPledgesRepository } from '../pledges/index.ts';
 
 /**
  * One-click unsubscribe from a campaign's update e-mails (RFC 8058, decision 192). The link names
@@ -56,7 +56,7 @@ export function createUnsubscribeService(ctx: Pick<AppContext, 'db' | 'config'>)
       if (!named) return null;
       const campaign = await eventRecords.findById(ctx.db, named.eventId);
       if (!campaign) return null;
-      await pledgeRecords.stopUpdateEmails(ctx.db, named.userId, named.eventId);
+      await myPledgesRepository.stopUpdateEmails(ctx.db, named.userId, named.eventId);
       return campaign.name;
     },
   };

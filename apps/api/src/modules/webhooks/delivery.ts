@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { representation } from '../charity-portal/representation.ts';
+import { representation } from '../charity-portal/index.ts';
 import type { Resolver } from './address-guard.ts';
 import { envelopeOf } from './envelope.ts';
 import { postOnce, type AttemptResult } from './post.ts';

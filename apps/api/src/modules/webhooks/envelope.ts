@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
-import { supporterAsShown } from '../exports/shown.ts';
-import { eventRecords } from '../event-records/service.ts';
-import { fundraisingPageRecords } from '../fundraising-pages/service.ts';
+import { supporterAsShown } from '../exports/index.ts';
+import { eventRecords } from '../event-records/index.ts';
+import { fundraisingPageRecords } from '../fundraising-pages/index.ts';
 import { moneyData } from './money-data.ts';
 import { subjectsRepository as repo, type EventRow } from './repository.ts';
 

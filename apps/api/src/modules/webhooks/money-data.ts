@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client.ts';
-import { connectRecords } from '../charity-connect/service.ts';
-import { disputeRecords } from '../disputes/service.ts';
-import { donationRecords } from '../donations/service.ts';
-import { monthlyGiftRecords } from '../monthly-giving/records.ts';
-import { payoutRecords } from '../payouts/service.ts';
+import { connectRecords } from '../charity-connect/index.ts';
+import { disputeRecords } from '../disputes/index.ts';
+import { donationRecords } from '../donations/index.ts';
+import { monthlyGiftRecords } from '../monthly-giving/index.ts';
+import { payoutRecords } from '../payouts/index.ts';
 
 /*
  * The `data` of the money events a charity (and, for disputes, a host) receives (decision 180).

@@ -13,7 +13,7 @@ import {
 } from '@pledgeway/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { representation } from '../charity-portal/representation.ts';
+import { representation } from '../charity-portal/index.ts';
 import { createWebhooksService, WEBHOOK_QUEUE, type WebhookOwner, type WebhooksService } from './service.ts';
 
 const tags = ['webhooks'];

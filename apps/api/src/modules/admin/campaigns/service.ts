@@ -1,10 +1,10 @@
 import type { AdminCampaignsQuery } from '@pledgeway/domain/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { chargeFigures } from '../../charging/figures.ts';
-import { loadEventDetail } from '../../events/campaign-detail.ts';
-import { lifecycleRecords } from '../../lifecycle/service.ts';
-import { usersService } from '../../users/service.ts';
+import { chargeFigures } from '../../charging/index.ts';
+import { loadEventDetail } from '../../events/index.ts';
+import { lifecycleRecords } from '../../lifecycle/index.ts';
+import { usersService } from '../../users/index.ts';
 import { adminCampaignsRepository as repo } from './repository.ts';
 
 export function createAdminCampaignsService(ctx: AppContext) {

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGES, CharityFields, CharityGroupRequest } from '@pledgeway/d
 import type { AppContext } from '../../../context.ts';
 import { AppError, fieldsFromZod } from '../../../errors.ts';
 import { type MultipartBody, storeImage } from '../../../lib/uploads.ts';
-import { recordAdminAction } from '../../audit/admin-action.ts';
+import { recordAdminAction } from '../../audit/index.ts';
 import { adminCharitiesRepository as repo, toAdminGroup, type CharityRow } from './repository.ts';
 
 /** What the audit log keeps of a charity: its public fields. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminDashboardResponse } from '@pledgeway/domain/schemas/admin';
-import { monthlyGivingForAdmins } from '../../monthly-giving/admin.ts';
+import { monthlyGivingForAdmins } from '../../monthly-giving/index.ts';
 import { loadDashboard } from './repository.ts';
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { contactRecords } from '../../contact/service.ts';
-import { recordAdminAction } from '../../audit/admin-action.ts';
+import { contactRecords } from '../../contact/index.ts';
+import { recordAdminAction } from '../../audit/index.ts';
 import { toCsv } from '../../../lib/csv.ts';
 import { adminMessagesRepository as repo } from './repository.ts';
 

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, type AdminUsersQuery } from '@pledgeway/domain/schemas/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { refreshTokenStore } from '../../auth/tokens.ts';
-import { usersService } from '../../users/service.ts';
-import { recordAdminAction } from '../../audit/admin-action.ts';
+import { refreshTokenStore } from '../../auth/index.ts';
+import { usersService } from '../../users/index.ts';
+import { recordAdminAction } from '../../audit/index.ts';
 import { adminCampaignsRepository } from '../campaigns/repository.ts';
 import { adminPeopleRepository as repo } from './repository.ts';
 
