@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PaymentConfigResponse,
+  PaymentMethodSavedResponse,
+  SandboxWalletResponse,
+  SetupIntentResponse,
+  type PaymentMethodResponse,
+} from '@pledgeway/domain/schemas/payment-methods';
+import { answerEach, server } from '@/test/network';
+import { renderWithQueries } from '@/test/render';
 import { AddCardDialog } from './add-card-dialog';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
@@ -24,7 +32,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const calls: { method: string; path: string; body: unknown }[] = [];
-const card = {
+const card: PaymentMethodResponse = {
   id: 'card-1',
   kind: 'card',
   label: 'Visa •••• 4242',
@@ -36,39 +44,45 @@ const card = {
 
 let provider: 'stripe' | 'sandbox' = 'stripe';
 
-function answer(path: string): unknown {
-  if (path.endsWith('/payment-methods/config')) return { success: true, provider, publishable_key: provider === 'stripe' ? 'pk_test_x' : null };
-  if (path.endsWith('/payment-methods/setup-intent')) return { success: true, setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
-  if (path.endsWith('/sandbox/wallets')) return { success: true, token: 'tok_sbx_w', kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ava' };
-  if (path.endsWith('/payment-methods')) return { success: true, message: 'Card added successfully', data: card };
-  return {};
-}
-
 beforeEach(() => {
   calls.length = 0;
   provider = 'stripe';
   stripeJs.load.mockReset();
   stripeJs.confirmSetup.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ method: init.method ?? 'GET', path: url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify(answer(url)), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
+  server.events.on('request:start', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    void request
+      .clone()
+      .text()
+      .then((text) => calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined }));
+  });
+  server.use(
+    answerEach('get', '/payment-methods/config', PaymentConfigResponse, () => ({
+      success: true as const,
+      provider,
+      publishable_key: provider === 'stripe' ? 'pk_test_x' : null,
+    })),
+    answerEach('post', '/payment-methods/setup-intent', SetupIntentResponse, () => ({
+      success: true as const,
+      setup_intent_id: 'seti_1',
+      client_secret: 'seti_1_secret',
+    })),
+    answerEach('post', '/sandbox/wallets', SandboxWalletResponse, () => ({
+      success: true as const,
+      token: 'tok_sbx_w',
+      kind: 'sandbox_cashapp' as const,
+      label: 'Sandbox cash app · $ava',
+    })),
+    answerEach('post', '/payment-methods', PaymentMethodSavedResponse, () => ({ success: true as const, message: 'Card added successfully', data: card })),
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  server.events.removeAllListeners();
 });
 
 function openDialog(onAdded = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AddCardDialog open onOpenChange={() => undefined} onAdded={onAdded} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AddCardDialog open onOpenChange={() => undefined} onAdded={onAdded} />);
   return onAdded;
 }
 
@@ -138,7 +152,7 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config', '/api/payment-methods/setup-intent']);
   });
 
-  it('with the sandbox, saves the sandbox cash app with the chosen outcome, and calls it the sandbox cash app, not Cash App', { timeout: 20_000 }, async () => {
+  it('with the sandbox, saves the sandbox cash app with the chosen outcome, and calls it the sandbox cash app, not Cash App', async () => {
     provider = 'sandbox';
     const onAdded = openDialog();
     fireEvent.click(await screen.findByRole('radio', { name: 'Sandbox cash app' }));
