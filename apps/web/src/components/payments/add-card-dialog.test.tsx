@@ -90,7 +90,7 @@ describe('add-card dialog with Stripe', () => {
   it('says plainly that the card form could not be loaded when Stripe.js is unreachable, and asks nothing of the server', async () => {
     stripeJs.load.mockRejectedValue(new Error('Failed to load Stripe.js'));
     openDialog();
-    expect(await screen.findByText(CARD_FORM_UNAVAILABLE)).toBeTruthy();
+    expect((await screen.findByText(CARD_FORM_UNAVAILABLE)).textContent).toBe(CARD_FORM_UNAVAILABLE);
     expect(stripeJs.load).toHaveBeenCalledWith('pk_test_x');
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config']);
   });
@@ -115,7 +115,7 @@ describe('add-card dialog with Stripe', () => {
     const onAdded = openDialog();
     fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect((await screen.findByText('Your card was declined.')).textContent).toBe('Your card was declined.');
     expect(onAdded).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
   });
@@ -125,14 +125,22 @@ describe('add-card dialog: what it says of the provider', () => {
   it('with the sandbox provider, says that no real card is charged, and never claims a test mode', async () => {
     provider = 'sandbox';
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/).textContent).toMatch(
+        /Payments here go through the sandbox payment provider, so no real card is charged/,
+      ),
+    );
     expect(screen.queryByText(/Test mode/)).toBeNull();
   });
 
   it('with Stripe, says the card goes to Stripe and mentions no test card', async () => {
     stripeJs.load.mockResolvedValue({});
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/).textContent).toMatch(
+        /Your card, wallet or Cash App Pay details go straight to Stripe/,
+      ),
+    );
     expect(screen.queryByText(/4242/)).toBeNull();
   });
 });
@@ -156,7 +164,9 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     provider = 'sandbox';
     const onAdded = openDialog();
     fireEvent.click(await screen.findByRole('radio', { name: 'Sandbox cash app' }));
-    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/)).toBeTruthy();
+    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/).textContent).toMatch(
+      /stands in for Cash App Pay, which cannot run in this demo/,
+    );
     fireEvent.change(screen.getByLabelText(/Your \$cashtag/), { target: { value: '$ava' } });
     fireEvent.change(screen.getByLabelText(/What the sandbox cash app does/), { target: { value: 'decline_on_charge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve in the sandbox cash app' }));
@@ -174,7 +184,9 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Card', 'Sandbox wallet', 'Sandbox cash app']);
     fireEvent.click(screen.getByRole('radio', { name: 'Sandbox wallet' }));
-    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Approve in the sandbox wallet' })).toBeTruthy();
+    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/).textContent).toMatch(
+      /stands in for Apple Pay and Google Pay, which cannot run in this demo/,
+    );
+    expect((screen.getByRole('button', { name: 'Approve in the sandbox wallet' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
