@@ -1,8 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { setPublicSchemaLoader } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 import { RenderSnapshotProvider, type RenderSnapshot } from '@/lib/hydration';
 import { DeferredToaster } from './deferred-toaster';
+
+// Public pages parse their answers with schemas from a chunk of their own (decision 220).
+setPublicSchemaLoader(() => import('@/lib/public-answer-schemas'));
 
 interface AppProvidersProps {
   queryClient: QueryClient;

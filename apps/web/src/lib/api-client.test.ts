@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, ApiError, apiRequest, SERVER_BUSY_MESSAGE, setApiTransport } from './api-client';
-import { apiClient, dataOf } from './typed-api';
+import { z } from 'zod';
+import { api, ApiError, SERVER_BUSY_MESSAGE, setApiTransport } from './api-client';
+import { ResponseShapeError } from './parse-response';
 
 interface Sent {
   url: string;
@@ -23,54 +24,76 @@ function answerWith(status: number, body: unknown): Sent[] {
 
 afterEach(() => setApiTransport((input, init) => fetch(input, init)));
 
-describe('the typed client (openapi-fetch) and the untyped one share one transport', () => {
-  it('sends a typed GET to /api with its path parameter encoded', async () => {
-    const sent = answerWith(200, { success: true, data: { id: 'r1' } });
-    await expect(dataOf(apiClient.GET('/admin/charge-runs/{id}', { params: { path: { id: 'a/b c' } } }))).resolves.toEqual({
-      success: true,
-      data: { id: 'r1' },
-    });
+const Charge = z.object({ success: z.literal(true), data: z.object({ id: z.string(), amount: z.number() }) });
+
+describe('every answer is read through its schema (decision 220)', () => {
+  it('sends a GET to /api and answers with the parsed data', async () => {
+    const sent = answerWith(200, { success: true, data: { id: 'r1', amount: 12.5, extra: 'dropped' } });
+    await expect(api.get(Charge, '/admin/charge-runs/r1')).resolves.toEqual({ success: true, data: { id: 'r1', amount: 12.5 } });
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.url).toBe('/api/admin/charge-runs/a%2Fb%20c');
+    expect(sent[0]!.url).toBe('/api/admin/charge-runs/r1');
     expect(sent[0]!.method).toBe('GET');
     expect(sent[0]!.headers.accept).toBe('application/json');
   });
 
-  it('sends a typed body as JSON', async () => {
-    const sent = answerWith(200, { success: true });
-    await dataOf(apiClient.POST('/admin/events/{id}/charge-hold', { params: { path: { id: 'e1' } }, body: { reason: 'Checking the payout' } }));
+  it('sends a body as JSON, with extra headers', async () => {
+    const sent = answerWith(200, { success: true, data: { id: 'r1', amount: 1 } });
+    await api.post(Charge, '/admin/events/e1/charge-hold', { reason: 'Checking the payout' }, { headers: { 'idempotency-key': 'k1' } });
     expect(sent[0]!.url).toBe('/api/admin/events/e1/charge-hold');
     expect(sent[0]!.method).toBe('POST');
     expect(sent[0]!.headers['content-type']).toBe('application/json');
+    expect(sent[0]!.headers['idempotency-key']).toBe('k1');
     expect(JSON.parse(sent[0]!.body!)).toEqual({ reason: 'Checking the payout' });
+  });
+
+  it('refuses an answer of another shape, naming the field and what was read', async () => {
+    answerWith(200, { success: true, data: { id: 'r1', amount: '12.50' } });
+    const error = await api.get(Charge, '/admin/charge-runs/r1', undefined, { what: 'the charge run' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as Error).message).toMatch(/^The server's answer for the charge run was not understood \(data\.amount: /);
+  });
+
+  it('names the method and path when no description was given', async () => {
+    answerWith(200, { success: true });
+    await expect(api.delete(Charge, '/admin/charge-runs/r1')).rejects.toThrow(
+      "The server's answer for DELETE /admin/charge-runs/r1 was not understood (data: ",
+    );
+  });
+
+  it('loads a schema given as a loader (a public page) and parses with it', async () => {
+    answerWith(200, { success: true, data: { id: 'r2', amount: 3 } });
+    let loaded = 0;
+    const load = async () => {
+      loaded += 1;
+      return Charge;
+    };
+    await expect(api.get(load, '/events/e1/matches')).resolves.toEqual({ success: true, data: { id: 'r2', amount: 3 } });
+    expect(loaded).toBe(1);
   });
 
   it.each([
     ['the answer’s message', { message: 'Campaign is frozen', error: 'other', code: 'CONFLICT' }, 'Campaign is frozen'],
     ['else its error', { error: 'Campaign is frozen' }, 'Campaign is frozen'],
     ['else the status text', {}, 'Conflict'],
-  ])('turns a failed answer into the same ApiError either way: %s', async (_case, body, message) => {
+  ])('turns a failed answer into an ApiError before any parsing: %s', async (_case, body, message) => {
     setApiTransport(async () => new Response(JSON.stringify(body), { status: 409, statusText: 'Conflict', headers: { 'content-type': 'application/json' } }));
-    const typed = await dataOf(apiClient.GET('/admin/charging')).catch((error: unknown) => error);
-    const untyped = await api.get('/admin/charging').catch((error: unknown) => error);
-    for (const error of [typed, untyped]) {
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(409);
-      expect((error as ApiError).message).toBe(message);
-    }
+    const error = await api.get(Charge, '/admin/charging').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(409);
+    expect((error as ApiError).message).toBe(message);
   });
 
   it('reports a transport failure as the connection message', async () => {
     setApiTransport(async () => {
       throw new TypeError('fetch failed');
     });
-    await expect(dataOf(apiClient.GET('/admin/charging'))).rejects.toThrow('Could not connect to the server. Please check your connection and try again.');
+    await expect(api.get(Charge, '/admin/charging')).rejects.toThrow('Could not connect to the server. Please check your connection and try again.');
   });
 });
 
 async function failureOf(response: Response): Promise<ApiError> {
   setApiTransport(async () => response);
-  return apiRequest('/events/allActive').then(
+  return api.get(z.unknown(), '/events/allActive').then(
     () => {
       throw new Error('expected the request to fail');
     },

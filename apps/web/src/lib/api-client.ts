@@ -1,12 +1,15 @@
+import type { z } from 'zod';
+import { parseResponse } from './parse-response';
+
 /**
  * The one API client (docs/product.md#7-api-calls): bearer token from localStorage `access-token`,
  * credentials sent, 10-second timeout, one retry after a refresh on 401, and error messages in
  * the order of docs/product.md#8-messages: response message, else error, else the client's, else
  * "Unexpected error occurred".
  *
- * Two ways in, one transport: `apiClient` in `lib/typed-api.ts` (openapi-fetch), typed from the
- * API's OpenAPI document, and `api.get<T>(path)` here for call sites not yet moved to it
- * (docs/decisions/102-typed-api-client.md).
+ * One way to read an answer: `api.get(Schema, path)` parses it with the zod schema its route
+ * declares (packages/domain), so its type is the schema's and a wrong shape is a
+ * `ResponseShapeError` on screen, never a wrong figure (docs/decisions/220-api-answers-parsed-with-the-shared-schemas.md).
  */
 export const ACCESS_TOKEN_KEY = 'access-token';
 const TIMEOUT_MS = 10_000;
@@ -168,7 +171,8 @@ export function failure(path: string, response: Response, data: unknown): ApiErr
   return error;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The answer's JSON, not yet read through a schema: `apiCall` (and so `api`) is the way in. */
+async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const response = await sendWithRefresh(path, toOutgoing(options), options.noRetry);
   const text = await response.text();
   let data: unknown;
@@ -178,13 +182,55 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     data = undefined;
   }
   if (!response.ok) throw failure(path, response, data);
-  return data as T;
+  return data;
 }
 
+/**
+ * The answer's schema, or (on a public page, whose initial JavaScript has no room for zod, decision
+ * 220) a function that loads it from its own chunk: the answer is parsed once it is there.
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/** The schemas public pages read, in a chunk of their own (lib/public-answer-schemas.ts). */
+export type PublicSchemas = typeof import('./public-answer-schemas');
+let loadPublicSchemas: (() => Promise<PublicSchemas>) | undefined;
+
+/**
+ * Set once by the app's frame (app/providers.tsx) and by the tests' setup. The `import()` lives
+ * there and not here: a module shared by several pages that loads a chunk would move Vite's
+ * preload helper out of the entry into a chunk of its own, which every page then downloads.
+ */
+export function setPublicSchemaLoader(load: () => Promise<PublicSchemas>): void {
+  loadPublicSchemas = load;
+}
+
+/** A public page's answer schema, by name, loaded with the first read that needs it. */
+export const publicSchema =
+  <K extends keyof PublicSchemas>(name: K) =>
+  async (): Promise<PublicSchemas[K]> => {
+    if (!loadPublicSchemas) throw new Error('The answer schemas of public pages were not set up (setPublicSchemaLoader).');
+    return (await loadPublicSchemas())[name];
+  };
+
+export interface ReadOptions extends RequestOptions {
+  /** What the answer is, for the error a wrong shape shows ("payouts"); the method and path otherwise. */
+  what?: string;
+}
+
+/** Sends, and parses the answer with its route's schema: the one way the app reads an answer. */
+export async function apiCall<S extends z.ZodType>(schema: AnswerSchema<S>, path: string, options: ReadOptions = {}): Promise<z.infer<S>> {
+  const [body, parser] = await Promise.all([apiRequest(path, options), typeof schema === 'function' ? schema() : schema]);
+  return parseResponse(parser, body, options.what ?? `${options.method ?? 'GET'} ${path}`);
+}
+
+type Extra = Omit<ReadOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <S extends z.ZodType>(schema: AnswerSchema<S>, path: string, signal?: AbortSignal, extra: Extra = {}) => apiCall(schema, path, { ...extra, signal }),
+  post: <S extends z.ZodType>(schema: AnswerSchema<S>, path: string, body?: Body, extra: Extra = {}) =>
+    apiCall(schema, path, { ...extra, method: 'POST', body }),
+  put: <S extends z.ZodType>(schema: AnswerSchema<S>, path: string, body?: Body, extra: Extra = {}) => apiCall(schema, path, { ...extra, method: 'PUT', body }),
+  patch: <S extends z.ZodType>(schema: AnswerSchema<S>, path: string, body?: Body, extra: Extra = {}) =>
+    apiCall(schema, path, { ...extra, method: 'PATCH', body }),
+  delete: <S extends z.ZodType>(schema: AnswerSchema<S>, path: string, extra: Extra = {}) => apiCall(schema, path, { ...extra, method: 'DELETE' }),
 };

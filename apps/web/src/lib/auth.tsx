@@ -2,16 +2,16 @@ import type { PublicUser } from '@pledgeway/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginRequest, LoginResponse } from '@pledgeway/domain';
-import { api, ApiError, sessionMayExist, tokenStore } from '@/lib/api-client';
+import { api, ApiError, sessionMayExist, tokenStore, publicSchema } from '@/lib/api-client';
 import { useRenderSnapshot } from '@/lib/hydration';
 
 /*
  * The signed-in user, shared by the whole app (bulletproof-react keeps auth in lib/): every
  * feature may read it, so it cannot live inside one feature.
  */
-const getAuthCheck = (): Promise<{ success: true; user: PublicUser }> => api.get('/site/auth-check');
-const postLogin = (body: LoginRequest): Promise<LoginResponse> => api.post('/site/login', body);
-const postLogout = (): Promise<{ success: true; message: string }> => api.post('/site/logout', {});
+const getAuthCheck = (): Promise<{ success: true; user: PublicUser }> => api.get(publicSchema('AuthCheckResponse'), '/site/auth-check');
+const postLogin = (body: LoginRequest): Promise<LoginResponse> => api.post(publicSchema('LoginResponse'), '/site/login', body);
+const postLogout = () => api.post(publicSchema('SuccessResponse'), '/site/logout', {});
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

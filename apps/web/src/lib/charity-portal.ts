@@ -7,10 +7,11 @@ import {
   PortalOverviewResponse,
   RepresentativesResponse,
   StatementEmailsResponse,
+  InviteRepresentativeResponse,
 } from '@pledgeway/domain/schemas/charity-portal';
 import { RefreshAccountResponse, StartOnboardingResponse } from '@pledgeway/domain/schemas/charity-connect';
+import { SuccessResponse } from '@pledgeway/domain/schemas/auth';
 import { api, ApiError, refreshAccessToken, tokenStore } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The charity portal's reads and writes (decision 135), each answer read with its route's schema. */
@@ -19,22 +20,21 @@ const portalKeys = { ...queryKeys.charityPortal, statementEmails: queryKeys.stat
 export const myCharitiesQuery = () =>
   queryOptions({
     queryKey: portalKeys.mine,
-    queryFn: async ({ signal }) => parseResponse(MyCharitiesResponse, await api.get<unknown>('/portal/charities', signal), 'your charities').data.charities,
+    queryFn: async ({ signal }) => (await api.get(MyCharitiesResponse, '/portal/charities', signal, { what: 'your charities' })).data.charities,
   });
 export const useMyCharities = (enabled = true) => useQuery({ ...myCharitiesQuery(), enabled });
 
 export const usePortalOverview = (charityId: string) =>
   useQuery({
     queryKey: portalKeys.overview(charityId),
-    queryFn: async ({ signal }) =>
-      parseResponse(PortalOverviewResponse, await api.get<unknown>(`/portal/charities/${charityId}`, signal), 'the charity portal').data,
+    queryFn: async ({ signal }) => (await api.get(PortalOverviewResponse, `/portal/charities/${charityId}`, signal, { what: 'the charity portal' })).data,
   });
 
 export function useSaveProfile(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (form: FormData) =>
-      parseResponse(ProfileSubmittedResponse, await api.put<unknown>(`/portal/charities/${charityId}/profile`, form), 'the profile change sent for approval'),
+      await api.put(ProfileSubmittedResponse, `/portal/charities/${charityId}/profile`, form, { what: 'the profile change sent for approval' }),
     onSuccess: async () => {
       // The public list changes only when an admin approves: the portal alone is read again.
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
@@ -47,7 +47,7 @@ export function useStartConnectOnboarding(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      parseResponse(StartOnboardingResponse, await api.post<unknown>(`/charities/${charityId}/connect/onboarding`), 'the onboarding page').data,
+      (await api.post(StartOnboardingResponse, `/charities/${charityId}/connect/onboarding`, undefined, { what: 'the onboarding page' })).data,
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.overview(charityId) }),
   });
 }
@@ -57,7 +57,7 @@ export function useRefreshConnect(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      parseResponse(RefreshAccountResponse, await api.post<unknown>(`/charities/${charityId}/connect/refresh`), 'the account state').data.account,
+      (await api.post(RefreshAccountResponse, `/charities/${charityId}/connect/refresh`, undefined, { what: 'the account state' })).data.account,
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.overview(charityId) }),
   });
 }
@@ -66,7 +66,7 @@ export const useInvitation = (token: string) =>
   useQuery({
     queryKey: portalKeys.invitation(token),
     queryFn: async ({ signal }) =>
-      parseResponse(InvitationPreviewResponse, await api.get<unknown>(`/charity-invitations/${encodeURIComponent(token)}`, signal), 'the invitation').data,
+      (await api.get(InvitationPreviewResponse, `/charity-invitations/${encodeURIComponent(token)}`, signal, { what: 'the invitation' })).data,
     retry: false,
   });
 
@@ -74,7 +74,7 @@ export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      parseResponse(AcceptInvitationResponse, await api.post<unknown>(`/charity-invitations/${encodeURIComponent(token)}/accept`), 'the invitation'),
+      await api.post(AcceptInvitationResponse, `/charity-invitations/${encodeURIComponent(token)}/accept`, undefined, { what: 'the invitation' }),
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.all }),
   });
 }
@@ -84,13 +84,13 @@ export const useRepresentatives = (charityId: string | null) =>
     queryKey: portalKeys.representatives(charityId ?? ''),
     enabled: Boolean(charityId),
     queryFn: async ({ signal }) =>
-      parseResponse(RepresentativesResponse, await api.get<unknown>(`/admin/charities/${charityId}/representatives`, signal), 'representatives').data,
+      (await api.get(RepresentativesResponse, `/admin/charities/${charityId}/representatives`, signal, { what: 'representatives' })).data,
   });
 
 export function useInviteRepresentative(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (email: string) => api.post<{ message: string }>(`/admin/charities/${charityId}/representatives`, { email }),
+    mutationFn: async (email: string) => api.post(InviteRepresentativeResponse, `/admin/charities/${charityId}/representatives`, { email }),
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.representatives(charityId) }),
   });
 }
@@ -98,7 +98,7 @@ export function useInviteRepresentative(charityId: string) {
 export function useRemoveRepresentative(charityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: string) => api.delete<{ message: string }>(`/admin/charities/${charityId}/representatives/${userId}`),
+    mutationFn: async (userId: string) => api.delete(SuccessResponse, `/admin/charities/${charityId}/representatives/${userId}`),
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: portalKeys.representatives(charityId) }),
   });
 }
@@ -106,15 +106,13 @@ export function useRemoveRepresentative(charityId: string) {
 export const useStatementEmails = () =>
   useQuery({
     queryKey: portalKeys.statementEmails,
-    queryFn: async ({ signal }) =>
-      parseResponse(StatementEmailsResponse, await api.get<unknown>('/me/statement-emails', signal), 'your e-mail choice').data.enabled,
+    queryFn: async ({ signal }) => (await api.get(StatementEmailsResponse, '/me/statement-emails', signal, { what: 'your e-mail choice' })).data.enabled,
   });
 
 export function useSetStatementEmails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (enabled: boolean) =>
-      parseResponse(StatementEmailsResponse, await api.put<unknown>('/me/statement-emails', { enabled }), 'your e-mail choice'),
+    mutationFn: async (enabled: boolean) => await api.put(StatementEmailsResponse, '/me/statement-emails', { enabled }, { what: 'your e-mail choice' }),
     onSuccess: (answer) => queryClient.setQueryData(portalKeys.statementEmails, answer.data.enabled),
   });
 }

@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
-type Answer = { success: true; message: string };
-
 /** POST /auth/confirm-email: the token of the link in the confirmation e-mail. */
-export const confirmEmail = (token: string) => api.post<Answer>('/auth/confirm-email', { token });
+export const confirmEmail = (token: string) => api.post(publicSchema('SuccessResponse'), '/auth/confirm-email', { token });
 
 /** POST /auth/confirm-email/resend: a new link to the signed-in user (the server limits how often). */
-export const resendEmailConfirmation = () => api.post<Answer>('/auth/confirm-email/resend');
+export const resendEmailConfirmation = () => api.post(publicSchema('SuccessResponse'), '/auth/confirm-email/resend');
 
 export function useResendEmailConfirmation() {
   return useMutation({ mutationFn: resendEmailConfirmation });

@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
+import {
   ApiKeyCreatedResponse,
-  ApiKeyRequestInput,
+  type ApiKeyRequestInput,
   ApiKeyRevokedResponse,
   ApiKeysResponse,
   WebhookActionResponse,
   WebhookDeliveriesResponse,
-  WebhookEndpointRequestInput,
+  type WebhookEndpointRequestInput,
   WebhookEndpointResponse,
   WebhookEndpointSecretResponse,
   WebhookEndpointsResponse,
 } from '@pledgeway/domain/schemas/integrations';
 import { api } from '@/lib/api-client';
-
-type Out<T extends z.ZodType> = z.infer<T>;
 
 const keys = {
   apiKeys: ['integrations', 'api-keys'] as const,
@@ -26,13 +23,13 @@ const keys = {
 const owner = (charityId?: string) => (charityId ? `?charity_id=${charityId}` : '');
 
 export function useApiKeys() {
-  return useQuery({ queryKey: keys.apiKeys, queryFn: ({ signal }) => api.get<Out<typeof ApiKeysResponse>>('/api-keys', signal) });
+  return useQuery({ queryKey: keys.apiKeys, queryFn: ({ signal }) => api.get(ApiKeysResponse, '/api-keys', signal) });
 }
 
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApiKeyRequestInput) => api.post<Out<typeof ApiKeyCreatedResponse>>('/api-keys', body),
+    mutationFn: (body: ApiKeyRequestInput) => api.post(ApiKeyCreatedResponse, '/api-keys', body),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.apiKeys }),
   });
 }
@@ -40,7 +37,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<Out<typeof ApiKeyRevokedResponse>>(`/api-keys/${id}`),
+    mutationFn: (id: string) => api.delete(ApiKeyRevokedResponse, `/api-keys/${id}`),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.apiKeys }),
   });
 }
@@ -48,14 +45,14 @@ export function useRevokeApiKey() {
 export function useWebhookEndpoints(charityId?: string) {
   return useQuery({
     queryKey: keys.endpoints(charityId),
-    queryFn: ({ signal }) => api.get<Out<typeof WebhookEndpointsResponse>>(`/webhooks/endpoints${owner(charityId)}`, signal),
+    queryFn: ({ signal }) => api.get(WebhookEndpointsResponse, `/webhooks/endpoints${owner(charityId)}`, signal),
   });
 }
 
 export function useCreateEndpoint(charityId?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WebhookEndpointRequestInput) => api.post<Out<typeof WebhookEndpointSecretResponse>>(`/webhooks/endpoints${owner(charityId)}`, body),
+    mutationFn: (body: WebhookEndpointRequestInput) => api.post(WebhookEndpointSecretResponse, `/webhooks/endpoints${owner(charityId)}`, body),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.endpoints(charityId) }),
   });
 }
@@ -70,17 +67,17 @@ export function useEndpointAction(endpointId: string, charityId?: string) {
   };
   return {
     rotate: useMutation({
-      mutationFn: () => api.post<Out<typeof WebhookEndpointSecretResponse>>(at('/rotate-secret')),
+      mutationFn: () => api.post(WebhookEndpointSecretResponse, at('/rotate-secret')),
       onSuccess: refresh,
     }),
-    test: useMutation({ mutationFn: () => api.post<Out<typeof WebhookActionResponse>>(at('/test')), onSuccess: refresh }),
+    test: useMutation({ mutationFn: () => api.post(WebhookActionResponse, at('/test')), onSuccess: refresh }),
     toggle: useMutation({
-      mutationFn: (enabled: boolean) => api.patch<Out<typeof WebhookEndpointResponse>>(at(), { enabled }),
+      mutationFn: (enabled: boolean) => api.patch(WebhookEndpointResponse, at(), { enabled }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: () => api.delete<Out<typeof WebhookActionResponse>>(at()), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: () => api.delete(WebhookActionResponse, at()), onSuccess: refresh }),
     redeliver: useMutation({
-      mutationFn: (deliveryId: string) => api.post<Out<typeof WebhookActionResponse>>(at(`/deliveries/${deliveryId}/redeliver`)),
+      mutationFn: (deliveryId: string) => api.post(WebhookActionResponse, at(`/deliveries/${deliveryId}/redeliver`)),
       onSuccess: refresh,
     }),
   };
@@ -90,7 +87,7 @@ export function useEndpointAction(endpointId: string, charityId?: string) {
 export function useDeliveries(endpointId: string, open: boolean, charityId?: string) {
   return useQuery({
     queryKey: keys.deliveries(endpointId),
-    queryFn: ({ signal }) => api.get<Out<typeof WebhookDeliveriesResponse>>(`/webhooks/endpoints/${endpointId}/deliveries${owner(charityId)}`, signal),
+    queryFn: ({ signal }) => api.get(WebhookDeliveriesResponse, `/webhooks/endpoints/${endpointId}/deliveries${owner(charityId)}`, signal),
     enabled: open,
     refetchInterval: open ? 5_000 : false,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyEventsResponse } from '@pledgeway/domain/schemas/my-events';
+import { MyEventsResponse } from '@pledgeway/domain/schemas/my-events';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** The signed-in user's campaigns, read by My Events and the dashboard. */
 export async function getMyEvents(userId: string, signal?: AbortSignal): Promise<MyEventsResponse['data']> {
-  const response = await api.get<MyEventsResponse>(`/events?userId=${encodeURIComponent(userId)}`, signal);
+  const response = await api.get(MyEventsResponse, `/events?userId=${encodeURIComponent(userId)}`, signal);
   return response.data;
 }
 

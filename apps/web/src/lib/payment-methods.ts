@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
+import {
   PaymentConfigResponse,
   PaymentMethodListResponse,
   PaymentMethodSavedResponse,
-  SandboxCardRequest,
+  type SandboxCardRequest,
   SandboxCardResponse,
-  SandboxWalletRequest,
+  type SandboxWalletRequest,
   SandboxWalletResponse,
   SetupIntentResponse,
 } from '@pledgeway/domain/schemas/payment-methods';
@@ -19,7 +19,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const paymentMethodsKey = queryKeys.paymentMethods;
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodListResponse['data']> {
-  return (await api.get<PaymentMethodListResponse>('/payment-methods', signal)).data;
+  return (await api.get(PaymentMethodListResponse, '/payment-methods', signal)).data;
 }
 
 export const paymentMethodsQuery = () => queryOptions({ queryKey: paymentMethodsKey, queryFn: ({ signal }) => getPaymentMethods(signal) });
@@ -33,8 +33,8 @@ export function usePaymentMethods(enabled = true) {
  * (POST /sandbox/cards), which answers with a token; the app saves only that token.
  */
 export async function addCard(card: SandboxCardRequest): Promise<PaymentMethodSavedResponse> {
-  const tokenized = await api.post<SandboxCardResponse>('/sandbox/cards', card);
-  return api.post<PaymentMethodSavedResponse>('/payment-methods', { token: tokenized.token });
+  const tokenized = await api.post(SandboxCardResponse, '/sandbox/cards', card);
+  return api.post(PaymentMethodSavedResponse, '/payment-methods', { token: tokenized.token });
 }
 
 export function useAddCard() {
@@ -44,13 +44,13 @@ export function useAddCard() {
 
 /** The sandbox wallet's sheet or cash app's approval (decision 151): a single-use token, saved or charged like a card's. */
 export function approveSandboxWallet(input: SandboxWalletRequest): Promise<SandboxWalletResponse> {
-  return api.post<SandboxWalletResponse>('/sandbox/wallets', input);
+  return api.post(SandboxWalletResponse, '/sandbox/wallets', input);
 }
 
 /** The sandbox wallet or cash app (decision 151): its approval answers with a token, saved like a card's. */
 export async function addSandboxWallet(input: SandboxWalletRequest): Promise<PaymentMethodSavedResponse> {
   const approved = await approveSandboxWallet(input);
-  return api.post<PaymentMethodSavedResponse>('/payment-methods', { token: approved.token });
+  return api.post(PaymentMethodSavedResponse, '/payment-methods', { token: approved.token });
 }
 
 export function useAddSandboxWallet() {
@@ -62,7 +62,7 @@ export function useAddSandboxWallet() {
 export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: queryKeys.paymentConfig,
-    queryFn: ({ signal }) => api.get<PaymentConfigResponse>('/payment-methods/config', signal),
+    queryFn: ({ signal }) => api.get(PaymentConfigResponse, '/payment-methods/config', signal),
     staleTime: Infinity,
   });
 
@@ -72,14 +72,14 @@ export function usePaymentConfig(enabled = true) {
 
 /** Stripe: a SetupIntent for Elements to confirm in the browser. */
 export function createSetupIntent(): Promise<SetupIntentResponse> {
-  return api.post<SetupIntentResponse>('/payment-methods/setup-intent');
+  return api.post(SetupIntentResponse, '/payment-methods/setup-intent');
 }
 
 /** Stripe: saves the card of a SetupIntent that Elements confirmed. */
 export function useSaveConfirmedCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setupIntentId: string) => api.post<PaymentMethodSavedResponse>('/payment-methods', { token: setupIntentId }),
+    mutationFn: (setupIntentId: string) => api.post(PaymentMethodSavedResponse, '/payment-methods', { token: setupIntentId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RaisePledgeRequestInput, RaisePledgeResponse } from '@pledgeway/domain/schemas/bidding';
-import { apiRequest } from './api-client';
+import { api, publicSchema } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
  * sent as Idempotency-Key: a retry of one confirmation answers the first raise.
  */
 export function raisePledge(pledgeId: string, body: RaisePledgeRequestInput, requestKey: string): Promise<RaisePledgeResponse> {
-  return apiRequest(`/pledges/${pledgeId}/raise`, { method: 'POST', body, headers: { 'idempotency-key': requestKey } });
+  return api.post(publicSchema('RaisePledgeResponse'), `/pledges/${pledgeId}/raise`, body, { headers: { 'idempotency-key': requestKey } });
 }
 
 export function useRaisePledge(eventId: string) {

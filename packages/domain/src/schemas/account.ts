@@ -26,7 +26,8 @@ export const AccountClosureStatus = z.object({
 });
 export type AccountClosureStatus = z.infer<typeof AccountClosureStatus>;
 
-export const AccountClosureStatusResponse = z.object({ success: z.literal(true), data: AccountClosureStatus });
+/** GET /account/closure: the status, and whether the user asked for the closure. */
+export const AccountClosureStatusResponse = z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) });
 export const CloseAccountResponse = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -80,6 +80,8 @@ export const EventSummaryResponse = z.object({
   host: EventHost,
 });
 export type EventSummaryResponse = z.infer<typeof EventSummaryResponse>;
+/** GET /events/allActive: the plain array of docs/product.md#7-api-calls. */
+export const EventSummaryList = z.array(EventSummaryResponse);
 
 export const EventDetailResponse = EventSummaryResponse.extend({
   banner: z.string(),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AccountClosureStatus, CloseAccountRequest, CloseAccountResponse, SuccessResponse } from '@pledgeway/domain';
+import { AccountClosureStatusResponse, CloseAccountRequest, CloseAccountResponse, SuccessResponse } from '@pledgeway/domain';
 import { clearSessionCookies } from '../auth/index.ts';
 import { ACCOUNT_MESSAGES, createAccountService } from './service.ts';
 
@@ -17,7 +16,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'What closing your account would do, and whether a closure is scheduled',
-        response: { 200: z.object({ success: z.literal(true), data: AccountClosureStatus.extend({ requested: z.boolean() }) }) },
+        response: { 200: AccountClosureStatusResponse },
       },
     },
     async (request) => ({ success: true as const, data: await service.status(request.auth!.userId) }),

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PaymentConfigResponse,
+  PaymentMethodSavedResponse,
+  SandboxWalletResponse,
+  SetupIntentResponse,
+  type PaymentMethodResponse,
+} from '@pledgeway/domain/schemas/payment-methods';
+import { answerEach, server } from '@/test/network';
+import { renderWithQueries } from '@/test/render';
 import { AddCardDialog } from './add-card-dialog';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
@@ -24,7 +32,7 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const calls: { method: string; path: string; body: unknown }[] = [];
-const card = {
+const card: PaymentMethodResponse = {
   id: 'card-1',
   kind: 'card',
   label: 'Visa •••• 4242',
@@ -36,39 +44,45 @@ const card = {
 
 let provider: 'stripe' | 'sandbox' = 'stripe';
 
-function answer(path: string): unknown {
-  if (path.endsWith('/payment-methods/config')) return { success: true, provider, publishable_key: provider === 'stripe' ? 'pk_test_x' : null };
-  if (path.endsWith('/payment-methods/setup-intent')) return { success: true, setup_intent_id: 'seti_1', client_secret: 'seti_1_secret' };
-  if (path.endsWith('/sandbox/wallets')) return { success: true, token: 'tok_sbx_w', kind: 'sandbox_cashapp', label: 'Sandbox cash app · $ava' };
-  if (path.endsWith('/payment-methods')) return { success: true, message: 'Card added successfully', data: card };
-  return {};
-}
-
 beforeEach(() => {
   calls.length = 0;
   provider = 'stripe';
   stripeJs.load.mockReset();
   stripeJs.confirmSetup.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ method: init.method ?? 'GET', path: url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      return new Response(JSON.stringify(answer(url)), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
+  server.events.on('request:start', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    void request
+      .clone()
+      .text()
+      .then((text) => calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined }));
+  });
+  server.use(
+    answerEach('get', '/payment-methods/config', PaymentConfigResponse, () => ({
+      success: true as const,
+      provider,
+      publishable_key: provider === 'stripe' ? 'pk_test_x' : null,
+    })),
+    answerEach('post', '/payment-methods/setup-intent', SetupIntentResponse, () => ({
+      success: true as const,
+      setup_intent_id: 'seti_1',
+      client_secret: 'seti_1_secret',
+    })),
+    answerEach('post', '/sandbox/wallets', SandboxWalletResponse, () => ({
+      success: true as const,
+      token: 'tok_sbx_w',
+      kind: 'sandbox_cashapp' as const,
+      label: 'Sandbox cash app · $ava',
+    })),
+    answerEach('post', '/payment-methods', PaymentMethodSavedResponse, () => ({ success: true as const, message: 'Card added successfully', data: card })),
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  server.events.removeAllListeners();
 });
 
 function openDialog(onAdded = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AddCardDialog open onOpenChange={() => undefined} onAdded={onAdded} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AddCardDialog open onOpenChange={() => undefined} onAdded={onAdded} />);
   return onAdded;
 }
 
@@ -76,7 +90,7 @@ describe('add-card dialog with Stripe', () => {
   it('says plainly that the card form could not be loaded when Stripe.js is unreachable, and asks nothing of the server', async () => {
     stripeJs.load.mockRejectedValue(new Error('Failed to load Stripe.js'));
     openDialog();
-    expect(await screen.findByText(CARD_FORM_UNAVAILABLE)).toBeTruthy();
+    expect((await screen.findByText(CARD_FORM_UNAVAILABLE)).textContent).toBe(CARD_FORM_UNAVAILABLE);
     expect(stripeJs.load).toHaveBeenCalledWith('pk_test_x');
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config']);
   });
@@ -101,7 +115,7 @@ describe('add-card dialog with Stripe', () => {
     const onAdded = openDialog();
     fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect((await screen.findByText('Your card was declined.')).textContent).toBe('Your card was declined.');
     expect(onAdded).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
   });
@@ -111,14 +125,22 @@ describe('add-card dialog: what it says of the provider', () => {
   it('with the sandbox provider, says that no real card is charged, and never claims a test mode', async () => {
     provider = 'sandbox';
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/).textContent).toMatch(
+        /Payments here go through the sandbox payment provider, so no real card is charged/,
+      ),
+    );
     expect(screen.queryByText(/Test mode/)).toBeNull();
   });
 
   it('with Stripe, says the card goes to Stripe and mentions no test card', async () => {
     stripeJs.load.mockResolvedValue({});
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/).textContent).toMatch(
+        /Your card, wallet or Cash App Pay details go straight to Stripe/,
+      ),
+    );
     expect(screen.queryByText(/4242/)).toBeNull();
   });
 });
@@ -138,11 +160,13 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config', '/api/payment-methods/setup-intent']);
   });
 
-  it('with the sandbox, saves the sandbox cash app with the chosen outcome, and calls it the sandbox cash app, not Cash App', { timeout: 20_000 }, async () => {
+  it('with the sandbox, saves the sandbox cash app with the chosen outcome, and calls it the sandbox cash app, not Cash App', async () => {
     provider = 'sandbox';
     const onAdded = openDialog();
     fireEvent.click(await screen.findByRole('radio', { name: 'Sandbox cash app' }));
-    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/)).toBeTruthy();
+    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/).textContent).toMatch(
+      /stands in for Cash App Pay, which cannot run in this demo/,
+    );
     fireEvent.change(screen.getByLabelText(/Your \$cashtag/), { target: { value: '$ava' } });
     fireEvent.change(screen.getByLabelText(/What the sandbox cash app does/), { target: { value: 'decline_on_charge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve in the sandbox cash app' }));
@@ -160,7 +184,9 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Card', 'Sandbox wallet', 'Sandbox cash app']);
     fireEvent.click(screen.getByRole('radio', { name: 'Sandbox wallet' }));
-    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Approve in the sandbox wallet' })).toBeTruthy();
+    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/).textContent).toMatch(
+      /stands in for Apple Pay and Google Pay, which cannot run in this demo/,
+    );
+    expect((screen.getByRole('button', { name: 'Approve in the sandbox wallet' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RaisePledgeResponse } from '@pledgeway/domain/schemas/bidding';
 import type { PledgeRaiseOffer } from '@pledgeway/domain/schemas/my-pledges';
+import { answerEach, server } from '@/test/network';
 import RaisePledgeDialog from './raise-pledge-dialog';
 
 const offer: PledgeRaiseOffer = {
@@ -14,7 +16,7 @@ const offer: PledgeRaiseOffer = {
   charity_name: 'Food Bank',
 };
 
-const requests: Array<{ url: string; headers: Record<string, string>; body: unknown }> = [];
+const requests: Array<{ url: string; headers: Headers; body: unknown }> = [];
 
 function renderDialog(raise: PledgeRaiseOffer = offer) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -37,27 +39,33 @@ const amountInput = (dialog: HTMLElement) => within(dialog).getByLabelText(/New 
 
 beforeEach(() => {
   requests.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ url, headers: init?.headers as Record<string, string>, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const pledge = { breakdown: { amount: 80 } };
-      return new Response(JSON.stringify({ success: true, message: 'Your pledge is raised.', data: { pledge, previous_amount: 25 } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+  server.use(
+    answerEach('post', '/pledges/:id/raise', RaisePledgeResponse, async (request) => {
+      requests.push({ url: new URL(request.url).pathname, headers: request.headers, body: await request.json() });
+      const breakdown = { amount: 80, tip: 8, platform_fee: 2.4, card_fee: 2.83, cover: 0, total: 88, net_to_charity: 74.77 };
+      const pledge = {
+        _id: 'pledge-1',
+        event_id: 'event-1',
+        status: 'pending' as const,
+        anonymous: false,
+        message: '',
+        participant_id: null,
+        fundraising_page_id: null,
+        failure_reason: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        charged_at: null,
+        breakdown,
+      };
+      return { success: true as const, message: 'Your pledge is raised.', data: { pledge, previous_amount: 25 } };
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('RaisePledgeDialog', () => {
   it('starts from the earlier tip and shows the new breakdown, fees computed on the new amount', () => {
     const dialog = renderDialog();
-    expect(within(dialog).getByText('$25.00')).toBeTruthy();
+    expect(within(dialog).getByText('$25.00').textContent).toBe('$25.00');
     expect(within(dialog).getByRole('radio', { name: 'YES' })).toHaveProperty('checked', true);
     fireEvent.input(amountInput(dialog), { target: { value: '80' } });
     // $80 at 3%: $2.40; tip 10%: $8.00; card fee on $88.00: 2.9% = $2.55 + $0.30.
@@ -69,8 +77,8 @@ describe('RaisePledgeDialog', () => {
       'Total charged when the event is completed': '$88.00',
       'Reaches Food Bank': '$74.75',
     });
-    expect(within(dialog).getByText('Tip: 10% ($8.00)')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' })).toBeTruthy();
+    expect(within(dialog).getByText('Tip: 10% ($8.00)').textContent).toBe('Tip: 10% ($8.00)');
+    expect((within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('covers the fees at the 5% rate of the creator, so the charity receives the whole new pledge', () => {
@@ -89,10 +97,14 @@ describe('RaisePledgeDialog', () => {
     fireEvent.input(amountInput(dialog), { target: { value: '25' } });
     expect(within(dialog).queryByRole('region', { name: 'Breakdown' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge' }));
-    expect(await within(dialog).findByText('Your new pledge must be higher than your current pledge of $25.00')).toBeTruthy();
+    expect((await within(dialog).findByText('Your new pledge must be higher than your current pledge of $25.00')).textContent).toBe(
+      'Your new pledge must be higher than your current pledge of $25.00',
+    );
     fireEvent.input(amountInput(dialog), { target: { value: '251' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge' }));
-    expect(await within(dialog).findByText('This campaign accepts pledges of at most $250')).toBeTruthy();
+    expect((await within(dialog).findByText('This campaign accepts pledges of at most $250')).textContent).toBe(
+      'This campaign accepts pledges of at most $250',
+    );
     expect(requests).toEqual([]);
   });
 
@@ -101,10 +113,12 @@ describe('RaisePledgeDialog', () => {
     fireEvent.input(amountInput(dialog), { target: { value: '80' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' }));
     const done = await screen.findByRole('dialog', { name: 'Pledge raised' });
-    expect(within(done).getByText('Your pledge is now $80.00. A confirmation is on its way to your e-mail.')).toBeTruthy();
+    expect(within(done).getByText('Your pledge is now $80.00. A confirmation is on its way to your e-mail.').textContent).toBe(
+      'Your pledge is now $80.00. A confirmation is on its way to your e-mail.',
+    );
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe('/api/pledges/pledge-1/raise');
     expect(requests[0]!.body).toEqual({ amount: 80, tip_percent: 10, cover_fees: false });
-    expect(requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConfirmMonthlyChargeRequest,
+import {
+  type ConfirmMonthlyChargeRequest,
   MonthlyConfirmationResponse,
-  ChangeMonthlyAmountRequest,
-  ChangeMonthlyCardRequest,
-  MonthlyGiftResponse,
+  type ChangeMonthlyAmountRequest,
+  type ChangeMonthlyCardRequest,
   MonthlyGiftsResponse,
-  MonthlyEmailSharingRequest,
-  PauseMonthlyGiftRequest,
-  StartMonthlyGiftRequest,
+  type MonthlyEmailSharingRequest,
+  type PauseMonthlyGiftRequest,
+  type StartMonthlyGiftRequest,
+  MonthlyGiftResponse,
 } from '@pledgeway/domain/schemas/monthly-giving';
 import { api } from '@/lib/api-client';
 
@@ -16,7 +16,7 @@ export const monthlyGiftsKey = ['monthly-gifts'] as const;
 
 /** The signed-in supporter's monthly gifts, newest first, each with its charges. */
 export function useMonthlyGifts() {
-  return useQuery({ queryKey: monthlyGiftsKey, queryFn: async ({ signal }) => (await api.get<MonthlyGiftsResponse>('/monthly-gifts', signal)).data.gifts });
+  return useQuery({ queryKey: monthlyGiftsKey, queryFn: async ({ signal }) => (await api.get(MonthlyGiftsResponse, '/monthly-gifts', signal)).data.gifts });
 }
 
 export type MonthlyAction =
@@ -30,19 +30,19 @@ export type MonthlyAction =
 function send(action: MonthlyAction): Promise<MonthlyGiftResponse> {
   switch (action.kind) {
     case 'start':
-      return api.post(`/charities/${action.charityId}/monthly-gifts`, action.body);
+      return api.post(MonthlyGiftResponse, `/charities/${action.charityId}/monthly-gifts`, action.body);
     case 'amount':
-      return api.put(`/monthly-gifts/${action.giftId}/amount`, action.body);
+      return api.put(MonthlyGiftResponse, `/monthly-gifts/${action.giftId}/amount`, action.body);
     case 'card':
-      return api.put(`/monthly-gifts/${action.giftId}/card`, action.body);
+      return api.put(MonthlyGiftResponse, `/monthly-gifts/${action.giftId}/card`, action.body);
     case 'pause':
-      return api.post(`/monthly-gifts/${action.giftId}/pause`, action.body);
+      return api.post(MonthlyGiftResponse, `/monthly-gifts/${action.giftId}/pause`, action.body);
     case 'sharing':
-      return api.put(`/monthly-gifts/${action.giftId}/email-sharing`, action.body);
+      return api.put(MonthlyGiftResponse, `/monthly-gifts/${action.giftId}/email-sharing`, action.body);
     case 'advance':
-      return api.post(`/sandbox/monthly-gifts/${action.giftId}/advance`);
+      return api.post(MonthlyGiftResponse, `/sandbox/monthly-gifts/${action.giftId}/advance`);
     default:
-      return api.post(`/monthly-gifts/${action.giftId}/${action.kind}`);
+      return api.post(MonthlyGiftResponse, `/monthly-gifts/${action.giftId}/${action.kind}`);
   }
 }
 
@@ -59,7 +59,7 @@ export function useMonthlyConfirmation(giftId: string, chargeId: string) {
   return useQuery({
     queryKey: confirmationKey(giftId, chargeId),
     queryFn: async ({ signal }) =>
-      (await api.get<MonthlyConfirmationResponse>(`/monthly-gifts/${giftId}/charges/${chargeId}/confirmation`, signal)).data.confirmation,
+      (await api.get(MonthlyConfirmationResponse, `/monthly-gifts/${giftId}/charges/${chargeId}/confirmation`, signal)).data.confirmation,
   });
 }
 
@@ -67,7 +67,7 @@ export function useMonthlyConfirmation(giftId: string, chargeId: string) {
 export function useConfirmMonthlyCharge(giftId: string, chargeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmMonthlyChargeRequest) => api.post<MonthlyConfirmationResponse>(`/monthly-gifts/${giftId}/charges/${chargeId}/confirm`, body),
+    mutationFn: (body: ConfirmMonthlyChargeRequest) => api.post(MonthlyConfirmationResponse, `/monthly-gifts/${giftId}/charges/${chargeId}/confirm`, body),
     onSuccess: (answer) => queryClient.setQueryData(confirmationKey(giftId, chargeId), answer.data.confirmation),
     onSettled: () => queryClient.invalidateQueries({ queryKey: monthlyGiftsKey, exact: true }),
   });

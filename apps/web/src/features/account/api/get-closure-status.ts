@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountClosureStatus } from '@pledgeway/domain/schemas/account';
+import { AccountClosureStatusResponse, type AccountClosureStatus } from '@pledgeway/domain/schemas/account';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ export type ClosureStatus = AccountClosureStatus & { requested: boolean };
 export const closureStatusKey = queryKeys.closureStatus;
 
 export async function getClosureStatus(signal?: AbortSignal): Promise<ClosureStatus> {
-  return (await api.get<{ success: true; data: ClosureStatus }>('/account/closure', signal)).data;
+  return (await api.get(AccountClosureStatusResponse, '/account/closure', signal)).data;
 }
 
 export const closureStatusQuery = () => queryOptions({ queryKey: closureStatusKey, queryFn: ({ signal }) => getClosureStatus(signal) });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, dataOf } from '@/lib/typed-api';
+import { api } from '@/lib/api-client';
+import { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { queryKeys } from '@/lib/query-keys';
 
 export const chargeEvent = (eventId: string) =>
-  dataOf(apiClient.POST('/admin/events/{id}/charge', { params: { path: { id: eventId } } })).then((response) => response.data);
+  api.post(ChargeRunResponse, `/admin/events/${encodeURIComponent(eventId)}/charge`, undefined, { what: 'the charge run' }).then((response) => response.data);
 
 export function useChargeEvent() {
   const queryClient = useQueryClient();

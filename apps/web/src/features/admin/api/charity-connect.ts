@@ -15,7 +15,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const useCharityConnect = () =>
   useQuery({
     queryKey: queryKeys.admin.charityConnect,
-    queryFn: async () => CharityConnectListResponse.parse(await api.get<unknown>('/admin/charity-connect')).data,
+    queryFn: async () => (await api.get(CharityConnectListResponse, '/admin/charity-connect')).data,
   });
 
 /** GET /api/charities/{id}/connect/transfers: a charity's transfers and reversals with the pledge each carried. */
@@ -23,7 +23,7 @@ export const useCharityTransfers = (charityId: string | null) =>
   useQuery({
     queryKey: queryKeys.admin.charityTransfers(charityId ?? ''),
     enabled: Boolean(charityId),
-    queryFn: async () => CharityTransfersResponse.parse(await api.get<unknown>(`/charities/${charityId}/connect/transfers`)).data.items,
+    queryFn: async () => (await api.get(CharityTransfersResponse, `/charities/${charityId}/connect/transfers`)).data.items,
   });
 
 function useConsoleMutation<Variables, Result>(request: (variables: Variables) => Promise<Result>) {
@@ -33,15 +33,16 @@ function useConsoleMutation<Variables, Result>(request: (variables: Variables) =
 
 /** Makes the charity's connected account (once) and answers the provider's onboarding page to go to. */
 export const useStartOnboarding = () =>
-  useConsoleMutation(async (charityId: string) => StartOnboardingResponse.parse(await api.post<unknown>(`/charities/${charityId}/connect/onboarding`)));
+  useConsoleMutation(async (charityId: string) => await api.post(StartOnboardingResponse, `/charities/${charityId}/connect/onboarding`));
 
 export const useRefreshAccount = () =>
-  useConsoleMutation(async (charityId: string) => RefreshAccountResponse.parse(await api.post<unknown>(`/charities/${charityId}/connect/refresh`)));
+  useConsoleMutation(async (charityId: string) => await api.post(RefreshAccountResponse, `/charities/${charityId}/connect/refresh`));
 
-export const useRunTransfers = () => useConsoleMutation(async () => RunTransfersResponse.parse(await api.post<unknown>('/admin/charity-transfers/run')));
+export const useRunTransfers = () => useConsoleMutation(async () => await api.post(RunTransfersResponse, '/admin/charity-transfers/run'));
 
 /** POST /api/admin/charity-transfers/{id}/resolve: a held movement looked up again, or marked for manual review. */
 export const useResolveHeldMovement = () =>
-  useConsoleMutation(async ({ id, action }: { id: string } & ResolveHeldMovementRequest) =>
-    ResolveHeldMovementResponse.parse(await api.post<unknown>(`/admin/charity-transfers/${id}/resolve`, { action })),
+  useConsoleMutation(
+    async ({ id, action }: { id: string } & ResolveHeldMovementRequest) =>
+      await api.post(ResolveHeldMovementResponse, `/admin/charity-transfers/${id}/resolve`, { action }),
   );

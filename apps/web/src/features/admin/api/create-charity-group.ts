@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCharityGroup } from '@pledgeway/domain/schemas/admin';
+import { AdminCharityGroupResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const createCharityGroup = (title: string) =>
-  api.post<{ success: true; message: string; data: AdminCharityGroup }>('/admin/charity-groups', { title }).then((response) => response.data);
+export const createCharityGroup = (title: string) => api.post(AdminCharityGroupResponse, '/admin/charity-groups', { title }).then((response) => response.data);
 
 export function useCreateCharityGroup() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkPayoutRequest } from '@pledgeway/domain/schemas/admin';
-import { apiClient, dataOf } from '@/lib/typed-api';
+import { CreatePayoutResponse } from '@pledgeway/domain/schemas/money-admin';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const createPayout = (payout: MarkPayoutRequest) => dataOf(apiClient.POST('/admin/payouts', { body: payout }));
+export const createPayout = (payout: MarkPayoutRequest) => api.post(CreatePayoutResponse, '/admin/payouts', payout, { what: 'the payout' });
 
 export function useCreatePayout() {
   const queryClient = useQueryClient();

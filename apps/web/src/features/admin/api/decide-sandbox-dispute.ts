@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/disputes/{id}/sandbox-outcome: the sandbox's card network decides an open dispute. */
 export const decideSandboxDispute = async ({ id, outcome }: { id: string } & SandboxDisputeOutcomeRequest) =>
-  SandboxDisputeOutcomeResponse.parse(await api.post<unknown>(`/admin/disputes/${id}/sandbox-outcome`, { outcome }));
+  await api.post(SandboxDisputeOutcomeResponse, `/admin/disputes/${id}/sandbox-outcome`, { outcome });
 
 /** The outcome moves money and a pledge's status, so every console figure is read again. */
 export function useDecideSandboxDispute() {

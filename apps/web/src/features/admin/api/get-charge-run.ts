@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
-import { apiClient, dataOf } from '@/lib/typed-api';
-import { parseResponse } from '@/lib/parse-response';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { liveRefetchInterval } from '@/lib/live/browser-live-reads';
 
 export const getChargeRun = (runId: string, signal?: AbortSignal) =>
-  dataOf(apiClient.GET('/admin/charge-runs/{id}', { params: { path: { id: runId } }, signal })).then(
-    (body) => parseResponse(ChargeRunResponse, body, 'the charge run').data,
-  );
+  api.get(ChargeRunResponse, `/admin/charge-runs/${encodeURIComponent(runId)}`, signal, { what: 'the charge run' }).then((body) => body.data);
 
 /**
  * Polled while the run is going, under the live read rule (every few seconds, jittered, not while the tab is hidden;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminChargeQueueResponse } from '@pledgeway/domain/schemas/admin';
-import { apiClient, dataOf } from '@/lib/typed-api';
-import { parseResponse } from '@/lib/parse-response';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCharging = (signal?: AbortSignal) =>
-  dataOf(apiClient.GET('/admin/charging', { signal })).then((body) => parseResponse(AdminChargeQueueResponse, body, 'the charging queue').data);
+  api.get(AdminChargeQueueResponse, '/admin/charging', signal, { what: 'the charging queue' }).then((body) => body.data);
 
 export const chargingQuery = () => queryOptions({ queryKey: queryKeys.admin.charging, queryFn: ({ signal }) => getCharging(signal) });
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUserDetailResponse } from '@pledgeway/domain/schemas/admin';
+import { AdminUserDetailResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getUser = (userId: string, signal?: AbortSignal) =>
-  api.get<AdminUserDetailResponse>(`/admin/users/${encodeURIComponent(userId)}`, signal).then((response) => response.data);
+  api.get(AdminUserDetailResponse, `/admin/users/${encodeURIComponent(userId)}`, signal).then((response) => response.data);
 
 export const userQuery = (userId: string) => queryOptions({ queryKey: queryKeys.admin.users.detail(userId), queryFn: ({ signal }) => getUser(userId, signal) });
 

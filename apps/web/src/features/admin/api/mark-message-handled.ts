@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminContactMessage } from '@pledgeway/domain/schemas/admin';
+import { AdminMessageActionResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const markMessageHandled = ({ messageId, handled }: { messageId: string; handled: boolean }) =>
-  api.post<{ success: true; message: string; data: AdminContactMessage }>(`/admin/messages/${encodeURIComponent(messageId)}/handled`, { handled });
+  api.post(AdminMessageActionResponse, `/admin/messages/${encodeURIComponent(messageId)}/handled`, { handled });
 
 export function useMarkMessageHandled() {
   const queryClient = useQueryClient();

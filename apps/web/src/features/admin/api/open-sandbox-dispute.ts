@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/pledges/{id}/sandbox-dispute: the sandbox's donor bank disputes a charged pledge's charge. */
 export const openSandboxDispute = async ({ pledgeId, amount }: { pledgeId: string } & SandboxOpenDisputeRequest) =>
-  SandboxOpenDisputeResponse.parse(await api.post<unknown>(`/admin/pledges/${pledgeId}/sandbox-dispute`, { amount }));
+  await api.post(SandboxOpenDisputeResponse, `/admin/pledges/${pledgeId}/sandbox-dispute`, { amount });
 
 /** A dispute moves money (and may reverse a transfer), so every console figure is read again. */
 export function useOpenSandboxDispute() {

@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const useProfileChanges = () =>
   useQuery({
     queryKey: queryKeys.admin.profileChanges,
-    queryFn: async () => AdminProfileChangesResponse.parse(await api.get<unknown>('/admin/charity-profile-changes')).data.items,
+    queryFn: async () => (await api.get(AdminProfileChangesResponse, '/admin/charity-profile-changes')).data.items,
   });
 
 /** Approves (the public profile takes the change) or rejects a held change; the public charity list is read again. */
@@ -15,7 +15,7 @@ export function useDecideProfileChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...body }: { id: string } & DecideProfileChangeRequest) =>
-      DecideProfileChangeResponse.parse(await api.post<unknown>(`/admin/charity-profile-changes/${id}/decision`, body)),
+      await api.post(DecideProfileChangeResponse, `/admin/charity-profile-changes/${id}/decision`, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.charities });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCharityResponse } from '@pledgeway/domain/schemas/admin';
+import { AdminCharityResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const setCharityVisibility = ({ charityId, hidden }: { charityId: string; hidden: boolean }) =>
-  api.post<AdminCharityResponse>(`/admin/charities/${encodeURIComponent(charityId)}/visibility`, { hidden });
+  api.post(AdminCharityResponse, `/admin/charities/${encodeURIComponent(charityId)}/visibility`, { hidden });
 
 export function useSetCharityVisibility() {
   const queryClient = useQueryClient();

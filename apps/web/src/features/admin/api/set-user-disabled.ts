@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserActionResponse } from '@pledgeway/domain/schemas/admin';
+import { AdminUserActionResponse } from '@pledgeway/domain/schemas/admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/users/{id}/disable or /enable, with the reason kept in the audit log. */
 export const setUserDisabled = ({ userId, disabled, reason }: { userId: string; disabled: boolean; reason: string }) =>
-  api.post<AdminUserActionResponse>(`/admin/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`, { reason });
+  api.post(AdminUserActionResponse, `/admin/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`, { reason });
 
 export function useSetUserDisabled() {
   const queryClient = useQueryClient();

@@ -1,37 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminChargeQueueRow } from '@pledgeway/domain/schemas/admin';
-import type { ChargeRun } from '@pledgeway/domain/schemas/lifecycle';
+import { AdminChargeQueueResponse, type AdminChargeQueueRow } from '@pledgeway/domain/schemas/admin';
+import { ChargeHoldResponse, ChargeRunResponse, type ChargeRun } from '@pledgeway/domain/schemas/lifecycle';
+import { answer, answerEach, server } from '@/test/network';
+import { renderWithQueries } from '@/test/render';
 import AdminChargingPage from './admin-charging';
 
-const mocks = vi.hoisted(() => ({
-  waiting: [] as AdminChargeQueueRow[],
-  release: vi.fn(async () => ({ success: true, message: 'The hold is lifted and charging has started', data: null })),
-  charge: vi.fn(),
-  run: {
-    data: {
-      _id: 'run-1',
-      status: 'held',
-      outcome: 'charge',
-      trigger: 'deadline',
-      total: 0,
-      charged: 0,
-      failed: 0,
-      released: 0,
-      charged_amount: 0,
-      pledges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
-      funding: null,
-    } as Partial<ChargeRun>,
-    isError: false,
-  },
-}));
-vi.mock('../api/get-charging', () => ({
-  useCharging: () => ({ data: { waiting: mocks.waiting, failed: [] }, isPending: false, isError: false, error: null, refetch: vi.fn() }),
-}));
-vi.mock('../api/charge-event', () => ({ useChargeEvent: () => ({ mutateAsync: mocks.charge, isPending: false }) }));
-vi.mock('../api/charge-hold', () => ({ useReleaseHold: () => ({ mutateAsync: mocks.release, isPending: false }) }));
-vi.mock('../api/get-charge-run', () => ({ useChargeRun: () => mocks.run }));
 afterEach(cleanup);
 
 const heldRow: AdminChargeQueueRow = {
@@ -54,55 +30,88 @@ const heldRow: AdminChargeQueueRow = {
   held: true,
 };
 
+const counts = { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 };
+const run = (overrides: Partial<ChargeRun> = {}): ChargeRun => ({
+  _id: 'run-1',
+  event_id: 'event-1',
+  status: 'held',
+  outcome: 'charge',
+  trigger: 'deadline',
+  total: 0,
+  charged: 0,
+  failed: 0,
+  released: 0,
+  charged_amount: 0,
+  pledges: counts,
+  match_charges: counts,
+  funding: null,
+  open_disputes: 0,
+  started_at: '2030-01-03T12:00:30.000Z',
+  finished_at: null,
+  ...overrides,
+});
+
+const queue = (waiting: AdminChargeQueueRow[]) => answer('get', '/admin/charging', AdminChargeQueueResponse, { success: true, data: { waiting, failed: [] } });
+
 describe('the charging queue', () => {
   it('shows a crowdfunding run held at its deadline, and Release and charge lifts the hold after a confirmation', async () => {
-    mocks.waiting = [heldRow];
-    render(<AdminChargingPage />);
-    expect(screen.getByText(/deadline passed/)).toBeTruthy();
-    expect(screen.getByText('Held for review at the deadline: nothing has been charged or released yet.')).toBeTruthy();
+    const released: string[] = [];
+    server.use(
+      queue([heldRow]),
+      answer('get', '/admin/charge-runs/run-1', ChargeRunResponse, { success: true, data: run() }),
+      answerEach('delete', '/admin/events/:id/charge-hold', ChargeHoldResponse, (request) => {
+        released.push(new URL(request.url).pathname);
+        return { success: true as const, message: 'The hold is lifted and charging has started', data: null };
+      }),
+      http.post('/api/admin/events/:id/charge', () => HttpResponse.json({ message: 'not expected' }, { status: 500 })),
+    );
+    renderWithQueries(<AdminChargingPage />);
+    expect((await screen.findByText(/deadline passed/)).textContent).toMatch(
+      /^4 pledges to charge: \$161\.13 · 1 match charge: at most \$60\.00 · deadline passed \S/,
+    );
+    expect((await screen.findByText(/^Held for review/)).textContent).toBe('Held for review at the deadline: nothing has been charged or released yet.');
     expect(screen.queryByRole('button', { name: /^Charge/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /^Release and charge\s*Library Roof Fund$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Lift the hold and charge?' });
-    expect(within(dialog).getByText(/All Donations: every pledge will be charged/)).toBeTruthy();
+    expect(within(dialog).getByText(/All Donations: every pledge will be charged/).textContent).toBe(
+      'Library Roof Fund: All Donations: every pledge will be charged. This cannot be undone.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release and charge' }));
-    await vi.waitFor(() => expect(mocks.release).toHaveBeenCalledWith('event-1'));
-    expect(mocks.charge).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(released).toEqual(['/api/admin/events/event-1/charge-hold']));
   });
 
-  it('counts a running run in pledges as its header does, with the funding said apart, and never reads finished while it runs', () => {
-    mocks.waiting = [
-      {
-        ...heldRow,
-        held: false,
-        charge_run_status: 'running',
-        charged_at_deadline: false,
-        charge: { ...heldRow.charge, pledges: { count: 2, amount: 145.5 } },
-        completed_at: null,
-      },
-    ];
-    mocks.run = {
-      data: {
-        _id: 'run-1',
-        status: 'running',
-        outcome: 'charge',
-        trigger: 'admin',
-        total: 3,
-        charged: 2,
-        failed: 0,
-        released: 0,
-        charged_amount: 125,
-        pledges: { total: 2, charged: 1, failed: 0, released: 0, charged_amount: 25 },
-        match_charges: { total: 0, charged: 0, failed: 0, released: 0, charged_amount: 0 },
-        funding: { amount: 100, to_charity: 91.8, outcome: 'passed_on' },
-        open_disputes: 0,
-      },
-      isError: false,
-    };
-    render(<AdminChargingPage />);
-    expect(screen.getByText('2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed')).toBeTruthy();
-    expect(screen.getByText(/1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./)).toBeTruthy();
-    expect(screen.getByText('Running: charging the pledges one by one.')).toBeTruthy();
+  it('counts a running run in pledges as its header does, with the funding said apart, and never reads finished while it runs', async () => {
+    server.use(
+      queue([
+        {
+          ...heldRow,
+          held: false,
+          charge_run_status: 'running',
+          charged_at_deadline: false,
+          charge: { ...heldRow.charge, pledges: { count: 2, amount: 145.5 } },
+          completed_at: null,
+        },
+      ]),
+      answer('get', '/admin/charge-runs/run-1', ChargeRunResponse, {
+        success: true,
+        data: run({
+          status: 'running',
+          trigger: 'admin',
+          total: 3,
+          charged: 2,
+          charged_amount: 125,
+          pledges: { total: 2, charged: 1, failed: 0, released: 0, charged_amount: 25 },
+          funding: { amount: 100, to_charity: 91.8, outcome: 'passed_on' },
+        }),
+      }),
+    );
+    renderWithQueries(<AdminChargingPage />);
+    expect((await screen.findByText(/pledges to charge/)).textContent).toBe('2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed');
+    expect((await screen.findByText(/1 of 2 pledges done/)).textContent).toMatch(
+      /^Running: charging the pledges one by one\. 1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./,
+    );
+    expect(screen.getByText('Running: charging the pledges one by one.').textContent).toBe('Running: charging the pledges one by one.');
     expect(screen.queryByText(/finished/i)).toBeNull();
     // The card and the progress line say the same of the funding, both fees named and the charity's share exact.
     expect(
@@ -113,17 +122,27 @@ describe('the charging queue', () => {
   });
 
   it('asks for one charge run however often Charge now is clicked while the request is out', async () => {
-    mocks.waiting = [{ ...heldRow, held: false, charge_run_id: null, charge_run_status: null, charged_at_deadline: false }];
-    let answer!: (run: { _id: string }) => void;
-    mocks.charge.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    render(<AdminChargingPage />);
-    fireEvent.click(screen.getByRole('button', { name: /^Charge\s*Library Roof Fund$/ }));
+    const asked: string[] = [];
+    let answerRun!: () => void;
+    server.use(
+      queue([{ ...heldRow, held: false, charge_run_id: null, charge_run_status: null, charged_at_deadline: false }]),
+      http.post('/api/admin/events/:id/charge', async ({ params }) => {
+        asked.push(String(params.id));
+        await new Promise<void>((resolve) => (answerRun = resolve));
+        return HttpResponse.json(ChargeRunResponse.parse({ success: true, data: run({ _id: 'run-2', status: 'running', trigger: 'admin' }) }), { status: 201 });
+      }),
+      answer('get', '/admin/charge-runs/run-2', ChargeRunResponse, { success: true, data: run({ _id: 'run-2', status: 'running', trigger: 'admin' }) }),
+    );
+    renderWithQueries(<AdminChargingPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Charge\s*Library Roof Fund$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Charge every pledge?' });
     const chargeNow = within(dialog).getByRole('button', { name: 'Charge now' });
     fireEvent.click(chargeNow);
     fireEvent.click(chargeNow);
-    expect(mocks.charge).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect((chargeNow as HTMLButtonElement).disabled).toBe(true));
-    answer({ _id: 'run-2' });
+    await vi.waitFor(() => expect(asked).toEqual(['event-1']));
+    answerRun();
+    expect((await screen.findByText('Running: charging the pledges one by one.')).textContent).toBe('Running: charging the pledges one by one.');
+    expect(asked).toEqual(['event-1']);
   });
 });

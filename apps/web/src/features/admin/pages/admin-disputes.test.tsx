@@ -1,20 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDisputeRow } from '@pledgeway/domain/schemas/disputes';
+import { AdminDisputesResponse, SandboxDisputeOutcomeResponse, type AdminDisputeRow } from '@pledgeway/domain/schemas/disputes';
+import { answer, answerEach, server } from '@/test/network';
+import { renderWithQueries } from '@/test/render';
 import AdminDisputesPage from './admin-disputes';
 
-const mocks = vi.hoisted(() => ({ items: [] as AdminDisputeRow[], sandbox: true, mutate: vi.fn() }));
-vi.mock('../api/get-disputes', () => ({
-  useDisputes: () => ({
-    data: { items: mocks.items, open_count: mocks.items.filter((item) => item.status === 'open').length, sandbox: mocks.sandbox },
-    isPending: false,
-    isError: false,
-    error: null,
-    refetch: vi.fn(),
-  }),
-}));
-vi.mock('../api/decide-sandbox-dispute', () => ({ useDecideSandboxDispute: () => ({ mutate: mocks.mutate, isPending: false }) }));
 afterEach(cleanup);
 
 const dispute = (overrides: Partial<AdminDisputeRow> = {}): AdminDisputeRow => ({
@@ -37,44 +28,61 @@ const dispute = (overrides: Partial<AdminDisputeRow> = {}): AdminDisputeRow => (
   ...overrides,
 });
 
-describe('the disputes page', () => {
-  it('lists a dispute with who bears it, and the sandbox closes an open one', () => {
-    mocks.items = [
-      dispute(),
-      dispute({ _id: 'dispute-2', status: 'won', closed_at: '2026-11-26T12:00:00.000Z', campaign: { _id: 'event-2', name: 'Harbour Swim' } }),
-      dispute({
-        _id: 'dispute-3',
-        status: 'lost',
-        amount: 40,
-        pledge: null,
-        campaign: null,
-        donation: { _id: 'donation-1', amount: 40 },
-        donor: { name: 'Gil Giver', email: 'gil@example.com' },
-        charity_name: 'Brightpot Community Kitchens',
-      }),
-    ];
-    mocks.sandbox = true;
-    render(<AdminDisputesPage />);
-    expect(screen.getByText(/^1 open\./)).toBeTruthy();
-    const open = screen.getByRole('row', { name: /Canal Paddle/ });
-    expect(within(open).getByText('$120.00 of $120.00')).toBeTruthy();
-    expect(within(open).getByText('$93.22')).toBeTruthy();
-    expect(within(open).getByText('$41.78')).toBeTruthy();
-    expect(within(open).getByText('Open')).toBeTruthy();
-    expect(within(screen.getByRole('row', { name: /Harbour Swim/ })).queryByRole('button')).toBeNull();
-    // A donation's dispute: no campaign, the donation's amount and its donor as given.
-    const donation = within(screen.getByRole('row', { name: /Donation/ }));
-    expect(donation.getByText('$40.00 of $40.00')).toBeTruthy();
-    expect(donation.getByText('Gil Giver')).toBeTruthy();
-    expect(donation.getByText('Brightpot Community Kitchens')).toBeTruthy();
-    fireEvent.click(within(open).getByRole('button', { name: /^Close as won/ }));
-    expect(mocks.mutate).toHaveBeenCalledWith({ id: 'dispute-1', outcome: 'won' }, expect.anything());
+const disputes = (items: AdminDisputeRow[], sandbox: boolean) =>
+  answer('get', '/admin/disputes', AdminDisputesResponse, {
+    success: true,
+    data: { items, open_count: items.filter((item) => item.status === 'open').length, sandbox },
   });
 
-  it('offers no way to close a dispute when the provider is not the sandbox', () => {
-    mocks.items = [dispute()];
-    mocks.sandbox = false;
-    render(<AdminDisputesPage />);
+describe('the disputes page', () => {
+  it('lists a dispute with who bears it, and the sandbox closes an open one', async () => {
+    const decided: unknown[] = [];
+    server.use(
+      disputes(
+        [
+          dispute(),
+          dispute({ _id: 'dispute-2', status: 'won', closed_at: '2026-11-26T12:00:00.000Z', campaign: { _id: 'event-2', name: 'Harbour Swim' } }),
+          dispute({
+            _id: 'dispute-3',
+            status: 'lost',
+            amount: 40,
+            pledge: null,
+            campaign: null,
+            donation: { _id: 'donation-1', amount: 40 },
+            donor: { name: 'Gil Giver', email: 'gil@example.com' },
+            charity_name: 'Brightpot Community Kitchens',
+          }),
+        ],
+        true,
+      ),
+      answerEach('post', '/admin/disputes/:id/sandbox-outcome', SandboxDisputeOutcomeResponse, async (request) => {
+        decided.push({ path: new URL(request.url).pathname, body: await request.json() });
+        return { success: true as const, message: 'The dispute was closed as won', data: dispute({ status: 'won', closed_at: '2026-11-27T12:00:00.000Z' }) };
+      }),
+    );
+    renderWithQueries(<AdminDisputesPage />);
+    expect((await screen.findByText(/^1 open\./)).textContent).toMatch(/^1 open\. An open dispute's amount is held back/);
+    const open = screen.getByRole('row', { name: /Canal Paddle/ });
+    const cells = within(open)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 5)).toEqual(['Canal PaddleFood Bank', 'Dana Donor', '$120.00 of $120.00', '$15.00', '$93.22']);
+    expect(cells[5]).toBe('$41.78');
+    expect(within(open).getByText('Open').textContent).toBe('Open');
+    expect(within(screen.getByRole('row', { name: /Harbour Swim/ })).queryByRole('button')).toBeNull();
+    // A donation's dispute: no campaign, the donation's amount and its donor as given.
+    const donation = within(screen.getByRole('row', { name: /Donation/ }))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(donation.slice(0, 3)).toEqual(['DonationBrightpot Community Kitchens', 'Gil Giver', '$40.00 of $40.00']);
+    fireEvent.click(within(open).getByRole('button', { name: /^Close as won/ }));
+    await vi.waitFor(() => expect(decided).toEqual([{ path: '/api/admin/disputes/dispute-1/sandbox-outcome', body: { outcome: 'won' } }]));
+  });
+
+  it('offers no way to close a dispute when the provider is not the sandbox', async () => {
+    server.use(disputes([dispute()], false));
+    renderWithQueries(<AdminDisputesPage />);
+    expect((await screen.findByRole('row', { name: /Canal Paddle/ })).textContent).toContain('$120.00 of $120.00');
     expect(screen.queryByRole('button', { name: /^Close as/ })).toBeNull();
     expect(screen.queryByText(/SANDBOX/)).toBeNull();
   });

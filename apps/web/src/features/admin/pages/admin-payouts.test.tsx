@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '@/lib/api-client';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LedgerVerifyResponse, PayoutsResponse, type LedgerVerifyReport } from '@pledgeway/domain/schemas/money-admin';
+import { answer, malformed, server } from '@/test/network';
 import AdminPayoutsPage from './admin-payouts';
 
-const mocks = vi.hoisted(() => ({ body: undefined as unknown }));
-vi.mock('../api/get-ledger-check', () => ({ useLedgerCheck: () => ({ isPending: true }) }));
-// The screens read through the typed client; the answer is served at the transport both clients share.
-beforeEach(() => setApiTransport(async () => new Response(JSON.stringify(mocks.body), { status: 200, headers: { 'content-type': 'application/json' } })));
-afterEach(() => {
-  cleanup();
-  setApiTransport((input, init) => fetch(input, init));
-});
+afterEach(cleanup);
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -40,21 +34,55 @@ const charity = {
   ],
 };
 
+const balanced: LedgerVerifyReport = {
+  ok: true,
+  provider: 'sandbox',
+  checked: { transactions: 3, charged_pledges: 2, refunds: 0, donations: 0, monthly_charges: 0, provider_records: 4 },
+  reconciliation: {
+    compared: [
+      { kind: 'charge', provider: 2, postings: 2 },
+      { kind: 'refund', provider: 0, postings: 0 },
+      { kind: 'dispute', provider: 1, postings: 1 },
+      { kind: 'dispute_reversal', provider: 0, postings: 0 },
+    ],
+    provider_without_posting: [],
+    posting_without_provider: [],
+    returned_unbooked: [],
+  },
+  problems: [],
+};
+
 describe('the payouts screen', () => {
   it('shows what each charity is owed, read with the route’s response schema', async () => {
-    mocks.body = { success: true, data: { charities: [charity] } };
+    server.use(
+      answer('get', '/admin/payouts', PayoutsResponse, { success: true, data: { charities: [charity] } }),
+      answer('get', '/admin/ledger/verify', LedgerVerifyResponse, { success: true, data: balanced }),
+    );
     renderPage();
-    expect(await screen.findByRole('cell', { name: 'Harbour Food Bank' })).toBeTruthy();
-    expect(screen.getByText('$1,234.50')).toBeTruthy();
-    expect(screen.getByText('$100.00')).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'Harbour Food Bank' })).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 3)).toEqual(['Harbour Food Bank', '$1,234.50', '$100.00']);
+    expect(
+      within(row)
+        .getByRole('button', { name: /^Mark as paid/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
   });
 
-  it('shows an error, not $0.00, when a money field of the answer is renamed', async () => {
+  it('refuses an answer whose money field was renamed: the error, not $0.00 or the charity', async () => {
     const { payable, ...renamed } = charity;
-    mocks.body = { success: true, data: { charities: [{ ...renamed, amount_payable: payable }] } };
+    server.use(
+      malformed('get', '/admin/payouts', { success: true, data: { charities: [{ ...renamed, amount_payable: payable }] } }),
+      answer('get', '/admin/ledger/verify', LedgerVerifyResponse, { success: true, data: balanced }),
+    );
     renderPage();
-    expect(await screen.findByText('Could not load payouts')).toBeTruthy();
-    expect(screen.getByText(/charities\.0\.payable/)).toBeTruthy();
+    expect((await screen.findByText('Could not load payouts')).textContent).toBe('Could not load payouts');
+    expect(screen.getByText(/charities\.0\.payable/).textContent).toMatch(
+      /^The server's answer for payouts was not understood \(data\.charities\.0\.payable: /,
+    );
+    expect(screen.getByRole('button', { name: 'Retry' }).textContent).toBe('Retry');
     expect(screen.queryByText('Harbour Food Bank')).toBeNull();
     expect(screen.queryByText('$0.00')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { PaymentMethodDomainResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { PaymentMethodDomainResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -21,9 +21,9 @@ export default function AdminWalletsPage() {
     document.title = 'Wallets — Admin — Pledgeway';
   }, []);
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: domainKey, queryFn: ({ signal }) => api.get<PaymentMethodDomainResponse>('/admin/payment-method-domain', signal) });
+  const state = useQuery({ queryKey: domainKey, queryFn: ({ signal }) => api.get(PaymentMethodDomainResponse, '/admin/payment-method-domain', signal) });
   const register = useMutation({
-    mutationFn: () => api.post<PaymentMethodDomainResponse>('/admin/payment-method-domain'),
+    mutationFn: () => api.post(PaymentMethodDomainResponse, '/admin/payment-method-domain'),
     onSuccess: (answer) => queryClient.setQueryData(domainKey, answer),
   });
   const data = state.data;

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@pledgeway/domain';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 
 export interface RegisterInput {
   name: string;
@@ -16,5 +16,5 @@ export function postRegister(input: RegisterInput): Promise<{ success: true; mes
   form.set('password', input.password);
   if (input.useDefaultAvatar || !input.image) form.set('use_default_avatar', 'true');
   else form.set('user_image', input.image, 'avatar.jpg');
-  return api.post('/site/register', form);
+  return api.post(publicSchema('RegisterResponse'), '/site/register', form);
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@pledgeway/domain/schemas/password-reset';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 
 export function postResetPassword(body: ResetPasswordRequest): Promise<{ success: true; message: string }> {
-  return api.post('/site/reset-password', body);
+  return api.post(publicSchema('SuccessResponse'), '/site/reset-password', body);
 }
 
 export function useResetPassword() {

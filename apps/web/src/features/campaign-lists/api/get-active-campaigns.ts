@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
 import type { CampaignPhase, CampaignSort } from '@pledgeway/domain/catalog';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** docs/product.md#9-limits-and-constants caps a list at 9 cards; "Load more" fetches the next 9. */
@@ -29,7 +29,7 @@ export async function getActiveCampaigns(filter: ActiveCampaignsFilter, offset: 
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.category) params.set('category', filter.category);
   if (filter.phase) params.set('phase', filter.phase);
-  const rows = await api.get<EventSummaryResponse[]>(`/events/allActive?${params}`, signal);
+  const rows = await api.get(publicSchema('EventSummaryList'), `/events/allActive?${params}`, signal);
   return { events: rows.slice(0, PAGE_SIZE), nextOffset: rows.length > PAGE_SIZE ? offset + PAGE_SIZE : undefined };
 }
 

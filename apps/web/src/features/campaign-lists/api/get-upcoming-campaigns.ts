@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventKind, EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** How many upcoming campaigns the "Starting soon" section shows. */
@@ -10,7 +10,7 @@ export const UPCOMING_LIMIT = 6;
 export function getUpcomingCampaigns(kind: EventKind | undefined, signal?: AbortSignal): Promise<EventSummaryResponse[]> {
   const params = new URLSearchParams({ phase: 'upcoming', limit: String(UPCOMING_LIMIT) });
   if (kind) params.set('kind', kind);
-  return api.get<EventSummaryResponse[]>(`/events/allActive?${params}`, signal);
+  return api.get(publicSchema('EventSummaryList'), `/events/allActive?${params}`, signal);
 }
 
 export const upcomingCampaignsQuery = (kind: EventKind | undefined) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PromotionActionResponse } from '@pledgeway/domain/schemas/promotions';
+import { PromotionActionResponse } from '@pledgeway/domain/schemas/promotions';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ export type PromotionAnswer = 'accept' | 'decline' | 'end';
 
 /** POST /promotions/{id}/accept | decline | end: the host's answer. */
 export function answerPromotion(promotionId: string, answer: PromotionAnswer): Promise<PromotionActionResponse> {
-  return api.post(`/promotions/${promotionId}/${answer}`);
+  return api.post(PromotionActionResponse, `/promotions/${promotionId}/${answer}`);
 }
 
 export function useAnswerPromotion(eventId: string) {

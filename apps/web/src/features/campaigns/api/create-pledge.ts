@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePledgeRequestInput, CreatePledgeResponse } from '@pledgeway/domain/schemas/pledges';
-import { apiRequest } from '@/lib/api-client';
+import { type CreatePledgeRequestInput, CreatePledgeResponse } from '@pledgeway/domain/schemas/pledges';
+import { api } from '@/lib/api-client';
 import { eventQueryOptions } from './get-event';
 import { supportersQueryKey } from './get-supporters';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
  * one confirmation, so a repeated request answers the first pledge instead of making a second.
  */
 export function createPledge(eventId: string, body: CreatePledgeRequestInput, requestKey: string): Promise<CreatePledgeResponse> {
-  return apiRequest(`/events/${eventId}/pledges`, { method: 'POST', body, headers: { 'idempotency-key': requestKey } });
+  return api.post(CreatePledgeResponse, `/events/${eventId}/pledges`, body, { headers: { 'idempotency-key': requestKey } });
 }
 
 export function useCreatePledge(eventId: string) {

@@ -1,4 +1,4 @@
-import type { DeleteEventResponse } from '@pledgeway/domain/schemas/my-events';
+import { DeleteEventResponse } from '@pledgeway/domain/schemas/my-events';
 import { api } from '@/lib/api-client';
 
 /**
@@ -6,5 +6,5 @@ import { api } from '@/lib/api-client';
  * so a failed Complete leaves nothing behind (the owner may delete before approval).
  */
 export function discardEvent(eventId: string): Promise<DeleteEventResponse> {
-  return api.delete(`/events/${encodeURIComponent(eventId)}`);
+  return api.delete(DeleteEventResponse, `/events/${encodeURIComponent(eventId)}`);
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmbedOriginsRequestInput, EmbedOriginsResponse, SaveEmbedOriginsResponse } from '@pledgeway/domain/schemas/embeds';
+import { type EmbedOriginsRequestInput, EmbedOriginsResponse, SaveEmbedOriginsResponse } from '@pledgeway/domain/schemas/embeds';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /events/{id}/embed-origins: the sites allowed to show the campaign's embed, for its host. */
 export function getEmbedOrigins(eventId: string, signal?: AbortSignal): Promise<EmbedOriginsResponse> {
-  return api.get(`/events/${eventId}/embed-origins`, signal);
+  return api.get(EmbedOriginsResponse, `/events/${eventId}/embed-origins`, signal);
 }
 
 export const embedOriginsQueryOptions = (eventId: string) =>
@@ -17,7 +17,7 @@ export function useEmbedOrigins(eventId: string) {
 
 /** PUT /events/{id}/embed-origins: replaces the list. */
 export function saveEmbedOrigins(eventId: string, body: EmbedOriginsRequestInput): Promise<SaveEmbedOriginsResponse> {
-  return api.put(`/events/${eventId}/embed-origins`, body);
+  return api.put(SaveEmbedOriginsResponse, `/events/${eventId}/embed-origins`, body);
 }
 
 export function useSaveEmbedOrigins(eventId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LifecycleResponse } from '@pledgeway/domain/schemas/lifecycle';
+import { LifecycleResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ export type EndAction = 'complete' | 'close';
 
 /** POST /events/{id}/complete or /close: the creator's end of a live campaign. */
 export function endCampaign(eventId: string, action: EndAction): Promise<LifecycleResponse> {
-  return api.post<LifecycleResponse>(`/events/${encodeURIComponent(eventId)}/${action}`);
+  return api.post(LifecycleResponse, `/events/${encodeURIComponent(eventId)}/${action}`);
 }
 
 export function useEndCampaign(eventId: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventPaymentRequestInput, EventPaymentResponse } from '@pledgeway/domain/schemas/event-create';
+import { type EventPaymentRequestInput, EventPaymentResponse } from '@pledgeway/domain/schemas/event-create';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function postEventPayment(body: EventPaymentRequestInput): Promise<EventPaymentResponse> {
-  return api.post('/events/payment', body as Record<string, unknown>);
+  return api.post(EventPaymentResponse, '/events/payment', body as Record<string, unknown>);
 }
 
 /** The payment step's choice of a new card on Stripe's hosted Checkout page (docs/product.md#7-api-calls: session.url). */

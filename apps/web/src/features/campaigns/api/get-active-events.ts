@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventSummaryResponse } from '@pledgeway/domain/schemas/event-response';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getActiveEvents(limit: number, signal?: AbortSignal): Promise<EventSummaryResponse[]> {
-  return api.get(`/events/allActive?limit=${limit}`, signal);
+  return api.get(publicSchema('EventSummaryList'), `/events/allActive?limit=${limit}`, signal);
 }
 
 export const activeEventsQueryOptions = (limit: number) =>

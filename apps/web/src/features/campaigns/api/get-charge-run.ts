@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChargeRun, ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
+import { type ChargeRun, ChargeRunResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { liveRefetchInterval } from '@/lib/live/browser-live-reads';
@@ -7,7 +7,7 @@ import { liveRefetchInterval } from '@/lib/live/browser-live-reads';
 /** The campaign's charge run for its creator, or null while none has started (the API answers 404). */
 export async function getCampaignChargeRun(eventId: string, signal?: AbortSignal): Promise<ChargeRun | null> {
   try {
-    return (await api.get<ChargeRunResponse>(`/events/${encodeURIComponent(eventId)}/charge-run`, signal)).data;
+    return (await api.get(ChargeRunResponse, `/events/${encodeURIComponent(eventId)}/charge-run`, signal)).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /events/{id}/fundraising-pages: the campaign's shown pages, most raised first. */
 export async function getFundraisingLeaderboard(eventId: string, signal?: AbortSignal) {
-  // The schema (and zod) is fetched with the first read, as in get-matches.ts: the campaign page
-  // arrives with its leaderboard, so it does not evaluate the schema library on load.
-  const [body, { FundraisingLeaderboardResponse: schema }] = await Promise.all([
-    api.get<unknown>(`/events/${eventId}/fundraising-pages`, signal),
-    import('@pledgeway/domain/schemas/fundraising-pages'),
-  ]);
-  return parseResponse(schema, body, "the campaign's fundraising pages").data.pages;
+  return (
+    await api.get(publicSchema('FundraisingLeaderboardResponse'), `/events/${eventId}/fundraising-pages`, signal, { what: "the campaign's fundraising pages" })
+  ).data.pages;
 }
 
 export const fundraisingLeaderboardQueryOptions = (eventId: string) =>

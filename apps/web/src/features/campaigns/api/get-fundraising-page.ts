@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FundraisingPageResponse } from '@pledgeway/domain/schemas/fundraising-pages';
 import { api } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /fundraising-pages/{page}: a page by its link (a hidden page answers 404 saying it was hidden). */
 export function getFundraisingPage(slug: string, signal?: AbortSignal) {
-  return api
-    .get<unknown>(`/fundraising-pages/${encodeURIComponent(slug)}`, signal)
-    .then((body) => parseResponse(FundraisingPageResponse, body, 'the fundraising page').data);
+  return api.get(FundraisingPageResponse, `/fundraising-pages/${encodeURIComponent(slug)}`, signal, { what: 'the fundraising page' }).then((body) => body.data);
 }
 
 export const fundraisingPageQueryOptions = (slug: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LifecyclePreview, LifecyclePreviewResponse } from '@pledgeway/domain/schemas/lifecycle';
+import { type LifecyclePreview, LifecyclePreviewResponse } from '@pledgeway/domain/schemas/lifecycle';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /events/{id}/lifecycle-preview: the server's figures for Close and Complete, before either. */
 export async function getLifecyclePreview(eventId: string, signal?: AbortSignal): Promise<LifecyclePreview> {
-  return (await api.get<LifecyclePreviewResponse>(`/events/${encodeURIComponent(eventId)}/lifecycle-preview`, signal)).data;
+  return (await api.get(LifecyclePreviewResponse, `/events/${encodeURIComponent(eventId)}/lifecycle-preview`, signal)).data;
 }
 
 // Read afresh each time a confirmation opens: pledges keep arriving while a campaign is live.

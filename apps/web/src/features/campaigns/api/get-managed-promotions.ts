@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManagedPromotionsResponse } from '@pledgeway/domain/schemas/promotions';
+import { ManagedPromotionsResponse } from '@pledgeway/domain/schemas/promotions';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /events/{id}/promotions/manage: every request to promote the campaign, for its host. */
 export function getManagedPromotions(eventId: string, signal?: AbortSignal): Promise<ManagedPromotionsResponse> {
-  return api.get(`/events/${eventId}/promotions/manage`, signal);
+  return api.get(ManagedPromotionsResponse, `/events/${eventId}/promotions/manage`, signal);
 }
 
 export const managedPromotionsQueryOptions = (eventId: string) =>

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyFundraisingPagesResponse } from '@pledgeway/domain/schemas/fundraising-pages';
 import { api } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /fundraising-pages/mine: the signed-in owner's pages with their supporters. */
 export function getMyFundraisingPages(signal?: AbortSignal) {
-  return api
-    .get<unknown>('/fundraising-pages/mine', signal)
-    .then((body) => parseResponse(MyFundraisingPagesResponse, body, 'your fundraising pages').data.pages);
+  return api.get(MyFundraisingPagesResponse, '/fundraising-pages/mine', signal, { what: 'your fundraising pages' }).then((body) => body.data.pages);
 }
 
 export const myFundraisingPagesQueryOptions = () =>

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OPEN_LEDGER_PAGE_SIZE, OpenLedgerResponse } from '@pledgeway/domain/schemas/open-ledger';
 import { api } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/events/{id}/money, read with the route's schema: one page of movements and the totals of all. */
 export async function getOpenLedger(id: string, offset: number, signal?: AbortSignal) {
-  const body = await api.get<unknown>(`/events/${id}/money?offset=${offset}&limit=${OPEN_LEDGER_PAGE_SIZE}`, signal);
-  return parseResponse(OpenLedgerResponse, body, "the campaign's money").data;
+  const path = `/events/${id}/money?offset=${offset}&limit=${OPEN_LEDGER_PAGE_SIZE}`;
+  return (await api.get(OpenLedgerResponse, path, signal, { what: "the campaign's money" })).data;
 }
 
 export const openLedgerQueryOptions = (id: string, offset: number) =>

@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SUPPORTERS_PAGE_SIZE } from '@pledgeway/domain/catalog';
 import type { SupportersResponse } from '@pledgeway/domain/schemas/pledges';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export { SUPPORTERS_PAGE_SIZE };
 
 export function getSupporters(eventId: string, offset: number, signal?: AbortSignal): Promise<SupportersResponse> {
-  return api.get(`/events/${eventId}/supporters?offset=${offset}`, signal);
+  return api.get(publicSchema('SupportersResponse'), `/events/${eventId}/supporters?offset=${offset}`, signal);
 }
 
 export const supportersQueryKey = queryKeys.events.supporters;

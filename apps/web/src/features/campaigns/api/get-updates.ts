@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UpdatesResponse } from '@pledgeway/domain/schemas/updates';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /events/:id/updates: newest first, with what the signed-in user may do (comment, hide). */
 export function getUpdates(eventId: string, signal?: AbortSignal): Promise<UpdatesResponse> {
-  return api.get(`/events/${eventId}/updates`, signal);
+  return api.get(publicSchema('UpdatesResponse'), `/events/${eventId}/updates`, signal);
 }
 
 export const updatesQueryOptions = (eventId: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentResponse } from '@pledgeway/domain/schemas/updates';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { updatesQueryOptions } from './get-updates';
 
 /** POST /comments/:id/hide (the campaign's creator or an admin). */
 export function hideComment(commentId: string): Promise<CommentResponse> {
-  return api.post(`/comments/${commentId}/hide`);
+  return api.post(publicSchema('CommentResponse'), `/comments/${commentId}/hide`);
 }
 
 export function useHideComment(eventId: string) {

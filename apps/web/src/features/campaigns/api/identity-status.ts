@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { IdentityStatusResponse } from '@pledgeway/domain/schemas/identity';
+import { IdentityStatusResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getIdentityStatus(signal?: AbortSignal): Promise<IdentityStatusResponse> {
-  return api.get('/identity/status', signal);
+  return api.get(IdentityStatusResponse, '/identity/status', signal);
 }
 
 export const identityStatusQueryOptions = () =>

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateMatchRequestInput } from '@pledgeway/domain/schemas/matching';
-import { apiRequest } from '@/lib/api-client';
+import { CreateMatchResponse, type CreateMatchRequestInput } from '@pledgeway/domain/schemas/matching';
+import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-interface OfferMatchAnswer {
-  success: true;
-  message: string;
-}
-
 /** POST /events/{id}/matches: the sponsor's offer; nothing is charged until the campaign's charge. */
-export function offerMatch(eventId: string, body: CreateMatchRequestInput): Promise<OfferMatchAnswer> {
-  return apiRequest(`/events/${eventId}/matches`, { method: 'POST', body });
+export function offerMatch(eventId: string, body: CreateMatchRequestInput) {
+  return api.post(CreateMatchResponse, `/events/${eventId}/matches`, body);
 }
 
 export function useOfferMatch(eventId: string) {

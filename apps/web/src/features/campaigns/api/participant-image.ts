@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ParticipantResult } from '@pledgeway/domain/schemas/participant';
+import { ParticipantResult } from '@pledgeway/domain/schemas/participant';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function putParticipantImage(participantId: string, image: Blob): Promise<ParticipantResult> {
   const form = new FormData();
   form.set('profile_image', image, 'profile.jpg');
-  return api.put(`/challengees/${participantId}/image`, form);
+  return api.put(ParticipantResult, `/challengees/${participantId}/image`, form);
 }
 
 export function useParticipantImage() {

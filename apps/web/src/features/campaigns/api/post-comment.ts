@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommentResponse, CreateCommentRequest } from '@pledgeway/domain/schemas/updates';
-import { api } from '@/lib/api-client';
+import type { CreateCommentRequest, CommentResponse } from '@pledgeway/domain/schemas/updates';
+import { api, publicSchema } from '@/lib/api-client';
 import { updatesQueryOptions } from './get-updates';
 
 /** POST /updates/:id/comments (signed-in supporters). */
 export function postComment(updateId: string, body: CreateCommentRequest): Promise<CommentResponse> {
-  return api.post(`/updates/${updateId}/comments`, body);
+  return api.post(publicSchema('CommentResponse'), `/updates/${updateId}/comments`, body);
 }
 
 export function usePostComment(eventId: string, updateId: string) {

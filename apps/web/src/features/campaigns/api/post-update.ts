@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostUpdateResponse } from '@pledgeway/domain/schemas/updates';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { updatesQueryOptions } from './get-updates';
 
 /** POST /events/:id/updates as multipart: `message` and an optional `attachment` file. */
 export function postUpdate(eventId: string, form: FormData): Promise<PostUpdateResponse> {
-  return api.post(`/events/${eventId}/updates`, form);
+  return api.post(publicSchema('PostUpdateResponse'), `/events/${eventId}/updates`, form);
 }
 
 export function usePostUpdate(eventId: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RemoveParticipantResponse } from '@pledgeway/domain/schemas/participant';
+import { RemoveParticipantResponse } from '@pledgeway/domain/schemas/participant';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deleteParticipant(participantId: string): Promise<RemoveParticipantResponse> {
-  return api.delete(`/participants/${participantId}`);
+  return api.delete(RemoveParticipantResponse, `/participants/${participantId}`);
 }
 
 export function useRemoveParticipant() {

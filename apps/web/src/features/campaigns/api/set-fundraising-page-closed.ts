@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FundraisingPageActionResponse } from '@pledgeway/domain/schemas/fundraising-pages';
+import { FundraisingPageActionResponse } from '@pledgeway/domain/schemas/fundraising-pages';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /fundraising-pages/{id}/close | reopen: the page's owner closes it or reopens it. */
 export function setFundraisingPageClosed(pageId: string, close: boolean): Promise<FundraisingPageActionResponse> {
-  return api.post(`/fundraising-pages/${pageId}/${close ? 'close' : 'reopen'}`);
+  return api.post(FundraisingPageActionResponse, `/fundraising-pages/${pageId}/${close ? 'close' : 'reopen'}`);
 }
 
 export function useSetFundraisingPageClosed() {

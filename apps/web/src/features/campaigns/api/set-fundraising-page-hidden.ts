@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FundraisingPageActionResponse } from '@pledgeway/domain/schemas/fundraising-pages';
+import { FundraisingPageActionResponse } from '@pledgeway/domain/schemas/fundraising-pages';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /fundraising-pages/{id}/hide | show: the campaign's host hides a page or shows it again. */
 export function setFundraisingPageHidden(pageId: string, hide: boolean): Promise<FundraisingPageActionResponse> {
-  return api.post(`/fundraising-pages/${pageId}/${hide ? 'hide' : 'show'}`);
+  return api.post(FundraisingPageActionResponse, `/fundraising-pages/${pageId}/${hide ? 'hide' : 'show'}`);
 }
 
 export function useSetFundraisingPageHidden(eventId: string) {

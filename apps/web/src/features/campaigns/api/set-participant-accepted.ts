@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ParticipantResult } from '@pledgeway/domain/schemas/participant';
+import { ParticipantResult } from '@pledgeway/domain/schemas/participant';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function patchParticipantAccepted(participantId: string, accepted: boolean): Promise<ParticipantResult> {
-  return api.patch(`/participants/${participantId}`, { accepted });
+  return api.patch(ParticipantResult, `/participants/${participantId}`, { accepted });
 }
 
 export function useSetParticipantAccepted() {

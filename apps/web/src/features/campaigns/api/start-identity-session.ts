@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StartIdentitySessionResponse } from '@pledgeway/domain/schemas/identity';
+import { StartIdentitySessionResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function postIdentitySession(next: string): Promise<StartIdentitySessionResponse> {
-  return api.post('/identity/session', { next });
+  return api.post(StartIdentitySessionResponse, '/identity/session', { next });
 }
 
 export function useStartIdentitySession() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SandboxVerificationRequest, SandboxVerificationResponse } from '@pledgeway/domain/schemas/identity';
+import { type SandboxVerificationRequest, SandboxVerificationResponse } from '@pledgeway/domain/schemas/identity';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function postSandboxVerification(sessionId: string, body: SandboxVerificationRequest): Promise<SandboxVerificationResponse> {
-  return api.post(`/identity/sandbox/sessions/${encodeURIComponent(sessionId)}/verify`, body);
+  return api.post(SandboxVerificationResponse, `/identity/sandbox/sessions/${encodeURIComponent(sessionId)}/verify`, body);
 }
 
 export function useSubmitSandboxVerification(sessionId: string) {

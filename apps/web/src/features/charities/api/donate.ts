@@ -1,6 +1,6 @@
-import type { CharityDonationActionResponse, CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
-import type { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
-import { api, apiRequest } from '@/lib/api-client';
+import { CharityDonationActionResponse, CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
+import { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { api } from '@/lib/api-client';
 
 export interface DonationInput {
   charityId: string;
@@ -16,12 +16,12 @@ export interface DonationInput {
 
 /** The card goes only to the card form's endpoint, which answers with a single-use token. */
 export function tokenizeCard(holderName: string, card: DonationInput['card']): Promise<SandboxCardResponse> {
-  return api.post<SandboxCardResponse>('/sandbox/cards', { holder_name: holderName, number: card.number, expiry: card.expiry, cvv: card.cvv });
+  return api.post(SandboxCardResponse, '/sandbox/cards', { holder_name: holderName, number: card.number, expiry: card.expiry, cvv: card.cvv });
 }
 
 /** POST /charities/{id}/donations with the token: charged at once, or the decline message. */
 export function postDonation(input: Omit<DonationInput, 'card'> & { token: string }): Promise<CharityDonationResponse> {
-  return api.post<CharityDonationResponse>(`/charities/${input.charityId}/donations`, {
+  return api.post(CharityDonationResponse, `/charities/${input.charityId}/donations`, {
     fullName: input.fullName,
     email: input.email,
     amount: input.amount,
@@ -38,17 +38,14 @@ export function postSavedMethodDonation(
   input: Omit<DonationInput, 'card' | 'token'> & { paymentMethodId: string },
   requestKey: string,
 ): Promise<CharityDonationResponse> {
-  return apiRequest<CharityDonationResponse>(`/charities/${input.charityId}/donations`, {
-    method: 'POST',
-    headers: { 'idempotency-key': requestKey },
-    body: {
-      fullName: input.fullName,
-      email: input.email,
-      amount: input.amount,
-      payment_method_id: input.paymentMethodId,
-      share_email_with_charity: input.shareEmail ?? false,
-    },
-  });
+  const body = {
+    fullName: input.fullName,
+    email: input.email,
+    amount: input.amount,
+    payment_method_id: input.paymentMethodId,
+    share_email_with_charity: input.shareEmail ?? false,
+  };
+  return api.post(CharityDonationResponse, `/charities/${input.charityId}/donations`, body, { headers: { 'idempotency-key': requestKey } });
 }
 
 /**
@@ -61,15 +58,14 @@ export function postStripeDonation(
   input: Omit<DonationInput, 'card' | 'token'> & { stripePaymentMethod: string },
   requestKey: string,
 ): Promise<CharityDonationResponse | CharityDonationActionResponse> {
-  return apiRequest<CharityDonationResponse | CharityDonationActionResponse>(`/charities/${input.charityId}/donations`, {
-    method: 'POST',
+  const body = {
+    fullName: input.fullName,
+    email: input.email,
+    amount: input.amount,
+    stripe_payment_method: input.stripePaymentMethod,
+    share_email_with_charity: input.shareEmail ?? false,
+  };
+  return api.post(CharityDonationResponse.or(CharityDonationActionResponse), `/charities/${input.charityId}/donations`, body, {
     headers: { 'idempotency-key': requestKey },
-    body: {
-      fullName: input.fullName,
-      email: input.email,
-      amount: input.amount,
-      stripe_payment_method: input.stripePaymentMethod,
-      share_email_with_charity: input.shareEmail ?? false,
-    },
   });
 }

@@ -6,14 +6,14 @@ const key = (ref: string) => ['sandbox-connect', ref] as const;
 
 /** GET /api/sandbox/connect/accounts/{ref}: the connected account as the sandbox's onboarding form shows it. */
 export const useSandboxAccount = (ref: string) =>
-  useQuery({ queryKey: key(ref), queryFn: async () => SandboxConnectAccountResponse.parse(await api.get<unknown>(`/sandbox/connect/accounts/${ref}`)).data });
+  useQuery({ queryKey: key(ref), queryFn: async () => (await api.get(SandboxConnectAccountResponse, `/sandbox/connect/accounts/${ref}`)).data });
 
 /** POST the simulated onboarding form. */
 export function useSubmitSandboxOnboarding(ref: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SandboxOnboardingRequest) =>
-      SandboxConnectAccountResponse.parse(await api.post<unknown>(`/sandbox/connect/accounts/${ref}/onboarding`, body)).data,
+      (await api.post(SandboxConnectAccountResponse, `/sandbox/connect/accounts/${ref}/onboarding`, body)).data,
     onSuccess: (account) => queryClient.setQueryData(key(ref), account),
   });
 }

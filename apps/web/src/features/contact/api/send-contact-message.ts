@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, ContactResponse } from '@pledgeway/domain/schemas/contact';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 
 export function sendContactMessage(body: ContactRequest): Promise<ContactResponse> {
-  return api.post<ContactResponse>('/contact', body);
+  return api.post(publicSchema('ContactResponse'), '/contact', body);
 }
 
 export function useSendContactMessage() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteEventResponse } from '@pledgeway/domain/schemas/my-events';
+import { DeleteEventResponse } from '@pledgeway/domain/schemas/my-events';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function deleteEvent(eventId: string): Promise<DeleteEventResponse> {
-  return api.delete(`/events/${encodeURIComponent(eventId)}`);
+  return api.delete(DeleteEventResponse, `/events/${encodeURIComponent(eventId)}`);
 }
 
 export function useDeleteEvent() {

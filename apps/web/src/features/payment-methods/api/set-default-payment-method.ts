@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethodSavedResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { PaymentMethodSavedResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
 import { paymentMethodsKey } from '@/lib/payment-methods';
 
 export function setDefaultPaymentMethod(id: string): Promise<PaymentMethodSavedResponse> {
-  return api.post(`/payment-methods/${encodeURIComponent(id)}/default`);
+  return api.post(PaymentMethodSavedResponse, `/payment-methods/${encodeURIComponent(id)}/default`);
 }
 
 export function useSetDefaultPaymentMethod() {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MyMatchesResponse } from '@pledgeway/domain/schemas/matching';
 import { api } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /matches/mine: the matches the signed-in user offers, parsed (decision 099). */
 export async function getMyMatches(signal?: AbortSignal): Promise<MyMatchesResponse> {
-  return parseResponse(MyMatchesResponse, await api.get('/matches/mine', signal), 'your matches');
+  return api.get(MyMatchesResponse, '/matches/mine', signal, { what: 'your matches' });
 }
 
 export const myMatchesQueryOptions = () => queryOptions({ queryKey: queryKeys.myMatches, queryFn: ({ signal }) => getMyMatches(signal) });

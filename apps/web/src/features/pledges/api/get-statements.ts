@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StatementYearsResponse } from '@pledgeway/domain/schemas/statements';
 import { api, ApiError, refreshAccessToken, tokenStore } from '@/lib/api-client';
-import { parseResponse } from '@/lib/parse-response';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/me/statements, read with the route's schema: the years with charges, newest first. */
 export async function getStatementYears(signal?: AbortSignal) {
-  return parseResponse(StatementYearsResponse, await api.get<unknown>('/me/statements', signal), 'your giving statements').data.years;
+  return (await api.get(StatementYearsResponse, '/me/statements', signal, { what: 'your giving statements' })).data.years;
 }
 
 export const statementYearsQuery = () => queryOptions({ queryKey: queryKeys.statements, queryFn: ({ signal }) => getStatementYears(signal) });

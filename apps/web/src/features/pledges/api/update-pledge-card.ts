@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdatePledgeCardResponse } from '@pledgeway/domain/schemas/money-admin';
+import { UpdatePledgeCardResponse } from '@pledgeway/domain/schemas/money-admin';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -7,7 +7,7 @@ export type { UpdatePledgeCardResponse };
 
 /** POST /pledges/{id}/payment-method: swaps the card of a failed pledge and retries the charge. */
 export function updatePledgeCard(pledgeId: string, paymentMethodId: string): Promise<UpdatePledgeCardResponse> {
-  return api.post<UpdatePledgeCardResponse>(`/pledges/${pledgeId}/payment-method`, { payment_method_id: paymentMethodId });
+  return api.post(UpdatePledgeCardResponse, `/pledges/${pledgeId}/payment-method`, { payment_method_id: paymentMethodId });
 }
 
 export function useUpdatePledgeCard(pledgeId: string) {

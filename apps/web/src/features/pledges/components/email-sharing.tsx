@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { MyPledgeResponse, PledgeEmailSharingRequest } from '@pledgeway/domain/schemas/my-pledges';
+import { type MyPledgeResponse, type PledgeEmailSharingRequest, PledgeEmailSharingResponse } from '@pledgeway/domain/schemas/my-pledges';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-type Answer = { success: true; message: string; data: { share_email_with_host: boolean; share_email_with_charity: boolean } };
 
 /**
  * "Share my e-mail with the host / the charity", changeable any time (decision 183). Each box
@@ -13,7 +11,7 @@ type Answer = { success: true; message: string; data: { share_email_with_host: b
 export function EmailSharing({ pledge }: { pledge: MyPledgeResponse }) {
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (body: PledgeEmailSharingRequest) => api.put<Answer>(`/pledges/${pledge._id}/email-sharing`, body),
+    mutationFn: (body: PledgeEmailSharingRequest) => api.put(PledgeEmailSharingResponse, `/pledges/${pledge._id}/email-sharing`, body),
     // Pending until the list is read again, so the box never flips back in between.
     onSuccess: async (answer) => {
       toast.success(answer.message);

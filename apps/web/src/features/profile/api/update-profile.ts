@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateFields, PublicUser } from '@pledgeway/domain/schemas/auth';
+import { type ProfileUpdateFields, type PublicUser, UpdateUserResponse } from '@pledgeway/domain/schemas/auth';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -17,7 +17,7 @@ export function updateProfile(values: ProfileUpdateFields): Promise<UpdateProfil
     if (['old_password', 'new_password', 'confirm_password'].includes(key) && !value) continue;
     form.set(key, String(value ?? ''));
   }
-  return api.put('/users/update', form);
+  return api.put(UpdateUserResponse, '/users/update', form);
 }
 
 export function useUpdateProfile() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ProfileImageResponse } from '@pledgeway/domain/schemas/auth';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function uploadProfileImage(image: Blob): Promise<{ success: true; image_url: string }> {
   const form = new FormData();
   form.set('profile_image', image, 'avatar.jpg');
-  return api.post('/profile/image', form);
+  return api.post(ProfileImageResponse, '/profile/image', form);
 }
 
 export function useUploadProfileImage() {

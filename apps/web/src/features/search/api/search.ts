@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@pledgeway/domain/schemas/search';
-import { api } from '@/lib/api-client';
+import { api, publicSchema } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function searchSite(q: string, signal?: AbortSignal): Promise<SearchResponse> {
-  return api.get<SearchResponse>(`/search?q=${encodeURIComponent(q)}`, signal);
+  return api.get(publicSchema('SearchResponse'), `/search?q=${encodeURIComponent(q)}`, signal);
 }
 
 export const searchQuery = (q: string) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StackDeletedResponse } from '@pledgeway/domain/schemas/stacks';
+import { StackDeletedResponse } from '@pledgeway/domain/schemas/stacks';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /stacks/{id}: the page goes; its campaigns are not touched. */
 export function deleteStack(id: string): Promise<StackDeletedResponse> {
-  return api.delete(`/stacks/${id}`);
+  return api.delete(StackDeletedResponse, `/stacks/${id}`);
 }
 
 export function useDeleteStack() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StackActionResponse, StackRequestInput } from '@pledgeway/domain/schemas/stacks';
+import { type StackRequestInput, StackActionResponse } from '@pledgeway/domain/schemas/stacks';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /stacks (a new stack) or PUT /stacks/{id} (the owner's edit). */
 export function saveStack(id: string | null, body: StackRequestInput): Promise<StackActionResponse> {
-  return id ? api.put(`/stacks/${id}`, body) : api.post('/stacks', body);
+  return id ? api.put(StackActionResponse, `/stacks/${id}`, body) : api.post(StackActionResponse, '/stacks', body);
 }
 
 export function useSaveStack(id: string | null) {

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LifecyclePreview } from '@pledgeway/domain/schemas/lifecycle';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LifecyclePreviewResponse, LifecycleResponse, type LifecyclePreview } from '@pledgeway/domain/schemas/lifecycle';
+import { answer, failure, server } from '@/test/network';
+import { renderWithQueries } from '@/test/render';
 import type { ManageEventResponse } from '@pledgeway/domain/schemas/event-update';
 import { EndCampaignActions } from './end-campaign-actions';
 
@@ -18,66 +21,73 @@ const preview: LifecyclePreview = {
     matches: [{ sponsor_name: 'Acme Foods', ratio: 2, cap: 100, at_most: 90 }],
   },
 };
-const mocks = vi.hoisted(() => ({ end: vi.fn(), toast: vi.fn(), pending: false }));
-vi.mock('../../api/get-lifecycle-preview', () => ({ useLifecyclePreview: () => ({ data: preview, isPending: false, isError: false, error: null }) }));
-vi.mock('../../api/end-campaign', () => ({ useEndCampaign: () => ({ mutateAsync: mocks.end, isPending: mocks.pending }) }));
+// sonner is a third-party toast library: what the page hands it is what a person reads.
+const mocks = vi.hoisted(() => ({ toast: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { success: mocks.toast } }));
+beforeEach(() => server.use(answer('get', '/events/e1/lifecycle-preview', LifecyclePreviewResponse, { success: true, data: preview })));
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
 });
+const render = renderWithQueries;
 
 const live = { _id: 'e1', status: 'approved', allowed_statuses: ['close', 'completed'] } as unknown as ManageEventResponse;
 
 describe('ending a campaign', () => {
   it('states the refund, what is kept and the released pledges before closing, then closes once however often it is clicked', async () => {
-    let answer!: (value: unknown) => void;
-    mocks.end.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const asked: string[] = [];
+    let answerClose!: () => void;
+    server.use(
+      http.post('/api/events/e1/:action', async ({ params }) => {
+        asked.push(String(params.action));
+        await new Promise<void>((resolve) => (answerClose = resolve));
+        return HttpResponse.json(LifecycleResponse.parse({ success: true, message: 'Campaign closed', event: { _id: 'e1', status: 'close' } }));
+      }),
+    );
     render(<EndCampaignActions event={live} />);
     fireEvent.click(screen.getByRole('button', { name: 'Close campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close this campaign?' });
-    expect(
-      within(dialog).getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).'),
-    ).toBeTruthy();
-    expect(within(dialog).getByText('2 pledges ($65.00) released: nobody is charged for them.')).toBeTruthy();
-    expect(within(dialog).getByText('1 match offer released: no sponsor is charged.')).toBeTruthy();
-    expect(mocks.end).not.toHaveBeenCalled();
+    const lines = [
+      'Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).',
+      '2 pledges ($65.00) released: nobody is charged for them.',
+      '1 match offer released: no sponsor is charged.',
+    ];
+    for (const line of lines) expect((await within(dialog).findByText(line)).textContent).toBe(line);
+    expect(asked).toEqual([]);
 
     const confirm = within(dialog).getByRole('button', { name: 'Close campaign' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    expect(mocks.end).toHaveBeenCalledTimes(1);
-    expect(mocks.end).toHaveBeenCalledWith('close');
-    answer({ success: true, message: 'Campaign closed', event: { _id: 'e1', status: 'close' } });
+    await vi.waitFor(() => expect(asked).toEqual(['close']));
+    answerClose();
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(mocks.toast).toHaveBeenCalledWith('Campaign closed');
+    expect(asked).toEqual(['close']);
   });
 
   it('states the pledges and the amount to be charged before completing', async () => {
     render(<EndCampaignActions event={live} />);
     fireEvent.click(screen.getByRole('button', { name: 'Complete campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this campaign complete?' });
-    expect(within(dialog).getByText('2 pledges to charge: $145.50, when an admin confirms the charge.')).toBeTruthy();
-    expect(within(dialog).getByText("1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.")).toBeTruthy();
-    expect(
-      within(dialog).getByText(
-        'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
-      ),
-    ).toBeTruthy();
-    expect(
-      within(dialog).getByText(
-        "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
-      ),
-    ).toBeTruthy();
+    const lines = [
+      '2 pledges to charge: $145.50, when an admin confirms the charge.',
+      "1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.",
+      'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
+      "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
+    ];
+    for (const line of lines) expect((await within(dialog).findByText(line)).textContent).toBe(line);
   });
 
   it('keeps the dialog open with the reason when the action fails, and says no success', async () => {
-    mocks.end.mockRejectedValue(new Error('This campaign is Completed: it cannot be closed'));
+    server.use(failure('post', '/events/e1/close', 409, 'This campaign is Completed: it cannot be closed', 'CONFLICT'));
     render(<EndCampaignActions event={live} />);
     fireEvent.click(screen.getByRole('button', { name: 'Close campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close this campaign?' });
+    await within(dialog).findByText(/^Your refund: \$91\.80/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close campaign' }));
-    expect(await within(dialog).findByText('This campaign is Completed: it cannot be closed')).toBeTruthy();
+    const reason = await within(dialog).findByText('This campaign is Completed: it cannot be closed');
+    expect(reason.textContent).toBe('This campaign is Completed: it cannot be closed');
+    expect(screen.getByRole('dialog', { name: 'Close this campaign?' }).textContent).toContain('This campaign is Completed: it cannot be closed');
     expect(mocks.toast).not.toHaveBeenCalled();
   });
 

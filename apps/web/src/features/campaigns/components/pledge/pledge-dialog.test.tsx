@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
+import { PaymentConfigResponse, PaymentMethodListResponse } from '@pledgeway/domain/schemas/payment-methods';
+import { CreatePledgeResponse } from '@pledgeway/domain/schemas/pledges';
+import { answer, answerEach, server } from '@/test/network';
 import PledgeDialog from './pledge-dialog';
 
 const event = {
@@ -16,7 +19,7 @@ const event = {
 
 const savedCard = {
   id: 'card-1',
-  kind: 'card',
+  kind: 'card' as const,
   label: 'Visa •••• 4242',
   detail: null,
   card: { brand: 'visa', last4: '4242', exp_month: 9, exp_year: 2030 },
@@ -42,15 +45,12 @@ function breakdownRows(dialog: HTMLElement): Record<string, string> {
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: [savedCard] }), { status: 200, headers: { 'content-type': 'application/json' } })),
+  server.use(
+    answer('get', '/payment-methods', PaymentMethodListResponse, { success: true, data: [savedCard] }),
+    answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'sandbox', publishable_key: null }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('PledgeDialog breakdown', () => {
   it('shows the 20% tip preset, the 3% fee, the estimated card fee and what reaches the charity', () => {
@@ -64,7 +64,7 @@ describe('PledgeDialog breakdown', () => {
       'Total charged when the event is completed': '$120.00',
       'Reaches Food Bank': '$93.22',
     });
-    expect(within(dialog).getByText('Tip: 20% ($20.00)')).toBeTruthy();
+    expect(within(dialog).getByText('Tip: 20% ($20.00)').textContent).toBe('Tip: 20% ($20.00)');
   });
 
   it('sets the tip to 0% on NO and follows the slider on YES', () => {
@@ -111,7 +111,7 @@ describe('PledgeDialog breakdown', () => {
     const dialog = renderDialog();
     fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '0.5' } });
     expect(within(dialog).queryByRole('region', { name: 'Breakdown' })).toBeNull();
-    expect(within(dialog).getByText(/From \$1 to \$250/)).toBeTruthy();
+    expect(within(dialog).getByText(/From \$1 to \$250/).textContent).toMatch(/From \$1 to \$250/);
   });
 });
 
@@ -119,15 +119,32 @@ describe('PledgeDialog and a promotion link', () => {
   it('sends the promotion the campaign page was opened through with the pledge', async () => {
     sessionStorage.setItem(`pledgeway.via.${event._id}`, 'promotion-42');
     const requests: Array<{ url: string; body: unknown }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-        const data = url.includes('/pledges')
-          ? { success: true, message: 'Your pledge is saved.', data: { pledge: { _id: 'p1' } } }
-          : { success: true, data: [{ ...savedCard, id: '0b7c3a57-1d1e-4a37-9a0e-5b0f2b7d1c11' }] };
-        return new Response(JSON.stringify(data), { status: url.includes('/pledges') ? 201 : 200, headers: { 'content-type': 'application/json' } });
-      }),
+    const breakdown = { amount: 30, tip: 6, platform_fee: 0.9, card_fee: 1.35, cover: 0, total: 36, net_to_charity: 27.75 };
+    server.use(
+      answer('get', '/payment-methods', PaymentMethodListResponse, { success: true, data: [{ ...savedCard, id: '0b7c3a57-1d1e-4a37-9a0e-5b0f2b7d1c11' }] }),
+      answerEach(
+        'post',
+        '/events/:id/pledges',
+        CreatePledgeResponse,
+        async (request) => {
+          requests.push({ url: new URL(request.url).pathname, body: await request.json() });
+          const pledge = {
+            _id: 'p1',
+            event_id: event._id,
+            status: 'pending' as const,
+            anonymous: false,
+            message: '',
+            participant_id: null,
+            fundraising_page_id: null,
+            failure_reason: null,
+            created_at: '2026-11-20T10:00:00.000Z',
+            charged_at: null,
+            breakdown,
+          };
+          return { success: true as const, message: 'Your pledge is saved.', data: { pledge } };
+        },
+        201,
+      ),
     );
     const dialog = renderDialog();
     fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '30' } });
