@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { parseResponse } from './parse-response';
+import { parseResponse, ResponseShapeError } from './parse-response';
 
 /**
  * The one API client (docs/product.md#7-api-calls): bearer token from localStorage `access-token`,
@@ -27,6 +27,16 @@ export class ApiError extends Error {
   get fields(): Record<string, string> {
     return this.data?.fields ?? {};
   }
+}
+
+/**
+ * Whether the server may have acted on a request whose outcome the page does not know: the answer
+ * was lost on the way (status 0), or it came but could not be read (`ResponseShapeError`). A money
+ * request is then sent again under the same Idempotency-Key or token, never a new one, so the
+ * server answers the first outcome instead of charging twice.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return (error instanceof ApiError && error.status === 0) || error instanceof ResponseShapeError;
 }
 
 export const tokenStore = {

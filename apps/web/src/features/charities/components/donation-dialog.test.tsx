@@ -187,7 +187,11 @@ describe('donation dialog', () => {
     expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('refuses an answer that does not say the donation was charged: the error stays on screen, no thank-you', async () => {
+  it('refuses an answer that does not say the donation was charged: the error stays on screen, no thank-you, and a retry keeps the key', async () => {
+    const keys: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST') keys.push(request.headers.get('idempotency-key'));
+    });
     server.use(
       malformed('post', '/charities/:id/donations', {
         success: true,
@@ -203,5 +207,11 @@ describe('donation dialog', () => {
     expect(refusal.textContent).toMatch(/^The server's answer for POST \/charities\/c1\/donations was not understood \(data\.donation\.amount: /);
     expect(window.alert).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Donate to Brightpot Community Kitchens' }).textContent).toBe('Donate to Brightpot Community Kitchens');
+    // The server may have charged: the retry goes under the same Idempotency-Key, so it answers that
+    // donation instead of charging again.
+    fireEvent.click(screen.getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    server.events.removeAllListeners();
   });
 });

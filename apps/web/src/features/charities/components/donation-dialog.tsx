@@ -10,7 +10,7 @@ import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { Alert } from '@/components/ui/alert';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, outcomeUnknown } from '@/lib/api-client';
 import { dollarsToCents } from '@pledgeway/domain/money';
 import { Spinner } from '@/components/ui/spinner';
 import { CARD_FORM_UNAVAILABLE } from '@/components/payments/messages';
@@ -114,8 +114,8 @@ function useDonationForm(charityId: string, open: boolean, onOpenChange: (open: 
       form.reset(initial);
       onOpenChange(false);
     } catch (error) {
-      // A lost answer is retried with the same token, so the donation is never charged twice.
-      const lost = error instanceof ApiError && error.status === 0;
+      // A lost or unreadable answer is retried with the same token, so the donation is never charged twice.
+      const lost = outcomeUnknown(error);
       setPendingToken(lost ? token : undefined);
       setPendingKey(lost ? key : undefined);
       if (error instanceof ApiError && error.fields.cashtag) visitor.setCashtagError(error.fields.cashtag);

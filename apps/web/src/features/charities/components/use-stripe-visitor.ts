@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { CARD_FORM_UNAVAILABLE } from '@/components/payments/messages';
-import { ApiError } from '@/lib/api-client';
+import { outcomeUnknown } from '@/lib/api-client';
 import { usePaymentConfig } from '@/lib/payment-methods';
 import { postStripeDonation, type DonationInput } from '../api/donate';
 import type { StripeVisitorPay } from './stripe-visitor-payment';
@@ -44,7 +44,7 @@ export function useStripeVisitor(enabled: boolean) {
       setPendingMethod(undefined);
       return sent.message;
     } catch (error) {
-      setPendingMethod(error instanceof ApiError && error.status === 0 ? method : undefined);
+      setPendingMethod(outcomeUnknown(error) ? method : undefined);
       throw error;
     }
   }
