@@ -9,7 +9,7 @@ import { moneyBomb, type MoneyBombPlan, type MoneyBombResult } from './money-bom
 import { pledgeableCampaign, registerSupporters, type Supporter } from './pledges.ts';
 import { missed, notes } from './report.ts';
 import { waitsDuring, waitsLine } from './pg-waits.ts';
-import { instanceLoopDelay, loopDelayText, ownLoopDelayDuring } from './loop-delay.ts';
+import { loopDelayText, ownLoopDelayDuring, scrapeInstance, serverSideLatency } from './loop-delay.ts';
 import { cpuDuring, cpuLine, postgresBackends, processGroup } from './cpu.ts';
 
 const scale = Number(process.env.BENCH_MONEYBOMB_SCALE ?? 1);
@@ -203,18 +203,19 @@ async function singleInstanceBomb(
     postgresBackends(databaseUrl),
     processGroup('the load generator and its pages', process.pid),
   ];
-  await instanceLoopDelay(instance.app.url, metricsToken); // resets the instance's histogram
+  const scrapedBefore = await scrapeInstance(instance.app.url, metricsToken); // also resets the instance's loop histogram
   const { result: measured, cpu } = await cpuDuring(groups, () =>
     waitsDuring(databaseUrl, () =>
       ownLoopDelayDuring(() => moneyBomb({ baseUrl: instance.app.url, pageBaseUrls: [instance.app.url], eventId, supporters, root }, plan)),
     ),
   );
   const { result, delay: benchDelay } = measured.result;
-  const serverDelay = await instanceLoopDelay(instance.app.url, metricsToken);
+  const scrapedAfter = await scrapeInstance(instance.app.url, metricsToken);
   notes.push(
     `Money bomb, ${label}: ${cpuLine(cpu)}.`,
     `Money bomb, ${label}: ${waitsLine(measured.waits)}.`,
-    `Money bomb, ${label}: event-loop delay of the instance ${loopDelayText(serverDelay)}; of the bench's process (the pledge sender and the open pages) ${loopDelayText(benchDelay)}.`,
+    `Money bomb, ${label}: event-loop delay of the instance ${loopDelayText(scrapedAfter?.delay)}; of the bench's process (the pledge sender and the open pages) ${loopDelayText(benchDelay)}.`,
+    `Money bomb, ${label}: pledges as the instance timed them (its request histogram): ${serverSideLatency(scrapedBefore, scrapedAfter, '/api/events/:id/pledges')}.`,
   );
   const row = { label, result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };
   rows.push(row);
