@@ -76,7 +76,7 @@ describe('add-card dialog with Stripe', () => {
   it('says plainly that the card form could not be loaded when Stripe.js is unreachable, and asks nothing of the server', async () => {
     stripeJs.load.mockRejectedValue(new Error('Failed to load Stripe.js'));
     openDialog();
-    expect(await screen.findByText(CARD_FORM_UNAVAILABLE)).toBeTruthy();
+    expect((await screen.findByText(CARD_FORM_UNAVAILABLE)).textContent).toBe(CARD_FORM_UNAVAILABLE);
     expect(stripeJs.load).toHaveBeenCalledWith('pk_test_x');
     expect(calls.map((call) => call.path)).toEqual(['/api/payment-methods/config']);
   });
@@ -101,7 +101,7 @@ describe('add-card dialog with Stripe', () => {
     const onAdded = openDialog();
     fireEvent.change(await screen.findByLabelText(/Card holder name/), { target: { value: 'Dana Donor' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect((await screen.findByText('Your card was declined.')).textContent).toBe('Your card was declined.');
     expect(onAdded).not.toHaveBeenCalled();
     expect(calls.some((call) => call.path === '/api/payment-methods')).toBe(false);
   });
@@ -111,14 +111,22 @@ describe('add-card dialog: what it says of the provider', () => {
   it('with the sandbox provider, says that no real card is charged, and never claims a test mode', async () => {
     provider = 'sandbox';
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Payments here go through the sandbox payment provider, so no real card is charged/).textContent).toBe(
+        'Payments here go through the sandbox payment provider, so no real card is charged and no real wallet or cash app is used.',
+      ),
+    );
     expect(screen.queryByText(/Test mode/)).toBeNull();
   });
 
   it('with Stripe, says the card goes to Stripe and mentions no test card', async () => {
     stripeJs.load.mockResolvedValue({});
     openDialog();
-    await waitFor(() => expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Your card, wallet or Cash App Pay details go straight to Stripe/).textContent).toBe(
+        'Your card, wallet or Cash App Pay details go straight to Stripe, our payment processor. Pledgeway never sees or stores your card number. Apple Pay, Google Pay, Link and Cash App Pay show below only where Stripe offers them to your browser, device and country.',
+      ),
+    );
     expect(screen.queryByText(/4242/)).toBeNull();
   });
 });
@@ -142,7 +150,9 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     provider = 'sandbox';
     const onAdded = openDialog();
     fireEvent.click(await screen.findByRole('radio', { name: 'Sandbox cash app' }));
-    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/)).toBeTruthy();
+    expect(screen.getByText(/stands in for Cash App Pay, which cannot run in this demo/).textContent).toBe(
+      'The sandbox cash app stands in for Cash App Pay, which cannot run in this demo. No real cash app is used and nothing is ever charged.',
+    );
     fireEvent.change(screen.getByLabelText(/Your \$cashtag/), { target: { value: '$ava' } });
     fireEvent.change(screen.getByLabelText(/What the sandbox cash app does/), { target: { value: 'decline_on_charge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve in the sandbox cash app' }));
@@ -160,7 +170,9 @@ describe('add-card dialog: wallets and cash apps (decisions 150, 151)', () => {
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual(['Card', 'Sandbox wallet', 'Sandbox cash app']);
     fireEvent.click(screen.getByRole('radio', { name: 'Sandbox wallet' }));
-    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Approve in the sandbox wallet' })).toBeTruthy();
+    expect(screen.getByText(/stands in for Apple Pay and Google Pay, which cannot run in this demo/).textContent).toBe(
+      'The sandbox wallet stands in for Apple Pay and Google Pay, which cannot run in this demo. It holds a test Visa ending in 4242. No real wallet is used and nothing is ever charged.',
+    );
+    expect(screen.getByRole('button', { name: 'Approve in the sandbox wallet' }).textContent).toBe('Approve in the sandbox wallet');
   });
 });

@@ -57,7 +57,7 @@ afterEach(() => {
 describe('RaisePledgeDialog', () => {
   it('starts from the earlier tip and shows the new breakdown, fees computed on the new amount', () => {
     const dialog = renderDialog();
-    expect(within(dialog).getByText('$25.00')).toBeTruthy();
+    expect(within(dialog).getByText('$25.00').textContent).toBe('$25.00');
     expect(within(dialog).getByRole('radio', { name: 'YES' })).toHaveProperty('checked', true);
     fireEvent.input(amountInput(dialog), { target: { value: '80' } });
     // $80 at 3%: $2.40; tip 10%: $8.00; card fee on $88.00: 2.9% = $2.55 + $0.30.
@@ -69,8 +69,8 @@ describe('RaisePledgeDialog', () => {
       'Total charged when the event is completed': '$88.00',
       'Reaches Food Bank': '$74.75',
     });
-    expect(within(dialog).getByText('Tip: 10% ($8.00)')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' })).toBeTruthy();
+    expect(within(dialog).getByText('Tip: 10% ($8.00)').textContent).toBe('Tip: 10% ($8.00)');
+    expect(within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' }).textContent).toBe('Raise my pledge to $80.00');
   });
 
   it('covers the fees at the 5% rate of the creator, so the charity receives the whole new pledge', () => {
@@ -89,10 +89,14 @@ describe('RaisePledgeDialog', () => {
     fireEvent.input(amountInput(dialog), { target: { value: '25' } });
     expect(within(dialog).queryByRole('region', { name: 'Breakdown' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge' }));
-    expect(await within(dialog).findByText('Your new pledge must be higher than your current pledge of $25.00')).toBeTruthy();
+    expect((await within(dialog).findByText('Your new pledge must be higher than your current pledge of $25.00')).textContent).toBe(
+      'Your new pledge must be higher than your current pledge of $25.00',
+    );
     fireEvent.input(amountInput(dialog), { target: { value: '251' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge' }));
-    expect(await within(dialog).findByText('This campaign accepts pledges of at most $250')).toBeTruthy();
+    expect((await within(dialog).findByText('This campaign accepts pledges of at most $250')).textContent).toBe(
+      'This campaign accepts pledges of at most $250',
+    );
     expect(requests).toEqual([]);
   });
 
@@ -101,7 +105,9 @@ describe('RaisePledgeDialog', () => {
     fireEvent.input(amountInput(dialog), { target: { value: '80' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise my pledge to $80.00' }));
     const done = await screen.findByRole('dialog', { name: 'Pledge raised' });
-    expect(within(done).getByText('Your pledge is now $80.00. A confirmation is on its way to your e-mail.')).toBeTruthy();
+    expect(within(done).getByText('Your pledge is now $80.00. A confirmation is on its way to your e-mail.').textContent).toBe(
+      'Your pledge is now $80.00. A confirmation is on its way to your e-mail.',
+    );
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe('/api/pledges/pledge-1/raise');
     expect(requests[0]!.body).toEqual({ amount: 80, tip_percent: 10, cover_fees: false });

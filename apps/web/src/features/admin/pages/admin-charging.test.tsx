@@ -58,13 +58,20 @@ describe('the charging queue', () => {
   it('shows a crowdfunding run held at its deadline, and Release and charge lifts the hold after a confirmation', async () => {
     mocks.waiting = [heldRow];
     render(<AdminChargingPage />);
-    expect(screen.getByText(/deadline passed/)).toBeTruthy();
-    expect(screen.getByText('Held for review at the deadline: nothing has been charged or released yet.')).toBeTruthy();
+    // The deadline is shown in the reader's time zone.
+    expect(screen.getByText(/deadline passed/).textContent).toMatch(
+      /^4 pledges to charge: \$161\.13 · 1 match charge: at most \$60\.00 · deadline passed \w{3} \d{1,2}, 20(29|30), \d{1,2}:\d\d [AP]M$/,
+    );
+    expect(screen.getByText('Held for review at the deadline: nothing has been charged or released yet.').textContent).toBe(
+      'Held for review at the deadline: nothing has been charged or released yet.',
+    );
     expect(screen.queryByRole('button', { name: /^Charge/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /^Release and charge\s*Library Roof Fund$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Lift the hold and charge?' });
-    expect(within(dialog).getByText(/All Donations: every pledge will be charged/)).toBeTruthy();
+    expect(within(dialog).getByText(/All Donations: every pledge will be charged/).textContent).toBe(
+      'Library Roof Fund: All Donations: every pledge will be charged. This cannot be undone.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release and charge' }));
     await vi.waitFor(() => expect(mocks.release).toHaveBeenCalledWith('event-1'));
     expect(mocks.charge).not.toHaveBeenCalled();
@@ -100,9 +107,13 @@ describe('the charging queue', () => {
       isError: false,
     };
     render(<AdminChargingPage />);
-    expect(screen.getByText('2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed')).toBeTruthy();
-    expect(screen.getByText(/1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./)).toBeTruthy();
-    expect(screen.getByText('Running: charging the pledges one by one.')).toBeTruthy();
+    expect(screen.getByText('2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed').textContent).toBe(
+      '2 pledges to charge: $145.50 · 1 match charge: at most $60.00 · completed',
+    );
+    expect(screen.getByText(/1 of 2 pledges done: 1 charged \(\$25\.00\), 0 failed, 0 released\./).textContent).toBe(
+      'Running: charging the pledges one by one. 1 of 2 pledges done: 1 charged ($25.00), 0 failed, 0 released.',
+    );
+    expect(screen.getByText('Running: charging the pledges one by one.').textContent).toBe('Running: charging the pledges one by one.');
     expect(screen.queryByText(/finished/i)).toBeNull();
     // The card and the progress line say the same of the funding, both fees named and the charity's share exact.
     expect(

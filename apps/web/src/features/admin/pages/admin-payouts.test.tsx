@@ -44,17 +44,19 @@ describe('the payouts screen', () => {
   it('shows what each charity is owed, read with the route’s response schema', async () => {
     mocks.body = { success: true, data: { charities: [charity] } };
     renderPage();
-    expect(await screen.findByRole('cell', { name: 'Harbour Food Bank' })).toBeTruthy();
-    expect(screen.getByText('$1,234.50')).toBeTruthy();
-    expect(screen.getByText('$100.00')).toBeTruthy();
+    expect((await screen.findByRole('cell', { name: 'Harbour Food Bank' })).textContent).toBe('Harbour Food Bank');
+    expect(screen.getByText('$1,234.50').textContent).toBe('$1,234.50');
+    expect(screen.getByText('$100.00').textContent).toBe('$100.00');
   });
 
   it('shows an error, not $0.00, when a money field of the answer is renamed', async () => {
     const { payable, ...renamed } = charity;
     mocks.body = { success: true, data: { charities: [{ ...renamed, amount_payable: payable }] } };
     renderPage();
-    expect(await screen.findByText('Could not load payouts')).toBeTruthy();
-    expect(screen.getByText(/charities\.0\.payable/)).toBeTruthy();
+    expect((await screen.findByText('Could not load payouts')).textContent).toBe('Could not load payouts');
+    expect(screen.getByText(/charities\.0\.payable/).textContent).toBe(
+      "The server's answer for payouts was not understood (data.charities.0.payable: Invalid input: expected number, received undefined).",
+    );
     expect(screen.queryByText('Harbour Food Bank')).toBeNull();
     expect(screen.queryByText('$0.00')).toBeNull();
   });

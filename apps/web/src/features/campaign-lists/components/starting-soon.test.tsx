@@ -48,8 +48,8 @@ describe('StartingSoon', () => {
     );
     const section = screen.getByRole('region', { name: 'Starting soon' });
     const relay = within(section).getByRole('heading', { name: 'Spring Relay' }).closest('article')!;
-    expect(within(relay).getByText('Starts in 3 days')).toBeTruthy();
-    expect(within(section).getByText('Starts in 1 day')).toBeTruthy();
+    expect(within(relay).getByText('Starts in 3 days').textContent).toBe('Starts in 3 days');
+    expect(within(section).getByText('Starts in 1 day').textContent).toBe('Starts in 1 day');
   });
 
   it('shows nothing when no campaign is upcoming', () => {

@@ -35,22 +35,28 @@ describe('ChargeRunCard', () => {
   it('tells the creator of a live money bomb when its pledges are charged and what All or Nothing means', () => {
     runQuery.current = { data: null, isError: false, error: null };
     render(<ChargeRunCard event={event({})} />);
-    expect(screen.getByText(/Pledges are charged automatically at the deadline if the target is reached \(otherwise every pledge is released\)/)).toBeTruthy();
-    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(
+      screen.getByText(/Pledges are charged automatically at the deadline if the target is reached \(otherwise every pledge is released\)/).textContent,
+    ).toBe('Pledges are charged automatically at the deadline if the target is reached (otherwise every pledge is released): Jan 3, 2030, 12:00 PM UTC.');
+    expect(screen.getByRole('timer').textContent).toMatch(/^\d+ days \d+ hours? left$/);
   });
 
   it("shows the run the deadline started, held or finished, as the admin's console counts it", () => {
     runQuery.current = { data: run({ status: 'held', charged: 0, failed: 0 }), isError: false, error: null };
     const { unmount } = render(<ChargeRunCard event={event({ status: 'completed' })} />);
-    expect(screen.getByText(/the platform team is reviewing the campaign before its pledges are charged/)).toBeTruthy();
+    expect(screen.getByText(/the platform team is reviewing the campaign before its pledges are charged/).textContent).toBe(
+      'The deadline has passed and the platform team is reviewing the campaign before its pledges are charged. Nothing is charged yet. Started automatically at the deadline.',
+    );
     unmount();
     runQuery.current = { data: run({}), isError: false, error: null };
     render(<ChargeRunCard event={event({ status: 'completed' })} />);
     expect(
       screen.getByText(
         'Finished. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again. Started automatically at the deadline.',
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toBe(
+      'Finished. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again. Started automatically at the deadline.',
+    );
   });
 
   it('counts the match charges apart from the pledges, and says a finished run still has a dispute open', () => {
@@ -67,8 +73,10 @@ describe('ChargeRunCard', () => {
     expect(
       screen.getByText(
         /^Finished · 1 dispute open\. 2 of 2 pledges done: 1 charged \(\$45\.00\), 1 failed, 0 released\. 1 of 1 match charge done: 1 charged \(\$60\.00\), 0 failed, 0 released\. Your funding of \$100\.00/,
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toBe(
+      'Finished · 1 dispute open. 2 of 2 pledges done: 1 charged ($45.00), 1 failed, 0 released. 1 of 1 match charge done: 1 charged ($60.00), 0 failed, 0 released. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again. Started automatically at the deadline.',
+    );
     expect(screen.queryByText(/^Finished\./)).toBeNull();
   });
 
@@ -79,7 +87,11 @@ describe('ChargeRunCard', () => {
       error: null,
     };
     render(<ChargeRunCard event={event({ status: 'completed' })} />);
-    expect(screen.getByText(/^Running: charging the pledges one by one\. 1 of 2 pledges done: 1 charged \(\$45\.00\), 0 failed, 0 released\./)).toBeTruthy();
+    expect(
+      screen.getByText(/^Running: charging the pledges one by one\. 1 of 2 pledges done: 1 charged \(\$45\.00\), 0 failed, 0 released\./).textContent,
+    ).toBe(
+      'Running: charging the pledges one by one. 1 of 2 pledges done: 1 charged ($45.00), 0 failed, 0 released. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again. Started automatically at the deadline.',
+    );
     expect(screen.queryByText(/Finished/)).toBeNull();
   });
 
@@ -90,7 +102,9 @@ describe('ChargeRunCard', () => {
       error: null,
     };
     render(<ChargeRunCard event={event({ status: 'completed' })} />);
-    expect(screen.getByText(/^Finished\. No supporters’ pledges to charge in this run\. Your funding of \$100\.00/)).toBeTruthy();
+    expect(screen.getByText(/^Finished\. No supporters’ pledges to charge in this run\. Your funding of \$100\.00/).textContent).toBe(
+      'Finished. No supporters’ pledges to charge in this run. Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
+    );
   });
 
   it('says nothing for a live event promotion, which is charged on the admin’s confirmation', () => {

@@ -51,7 +51,7 @@ describe('Start a fundraising page', () => {
     renderForm();
     mocks.start.mockResolvedValue({ message: 'Your fundraising page is live', data: { slug: 'ada-coats' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start my page' }));
-    await waitFor(() => expect(screen.getByText('Left the form')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Left the form').textContent).toBe('Left the form'));
     expect(mocks.start).toHaveBeenCalledTimes(1);
     cleanup();
     renderForm();

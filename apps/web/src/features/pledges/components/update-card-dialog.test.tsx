@@ -60,7 +60,9 @@ describe('Update payment method', () => {
     });
     const onClose = open();
     fireEvent.click(screen.getByRole('button', { name: 'Use this payment method' }));
-    expect(await screen.findByText('Your payment method could not be charged: Your card was declined.')).toBeTruthy();
+    expect((await screen.findByText('Your payment method could not be charged: Your card was declined.')).textContent).toBe(
+      'Your payment method could not be charged: Your card was declined.',
+    );
     expect(onClose).not.toHaveBeenCalled();
     expect(mocks.toast).not.toHaveBeenCalled();
   });

@@ -84,12 +84,12 @@ function renderPage() {
 describe('My Pledges of a sponsor', () => {
   it('shows a charged match once, as a match, and the offers not charged yet under Your matches', () => {
     renderPage();
-    expect(screen.getByText('$160.00 MATCH')).toBeTruthy();
+    expect(screen.getByText('$160.00 MATCH').textContent).toBe('$160.00 MATCH');
     expect(screen.queryByText('$160.00 PLEDGE')).toBeNull();
     expect(screen.getAllByText('Harbour Swim')).toHaveLength(1);
     const matches = screen.getAllByTestId('my-match');
     expect(matches).toHaveLength(1);
-    expect(within(matches[0]!).getByText('River Run')).toBeTruthy();
+    expect(within(matches[0]!).getByText('River Run').textContent).toBe('River Run');
   });
 });
 

@@ -37,10 +37,13 @@ describe('ending a campaign', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close this campaign?' });
     expect(
-      within(dialog).getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).'),
-    ).toBeTruthy();
-    expect(within(dialog).getByText('2 pledges ($65.00) released: nobody is charged for them.')).toBeTruthy();
-    expect(within(dialog).getByText('1 match offer released: no sponsor is charged.')).toBeTruthy();
+      within(dialog).getByText('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).')
+        .textContent,
+    ).toBe('Your refund: $91.80 of your $100.00 funding goes back to your card; $8.20 is kept (the card fee, the refund fee and 5%).');
+    expect(within(dialog).getByText('2 pledges ($65.00) released: nobody is charged for them.').textContent).toBe(
+      '2 pledges ($65.00) released: nobody is charged for them.',
+    );
+    expect(within(dialog).getByText('1 match offer released: no sponsor is charged.').textContent).toBe('1 match offer released: no sponsor is charged.');
     expect(mocks.end).not.toHaveBeenCalled();
 
     const confirm = within(dialog).getByRole('button', { name: 'Close campaign' });
@@ -57,18 +60,26 @@ describe('ending a campaign', () => {
     render(<EndCampaignActions event={live} />);
     fireEvent.click(screen.getByRole('button', { name: 'Complete campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this campaign complete?' });
-    expect(within(dialog).getByText('2 pledges to charge: $145.50, when an admin confirms the charge.')).toBeTruthy();
-    expect(within(dialog).getByText("1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.")).toBeTruthy();
+    expect(within(dialog).getByText('2 pledges to charge: $145.50, when an admin confirms the charge.').textContent).toBe(
+      '2 pledges to charge: $145.50, when an admin confirms the charge.',
+    );
+    expect(within(dialog).getByText("1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.").textContent).toBe(
+      "1 match charge: at most $90.00, charged to the sponsors' cards after the pledges.",
+    );
     expect(
       within(dialog).getByText(
         'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toBe(
+      'Your funding of $100.00, charged at submission, passes $91.80 on to the charity (less its card fee and the 5% platform fee); it is not charged again.',
+    );
     expect(
       within(dialog).getByText(
         "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toBe(
+      "Matched by Acme Foods (2:1 up to $100.00): at most $90.00, worked out from the pledges actually charged and charged to the sponsor's card after them.",
+    );
   });
 
   it('keeps the dialog open with the reason when the action fails, and says no success', async () => {
@@ -77,7 +88,9 @@ describe('ending a campaign', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close this campaign?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close campaign' }));
-    expect(await within(dialog).findByText('This campaign is Completed: it cannot be closed')).toBeTruthy();
+    expect((await within(dialog).findByText('This campaign is Completed: it cannot be closed')).textContent).toBe(
+      'This campaign is Completed: it cannot be closed',
+    );
     expect(mocks.toast).not.toHaveBeenCalled();
   });
 

@@ -21,7 +21,7 @@ describe('the campaign page’s fundraisers', () => {
     );
     expect(screen.queryByText(/No one has started/)).toBeNull();
     expect(screen.queryByText(/Be the first/)).toBeNull();
-    expect(screen.getByText('No fundraising page is shown here yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start a fundraising page' })).toBeTruthy();
+    expect(screen.getByText('No fundraising page is shown here yet.').textContent).toBe('No fundraising page is shown here yet.');
+    expect(screen.getByRole('link', { name: 'Start a fundraising page' }).textContent).toBe('Start a fundraising page');
   });
 });

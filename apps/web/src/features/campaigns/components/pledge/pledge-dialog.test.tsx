@@ -64,7 +64,7 @@ describe('PledgeDialog breakdown', () => {
       'Total charged when the event is completed': '$120.00',
       'Reaches Food Bank': '$93.22',
     });
-    expect(within(dialog).getByText('Tip: 20% ($20.00)')).toBeTruthy();
+    expect(within(dialog).getByText('Tip: 20% ($20.00)').textContent).toBe('Tip: 20% ($20.00)');
   });
 
   it('sets the tip to 0% on NO and follows the slider on YES', () => {
@@ -111,7 +111,7 @@ describe('PledgeDialog breakdown', () => {
     const dialog = renderDialog();
     fireEvent.input(within(dialog).getByLabelText(/Pledge amount/), { target: { value: '0.5' } });
     expect(within(dialog).queryByRole('region', { name: 'Breakdown' })).toBeNull();
-    expect(within(dialog).getByText(/From \$1 to \$250/)).toBeTruthy();
+    expect(within(dialog).getByText(/From \$1 to \$250/).textContent).toBe("From $1 to $250 (this campaign's donation limit).");
   });
 });
 
