@@ -193,7 +193,7 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 
 test('sitemap.xml and robots.txt are served at the root', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.ok()).toBe(true);
+  expect(sitemap.status()).toBe(200);
   expect(await sitemap.text()).toContain('/charities</loc>');
   const robots = await request.get('/robots.txt');
   expect(await robots.text()).toContain('Sitemap:');

@@ -7,14 +7,14 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { addCard } from '../modules/charging/test-helpers.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { PLEDGES_PER_MINUTE } from '../modules/pledges/create-service.ts';
 import { verifyLedger } from '../modules/ledger/verify.ts';
 import { createSandboxProvider } from '../providers/payments/sandbox.ts';
 import { signUp } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { saveCard } from '../test/money.ts';
+import { createPayload } from '../test/campaign-form.ts';
 
 /**
  * `npm run backup` and `npm run restore` (decision 199): a copy taken while pledges stream in is
@@ -69,7 +69,7 @@ describe.skipIf(testDriver !== 'postgres')('a PostgreSQL backup taken during a p
     };
     const eventId = await approvedCampaign(app, (id) => sql(source.url, `update events set status = 'approved', approved_at = now() where id = $1`, [id]));
     const supporters = await Promise.all(Array.from({ length: 6 }, () => signUp(app.url)));
-    const cards = await Promise.all(supporters.map((supporter) => addCard(supporter.client)));
+    const cards = await Promise.all(supporters.map((supporter) => saveCard(supporter.client)));
 
     // The stream: each supporter pledges every 150 ms, within their limit of a minute, until the test is done.
     let streaming = true;
@@ -129,7 +129,7 @@ describe.skipIf(testDriver === 'postgres')('an embedded database backup', () => 
       expect(answer.status).toBe(200);
     });
     const supporter = await signUp(app.url);
-    const card = await addCard(supporter.client);
+    const card = await saveCard(supporter.client);
     for (const amount of [12, 30])
       expect((await supporter.client.post(`/api/events/${eventId}/pledges`, { amount, payment_method_id: card })).status).toBe(201);
 

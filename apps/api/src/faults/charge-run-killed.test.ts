@@ -7,10 +7,11 @@ import { openDatabase } from '../db/client.ts';
 import { ATTEMPT_LEASE_MS } from '../modules/charging/attempts.ts';
 import { verifyLedger } from '../modules/ledger/verify.ts';
 import { createSandboxProvider } from '../providers/payments/sandbox.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { createPayload } from '../test/campaign-form.ts';
+import { saveCard } from '../test/money.ts';
 
 /**
  * A charge run whose process is SIGKILLed while it charges: the job queue hands the jobs the dead
@@ -31,16 +32,6 @@ afterAll(async () => {
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-
-async function saveCard(client: TestClient): Promise<string> {
-  const token = await client.post('/api/sandbox/cards', { holder_name: 'Card Holder', number: '4242 4242 4242 4242', expiry: `09/${nextYear}`, cvv: '123' });
-  expect(token.status, JSON.stringify(token.data)).toBe(201);
-  const saved = await client.post('/api/payment-methods', { token: token.data.token });
-  expect(saved.status, JSON.stringify(saved.data)).toBe(201);
-  return saved.data.data.id as string;
-}
 
 async function signedInAdmin(url: string): Promise<TestClient> {
   const admin = new TestClient(url);

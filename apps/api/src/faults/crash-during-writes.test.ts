@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createTestClock } from '../lib/clock.ts';
 import { sweepOrphanUploads, UPLOAD_FOLDERS, UPLOAD_SWEEP_GRACE_MS } from '../lib/upload-sweep.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { LocalStorage } from '../providers/storage/local.ts';
 import { pngImage, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { createPayload } from '../test/campaign-form.ts';
 
 /**
  * The app SIGKILLed during a burst of campaign creations, each storing two images before its

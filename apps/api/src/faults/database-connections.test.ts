@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledges } from '../db/schema.ts';
 import { signUp } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
-import { supporterWithCard } from '../modules/pledges/test-support.ts';
+import { createCampaign } from '../test/factories.ts';
+import { supporterWithCard } from '../test/money.ts';
 
 /**
  * PostgreSQL connections dropped under load (a failover, a restart, an operator's

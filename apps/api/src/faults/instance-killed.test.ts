@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addCard } from '../modules/charging/test-helpers.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
+import { saveCard } from '../test/money.ts';
+import { createPayload } from '../test/campaign-form.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, freePort, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
@@ -93,7 +93,7 @@ describe.skipIf(testDriver !== 'postgres')('three instances behind a balancer, o
     const supporters = await Promise.all(
       Array.from({ length: SUPPORTERS }, async () => {
         const person = await signUp(apps[0]!.url);
-        return { accessToken: person.client.accessToken!, cardId: await addCard(person.client) };
+        return { accessToken: person.client.accessToken!, cardId: await saveCard(person.client) };
       }),
     );
 

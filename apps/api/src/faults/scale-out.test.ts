@@ -9,11 +9,11 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveTotals } from '@pledgeway/domain';
 import { UPLOAD_SWEEP_QUEUE } from '../lib/upload-sweep.ts';
-import { addCard } from '../modules/charging/test-helpers.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, freePort, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { saveCard } from '../test/money.ts';
+import { createPayload } from '../test/campaign-form.ts';
 
 /**
  * Two API processes on one PostgreSQL behind a small round-robin proxy, as docs/operations.md "Scaling out"
@@ -98,7 +98,7 @@ describe.skipIf(testDriver !== 'postgres')('two API processes on one PostgreSQL 
     const live = await fetch(`${b.url}/api/events/${eventId}/live`, { signal: controller.signal });
     const reader = live.body!.pipeThrough(new TextDecoderStream()).getReader();
     const supporter = await signUp(a.url, { name: 'Pat Pledger' });
-    const cardId = await addCard(supporter.client);
+    const cardId = await saveCard(supporter.client);
     expect((await supporter.client.post(`/api/events/${eventId}/pledges`, { amount: 40, payment_method_id: cardId })).status).toBe(201);
     let text = '';
     const until = Date.now() + 15_000;
@@ -128,7 +128,7 @@ describe.skipIf(testDriver !== 'postgres')('two API processes on one PostgreSQL 
     await admin.connect();
     await admin.query(`update events set status = 'approved', approved_at = now() where id = $1`, [eventId]).finally(() => admin.end());
     const supporter = await signUp(a.url, { name: 'Rae Reader' });
-    const cardId = await addCard(supporter.client);
+    const cardId = await saveCard(supporter.client);
     const supporterOnB = clientOf(b.url, supporter.client);
     const anonymousOnB = new TestClient(b.url);
     const shown = async (client: TestClient) =>

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { createPayload } from '../test/campaign-form.ts';
+import { saveCard } from '../test/money.ts';
 
 /**
  * Two instances charging one campaign's run at once stay within the provider account's rate
@@ -19,7 +20,6 @@ const RATE = 10;
 const SUPPORTERS = 8;
 const PLEDGES_EACH = 10;
 const ADMIN = { email: 'rate-admin@example.com', password: 'Rate-admin-2026-long' };
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let dataDir: string | undefined;
 let apps: ChildApp[] = [];
@@ -28,13 +28,6 @@ afterAll(async () => {
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function saveCard(client: TestClient): Promise<string> {
-  const token = await client.post('/api/sandbox/cards', { holder_name: 'Card Holder', number: '4242 4242 4242 4242', expiry: `09/${nextYear}`, cvv: '123' });
-  const saved = await client.post('/api/payment-methods', { token: token.data.token });
-  expect(saved.status, JSON.stringify(saved.data)).toBe(201);
-  return saved.data.data.id as string;
-}
 
 describe.skipIf(testDriver !== 'postgres')('the charge rate shared by two instances on one PostgreSQL', () => {
   it('never lets the two together charge faster than the configured rate', { timeout: 240_000 }, async () => {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHUTDOWN_RECONNECT_MS } from '../modules/live/routes.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { createPayload } from '../test/campaign-form.ts';
 
 /**
  * An instance that stops (SIGTERM, as a deployment stops it) ends its live streams with a wait

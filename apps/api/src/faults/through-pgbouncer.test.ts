@@ -6,11 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LiveTotals } from '@pledgeway/domain';
-import { addCard } from '../modules/charging/test-helpers.ts';
-import { createPayload } from '../modules/events/test-helpers.ts';
 import { signUp } from '../test/client.ts';
 import { testDriver } from '../test/harness.ts';
 import { createTestDatabase, freePort, startChildApp, verifiedCreator, type ChildApp } from './child-app.ts';
+import { saveCard } from '../test/money.ts';
+import { createPayload } from '../test/campaign-form.ts';
 
 /**
  * Two instances whose query pool goes through PgBouncer in transaction mode, with the session-bound
@@ -101,7 +101,7 @@ describe.skipIf(testDriver !== 'postgres' || !hasPgbouncer)('two instances whose
     const supporters = await Promise.all(Array.from({ length: 4 }, (_, nth) => signUp(nth % 2 ? a.url : b.url)));
     await Promise.all(
       supporters.map(async (supporter) => {
-        const card = await addCard(supporter.client);
+        const card = await saveCard(supporter.client);
         for (let pledge = 0; pledge < 5; pledge += 1) {
           const answer = await supporter.client.post(`/api/events/${eventId}/pledges`, { amount: 10, payment_method_id: card });
           expect(answer.status, JSON.stringify(answer.data)).toBe(201);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
+import { createCampaign } from '../test/factories.ts';
 import { webhookEvents } from '../modules/webhooks/tables.ts';
 import { OUTBOX_QUEUE } from '../providers/email/index.ts';
 import { createMetrics, type MetricSources } from './metrics.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../db/schema.ts';
-import { addCard } from '../modules/charging/test-helpers.ts';
+import { saveCard } from '../test/money.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import type { PageRendererModule } from './ssr.ts';
@@ -66,7 +66,7 @@ describe.skipIf(testDriver !== 'postgres')("a write on one instance and the othe
     a!.app.ctx.publicReads.clear();
     await a!.app.ctx.publicReads.announced();
     const supporter = await signUp(a!.url, { name: 'Lee Library' });
-    const cardId = await addCard(supporter.client);
+    const cardId = await saveCard(supporter.client);
     const onB = Object.assign(new TestClient(b!.url), { accessToken: supporter.client.accessToken });
     // B keeps a rendered page for a second. Its answer after the pledge is either that kept page
     // (the old amount: it must then say it was rendered before the change), or a page rendered since

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
-import { supporterWithCard } from '../modules/pledges/test-support.ts';
+import { createCampaign } from '../test/factories.ts';
+import { supporterWithCard } from '../test/money.ts';
 import { startTracing, type Tracing } from './telemetry.ts';
 
 const exporter = new InMemorySpanExporter();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../test/client.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
-import { createPayload, firstCharityId, verifiedCreator } from '../modules/events/test-helpers.ts';
 import { createTestClock, type TestClock } from './clock.ts';
 import { UPLOAD_FOLDERS, UPLOAD_SWEEP_GRACE_MS, UPLOAD_SWEEP_QUEUE } from './upload-sweep.ts';
+import { createPayload } from '../test/campaign-form.ts';
+import { firstCharityId, verifiedCreator } from '../test/factories.ts';
 
 let server: TestServer;
 let clock: TestClock;

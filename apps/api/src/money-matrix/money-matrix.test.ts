@@ -12,24 +12,21 @@ import { chargePledges, CHARGE_PLEDGE_QUEUE } from '../modules/charging/charge-p
 import { DEADLINE_CHARGES_QUEUE } from '../modules/charging/deadline.ts';
 import { createRateLimiter } from '../modules/charging/rate-limiter.ts';
 import { chargeHolds, chargeRuns } from '../modules/charging/tables.ts';
-import { firstCharityId } from '../modules/events/test-helpers.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
 import { pledgeRaises } from '../modules/pledges/tables.ts';
 import { matchTopUps, pledgeMatches } from '../modules/matching/tables.ts';
 import { MONTHLY_GIFTS_QUEUE, runMonthlyGifts } from '../modules/monthly-giving/schedule.ts';
 import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
-import { addCard, adminClient, accountBalance, CARDS, fundedCampaign, liveCampaign, pledgeFrom, pledgeRow } from '../modules/charging/test-helpers.ts';
-import { addSandboxWallet } from '../modules/payment-methods/test-helpers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../test/harness.ts';
 import { createStripeStandIn, signedStripeEvent } from '../test/stripe-stand-in.ts';
 import { createCharityConnectService } from '../modules/charity-connect/service.ts';
 import { charityTransfers } from '../modules/charity-connect/tables.ts';
 import { createDueTransfers } from '../modules/charity-connect/transfers.ts';
-import { benefit, newCharity, onboard } from '../modules/charity-connect/test-helpers.ts';
 import { isSandbox } from '../providers/payments/index.ts';
 import { deliverSandboxEvents } from '../modules/payment-events/service.ts';
 import { expectMoneyAgrees, postingsOf, providerChargesOf } from './test-money-checks.ts';
+import { adminClient, benefit, createCampaign, firstCharityId, newCharity, pledgeRow } from '../test/factories.ts';
+import { accountBalance, CARDS, fundedCampaign, liveCampaign, onboard, pledgeFrom, saveCard, saveSandboxWallet } from '../test/money.ts';
 
 /**
  * The money concurrency matrix (decision 091), generated from the route table like the
@@ -124,7 +121,7 @@ async function expectMovementsOnce(charityId: string, kind: 'transfer' | 'revers
 /** A sponsor's 1:1 match up to $100 on a live campaign, offered through the API. */
 async function sponsorsMatch(eventId: string) {
   const sponsor = await signUp(server.url);
-  const card = await addCard(sponsor.client);
+  const card = await saveCard(sponsor.client);
   const offered = await sponsor.client.post(`/api/events/${eventId}/matches`, { ratio: 1, cap: 100, sponsor_name: 'Matrix Sponsor', payment_method_id: card });
   expect(offered.status, JSON.stringify(offered.data)).toBe(201);
   return { sponsor, matchId: offered.data.data.match._id as string };
@@ -136,7 +133,7 @@ async function monthlyGift(card: string = CARDS.visa) {
   const started = await supporter.client.post(`/api/charities/${charityId}/monthly-gifts`, {
     amount: 14,
     tip: 1,
-    payment_method_id: await addCard(supporter.client, card),
+    payment_method_id: await saveCard(supporter.client, card),
   });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   return { supporter, giftId: started.data.data.gift._id as string };
@@ -145,7 +142,7 @@ async function monthlyGift(card: string = CARDS.visa) {
 /** A monthly gift moved to a declining card whose next month declined: a retry is waiting. */
 async function monthlyGiftWithDeclinedMonth() {
   const made = await monthlyGift();
-  const declining = await addCard(made.supporter.client, CARDS.declined);
+  const declining = await saveCard(made.supporter.client, CARDS.declined);
   expect((await made.supporter.client.put(`/api/monthly-gifts/${made.giftId}/card`, { payment_method_id: declining })).status).toBe(200);
   expect((await made.supporter.client.post(`/api/sandbox/monthly-gifts/${made.giftId}/advance`)).status).toBe(200);
   expect(await monthlyChargesOf(made.giftId)).toEqual({ months: 2, charged: 1 });
@@ -162,7 +159,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
     async prepare(mode) {
       const event = await liveCampaign(server, await signUp(server.url), admin);
       const supporter = await signUp(server.url);
-      const card = await addCard(supporter.client);
+      const card = await saveCard(supporter.client);
       return {
         client: supporter.client,
         method: 'POST',
@@ -183,7 +180,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
       const event = await liveCampaign(server, creator, admin);
       await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 1_200 });
       const sponsor = await signUp(server.url);
-      const card = await addCard(sponsor.client);
+      const card = await saveCard(sponsor.client);
       return {
         client: sponsor.client,
         method: 'POST',
@@ -236,7 +233,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
       await admin.post(`/api/admin/events/${event.id}/charge`);
       await server.app.ctx.jobs.drain();
       expect((await pledgeRow(server, pledge.id)).status).toBe('failed');
-      const card = await addCard(donor.client);
+      const card = await saveCard(donor.client);
       return {
         client: donor.client,
         method: 'POST',
@@ -287,7 +284,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
       async prepare() {
         const creator = await signUp(server.url);
         const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId });
-        const card = await addCard(creator.client);
+        const card = await saveCard(creator.client);
         return {
           client: creator.client,
           method: 'POST',
@@ -328,7 +325,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
     {
       async prepare() {
         const donor = await signUp(server.url);
-        const wallet = await addSandboxWallet(donor.client, 'wallet');
+        const wallet = await saveSandboxWallet(donor.client, 'wallet');
         const email = `matrix-wallet-${randomUUID()}@example.com`;
         await server.app.ctx.db.delete(rateLimitCounters);
         return {
@@ -377,7 +374,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
   'POST /api/charities/:id/monthly-gifts': {
     async prepare() {
       const supporter = await signUp(server.url);
-      const card = await addCard(supporter.client);
+      const card = await saveCard(supporter.client);
       await server.app.ctx.db.delete(rateLimitCounters);
       return {
         client: supporter.client,
@@ -399,7 +396,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
   'PUT /api/monthly-gifts/:id/card': {
     async prepare() {
       const { supporter, giftId } = await monthlyGiftWithDeclinedMonth();
-      const card = await addCard(supporter.client);
+      const card = await saveCard(supporter.client);
       return {
         client: supporter.client,
         method: 'PUT',
@@ -434,7 +431,7 @@ const MONEY_ROUTES: Record<string, Entry> = {
   'POST /api/monthly-gifts/:id/charges/:chargeId/confirm': {
     async prepare() {
       const { supporter, giftId } = await monthlyGift();
-      const asking = await addCard(supporter.client, CARDS.authenticationRequired);
+      const asking = await saveCard(supporter.client, CARDS.authenticationRequired);
       expect((await supporter.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: asking })).status).toBe(200);
       expect((await supporter.client.post(`/api/sandbox/monthly-gifts/${giftId}/advance`)).status).toBe(200);
       const [waiting] = await server.app.ctx.db
@@ -741,7 +738,7 @@ const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
     expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
     await admin.post(`/api/admin/events/${event.id}/charge`);
     await server.app.ctx.jobs.drain();
-    const recovered = await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: await addCard(donor.client) });
+    const recovered = await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: await saveCard(donor.client) });
     expect(recovered.status, JSON.stringify(recovered.data)).toBe(200);
     // The top-up is made and queued with the recovery; the workers below race for it before the queue's own job.
     const [topUp] = await server.app.ctx.db.select().from(matchTopUps).where(eq(matchTopUps.matchId, matchId));
@@ -761,7 +758,7 @@ const MONEY_JOBS: Record<string, () => Promise<JobRace>> = {
   [`${CHARGE_PLEDGE_QUEUE}: a pledge on a saved cash app`]: async () => {
     const { creator, event } = await liveCampaignWithCreator();
     const donor = await signUp(server.url);
-    const cashapp = await addSandboxWallet(donor.client, 'cashapp', 'succeed', '$matrix');
+    const cashapp = await saveSandboxWallet(donor.client, 'cashapp', 'succeed', '$matrix');
     const made = await donor.client.post(`/api/events/${event.id}/pledges`, {
       amount: 33.33,
       tip_percent: 0,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../test/harness.ts';
-import { expectBooksBalanced } from '../modules/charging/test-helpers.ts';
+import { expectBooksBalanced } from '../test/money.ts';
 
 /**
  * What must hold after any race on a money route (decision 091): the books' own check (the ledger

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
-import { createTwoParticipantCampaign, firstCharityId, makeAdmin, verifiedCreator } from '../modules/events/test-helpers.ts';
 import { charityRepresentatives } from '../modules/charity-portal/tables.ts';
 import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
@@ -9,6 +8,8 @@ import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
 import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { webhookEndpoints } from '../modules/webhooks/tables.ts';
 import { apiKeys } from '../modules/api-keys/tables.ts';
+import { createTwoParticipantCampaign } from '../test/campaign-form.ts';
+import { firstCharityId, makeAdmin, verifiedCreator } from '../test/factories.ts';
 
 /**
  * Who may call what: visitor, user (the owner of the resources in the path), another user and an

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participants } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, type TestClient } from '../test/client.ts';
-import { adminClient } from '../modules/charging/test-helpers.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
 import { describeBody, multipartArbitrary, requestOptions, type MultipartForm } from './test-fuzz-multipart.ts';
+import { adminClient, createCampaign } from '../test/factories.ts';
 
 /**
  * Property-based fuzzing of every JSON and multipart endpoint of the OpenAPI document: whatever

@@ -4,9 +4,9 @@ import { users } from '../db/schema.ts';
 import { LONE_SURROGATE_MESSAGE, NESTING_MESSAGE, NUL_MESSAGE, redactedError } from '../errors.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { signUp, TestClient } from '../test/client.ts';
-import { createPayload, firstCharityId, verifiedCreator } from '../modules/events/test-helpers.ts';
-import { createCampaign } from '../modules/my-events/test-factories.ts';
-import { adminClient, liveCampaign, pledgeFrom } from '../modules/charging/test-helpers.ts';
+import { createPayload } from '../test/campaign-form.ts';
+import { adminClient, createCampaign, firstCharityId, verifiedCreator } from '../test/factories.ts';
+import { liveCampaign, pledgeFrom } from '../test/money.ts';
 
 let server: TestServer;
 beforeAll(async () => {

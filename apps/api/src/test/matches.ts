@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { signUp } from './client.ts';
 import type { TestServer } from './harness.ts';
-import { addCard } from '../modules/charging/test-helpers.ts';
+import { saveCard } from './money.ts';
 
 /** Helpers of the tests that need a sponsor's match (decision 109): a sponsor with a saved card, and an offer. */
 export async function sponsorWithCard(server: TestServer, name = 'Sam Sponsor') {
   const sponsor = await signUp(server.url, { name });
-  return { ...sponsor, cardId: await addCard(sponsor.client) };
+  return { ...sponsor, cardId: await saveCard(sponsor.client) };
 }
 
 export type Sponsor = Awaited<ReturnType<typeof sponsorWithCard>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
 import { createAccountService } from './service.ts';
+import { createCampaign, createPledge } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,7 @@ import { contactMessages, pledges } from '../../db/schema.ts';
 import { newsletterSubscriptions } from '../newsletter/tables.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
-import { addPledge, createCampaign, createOwner } from '../catalog/test-factories.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
+import { createCampaign, createOwner, createPledge, makeAdmin } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -33,9 +32,9 @@ function charityForm(fields: Record<string, string>, logo?: { data: Buffer; name
 describe('dashboard', () => {
   it('counts campaigns by status and sums pledges, failures and the 30-day series', async () => {
     const before = (await admin.get('/api/admin/dashboard')).data.data;
-    const owner = await createOwner(server.app.ctx.db);
-    const pending = await createCampaign(server.app.ctx.db, owner.id, { status: 'pending' });
-    await addPledge(server.app.ctx.db, pending.id, 12_345);
+    const owner = await createOwner(server.app);
+    const pending = await createCampaign(server.app, owner.id, { status: 'pending' });
+    await createPledge(server.app, null, pending.id, { amountCents: 12_345 });
     await server.app.ctx.db.insert(pledges).values({
       eventId: pending.id,
       amountCents: 5_000,
@@ -62,11 +61,11 @@ describe('dashboard', () => {
 
 describe('campaigns and reviews', () => {
   it('searches, filters, sorts and pages on the server', async () => {
-    const owner = await createOwner(server.app.ctx.db);
+    const owner = await createOwner(server.app);
     const tag = `Zebra${Date.now()}`;
-    await createCampaign(server.app.ctx.db, owner.id, { name: `${tag} Alpha`, kind: 'crowdfunding', targetCents: 20_000 });
-    await createCampaign(server.app.ctx.db, owner.id, { name: `${tag} Beta`, kind: 'crowdfunding', targetCents: 30_000 });
-    await createCampaign(server.app.ctx.db, owner.id, { name: `${tag} Gamma`, kind: 'event', status: 'freeze' });
+    await createCampaign(server.app, owner.id, { status: 'approved', name: `${tag} Alpha`, kind: 'crowdfunding', targetCents: 20_000 });
+    await createCampaign(server.app, owner.id, { status: 'approved', name: `${tag} Beta`, kind: 'crowdfunding', targetCents: 30_000 });
+    await createCampaign(server.app, owner.id, { name: `${tag} Gamma`, kind: 'event', status: 'freeze' });
 
     const crowdfunding = await admin.get(`/api/admin/campaigns?q=${tag}&kind=crowdfunding&sort=target&order=desc&per_page=1&page=2`);
     expect(crowdfunding.status).toBe(200);
@@ -80,8 +79,8 @@ describe('campaigns and reviews', () => {
   });
 
   it('lists a campaign’s pledges with their statuses and failure reasons', async () => {
-    const owner = await createOwner(server.app.ctx.db);
-    const campaign = await createCampaign(server.app.ctx.db, owner.id);
+    const owner = await createOwner(server.app);
+    const campaign = await createCampaign(server.app, owner.id, { status: 'approved' });
     await server.app.ctx.db.insert(pledges).values({
       eventId: campaign.id,
       amountCents: 2_500,
@@ -97,9 +96,9 @@ describe('campaigns and reviews', () => {
   });
 
   it('queues pending campaigns oldest first and shows what the creator submitted', async () => {
-    const owner = await createOwner(server.app.ctx.db);
-    const older = await createCampaign(server.app.ctx.db, owner.id, { status: 'pending', updatedAt: new Date(Date.now() - 3 * 3_600_000) });
-    const newer = await createCampaign(server.app.ctx.db, owner.id, { status: 'pending' });
+    const owner = await createOwner(server.app);
+    const older = await createCampaign(server.app, owner.id, { status: 'pending', updatedAt: new Date(Date.now() - 3 * 3_600_000) });
+    const newer = await createCampaign(server.app, owner.id, { status: 'pending' });
     await server.app.ctx.db.insert(pledges).values({ eventId: older.id, amountCents: 10_000, isCreatorPledge: true, idempotencyKey: `fund-${older.id}` });
 
     const queue = (await admin.get('/api/admin/reviews')).data.data.items.map((item: { _id: string }) => item._id);
@@ -114,11 +113,11 @@ describe('campaigns and reviews', () => {
   });
 
   it('lists completed campaigns waiting for the charge with what All or Nothing will do', async () => {
-    const owner = await createOwner(server.app.ctx.db);
-    const short = await createCampaign(server.app.ctx.db, owner.id, { status: 'completed', fundingModel: 'all_or_nothing', targetCents: 100_000 });
-    await addPledge(server.app.ctx.db, short.id, 40_000);
-    const reached = await createCampaign(server.app.ctx.db, owner.id, { status: 'completed', fundingModel: 'all_or_nothing', targetCents: 10_000 });
-    await addPledge(server.app.ctx.db, reached.id, 40_000);
+    const owner = await createOwner(server.app);
+    const short = await createCampaign(server.app, owner.id, { status: 'completed', fundingModel: 'all_or_nothing', targetCents: 100_000 });
+    await createPledge(server.app, null, short.id, { amountCents: 40_000 });
+    const reached = await createCampaign(server.app, owner.id, { status: 'completed', fundingModel: 'all_or_nothing', targetCents: 10_000 });
+    await createPledge(server.app, null, reached.id, { amountCents: 40_000 });
     const waiting = (await admin.get('/api/admin/charging')).data.data.waiting as { _id: string; charge: { outcome: string; pledges: { count: number } } }[];
     expect(waiting.find((row) => row._id === short.id)).toMatchObject({ charge: { outcome: 'release', pledges: { count: 1 } } });
     expect(waiting.find((row) => row._id === reached.id)).toMatchObject({ charge: { outcome: 'charge', pledges: { count: 1 } } });
@@ -203,7 +202,7 @@ describe('people', () => {
 
   it('shows a user with campaigns and pledges, and refuses to disable the admin’s own account', async () => {
     const person = await signUp(server.url);
-    const campaign = await createCampaign(server.app.ctx.db, person.user._id);
+    const campaign = await createCampaign(server.app, person.user._id, { status: 'approved' });
     await server.app.ctx.db.insert(pledges).values({ eventId: campaign.id, userId: person.user._id, amountCents: 700, idempotencyKey: `p-${campaign.id}` });
     const detail = await admin.get(`/api/admin/users/${person.user._id}`);
     expect(detail.data.data.campaigns.map((c: { _id: string }) => c._id)).toEqual([campaign.id]);

@@ -4,10 +4,9 @@ import { API_KEY_SCOPES, INTEGRATION_MESSAGES } from '@pledgeway/domain';
 import type { paths } from '../../../../web/src/lib/api-schema.d.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { firstCharityId } from '../../test/factories.ts';
 import { API_KEY_CALLS_PER_MINUTE } from './service.ts';
 import { apiKeys } from './tables.ts';
+import { createCampaign, firstCharityId } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

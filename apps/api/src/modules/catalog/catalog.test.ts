@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { publicPageMeta } from '../seo/routes.ts';
-import { addPledge, createCampaign, createOwner } from './test-factories.ts';
+import { createCampaign, createOwner, createPledge } from '../../test/factories.ts';
 
 let server: TestServer;
 let client: TestClient;
@@ -19,20 +19,28 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).t
 beforeAll(async () => {
   server = await startTestServer();
   client = new TestClient(server.url);
-  const db = server.app.ctx.db;
-  const owner = await createOwner(db);
+  const owner = await createOwner(server.app);
   // Created oldest first so "newest" order is the reverse of this list.
-  ids.soon = (await createCampaign(db, owner.id, { name: 'Soon Ending Walk', eventDate: daysFromNow(2), kind: 'event' })).id;
-  ids.rich = (await createCampaign(db, owner.id, { name: 'Rich Money Bomb', eventDate: daysFromNow(20), kind: 'money_bomb', categories: [] })).id;
-  ids.frozen = (await createCampaign(db, owner.id, { name: 'Frozen Runoff', status: 'freeze', kind: 'runoff', eventDate: daysFromNow(5) })).id;
-  ids.ended = (await createCampaign(db, owner.id, { name: 'Ended Drive', eventDate: daysFromNow(-3), kind: 'crowdfunding' })).id;
-  ids.pending = (await createCampaign(db, owner.id, { name: 'Pending Secret', status: 'pending' })).id;
-  ids.rejected = (await createCampaign(db, owner.id, { name: 'Rejected Secret', status: 'rejected' })).id;
-  ids.completed = (await createCampaign(db, owner.id, { name: 'Completed Secret', status: 'completed' })).id;
-  await addPledge(db, ids.rich, 90_000, 'charged');
-  await addPledge(db, ids.rich, 5_000);
-  await addPledge(db, ids.soon, 1_000);
-  await addPledge(db, ids.soon, 500_000, 'released'); // released pledges do not count
+  ids.soon = (await createCampaign(server.app, owner.id, { status: 'approved', name: 'Soon Ending Walk', eventDate: daysFromNow(2), kind: 'event' })).id;
+  ids.rich = (
+    await createCampaign(server.app, owner.id, {
+      status: 'approved',
+      name: 'Rich Money Bomb',
+      hostFullName: 'Test Host',
+      eventDate: daysFromNow(20),
+      kind: 'money_bomb',
+      categories: [],
+    })
+  ).id;
+  ids.frozen = (await createCampaign(server.app, owner.id, { name: 'Frozen Runoff', status: 'freeze', kind: 'runoff', eventDate: daysFromNow(5) })).id;
+  ids.ended = (await createCampaign(server.app, owner.id, { status: 'approved', name: 'Ended Drive', eventDate: daysFromNow(-3), kind: 'crowdfunding' })).id;
+  ids.pending = (await createCampaign(server.app, owner.id, { name: 'Pending Secret', status: 'pending' })).id;
+  ids.rejected = (await createCampaign(server.app, owner.id, { name: 'Rejected Secret', status: 'rejected' })).id;
+  ids.completed = (await createCampaign(server.app, owner.id, { name: 'Completed Secret', status: 'completed' })).id;
+  await createPledge(server.app, null, ids.rich, { amountCents: 90_000, status: 'charged' });
+  await createPledge(server.app, null, ids.rich, { amountCents: 5_000 });
+  await createPledge(server.app, null, ids.soon, { amountCents: 1_000 });
+  await createPledge(server.app, null, ids.soon, { amountCents: 500_000, status: 'released' }); // released pledges do not count
 });
 afterAll(async () => {
   await server.close();
@@ -58,9 +66,8 @@ describe('GET /api/events/allActive', () => {
   });
 
   it('filters by one category, whatever its case (the home page topic cards)', async () => {
-    const db = server.app.ctx.db;
-    const owner = await createOwner(db);
-    const tech = (await createCampaign(db, owner.id, { name: 'Code Marathon', categories: ['Education', 'Technology'] })).id;
+    const owner = await createOwner(server.app);
+    const tech = (await createCampaign(server.app, owner.id, { status: 'approved', name: 'Code Marathon', categories: ['Education', 'Technology'] })).id;
     const response = await client.get('/api/events/allActive?category=technology');
     expect(response.status).toBe(200);
     expect(response.data.map((event: { _id: string }) => event._id)).toEqual([tech]);
@@ -87,9 +94,8 @@ describe('GET /api/events/allActive', () => {
   });
 
   it('caps the default page at 9 (docs/product.md#campaign-lists) and refuses a limit above 48 or an unknown kind', async () => {
-    const db = server.app.ctx.db;
-    const owner = await createOwner(db);
-    for (let index = 0; index < 8; index += 1) await createCampaign(db, owner.id, { kind: 'crowdfunding' });
+    const owner = await createOwner(server.app);
+    for (let index = 0; index < 8; index += 1) await createCampaign(server.app, owner.id, { status: 'approved', kind: 'crowdfunding' });
     const page = await listLive('/api/events/allActive');
     expect(page.data).toHaveLength(9);
     expect(page.headers.get('x-next-offset')).toBe('9');

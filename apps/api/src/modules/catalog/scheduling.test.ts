@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { createCampaign, createOwner } from './test-factories.ts';
+import { createCampaign, createOwner } from '../../test/factories.ts';
 
 let server: TestServer;
 let client: TestClient;
@@ -11,13 +11,18 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).t
 beforeAll(async () => {
   server = await startTestServer();
   client = new TestClient(server.url);
-  const db = server.app.ctx.db;
-  const owner = await createOwner(db);
-  await createCampaign(db, owner.id, { name: 'Open Without Start', startDate: null, eventDate: daysFromNow(10) });
-  await createCampaign(db, owner.id, { name: 'Started Yesterday', startDate: daysFromNow(-1), eventDate: daysFromNow(10) });
-  await createCampaign(db, owner.id, { name: 'Starts In Ten Days', startDate: daysFromNow(10), eventDate: daysFromNow(30), kind: 'runoff' });
-  await createCampaign(db, owner.id, { name: 'Starts In Two Days', startDate: daysFromNow(2), eventDate: daysFromNow(20) });
-  await createCampaign(db, owner.id, { name: 'Pending Future', status: 'pending', startDate: daysFromNow(3) });
+  const owner = await createOwner(server.app);
+  await createCampaign(server.app, owner.id, { status: 'approved', name: 'Open Without Start', startDate: null, eventDate: daysFromNow(10) });
+  await createCampaign(server.app, owner.id, { status: 'approved', name: 'Started Yesterday', startDate: daysFromNow(-1), eventDate: daysFromNow(10) });
+  await createCampaign(server.app, owner.id, {
+    status: 'approved',
+    name: 'Starts In Ten Days',
+    startDate: daysFromNow(10),
+    eventDate: daysFromNow(30),
+    kind: 'runoff',
+  });
+  await createCampaign(server.app, owner.id, { status: 'approved', name: 'Starts In Two Days', startDate: daysFromNow(2), eventDate: daysFromNow(20) });
+  await createCampaign(server.app, owner.id, { name: 'Pending Future', status: 'pending', startDate: daysFromNow(3) });
 });
 afterAll(async () => {
   await server.close();

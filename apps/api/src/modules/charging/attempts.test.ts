@@ -11,7 +11,8 @@ import { ATTEMPT_LEASE_MS, ATTEMPT_MESSAGES } from './attempts.ts';
 import { chargeAttemptKey, chargePledge } from './charge-pledge.ts';
 import { FAILED_PLEDGE_MESSAGES } from './failed-window.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, pledgeRow, type Person } from './test-helpers.ts';
+import { CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, type Person, pledgeRow } from '../../test/factories.ts';
 
 /**
  * Decision 091: every charge attempt is claimed under the pledge's row lock before the provider is
@@ -61,7 +62,7 @@ async function failedPledge(): Promise<{ donor: Person; pledge: typeof pledges.$
 describe(`retrying a failed charge with a new card (${testDriver})`, () => {
   it('charges the card once when 50 retries arrive at once; the others get the first answer or 409', { timeout: 60_000 }, async () => {
     const { donor, pledge } = await failedPledge();
-    const card = await addCard(donor.client);
+    const card = await saveCard(donor.client);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: card })),
     );
@@ -83,7 +84,7 @@ describe(`retrying a failed charge with a new card (${testDriver})`, () => {
 
   it('settles a retry whose request died after the provider charged, instead of charging again', async () => {
     const { donor, pledge } = await failedPledge();
-    const card = await addCard(donor.client);
+    const card = await saveCard(donor.client);
     // The first retry claimed its attempt and charged the card; its process died before the record.
     const [method] = await server.app.ctx.database.query<{ customer: string; method: string; id: string }>(
       'select id, provider_customer_ref as customer, provider_method_ref as method from payment_methods where id = $1',

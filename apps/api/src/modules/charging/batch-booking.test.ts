@@ -6,7 +6,8 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { chargePledges } from './charge-pledge.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign } from './test-helpers.ts';
+import { CARDS, expectBooksBalanced, liveCampaign, saveCard } from '../../test/money.ts';
+import { adminClient } from '../../test/factories.ts';
 
 /**
  * One batch is read, claimed and booked together (decision 117), yet each pledge keeps its own
@@ -26,8 +27,8 @@ describe(`a batch of charges booked together (${testDriver})`, () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const supporter = await signUp(server.url);
-    const good = await addCard(supporter.client);
-    const declining = await addCard(supporter.client, CARDS.declined);
+    const good = await saveCard(supporter.client);
+    const declining = await saveCard(supporter.client, CARDS.declined);
     const quote = quotePledge({ amountCents: 1_500, tipPercent: 0, coverFees: false, isCreator: false });
     const inserted = await server.app.ctx.db
       .insert(pledges)

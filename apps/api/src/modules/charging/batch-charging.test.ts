@@ -6,7 +6,8 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { CHARGE_BATCH, CHARGE_PLEDGE_QUEUE } from './charge-pledge.ts';
 import { MONEY_SWEEP_QUEUE } from './sweep.ts';
-import { addCard, adminClient, expectBooksBalanced, liveCampaign } from './test-helpers.ts';
+import { expectBooksBalanced, liveCampaign, saveCard } from '../../test/money.ts';
+import { adminClient } from '../../test/factories.ts';
 
 /**
  * A charge run's jobs are fetched and run in batches (decision 107). Many pledges charged by two
@@ -41,7 +42,7 @@ describe(`a charge run in batches (${testDriver})`, () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const supporters = await Promise.all(Array.from({ length: SUPPORTERS }, () => signUp(server.url)));
-    const cards = await Promise.all(supporters.map((supporter) => addCard(supporter.client)));
+    const cards = await Promise.all(supporters.map((supporter) => saveCard(supporter.client)));
     const quote = quotePledge({ amountCents: 1_000, tipPercent: 10, coverFees: true, isCreator: false });
     await server.app.ctx.db.insert(pledges).values(
       Array.from({ length: PLEDGES }, (_, nth) => ({
@@ -88,7 +89,7 @@ describe(`a charge run in batches (${testDriver})`, () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const supporter = await signUp(server.url);
-    const card = await addCard(supporter.client);
+    const card = await saveCard(supporter.client);
     const quote = quotePledge({ amountCents: 2_000, tipPercent: 0, coverFees: false, isCreator: false });
     const inserted = await server.app.ctx.db
       .insert(pledges)

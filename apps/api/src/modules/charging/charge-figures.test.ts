@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom } from './test-helpers.ts';
+import { CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -27,7 +28,7 @@ describe('the figures of a charge run', () => {
       ratio: 1,
       cap: 500,
       sponsor_name: 'Harbour Bakery',
-      payment_method_id: await addCard(sponsor.client),
+      payment_method_id: await saveCard(sponsor.client),
     });
     expect(offered.status, JSON.stringify(offered.data)).toBe(201);
     const a = await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 10_000, tipPercent: 20, coverFees: true });

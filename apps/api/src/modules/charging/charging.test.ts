@@ -7,8 +7,9 @@ import { sandboxCharges } from '../../providers/payments/tables.ts';
 import { chargeAttemptKey, chargePledge } from './charge-pledge.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { FAILED_PLEDGES_QUEUE } from './failed-window.ts';
-import { accountBalance, addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from './test-helpers.ts';
 import { eq } from 'drizzle-orm';
+import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -76,7 +77,7 @@ describe('charging a completed campaign', () => {
     expect(await accountBalance(server, 'tips_revenue', { eventId: event.id })).toBe(2_000);
 
     expect((await mailsTo(server, generous.email)).find((mail) => mail.kind === 'charge-receipt')?.text).toContain('Tip to the platform: $20.00');
-    expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card has insufficient funds.' });
+    expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
     expect(await pledgeRow(server, d.pledge.id)).toMatchObject({
       status: 'failed',
       failureReason: 'Your card needs authentication. Please choose another payment method.',
@@ -130,12 +131,12 @@ describe('a failed charge', () => {
     expect((await pledgeRow(server, pledge.id)).status).toBe('failed');
 
     const stranger = await signUp(server.url);
-    const strangerCard = await addCard(stranger.client);
+    const strangerCard = await saveCard(stranger.client);
     expect((await stranger.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: strangerCard })).status).toBe(404);
     expect((await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: strangerCard })).status).toBe(400);
     expect((await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: 'not-a-uuid' })).status).toBe(400);
 
-    const newCard = await addCard(donor.client);
+    const newCard = await saveCard(donor.client);
     const retried = await donor.client.post(`/api/pledges/${pledge.id}/payment-method`, { payment_method_id: newCard });
     expect(retried.status, JSON.stringify(retried.data)).toBe(200);
     expect(retried.data.data).toMatchObject({ status: 'charged', failure_reason: null });

@@ -8,7 +8,8 @@ import { chargeAttemptKey } from './charge-pledge.ts';
 import { chargeAtDeadline, chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
 import { MONEY_SWEEP_QUEUE } from './sweep.ts';
 import { chargeRuns } from './tables.ts';
-import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from './test-helpers.ts';
+import { accountBalance, expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
+import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;

@@ -4,7 +4,8 @@ import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { chargeAtDeadline, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
-import { adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from './test-helpers.ts';
+import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
+import { expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 let server: TestServer;
 let admin: TestClient;

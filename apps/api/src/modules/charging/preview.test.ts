@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { accountBalance, addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom } from './test-helpers.ts';
+import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, mailsTo } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -84,7 +85,7 @@ describe('the life-cycle preview', () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const sponsor = await signUp(server.url, { name: 'Acme Foods' });
-    const cardId = await addCard(sponsor.client);
+    const cardId = await saveCard(sponsor.client);
     const offered = await sponsor.client.post(`/api/events/${event.id}/matches`, { ratio: 2, cap: 200, sponsor_name: 'Acme Foods', payment_method_id: cardId });
     expect(offered.status, JSON.stringify(offered.data)).toBe(201);
     await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 2_500 });
@@ -112,7 +113,7 @@ describe('the life-cycle preview', () => {
       ratio: 1,
       cap: 50,
       sponsor_name: 'Corner Shop',
-      payment_method_id: await addCard(sponsor.client),
+      payment_method_id: await saveCard(sponsor.client),
     });
     expect(offered.status).toBe(201);
     await pledgeFrom(server, await signUp(server.url), event.id, { amountCents: 5_000 });

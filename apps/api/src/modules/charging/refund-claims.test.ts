@@ -6,7 +6,8 @@ import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { ATTEMPT_LEASE_MS, claimRefund } from './attempts.ts';
 import { ledgerKeys } from '../ledger/keys.ts';
 import { fundingRefund, refundFunding } from './refunds.ts';
-import { expectBooksBalanced, fundedOnStripe as fundedOnStripeCard, pledgeRow } from './test-helpers.ts';
+import { expectBooksBalanced, fundedOnStripe as fundedOnStripeCard } from '../../test/money.ts';
+import { pledgeRow } from '../../test/factories.ts';
 
 /**
  * Issue 18 for refunds (decision 091): the creator's funding refund is claimed under the pledge's

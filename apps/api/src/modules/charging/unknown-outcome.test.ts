@@ -6,11 +6,9 @@ import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { chargeAttemptKey, chargePledge } from './charge-pledge.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { pledgeRow } from './test-helpers.ts';
+import { createCampaign, firstCharityId, pledgeRow } from '../../test/factories.ts';
 
 /**
  * Part 6 of issue 18 (decision 091): Stripe forgets an idempotency key after 24 hours. An attempt

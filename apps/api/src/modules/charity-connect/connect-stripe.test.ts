@@ -4,12 +4,11 @@ import { eq } from 'drizzle-orm';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
-import { accountBalance, adminClient, expectBooksBalanced, pledgeRow, type Person } from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
-import { newCharity } from './test-helpers.ts';
+import { accountBalance, expectBooksBalanced } from '../../test/money.ts';
+import { adminClient, createCampaign, newCharity, type Person, pledgeRow } from '../../test/factories.ts';
 
 /**
  * The whole way with the Stripe provider against the stand-in (decision 130): an Express account

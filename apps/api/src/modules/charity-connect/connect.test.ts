@@ -8,14 +8,14 @@ import { sandboxTransfers } from '../../providers/payments/tables.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
-import { accountBalance, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
 import { disputes } from '../disputes/tables.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { CONNECT_NEEDS_REGISTRATION } from './connectable.ts';
 import { charityRepresentatives } from '../charity-portal/tables.ts';
 import { charityConnectAccounts, charityTransfers } from './tables.ts';
 import { createDueTransfers } from './transfers.ts';
-import { benefit, newCharity, onboard } from './test-helpers.ts';
+import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, onboard, pledgeFrom } from '../../test/money.ts';
+import { adminClient, benefit, mailsTo, newCharity, pledgeRow } from '../../test/factories.ts';
 
 /**
  * Charities on Connect with the sandbox (decisions 130, 131): onboarding with a requirement left

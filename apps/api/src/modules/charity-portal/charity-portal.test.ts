@@ -7,8 +7,9 @@ import { pngImage, signUp, TestClient, uniqueEmail } from '../../test/client.ts'
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { auditLog } from '../audit/tables.ts';
-import { accountBalance, addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { charityRepresentatives } from './tables.ts';
+import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, mailsTo, type Person } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -140,7 +141,7 @@ describe('the portal of a represented charity', () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const sharer = await signUp(server.url, { name: 'Sharon Sharer' });
-    const card = await addCard(sharer.client);
+    const card = await saveCard(sharer.client);
     const made = await sharer.client.post(`/api/events/${event.id}/pledges`, {
       amount: 200,
       tip_percent: 10,

@@ -3,10 +3,10 @@ import { INTEGRATION_MESSAGES } from '@pledgeway/domain';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { signUp, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { addCard, adminClient, liveCampaign, pledgeFrom, type Person } from '../charging/test-helpers.ts';
-import { benefit, newCharity } from '../charity-connect/test-helpers.ts';
 import { charitySupportersCsv } from './supporters-csv.ts';
 import { charityRepresentatives } from './tables.ts';
+import { liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, benefit, newCharity, type Person } from '../../test/factories.ts';
 
 /**
  * The charity's supporters CSV (decisions 136, 181, 183): pledges, donations and monthly gifts,
@@ -80,7 +80,7 @@ beforeAll(async () => {
   const started = await monthly.client.post(`/api/charities/${charityId}/monthly-gifts`, {
     amount: 12,
     tip: 0,
-    payment_method_id: await addCard(monthly.client),
+    payment_method_id: await saveCard(monthly.client),
   });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   giftId = started.data.data.gift._id;

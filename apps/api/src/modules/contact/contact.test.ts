@@ -4,7 +4,7 @@ import { CONTACT_MESSAGES } from '@pledgeway/domain/schemas/contact';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { adminClient } from '../charging/test-helpers.ts';
+import { adminClient } from '../../test/factories.ts';
 
 let server: TestServer;
 let client: TestClient;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, unsafeProductionSettings } from '../../config.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { signUp, TestClient } from '../../test/client.ts';
-import { adminClient } from '../charging/test-helpers.ts';
 import { mailboxEnabled, mayReadMailbox } from './routes.ts';
+import { adminClient } from '../../test/factories.ts';
 
 const local = (env: Record<string, string>) =>
   loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/pledgeway-mailbox-rule', JWT_SECRET: 'x'.repeat(32), ...env });

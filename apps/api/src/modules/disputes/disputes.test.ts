@@ -6,13 +6,13 @@ import { isSandbox } from '../../providers/payments/index.ts';
 import { disputeFacts } from '../../providers/payments/stripe-events.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
 import { createPaymentEventsService, deliverSandboxEvents } from '../payment-events/service.ts';
 import type { LedgerKind } from '../ledger/kinds.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { sandboxCharges, sandboxDisputes } from '../../providers/payments/tables.ts';
 import { disputes } from './tables.ts';
+import { accountBalance, expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
+import { adminClient, firstCharityId, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 /**
  * Disputes end to end on the sandbox (decision 093): a pledge charged on Stripe's dispute test card

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeFacts } from '../../providers/payments/stripe-events.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { expectBooksBalanced, fundedOnStripe } from '../charging/test-helpers.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { createPaymentEventsService } from '../payment-events/service.ts';
+import { expectBooksBalanced, fundedOnStripe } from '../../test/money.ts';
 
 /**
  * With Stripe as the provider, the books check lists Stripe's disputes beside its charges and

@@ -8,9 +8,9 @@ import { isSandbox } from '../../providers/payments/index.ts';
 import { sandboxCharges } from '../../providers/payments/tables.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
-import { addSandboxWallet } from '../payment-methods/test-helpers.ts';
 import { charityDonations } from './tables.ts';
+import { firstCharityId } from '../../test/factories.ts';
+import { saveSandboxWallet } from '../../test/money.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -196,7 +196,7 @@ describe('POST /api/charities/{id}/donations', () => {
 
     it('charges the saved sandbox wallet once under the Idempotency-Key, with its ledger entries and receipt', async () => {
       const donor = await signUp(server.url);
-      const wallet = await addSandboxWallet(donor.client, 'wallet');
+      const wallet = await saveSandboxWallet(donor.client, 'wallet');
       const email = `wallet-${randomUUID().slice(0, 8)}@example.com`;
       const body = { fullName: 'Wanda Wallet', email, amount: 20, payment_method_id: wallet.id };
       const key = randomUUID();
@@ -219,7 +219,7 @@ describe('POST /api/charities/{id}/donations', () => {
 
     it('answers a cash app asking for approval at the charge with a true message, and records nothing', async () => {
       const donor = await signUp(server.url);
-      const cashapp = await addSandboxWallet(donor.client, 'cashapp', 'action_required', '$needs_ok');
+      const cashapp = await saveSandboxWallet(donor.client, 'cashapp', 'action_required', '$needs_ok');
       const email = `approval-${randomUUID().slice(0, 8)}@example.com`;
       const response = await withKey(donor.client, { fullName: 'Casey Cash', email, amount: 15, payment_method_id: cashapp.id }, randomUUID());
       expect(response.status).toBe(422);
@@ -232,7 +232,7 @@ describe('POST /api/charities/{id}/donations', () => {
 
     it('refuses a visitor, a missing Idempotency-Key, another person’s method, and both a token and a method', async () => {
       const owner = await signUp(server.url);
-      const wallet = await addSandboxWallet(owner.client, 'wallet');
+      const wallet = await saveSandboxWallet(owner.client, 'wallet');
       const other = await signUp(server.url);
       const body = { fullName: 'Wanda Wallet', email: 'refused@example.com', amount: 5, payment_method_id: wallet.id };
       expect((await withKey(new TestClient(server.url), body, randomUUID())).status).toBe(401);

@@ -7,8 +7,8 @@ import { rateLimitCounters } from '../../lib/rate-limit/tables.ts';
 import { TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { expectBooksBalanced } from '../charging/test-helpers.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
+import { expectBooksBalanced } from '../../test/money.ts';
+import { firstCharityId } from '../../test/factories.ts';
 import { charityDonations } from './tables.ts';
 
 /**

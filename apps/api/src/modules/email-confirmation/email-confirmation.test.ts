@@ -4,12 +4,12 @@ import { EMAIL_CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_TTL_MS } from '@pledgew
 import { users } from '../../db/schema.ts';
 import { fundraisingPages } from '../fundraising-pages/tables.ts';
 import { pledgeMatches } from '../matching/tables.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { confirmEmailOf, signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { addCard, mailsTo } from '../charging/test-helpers.ts';
-import { createPayload, firstCharityId } from '../events/test-helpers.ts';
+import { createCampaign, firstCharityId, mailsTo } from '../../test/factories.ts';
+import { saveCard } from '../../test/money.ts';
+import { createPayload } from '../../test/campaign-form.ts';
 
 let server: TestServer;
 let clock: TestClock;
@@ -91,7 +91,7 @@ describe('e-mail confirmation', () => {
     const host = await signUp(server.url);
     const campaign = await createCampaign(server.app, host.user._id, { status: 'approved', charityId });
     const { client, email, user } = await signUp(server.url, { confirmEmail: false });
-    const cardId = await addCard(client);
+    const cardId = await saveCard(client);
     const match = { ratio: 1, cap: 100, sponsor_name: 'Unconfirmed Co', payment_method_id: cardId };
     const page = { title: 'I run for water', story: 'Every mile a well.', target_amount: 500, slug: `unconfirmed-${user._id.slice(0, 8)}` };
     const mailsBefore = (await mailsTo(server, email)).length;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_MESSAGES } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { campaignEmbedOrigins } from './tables.ts';
+import { createCampaign } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

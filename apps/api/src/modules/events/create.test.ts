@@ -4,7 +4,8 @@ import { EVENT_MESSAGES } from '@pledgeway/domain';
 import { events, participants, pledges } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, signUp } from '../../test/client.ts';
-import { createPayload, daysFromNow, firstCharityId, guest, verifiedCreator } from './test-helpers.ts';
+import { bannerData, createPayload, guest } from '../../test/campaign-form.ts';
+import { daysFromNow, firstCharityId, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 let charityId: string;
@@ -228,7 +229,6 @@ describe('POST /api/events/create', () => {
     });
 
     it('stores participant images sent as base64', async () => {
-      const { bannerData } = await import('./test-helpers.ts');
       const guest = {
         about: 'Runner',
         fullName: 'Pat Lee',

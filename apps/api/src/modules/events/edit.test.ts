@@ -4,7 +4,8 @@ import type { EventStatus } from '@pledgeway/domain';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
-import { createTwoParticipantCampaign, daysFromNow, firstCharityId, makeAdmin, verifiedCreator } from './test-helpers.ts';
+import { createTwoParticipantCampaign } from '../../test/campaign-form.ts';
+import { daysFromNow, firstCharityId, makeAdmin, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 let charityId: string;

@@ -5,9 +5,9 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import type { StripePaymentProvider } from '../../providers/payments/index.ts';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
-import { accountBalance, expectBooksBalanced } from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { FUNDING_MESSAGES } from './funding.ts';
+import { accountBalance, expectBooksBalanced } from '../../test/money.ts';
+import { createCampaign } from '../../test/factories.ts';
 
 /** The creator's funding with a new card on Stripe's hosted Checkout page, against the local stand-in. */
 const SECRET = 'whsec_funding_checkout';

@@ -4,13 +4,12 @@ import { EVENT_MESSAGES } from '@pledgeway/domain';
 import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { accountBalance, addCard, CARDS, expectBooksBalanced } from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { addSandboxWallet } from '../payment-methods/test-helpers.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { FUNDING_MESSAGES } from './funding.ts';
 import { ATTEMPT_LEASE_MS } from '../charging/attempts.ts';
 import { createTestClock } from '../../lib/clock.ts';
+import { accountBalance, CARDS, expectBooksBalanced, saveCard, saveSandboxWallet } from '../../test/money.ts';
+import { createCampaign } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +23,7 @@ describe("POST /api/events/payment: the creator's funding", () => {
   it('charges the saved card into the campaign escrow, once per campaign', { tags: ['concurrency'] }, async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
-    const card = await addCard(creator.client);
+    const card = await saveCard(creator.client);
     const [first, second] = await Promise.all([
       creator.client.post('/api/events/payment', { event_id: event.id, amount: 250, payment_method_id: card }),
       creator.client.post('/api/events/payment', { event_id: event.id, amount: 250, payment_method_id: card }),
@@ -43,14 +42,14 @@ describe("POST /api/events/payment: the creator's funding", () => {
   it("answers a decline with 402 and the provider's message, and counts nothing; another card then pays", async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
-    const declined = await addCard(creator.client, CARDS.declined);
+    const declined = await saveCard(creator.client, CARDS.declined);
     const response = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, payment_method_id: declined });
     expect(response.status).toBe(402);
-    expect(response.data.message).toBe('Your card has insufficient funds.');
+    expect(response.data.message).toBe('Your card was declined.');
     expect((await creator.client.get(`/api/events/show/${event.id}`)).data.payment_amount).toBe(0);
     expect(await accountBalance(server, 'donor_card', { eventId: event.id })).toBe(0);
 
-    const good = await addCard(creator.client);
+    const good = await saveCard(creator.client);
     const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, payment_method_id: good });
     expect(paid.status, JSON.stringify(paid.data)).toBe(200);
     expect((await creator.client.get(`/api/events/show/${event.id}`)).data.payment_amount).toBe(100);
@@ -61,11 +60,11 @@ describe("POST /api/events/payment: the creator's funding", () => {
   it('charges a sandbox wallet saved through Add New Card, and answers a declining cash app in its own words', async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
-    const declining = await addSandboxWallet(creator.client, 'cashapp', 'decline_on_charge', '$no_funds');
+    const declining = await saveSandboxWallet(creator.client, 'cashapp', 'decline_on_charge', '$no_funds');
     const refused = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 120, payment_method_id: declining.id });
     expect(refused.status).toBe(402);
     expect(refused.data.message).toBe('The sandbox cash app declined the payment.');
-    const wallet = await addSandboxWallet(creator.client, 'wallet');
+    const wallet = await saveSandboxWallet(creator.client, 'wallet');
     const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 120, payment_method_id: wallet.id });
     expect(paid.status, JSON.stringify(paid.data)).toBe(200);
     const rows = await fundingRows(event.id);
@@ -98,7 +97,7 @@ describe('a funding attempt whose outcome was never recorded (decision 091)', ()
   async function crashedFunding(charged: boolean) {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending' });
-    const card = await addCard(creator.client);
+    const card = await saveCard(creator.client);
     const [method] = await server.app.ctx.database.query<{ customer: string; method: string }>(
       'select provider_customer_ref as customer, provider_method_ref as method from payment_methods where id = $1',
       [card],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createPayload, firstCharityId, verifiedCreator } from './test-helpers.ts';
+import { createPayload } from '../../test/campaign-form.ts';
+import { firstCharityId, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

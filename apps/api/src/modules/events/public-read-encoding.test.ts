@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.ts';
 import { acceptedEncoding } from '../../lib/send-json.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createTwoParticipantCampaign, firstCharityId, verifiedCreator } from './test-helpers.ts';
+import { createTwoParticipantCampaign } from '../../test/campaign-form.ts';
+import { firstCharityId, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof verifiedCreator>>;

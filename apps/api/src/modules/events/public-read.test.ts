@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { createPayload, createTwoParticipantCampaign, firstCharityId, verifiedCreator } from './test-helpers.ts';
+import { createPayload, createTwoParticipantCampaign } from '../../test/campaign-form.ts';
+import { firstCharityId, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof verifiedCreator>>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from '../pledges/test-support.ts';
 import type { CachedEvent } from '../../lib/public-read-types.ts';
 import { createPublicReads } from './public-read-cache.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 // Decision 125: a pledge marks the public reads stale instead of clearing them. Its writer is
 // answered what was read after it; everyone else may be answered the kept read, up to 1 s old.

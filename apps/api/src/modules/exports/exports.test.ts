@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { firstCharityId } from '../../test/factories.ts';
-import { addCard } from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { SUPPORTER_CSV_COLUMNS, supportersCsv } from './supporters.ts';
+import { saveCard } from '../../test/money.ts';
+import { createCampaign, firstCharityId } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,7 +50,7 @@ describe('GET /api/events/{id}/supporters.csv', () => {
     for (const [index, person] of people.entries()) {
       const supporter = await signUp(server.url, { name: person.name });
       emails.push(supporter.email.toLowerCase());
-      const cardId = await addCard(supporter.client);
+      const cardId = await saveCard(supporter.client);
       const pledged = await supporter.client.post(`/api/events/${campaign.id}/pledges`, {
         amount: 25.5,
         tip_percent: 0,

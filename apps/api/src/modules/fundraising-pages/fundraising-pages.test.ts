@@ -5,10 +5,9 @@ import { FUNDRAISING_PAGE_MESSAGES } from '@pledgeway/domain';
 import { events, outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from '../pledges/test-support.ts';
 import { fundraisingPages } from './tables.ts';
+import { createCampaign, makeAdmin } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 beforeAll(async () => {

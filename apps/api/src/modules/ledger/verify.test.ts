@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
-import { adminClient, expectBooksBalanced, fundedCampaign } from '../charging/test-helpers.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { ledgerRepository } from './repository.ts';
 import { verifyLedger } from './verify.ts';
 import { pledges } from '../../db/schema.ts';
+import { adminClient, makeAdmin } from '../../test/factories.ts';
+import { expectBooksBalanced, fundedCampaign } from '../../test/money.ts';
 
 let server: TestServer;
 let admin: TestClient;

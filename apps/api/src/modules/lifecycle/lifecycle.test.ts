@@ -5,18 +5,8 @@ import { events } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditLog } from '../audit/tables.ts';
-import {
-  accountBalance,
-  adminClient,
-  expectBooksBalanced,
-  fundedCampaign,
-  liveCampaign,
-  mailsTo,
-  pledgeFrom,
-  pledgeRow,
-  type Person,
-} from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
+import { accountBalance, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../../test/money.ts';
+import { adminClient, createCampaign, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;

@@ -2,20 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDollars, settlePledge } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import {
-  addCard,
-  adminClient,
-  CARDS,
-  expectBooksBalanced,
-  fundedCampaign,
-  liveCampaign,
-  mailsTo,
-  pledgeFrom,
-  pledgeRow,
-  type Person,
-} from '../charging/test-helpers.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
+import { CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, createCampaign, firstCharityId, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 /** Issue 19: every money event is told to the person it concerns, and what the pages say is true. */
 let server: TestServer;
@@ -105,7 +93,7 @@ describe('e-mails of money events', () => {
   it('a funding that is declined sends no receipt', async () => {
     const creator = await signUp(server.url);
     const event = await createCampaign(server.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(server) });
-    const cardId = await addCard(creator.client, CARDS.declined);
+    const cardId = await saveCard(creator.client, CARDS.declined);
     expect((await creator.client.post('/api/events/payment', { event_id: event.id, amount: 100, payment_method_id: cardId })).status).toBe(402);
     expect((await mailsTo(server, creator.email)).filter((mail) => mail.kind === 'funding-receipt')).toHaveLength(0);
   });

@@ -5,21 +5,10 @@ import { events, ledgerTransactions, pledges } from '../../db/schema.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import {
-  addCard,
-  adminClient,
-  accountBalance,
-  CARDS,
-  expectBooksBalanced,
-  fundedCampaign,
-  liveCampaign,
-  mailsTo,
-  liveRunoff,
-  pledgeFrom,
-  type Person,
-} from '../charging/test-helpers.ts';
 
 import { pledgeMatches } from './tables.ts';
+import { accountBalance, CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, liveRunoff, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, mailsTo, type Person } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -35,7 +24,7 @@ afterAll(async () => server.close());
 
 async function sponsorWithCard(name = 'Acme Foods') {
   const sponsor = await signUp(server.url, { name });
-  return { ...sponsor, cardId: await addCard(sponsor.client) };
+  return { ...sponsor, cardId: await saveCard(sponsor.client) };
 }
 
 type Sponsor = Awaited<ReturnType<typeof sponsorWithCard>>;

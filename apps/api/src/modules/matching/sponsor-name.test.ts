@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { adminClient, expectBooksBalanced, liveCampaign, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { offerMatch, sponsorWithCard } from '../../test/matches.ts';
+import { adminClient, type Person } from '../../test/factories.ts';
+import { expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 /*
  * A sponsor's match is shown only under the name the sponsor chose, or as "Anonymous" (decision

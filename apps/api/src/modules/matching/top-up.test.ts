@@ -6,8 +6,9 @@ import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { disputes } from '../disputes/tables.ts';
 import { chargeRuns } from '../charging/tables.ts';
-import { addCard, adminClient, CARDS, expectBooksBalanced, liveCampaign, mailsTo, pledgeFrom, pledgeRow, type Person } from '../charging/test-helpers.ts';
 import { matchTopUps } from './tables.ts';
+import { CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
 /**
  * A match follows the pledges actually charged (decision 109): a matched pledge declined at the
@@ -27,7 +28,7 @@ afterAll(async () => server.close());
 
 async function sponsorOffers(eventId: string, terms: Record<string, unknown>, card: string = CARDS.visa) {
   const sponsor = await signUp(server.url, { name: 'Acme Foods' });
-  const cardId = await addCard(sponsor.client, card);
+  const cardId = await saveCard(sponsor.client, card);
   const offered = await sponsor.client.post(`/api/events/${eventId}/matches`, { sponsor_name: 'Acme Foods', payment_method_id: cardId, ...terms });
   expect(offered.status, JSON.stringify(offered.data)).toBe(201);
   return { ...sponsor, matchId: offered.data.data.match._id as string };
@@ -49,7 +50,7 @@ async function completeAndCharge(creator: Person, eventId: string) {
 
 /** The donor gives another card through Update payment method, as the charge-failed e-mail's link does. */
 async function updateCard(person: Person, pledgeId: string, card: string = CARDS.visa) {
-  const cardId = await addCard(person.client, card);
+  const cardId = await saveCard(person.client, card);
   const answer = await person.client.post(`/api/pledges/${pledgeId}/payment-method`, { payment_method_id: cardId });
   expect(answer.status, JSON.stringify(answer.data)).toBe(200);
   await server.app.ctx.jobs.drain();
@@ -163,7 +164,7 @@ describe('a match topped up by a pledge charged late', () => {
     await completeAndCharge(creator, event.id);
     const [first] = await matchPledges(event.id);
     // Since the run, the sponsor's card declines.
-    const decliningCard = await addCard(sponsor.client, CARDS.declined);
+    const decliningCard = await saveCard(sponsor.client, CARDS.declined);
     await server.app.ctx.db.update(pledges).set({ paymentMethodId: decliningCard }).where(eq(pledges.id, first!.id));
 
     await updateCard(declined.supporter, declined.pledge.id);

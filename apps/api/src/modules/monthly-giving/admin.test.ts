@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { addCard, adminClient, CARDS } from '../charging/test-helpers.ts';
 import { runMonthlyGifts } from './schedule.ts';
+import { CARDS, saveCard } from '../../test/money.ts';
+import { adminClient } from '../../test/factories.ts';
 
 /** The admin console's monthly giving: per charity, this month's expected and collected amounts to the cent, and the failing gifts. */
 let server: TestServer;
@@ -21,14 +22,14 @@ afterAll(async () => server.close());
 
 async function gift(body: { amount: number; tip?: number; charge_day?: number }, charity = charities[0]!) {
   const person = await signUp(server.url);
-  const cardId = await addCard(person.client);
+  const cardId = await saveCard(person.client);
   const started = await person.client.post(`/api/charities/${charity.id}/monthly-gifts`, { tip: 0, payment_method_id: cardId, ...body });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   return { ...person, giftId: started.data.data.gift._id as string };
 }
 
 async function moveToCard(person: Awaited<ReturnType<typeof gift>>, number: string) {
-  const cardId = await addCard(person.client, number);
+  const cardId = await saveCard(person.client, number);
   expect((await person.client.put(`/api/monthly-gifts/${person.giftId}/card`, { payment_method_id: cardId })).status).toBe(200);
 }
 

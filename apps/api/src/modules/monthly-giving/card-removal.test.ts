@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { firstCharityId } from '../../test/factories.ts';
-import { addCard, CARDS } from '../charging/test-helpers.ts';
+import { CARDS, saveCard } from '../../test/money.ts';
 
 /** A saved card a monthly gift is charged to stays until the gift is switched to another card (or cancelled). */
 let server: TestServer;
@@ -19,8 +19,8 @@ afterAll(async () => server.close());
 
 async function giver() {
   const person = await signUp(server.url);
-  const first = await addCard(person.client, CARDS.visa);
-  const second = await addCard(person.client, '5555 5555 5555 4444');
+  const first = await saveCard(person.client, CARDS.visa);
+  const second = await saveCard(person.client, '5555 5555 5555 4444');
   const started = await person.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 25, tip: 2.5, payment_method_id: first });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   return { ...person, first, second, giftId: started.data.data.gift._id as string };
@@ -40,7 +40,7 @@ describe('removing a card a monthly gift uses', () => {
     expect(await savedCards(person)).toContain(person.first);
 
     // Another card, not used by the gift, goes as before.
-    const spare = await addCard(person.client, CARDS.visa);
+    const spare = await saveCard(person.client, CARDS.visa);
     expect((await person.client.delete(`/api/payment-methods/${spare}`)).status).toBe(200);
 
     expect((await person.client.put(`/api/monthly-gifts/${person.giftId}/card`, { payment_method_id: person.second })).status).toBe(200);

@@ -5,11 +5,11 @@ import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { sandboxCharges } from '../../providers/payments/tables.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
-import { firstCharityId } from '../../test/factories.ts';
 import { expectMoneyAgrees } from '../../money-matrix/test-money-checks.ts';
-import { addCard, CARDS, mailsTo } from '../charging/test-helpers.ts';
 import { runMonthlyGifts } from './schedule.ts';
 import { monthlyGiftCharges } from './tables.ts';
+import { CARDS, saveCard } from '../../test/money.ts';
+import { firstCharityId, mailsTo } from '../../test/factories.ts';
 
 /**
  * The on-site confirmation of a month the bank asked the holder to authenticate (decision 170), on
@@ -37,11 +37,11 @@ async function waitingMonth() {
     amount: 30,
     tip: 2,
     charge_day: 1,
-    payment_method_id: await addCard(person.client, CARDS.visa),
+    payment_method_id: await saveCard(person.client, CARDS.visa),
   });
   expect(started.status, JSON.stringify(started.data)).toBe(201);
   const giftId = started.data.data.gift._id as string;
-  await person.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: await addCard(person.client, CARDS.authenticationRequired) });
+  await person.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: await saveCard(person.client, CARDS.authenticationRequired) });
   clock.set(new Date('2027-09-01T01:00:00Z'));
   await runMonthlyGifts(server.app.ctx, [giftId]);
   const [, month] = await chargesOf(giftId);
@@ -131,7 +131,7 @@ describe(`monthly giving: confirming a payment on the site (${testDriver})`, () 
 
   it('a confirmation racing a card change charges the month once, on one of the two', { timeout: 120_000 }, async () => {
     const { person, giftId, url } = await waitingMonth();
-    const visa = await addCard(person.client, CARDS.visa);
+    const visa = await saveCard(person.client, CARDS.visa);
     const [confirmed, changed] = await Promise.all([
       person.client.post(`${url}/confirm`, { sandbox_outcome: 'approve' }),
       person.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: visa }),
@@ -154,7 +154,7 @@ describe(`monthly giving: confirming a payment on the site (${testDriver})`, () 
   it('a card change first closes the waiting charge: the month is charged on the new card and the old charge can no longer be approved', async () => {
     const { person, giftId, chargeId } = await waitingMonth();
     const [, waiting] = await chargesOf(giftId);
-    const changed = await person.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: await addCard(person.client, CARDS.visa) });
+    const changed = await person.client.put(`/api/monthly-gifts/${giftId}/card`, { payment_method_id: await saveCard(person.client, CARDS.visa) });
     expect(changed.data.message).toMatch(/the unpaid charge went through on it/);
     const provider = server.app.ctx.payments;
     if (provider.name !== 'sandbox') throw new Error('sandbox expected');

@@ -4,10 +4,10 @@ import { ledgerEntries } from '../../db/schema.ts';
 import { createTestClock } from '../../lib/clock.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { firstCharityId } from '../../test/factories.ts';
-import { accountBalance, addCard, adminClient, CARDS, expectBooksBalanced } from '../charging/test-helpers.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
 import { runMonthlyGifts } from './schedule.ts';
+import { accountBalance, CARDS, expectBooksBalanced, saveCard } from '../../test/money.ts';
+import { adminClient, firstCharityId } from '../../test/factories.ts';
 
 /**
  * A dispute of a monthly gift's month is booked as a donation's is (decision 093): the card gets the
@@ -30,7 +30,7 @@ afterAll(async () => server.close());
 describe('a dispute of a monthly gift’s month', () => {
   it('is booked once from the month’s charge, shown to the admins with the gift, and a won one reverses it; the books reconcile after each', async () => {
     const person = await signUp(server.url);
-    const cardId = await addCard(person.client, CARDS.dispute);
+    const cardId = await saveCard(person.client, CARDS.dispute);
     const payableBefore = await accountBalance(server, 'charity_payable', { charityId });
     // $25.00 + $2.00 tip = $27.00 on the card; fee 2.9% + 30¢ = $1.08, the tip's share of it 8¢ (2/27 of 108, half up).
     const started = await person.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 25, tip: 2, payment_method_id: cardId });

@@ -7,11 +7,11 @@ import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { sandboxCharges } from '../../providers/payments/tables.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { firstCharityId } from '../../test/factories.ts';
 import { expectMoneyAgrees } from '../../money-matrix/test-money-checks.ts';
-import { addCard, CARDS, mailsTo } from '../charging/test-helpers.ts';
 import { runMonthlyGifts } from './schedule.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
+import { CARDS, saveCard } from '../../test/money.ts';
+import { firstCharityId, mailsTo } from '../../test/factories.ts';
 
 let server: TestServer;
 let clock: TestClock;
@@ -28,7 +28,7 @@ afterAll(async () => server.close());
 
 async function supporter(card: string = CARDS.visa) {
   const person = await signUp(server.url);
-  return { ...person, cardId: await addCard(person.client, card) };
+  return { ...person, cardId: await saveCard(person.client, card) };
 }
 
 async function start(person: Awaited<ReturnType<typeof supporter>>, body: Record<string, unknown> = {}) {
@@ -111,12 +111,12 @@ describe('monthly giving: start', () => {
     const declined = await supporter(CARDS.declined);
     const refused = await start(declined);
     expect(refused.status).toBe(422);
-    expect(refused.data.message).toBe('Your card has insufficient funds.');
+    expect(refused.data.message).toBe('Your card was declined.');
     const [gift] = await server.app.ctx.db.select().from(monthlyGifts).where(eq(monthlyGifts.userId, declined.user._id));
     expect(gift!.status).toBe('cancelled');
     expect((await mailsTo(server, declined.email)).filter((mail) => mail.kind === 'monthly-gift-receipt')).toEqual([]);
     // The declined start is not running: the supporter may start again with another card.
-    const other = await addCard(declined.client);
+    const other = await saveCard(declined.client);
     expect((await start(declined, { payment_method_id: other })).status).toBe(201);
     await expectMoneyAgrees(server);
   });
@@ -159,7 +159,7 @@ describe('monthly giving: renewals', () => {
     clock.set(new Date('2027-03-10T09:00:00Z'));
     const person = await supporter();
     const gift = (await start(person, { amount: 20, tip: 0, charge_day: 15 })).data.data.gift;
-    const bad = await addCard(person.client, CARDS.declined);
+    const bad = await saveCard(person.client, CARDS.declined);
     expect((await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: bad })).status).toBe(200);
 
     await at('2027-04-15T01:00:00Z');
@@ -168,7 +168,7 @@ describe('monthly giving: renewals', () => {
     expect(april!.nextRetryAt!.toISOString()).toBe('2027-04-18T00:00:00.000Z');
     const declined = (await mailsTo(server, person.email)).find((mail) => mail.kind === 'monthly-gift-declined')!;
     expect(declined.text).toContain('We could not charge $20.00 for your monthly gift');
-    expect(declined.text).toContain('due on Apr 15, 2027: Your card has insufficient funds.');
+    expect(declined.text).toContain('due on Apr 15, 2027: Your card was declined.');
     expect(declined.text).toContain('We will try again on Apr 18, 2027.');
     expect(declined.text).toContain(`/user/giving?gift=${gift._id}`);
 
@@ -188,7 +188,7 @@ describe('monthly giving: renewals', () => {
     await at('2027-05-16T01:00:00Z');
     expect(await chargesOf(gift._id)).toHaveLength(2);
 
-    const good = await addCard(person.client);
+    const good = await saveCard(person.client);
     const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: good });
     expect(changed.status).toBe(200);
     expect(changed.data.message).toBe('Your monthly gift will be charged to Visa •••• 4242, and the unpaid charge went through on it.');
@@ -205,11 +205,11 @@ describe('monthly giving: renewals', () => {
     clock.set(new Date('2027-06-02T09:00:00Z'));
     const person = await supporter();
     const gift = (await start(person, { amount: 12, tip: 1, charge_day: 3 })).data.data.gift;
-    await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await addCard(person.client, CARDS.declined) });
+    await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await saveCard(person.client, CARDS.declined) });
     await at('2027-07-03T01:00:00Z');
     expect((await chargesOf(gift._id))[1]).toMatchObject({ status: 'failed' });
     clock.set(new Date('2027-07-04T12:00:00Z'));
-    const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await addCard(person.client) });
+    const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await saveCard(person.client) });
     expect(changed.status).toBe(200);
     expect((await chargesOf(gift._id))[1]).toMatchObject({ status: 'charged', attempt: 1 });
     await at('2027-07-06T01:00:00Z');
@@ -223,7 +223,7 @@ describe('monthly giving: renewals', () => {
     clock.set(new Date('2027-08-01T09:00:00Z'));
     const person = await supporter();
     const gift = (await start(person, { amount: 30, tip: 0, charge_day: 1 })).data.data.gift;
-    await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await addCard(person.client, CARDS.authenticationRequired) });
+    await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await saveCard(person.client, CARDS.authenticationRequired) });
     await at('2027-09-01T01:00:00Z');
     expect((await chargesOf(gift._id))[1]).toMatchObject({ status: 'action_required', failureCode: 'authentication_required' });
     const asked = (await mailsTo(server, person.email)).find((mail) => mail.kind === 'monthly-gift-action-required')!;
@@ -232,7 +232,7 @@ describe('monthly giving: renewals', () => {
     await at('2027-09-05T01:00:00Z');
     await at('2027-09-09T01:00:00Z');
     expect(await providerCharges(gift._id)).toEqual({ all: 2, succeeded: 1 });
-    const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await addCard(person.client) });
+    const changed = await person.client.put(`/api/monthly-gifts/${gift._id}/card`, { payment_method_id: await saveCard(person.client) });
     expect(changed.status).toBe(200);
     expect((await chargesOf(gift._id))[1]).toMatchObject({ status: 'charged' });
     expect(await postingsOf(gift._id)).toBe(2);

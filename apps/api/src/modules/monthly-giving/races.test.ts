@@ -8,10 +8,10 @@ import { startTestServer, testDriver, type TestServer } from '../../test/harness
 import { firstCharityId } from '../../test/factories.ts';
 import { expectMoneyAgrees } from '../../money-matrix/test-money-checks.ts';
 import { ATTEMPT_LEASE_MS } from '../../lib/attempt-lease.ts';
-import { addCard, CARDS } from '../charging/test-helpers.ts';
 import { attemptKey } from './postings.ts';
 import { runMonthlyGifts } from './schedule.ts';
 import { monthlyGiftCharges, monthlyGifts } from './tables.ts';
+import { CARDS, saveCard } from '../../test/money.ts';
 
 /**
  * Monthly giving under races (decision 140), in the concurrency matrix's sense: on PostgreSQL the
@@ -37,7 +37,7 @@ async function gifts(count: number, card: string = CARDS.visa): Promise<{ ids: s
   const made = await Promise.all(
     Array.from({ length: count }, async () => {
       const person = await signUp(server.url);
-      const cardId = await addCard(person.client, card);
+      const cardId = await saveCard(person.client, card);
       const started = await person.client.post(`/api/charities/${charityId}/monthly-gifts`, { amount: 11, tip: 1, payment_method_id: cardId });
       expect(started.status, JSON.stringify(started.data)).toBe(201);
       return { id: started.data.data.gift._id as string, client: person.client };
@@ -147,8 +147,8 @@ describe(`monthly giving races (${testDriver})`, () => {
     // Every gift moves to a declining card, April declines, and its retry is due on Apr 8.
     const goodCards = await Promise.all(
       clients.map(async (client, nth) => {
-        await client.put(`/api/monthly-gifts/${ids[nth]}/card`, { payment_method_id: await addCard(client, CARDS.declined) });
-        return addCard(client);
+        await client.put(`/api/monthly-gifts/${ids[nth]}/card`, { payment_method_id: await saveCard(client, CARDS.declined) });
+        return saveCard(client);
       }),
     );
     clock.set(new Date('2027-04-05T00:30:00Z'));

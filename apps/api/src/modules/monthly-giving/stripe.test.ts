@@ -6,9 +6,9 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { firstCharityId } from '../../test/factories.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { expectBooksBalanced } from '../charging/test-helpers.ts';
 import { runMonthlyGifts } from './schedule.ts';
 import { monthlyGiftCharges } from './tables.ts';
+import { expectBooksBalanced } from '../../test/money.ts';
 
 /** Monthly giving on Stripe (the stand-in answers with Stripe's published objects): off-session PaymentIntents, one per month. */
 const standIn = createStripeStandIn();

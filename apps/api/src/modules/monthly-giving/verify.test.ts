@@ -4,10 +4,10 @@ import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { firstCharityId } from '../../test/factories.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { addCard } from '../charging/test-helpers.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { verifyLedger } from '../ledger/verify.ts';
 import { monthlyGiftEntries } from './postings.ts';
+import { saveCard } from '../../test/money.ts';
 
 /**
  * The books' check knows monthly giving (decision 140): each charged month against its posting and
@@ -55,7 +55,7 @@ describe('the books check of monthly giving with the sandbox', () => {
 
   it('passes on a real month, then reports an unposted provider charge, a posting with no charge and a different amount', async () => {
     const person = await signUp(server.url);
-    const cardId = await addCard(person.client);
+    const cardId = await saveCard(person.client);
     const { giftId, month } = await giveMonthly(server, person.client, cardId);
     const clean = await check(server);
     expect(clean.problems).toEqual([]);

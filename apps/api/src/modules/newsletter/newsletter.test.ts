@@ -4,7 +4,7 @@ import { NEWSLETTER_MESSAGES } from '@pledgeway/domain/schemas/newsletter';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, uniqueEmail } from '../../test/client.ts';
 import { newsletterSubscriptions } from './tables.ts';
-import { adminClient } from '../charging/test-helpers.ts';
+import { adminClient } from '../../test/factories.ts';
 
 let server: TestServer;
 let client: TestClient;

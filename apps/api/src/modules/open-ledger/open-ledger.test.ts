@@ -18,10 +18,11 @@ import { pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { adminClient, CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../charging/test-helpers.ts';
 import { DOWNLOAD_PAGE_SIZE, linePages } from './download-stream.ts';
 import { ANONYMOUS_DOWNLOADS_PER_MINUTE } from './routes.ts';
 import { findLedgerCampaign, openLedgerRepository } from './repository.ts';
+import { adminClient } from '../../test/factories.ts';
+import { CARDS, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 let server: TestServer;

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { events } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage } from '../../test/client.ts';
-import { createTwoParticipantCampaign, firstCharityId, verifiedCreator } from '../events/test-helpers.ts';
+import { createTwoParticipantCampaign } from '../../test/campaign-form.ts';
+import { firstCharityId, verifiedCreator } from '../../test/factories.ts';
 
 let server: TestServer;
 let charityId: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@pledgeway/domain';
 import { signUp, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { adminClient } from '../charging/test-helpers.ts';
+import { adminClient } from '../../test/factories.ts';
 
 let server: TestServer;
 /** The outbox answers a signed-in admin only. */

@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import { settlePledge } from '@pledgeway/domain';
 import { outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
 import { pledgeChargeEntries } from '../ledger/postings.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import Stripe from 'stripe';
 import { createStripeStandIn, signedStripeEvent } from '../../test/stripe-stand-in.ts';
+import { createCampaign, firstCharityId } from '../../test/factories.ts';
 
 /** POST /api/payments/webhook with Stripe as the provider; calls signed by the SDK's test helper. */
 const SECRET = 'whsec_payments_secret';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
+import { createCampaign, createPledge } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { quotePledge, settlePledge } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { sandboxFeeCents } from '../../providers/payments/index.ts';
-import { accountBalance, addCard, adminClient, expectBooksBalanced, liveCampaign, mailsTo, pledgeRow } from '../charging/test-helpers.ts';
-import { addSandboxWallet } from './test-helpers.ts';
+import { accountBalance, expectBooksBalanced, liveCampaign, saveCard, saveSandboxWallet } from '../../test/money.ts';
+import { adminClient, mailsTo, pledgeRow } from '../../test/factories.ts';
 
 /** The sandbox wallet and cash app (decisions 150, 151): saved for later, charged like cards. */
 let server: TestServer;
@@ -28,8 +28,8 @@ async function pledge(client: TestClient, eventId: string, amount: number, payme
 describe('sandbox wallet and cash app', () => {
   it('saves each by its kind, named so nobody takes it for Apple Pay or Cash App', async () => {
     const { client } = await signUp(server.url);
-    const wallet = await addSandboxWallet(client, 'wallet');
-    const cashapp = await addSandboxWallet(client, 'cashapp', 'succeed', '$ava_gives');
+    const wallet = await saveSandboxWallet(client, 'wallet');
+    const cashapp = await saveSandboxWallet(client, 'cashapp', 'succeed', '$ava_gives');
     const list = (await client.get('/api/payment-methods')).data.data;
     expect(list).toEqual([
       {
@@ -90,10 +90,10 @@ describe('sandbox wallet and cash app', () => {
       const cashDonor = await signUp(server.url);
       const declinedDonor = await signUp(server.url);
       const approvalDonor = await signUp(server.url);
-      const wallet = await addSandboxWallet(walletDonor.client, 'wallet');
-      const cashapp = await addSandboxWallet(cashDonor.client, 'cashapp', 'succeed', '$cash_donor');
-      const declining = await addSandboxWallet(declinedDonor.client, 'cashapp', 'decline_on_charge', '$broke');
-      const needsApproval = await addSandboxWallet(approvalDonor.client, 'cashapp', 'action_required', '$careful');
+      const wallet = await saveSandboxWallet(walletDonor.client, 'wallet');
+      const cashapp = await saveSandboxWallet(cashDonor.client, 'cashapp', 'succeed', '$cash_donor');
+      const declining = await saveSandboxWallet(declinedDonor.client, 'cashapp', 'decline_on_charge', '$broke');
+      const needsApproval = await saveSandboxWallet(approvalDonor.client, 'cashapp', 'action_required', '$careful');
       const a = await pledge(walletDonor.client, event.id, 25.55, wallet.id);
       const b = await pledge(cashDonor.client, event.id, 40.01, cashapp.id);
       const c = await pledge(declinedDonor.client, event.id, 30, declining.id);
@@ -108,7 +108,7 @@ describe('sandbox wallet and cash app', () => {
 
       expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
       const started = await admin.post(`/api/admin/events/${event.id}/charge`);
-      expect([200, 201]).toContain(started.status);
+      expect(started.status, JSON.stringify(started.data)).toBe(201);
       await server.app.ctx.jobs.drain();
 
       for (const [row, cents] of [
@@ -138,7 +138,7 @@ describe('sandbox wallet and cash app', () => {
       expect(failedMail?.text).toContain(`/user/pledges?update=${c.id}`);
 
       // The supporter retries with a card: charged at once, once.
-      const card = await addCard(declinedDonor.client);
+      const card = await saveCard(declinedDonor.client);
       const retried = await declinedDonor.client.post(`/api/pledges/${c.id}/payment-method`, { payment_method_id: card });
       expect(retried.status, JSON.stringify(retried.data)).toBe(200);
       await server.app.ctx.jobs.drain();
@@ -157,10 +157,10 @@ describe('sandbox wallet and cash app', () => {
     const creator = await signUp(server.url);
     const event = await liveCampaign(server, creator, admin);
     const donor = await signUp(server.url);
-    const cashapp = await addSandboxWallet(donor.client, 'cashapp');
+    const cashapp = await saveSandboxWallet(donor.client, 'cashapp');
     await pledge(donor.client, event.id, 20, cashapp.id);
     expect((await donor.client.delete(`/api/payment-methods/${cashapp.id}`)).status).toBe(409);
-    const wallet = await addSandboxWallet(donor.client, 'wallet');
+    const wallet = await saveSandboxWallet(donor.client, 'wallet');
     expect((await donor.client.delete(`/api/payment-methods/${cashapp.id}`)).status).toBe(200);
     expect((await donor.client.get('/api/payment-methods')).data.data.map((method: { id: string }) => method.id)).toEqual([wallet.id]);
   });

@@ -4,7 +4,8 @@ import { PAYOUT_MESSAGES, centsToDollars } from '@pledgeway/domain';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditLog } from '../audit/tables.ts';
-import { accountBalance, adminClient, expectBooksBalanced, liveCampaign, pledgeFrom } from '../charging/test-helpers.ts';
+import { accountBalance, expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
+import { adminClient } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;

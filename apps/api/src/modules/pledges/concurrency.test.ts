@@ -7,8 +7,8 @@ import { pledges } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { verifyLedger } from '../ledger/verify.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';
 import { outboxEmails, participants, pledges, users } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 let host: { _id: string };

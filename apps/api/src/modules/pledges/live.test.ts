@@ -3,8 +3,8 @@ import type { LiveTotals } from '@pledgeway/domain';
 import { buildApp, type App } from '../../app.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, testDriver, type TestServer } from '../../test/harness.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign, createPledge } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 let hostId: string;

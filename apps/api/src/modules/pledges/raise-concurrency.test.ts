@@ -5,9 +5,9 @@ import { RAISE_MESSAGES, quotePledge } from '@pledgeway/domain';
 import { pledges } from '../../db/schema.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { adminClient, expectBooksBalanced, liveCampaign, pledgeFrom, pledgeRow } from '../charging/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { pledgeRaises } from './tables.ts';
+import { adminClient, createCampaign, pledgeRow } from '../../test/factories.ts';
+import { expectBooksBalanced, liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 /**
  * Raises are a read-check-write on one pledge row: these run on PostgreSQL too (API_TEST_DRIVER=

@@ -4,9 +4,9 @@ import { PLEDGE_FORM_MESSAGES, RAISE_MESSAGES, quotePledge } from '@pledgeway/do
 import { events, ledgerTransactions, outboxEmails, participants, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
 import { pledgeRaises } from './tables.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 let host: { _id: string };

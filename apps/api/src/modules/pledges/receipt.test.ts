@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInst
 import { PLEDGE_FORM_MESSAGES } from '@pledgeway/domain';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 let hostId: string;

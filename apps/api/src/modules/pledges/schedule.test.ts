@@ -3,8 +3,8 @@ import { DEADLINE_MESSAGES } from '@pledgeway/domain';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { supporterWithCard } from './test-support.ts';
+import { createCampaign } from '../../test/factories.ts';
+import { supporterWithCard } from '../../test/money.ts';
 
 /** When pledging opens and closes, by the one injectable clock: the start date, and a deadline kind's deadline. */
 let server: TestServer;

@@ -4,10 +4,9 @@ import { PROMOTION_MESSAGES } from '@pledgeway/domain';
 import { events, outboxEmails, pledges } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
-import { saveCard, supporterWithCard } from '../pledges/test-support.ts';
 import { promotionPledges, promotions } from './tables.ts';
+import { createCampaign, makeAdmin } from '../../test/factories.ts';
+import { saveCard, supporterWithCard } from '../../test/money.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,7 +87,7 @@ describe('Third-Party Promotion', () => {
     const released = await pledgeThrough(fan, campaign.id, 15, promotionId);
     await server.app.ctx.db.update(pledges).set({ status: 'released' }).where(eq(pledges.id, released));
     // Ignored, and the pledge is still made: the promoter's own pledge, a link of another campaign, nonsense.
-    const selfPledge = await pledgeThrough({ client: promoter.client, cardId: await saveCard(server, promoter.client) }, campaign.id, 5, promotionId);
+    const selfPledge = await pledgeThrough({ client: promoter.client, cardId: await saveCard(promoter.client) }, campaign.id, 5, promotionId);
     const wrongCampaign = await pledgeThrough(fan, other.id, 7, promotionId);
     const nonsense = await pledgeThrough(fan, campaign.id, 9, 'not-a-promotion');
     const tooLong = await pledgeThrough(fan, campaign.id, 11, 'x'.repeat(500));

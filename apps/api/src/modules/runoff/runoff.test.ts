@@ -5,9 +5,9 @@ import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createTestClock } from '../../lib/clock.ts';
 import { readLiveTotals } from '../pledges/supporters-service.ts';
-import { supporterWithCard } from '../pledges/test-support.ts';
-import { adminClient, expectBooksBalanced, fundedCampaign, liveRunoff } from '../charging/test-helpers.ts';
-import { createPayload, daysFromNow, firstCharityId, guest, verifiedCreator } from '../events/test-helpers.ts';
+import { expectBooksBalanced, fundedCampaign, liveRunoff, supporterWithCard } from '../../test/money.ts';
+import { adminClient, daysFromNow, firstCharityId, verifiedCreator } from '../../test/factories.ts';
+import { createPayload, guest } from '../../test/campaign-form.ts';
 
 /** A new supporter pledges `dollars` to one option through POST /api/events/{id}/pledges. */
 async function pledgeTo(server: TestServer, eventId: string, participantId: string, dollars: number): Promise<string> {

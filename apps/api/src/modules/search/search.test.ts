@@ -1,22 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { createCampaign, createOwner } from '../catalog/test-factories.ts';
 import { toPrefixQuery } from './repository.ts';
+import { createCampaign, createOwner } from '../../test/factories.ts';
 
 let server: TestServer;
 let client: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   client = new TestClient(server.url);
-  const db = server.app.ctx.db;
-  const owner = await createOwner(db);
-  await createCampaign(db, owner.id, { name: 'Firehouse Chili Showdown', categories: ['Culture', 'Food'], hostFullName: 'Marcus Bell', kind: 'runoff' });
-  await createCampaign(db, owner.id, { name: 'Frozen Chili Cookoff', status: 'freeze', description: 'Frozen but visible.' });
-  await createCampaign(db, owner.id, { name: 'Secret Chili Pending', status: 'pending' });
-  await createCampaign(db, owner.id, { name: 'Rejected Chili Plan', status: 'rejected' });
-  await createCampaign(db, owner.id, { name: 'Polar Plunge', description: 'Jump into the lake for veterans housing.' });
-  for (let index = 0; index < 10; index += 1) await createCampaign(db, owner.id, { name: `Lakeside Run ${index}` });
+  const owner = await createOwner(server.app);
+  await createCampaign(server.app, owner.id, {
+    status: 'approved',
+    name: 'Firehouse Chili Showdown',
+    categories: ['Culture', 'Food'],
+    hostFullName: 'Marcus Bell',
+    kind: 'runoff',
+  });
+  await createCampaign(server.app, owner.id, { name: 'Frozen Chili Cookoff', status: 'freeze', description: 'Frozen but visible.' });
+  await createCampaign(server.app, owner.id, { name: 'Secret Chili Pending', status: 'pending' });
+  await createCampaign(server.app, owner.id, { name: 'Rejected Chili Plan', status: 'rejected' });
+  await createCampaign(server.app, owner.id, { status: 'approved', name: 'Polar Plunge', description: 'Jump into the lake for veterans housing.' });
+  for (let index = 0; index < 10; index += 1)
+    await createCampaign(server.app, owner.id, { status: 'approved', name: `Lakeside Run ${index}`, hostFullName: 'Test Host' });
 });
 afterAll(async () => {
   await server.close();

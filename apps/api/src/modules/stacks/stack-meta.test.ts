@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.ts';
 import { signUp } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
+import { createCampaign } from '../../test/factories.ts';
 
 let server: TestServer;
 const webDist = mkdtempSync(path.join(tmpdir(), 'pledgeway-web-'));

@@ -4,9 +4,8 @@ import { STACK_MESSAGES } from '@pledgeway/domain';
 import { events, users } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
 import { stackCampaigns, stacks } from './tables.ts';
+import { createCampaign, createPledge, makeAdmin } from '../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {

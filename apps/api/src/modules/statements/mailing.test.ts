@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { adminClient, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { mailYearlyStatements, STATEMENT_MAILING_QUEUE } from './mailing.ts';
+import { adminClient, mailsTo, type Person } from '../../test/factories.ts';
+import { liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 let server: TestServer;
 let admin: TestClient;

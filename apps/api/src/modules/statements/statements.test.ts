@@ -5,12 +5,12 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
 import { charities } from '../../db/schema.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
-import { adminClient, CARDS, liveCampaign, mailsTo, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { LEDGER_KINDS, STATEMENT_SIDE, type LedgerKind, type StatementSide } from '../ledger/kinds.ts';
 import { ledgerRepository } from '../ledger/repository.ts';
 import { offerMatch, sponsorWithCard } from '../../test/matches.ts';
-import { firstCharityId } from '../events/test-helpers.ts';
 import { deliverSandboxEvents } from '../payment-events/service.ts';
+import { adminClient, firstCharityId, mailsTo, type Person } from '../../test/factories.ts';
+import { CARDS, liveCampaign, pledgeFrom } from '../../test/money.ts';
 
 let server: TestServer;
 let admin: TestClient;

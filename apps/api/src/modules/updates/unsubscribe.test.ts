@@ -4,8 +4,8 @@ import { outboxEmails, pledges } from '../../db/schema.ts';
 import type { MailTransport } from '../../providers/email/index.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { signUp } from '../../test/client.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
 import { createUnsubscribeTokens, UNSUBSCRIBE_MESSAGES } from './unsubscribe.ts';
+import { createCampaign, createPledge } from '../../test/factories.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { outboxEmails } from '../../db/schema.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { TestClient, pngImage, signUp } from '../../test/client.ts';
-import { makeAdmin } from '../events/test-helpers.ts';
-import { createCampaign, createPledge } from '../my-events/test-factories.ts';
 import { campaignUpdates, updateComments } from './tables.ts';
+import { createCampaign, createPledge, makeAdmin } from '../../test/factories.ts';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signUp>>;

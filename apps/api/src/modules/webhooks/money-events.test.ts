@@ -6,12 +6,12 @@ import { isSandbox } from '../../providers/payments/index.ts';
 import { signUp, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { FAILED_PLEDGES_QUEUE } from '../charging/failed-window.ts';
-import { accountBalance, addCard, adminClient, CARDS, liveCampaign, pledgeFrom, type Person } from '../charging/test-helpers.ts';
 import { charityTransfers } from '../charity-connect/tables.ts';
-import { benefit, newCharity, onboard } from '../charity-connect/test-helpers.ts';
 import { charityRepresentatives } from '../charity-portal/tables.ts';
 import { createWebhooksService } from './service.ts';
 import { startReceiver, type TestReceiver } from './test-receiver.ts';
+import { accountBalance, CARDS, liveCampaign, onboard, pledgeFrom, saveCard } from '../../test/money.ts';
+import { adminClient, benefit, newCharity, type Person } from '../../test/factories.ts';
 
 /**
  * The money events (decision 180): a donation, a monthly gift's charge, a recorded payout, a Connect
@@ -117,7 +117,7 @@ describe('webhook events about a charity’s money', () => {
     const started = await monthly.client.post(`/api/charities/${charityId}/monthly-gifts`, {
       amount: 25,
       tip: 0,
-      payment_method_id: await addCard(monthly.client),
+      payment_method_id: await saveCard(monthly.client),
       share_email_with_charity: true,
     });
     expect(started.status, JSON.stringify(started.data)).toBe(201);

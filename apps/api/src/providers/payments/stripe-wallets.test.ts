@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { createStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { adminClient } from '../../modules/charging/test-helpers.ts';
 import { DOMAIN_MESSAGES } from '../../modules/payment-methods/domain-routes.ts';
 import { isStripe, type StripePaymentProvider } from './index.ts';
+import { adminClient } from '../../test/factories.ts';
 
 /** Wallets, Link and Cash App Pay with Stripe (decisions 150, 152), against the local stand-in of Stripe's API. */
 const standIn = createStripeStandIn({ cardFeeCents: 151 });

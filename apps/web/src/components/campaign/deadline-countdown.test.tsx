@@ -20,23 +20,25 @@ describe('PageCountdown', () => {
     const timer = screen.getByRole('timer');
     expect(timer.getAttribute('aria-live')).toBe('off');
     expect(timer.querySelector('[aria-hidden="true"]')?.textContent).toBe('02Days01Hours00Min02Sec');
-    expect(screen.getByText('2 days 1 hour left')).toBeTruthy();
+    expect(screen.getByText('2 days 1 hour left').textContent).toBe('2 days 1 hour left');
 
     act(() => void vi.advanceTimersByTime(1000));
     expect(timer.querySelector('[aria-hidden="true"]')?.textContent).toBe('02Days01Hours00Min01Sec');
     act(() => void vi.advanceTimersByTime(2000));
     expect(timer.querySelector('[aria-hidden="true"]')?.textContent).toBe('02Days00Hours59Min59Sec');
-    expect(screen.getByText('2 days 0 hours left')).toBeTruthy();
+    expect(screen.getByText('2 days 0 hours left').textContent).toBe('2 days 0 hours left');
   });
 
   it('says when pledging has closed and tells All or Nothing supporters that nothing is charged below target', () => {
     const { unmount } = render(<PageCountdown deadline={deadline} fundingModel="all_or_nothing" />);
-    expect(screen.getByText(/If the target is reached, pledges are charged automatically at the deadline/)).toBeTruthy();
+    expect(screen.getByText(/If the target is reached, pledges are charged automatically at the deadline/).textContent).toBe(
+      'If the target is reached, pledges are charged automatically at the deadline; otherwise none is. Deadline: Jan 3, 2030, 12:00 PM UTC',
+    );
     unmount();
     vi.setSystemTime(new Date('2030-01-04T00:00:00.000Z'));
     render(<PageCountdown deadline={deadline} fundingModel="all_donations" />);
-    expect(screen.getByText('The deadline has passed')).toBeTruthy();
-    expect(screen.getByText(/Pledging has closed/)).toBeTruthy();
+    expect(screen.getByText('The deadline has passed').textContent).toBe('The deadline has passed');
+    expect(screen.getByText(/Pledging has closed/).textContent).toBe('Pledging has closed. Jan 3, 2030, 12:00 PM UTC');
   });
 });
 

@@ -60,7 +60,7 @@ describe('Pager', () => {
     const onPage = vi.fn();
     render(<Pager page={2} perPage={20} total={45} onPage={onPage} />);
     const nav = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(nav).getByText('21–40 of 45')).toBeTruthy();
+    expect(within(nav).getByText('21–40 of 45').textContent).toBe('21–40 of 45');
     fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
     expect(onPage).toHaveBeenCalledWith(3);
     cleanup();

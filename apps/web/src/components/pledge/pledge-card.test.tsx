@@ -53,29 +53,37 @@ function show(pledge: MyPledgeResponse) {
 describe('a charged pledge on My Pledges', () => {
   it('says charged, not passed on, while no payout has reached it', () => {
     show(pledgeOf({}));
-    expect(screen.getByText("Charged. $46.50 of it is for the charity; it is passed on with the charity's next payout.")).toBeTruthy();
+    expect(screen.getByText("Charged. $46.50 of it is for the charity; it is passed on with the charity's next payout.").textContent).toBe(
+      "Charged. $46.50 of it is for the charity; it is passed on with the charity's next payout.",
+    );
     expect(screen.queryByText(/passed on to the charity/)).toBeNull();
   });
 
   it('says how much has been passed on while a payout covers part of it', () => {
     show(pledgeOf({ passed_on: 10 }));
-    expect(screen.getByText('Charged. $10.00 of the $46.50 for the charity has been passed on so far.')).toBeTruthy();
+    expect(screen.getByText('Charged. $10.00 of the $46.50 for the charity has been passed on so far.').textContent).toBe(
+      'Charged. $10.00 of the $46.50 for the charity has been passed on so far.',
+    );
   });
 
   it('says passed on once a payout covers all of it', () => {
     show(pledgeOf({ passed_on: 46.5 }));
-    expect(screen.getByText('Charged and passed on to the charity: $46.50 after fees.')).toBeTruthy();
+    expect(screen.getByText('Charged and passed on to the charity: $46.50 after fees.').textContent).toBe(
+      'Charged and passed on to the charity: $46.50 after fees.',
+    );
   });
 
   it('says a completed campaign is completed instead of the days before its date', () => {
     show(pledgeOf({}));
-    expect(screen.getByText('Campaign completed')).toBeTruthy();
+    expect(screen.getByText('Campaign completed').textContent).toBe('Campaign completed');
     expect(screen.queryByText(/days left/)).toBeNull();
   });
 
   it('still counts the days of a live campaign', () => {
     show(pledgeOf({ status: 'pending', to_charity: 0 }, 'approved'));
-    expect(screen.getByText(/days left/)).toBeTruthy();
-    expect(screen.getByText('Your payment method is charged only if the event is completed.')).toBeTruthy();
+    expect(screen.getByText(/days left/).textContent).toMatch(/^\d+ days left$/);
+    expect(screen.getByText('Your payment method is charged only if the event is completed.').textContent).toBe(
+      'Your payment method is charged only if the event is completed.',
+    );
   });
 });

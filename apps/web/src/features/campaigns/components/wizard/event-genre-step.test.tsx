@@ -35,15 +35,15 @@ describe('EventGenreStep', () => {
   it('asks a physical event for its location and offers the online link as optional', () => {
     renderStep();
     expect(screen.getByRole('radio', { name: 'Physical' })).toHaveProperty('checked', true);
-    expect(screen.getByRole('textbox', { name: 'Event location' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Online event link (optional)' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Event location' })).toHaveProperty('value', '');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Online event link (optional)' })).toHaveProperty('value', '');
   });
 
   it('drops the location for a virtual event and makes the link the place to go', () => {
     renderStep();
     fireEvent.click(screen.getByRole('radio', { name: 'Virtual' }));
     expect(screen.queryByRole('textbox', { name: 'Event location' })).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'Online event link', description: /meeting or stream address/ })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Online event link', description: /meeting or stream address/ })).toHaveProperty('value', '');
   });
 
   it('refuses a scheduled virtual event without a link, and reads the error with the field', async () => {

@@ -1,30 +1,25 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
-import type { TestServer } from '../../test/harness.ts';
-import { pngImage, signUp } from '../../test/client.ts';
+import { pngImage } from './client.ts';
+import { daysFromNow, type Person } from './factories.ts';
 
-// Shared with every module's tests; kept importable from here too.
-export { firstCharityId, makeAdmin } from '../../test/factories.ts';
-
-export function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A signed-in user whose identity is verified and whose profile is complete. */
-export async function verifiedCreator(server: TestServer, name = 'Casey Creator') {
-  const signed = await signUp(server.url, { name });
-  await server.app.ctx.db
-    .update(users)
-    .set({ identityStatus: 'verified', occupation: 'Organizer', companyName: 'Riverside Runners' })
-    .where(eq(users.id, signed.user._id));
-  return signed;
-}
+// The campaign create form of docs/product.md#7-api-calls, for the tests of creating a campaign
+// through the API (the factories write campaigns straight to the database instead).
 
 let bannerBase64: string | undefined;
 export async function bannerData(): Promise<string> {
   bannerBase64 ??= (await pngImage(120, 60)).toString('base64');
   return bannerBase64;
 }
+
+/** A participant of the create payload, with only the name varying. */
+export const guest = (fullName: string) => ({
+  about: 'Runner',
+  fullName,
+  email: 'p@example.com',
+  occupation: 'Coach',
+  companyName: '',
+  aboutParticipant: 'Coach',
+  profileImage: '',
+});
 
 /** The create payload of docs/product.md#7-api-calls, valid; override what a test is about. */
 export async function createPayload(charityId: string, email: string, overrides: Record<string, unknown> = {}) {
@@ -63,23 +58,8 @@ export async function createPayload(charityId: string, email: string, overrides:
   };
 }
 
-/** A participant of the create payload, with only the name varying. */
-export const guest = (fullName: string) => ({
-  about: 'Runner',
-  fullName,
-  email: 'p@example.com',
-  occupation: 'Coach',
-  companyName: '',
-  aboutParticipant: 'Coach',
-  profileImage: '',
-});
-
 /** Creates a campaign with two participants (Pat Lee, Sam Ortiz) as `creator`; fails loudly otherwise. */
-export async function createTwoParticipantCampaign(
-  creator: Awaited<ReturnType<typeof verifiedCreator>>,
-  charityId: string,
-  overrides: Record<string, unknown> = {},
-) {
+export async function createTwoParticipantCampaign(creator: Person, charityId: string, overrides: Record<string, unknown> = {}) {
   const response = await creator.client.post(
     '/api/events/create',
     await createPayload(charityId, creator.email, { guestData: [guest('Pat Lee'), guest('Sam Ortiz')], ...overrides }),

@@ -1,45 +1,64 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { quotePledge } from '@pledgeway/domain';
-import { events, outboxEmails, participants, pledges } from '../../db/schema.ts';
-import { signUp, TestClient } from '../../test/client.ts';
-import type { TestServer } from '../../test/harness.ts';
-import type { StripeStandIn } from '../../test/stripe-stand-in.ts';
-import { firstCharityId, makeAdmin } from '../../test/factories.ts';
-import { verifyLedger } from '../ledger/verify.ts';
-import { createCampaign } from '../my-events/test-factories.ts';
+import { quotePledge, type SandboxWalletOutcome } from '@pledgeway/domain';
+import { events, participants, pledges } from '../db/schema.ts';
+import { verifyLedger } from '../modules/ledger/verify.ts';
+import { signUp, type TestClient } from './client.ts';
+import { createCampaign, firstCharityId, pledgeRow, type Person } from './factories.ts';
+import type { TestServer } from './harness.ts';
+import type { StripeStandIn } from './stripe-stand-in.ts';
 
-/** Helpers of the money tests: admins, saved sandbox cards, funded live campaigns, pledges, the books' check. */
+// The test kit's money: saved sandbox cards and wallets, funded and live campaigns, pledges, and
+// the check that the books balance.
+
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
+/**
+ * Stripe's test card numbers (https://docs.stripe.com/testing), which the sandbox provider and the
+ * Stripe stand-in both decide by (providers/payments/sandbox-test-cards.ts).
+ */
 export const CARDS = {
   visa: '4242 4242 4242 4242',
-  // Saved without complaint, declined when charged (4000 0000 0000 0002 is refused already when saved).
-  declined: '4000 0000 0000 9995',
+  mastercard: '5555 5555 5555 4444',
+  // Refused already when saved, as a SetupIntent is: card_declined.
+  declinedOnSave: '4000 0000 0000 0002',
+  // Saved without complaint, then every charge declines: card_declined.
+  declined: '4000 0000 0000 0341',
+  // Saved without complaint, then every charge declines: insufficient_funds.
   insufficientFunds: '4000 0000 0000 9995',
+  // Saved (the card form's authentication passes), then every off-session charge needs it again.
   authenticationRequired: '4000 0027 6000 3184',
-  // Charged, then disputed by the cardholder's bank (Stripe's 0259).
+  // Charged, then disputed by the cardholder's bank.
   dispute: '4000 0000 0000 0259',
 } as const;
 
-export async function adminClient(server: TestServer): Promise<TestClient> {
-  const signed = await signUp(server.url, { name: 'Ada Admin' });
-  await makeAdmin(server, signed.user._id);
-  const admin = new TestClient(server.url);
-  admin.accessToken = (await admin.post('/api/site/login', { email: signed.email, password: signed.password })).data.user.accessToken;
-  return admin;
-}
-
-/** Saves a sandbox card through the API, as the browser does; returns its payment method id. */
-export async function addCard(client: TestClient, number: string = CARDS.visa): Promise<string> {
-  const tokenized = await client.post('/api/sandbox/cards', { holder_name: 'Card Holder', number, expiry: `09/${nextYear}`, cvv: '123' });
+/** Saves a sandbox card through the API as the browser does (the card form, then the save); returns its payment method id. */
+export async function saveCard(client: TestClient, number: string = CARDS.visa, holder = 'Card Holder'): Promise<string> {
+  const tokenized = await client.post('/api/sandbox/cards', { holder_name: holder, number, expiry: `09/${nextYear}`, cvv: '123' });
   expect(tokenized.status, JSON.stringify(tokenized.data)).toBe(201);
   const saved = await client.post('/api/payment-methods', { token: tokenized.data.token });
   expect(saved.status, JSON.stringify(saved.data)).toBe(201);
   return saved.data.data.id as string;
 }
 
-export type Person = Awaited<ReturnType<typeof signUp>>;
+/**
+ * Saves the sandbox wallet's card or the sandbox cash app through the API, as the browser does
+ * (decision 151): the sandbox approves it with the chosen outcome, the app saves the token.
+ * Returns the saved payment method.
+ */
+export async function saveSandboxWallet(client: TestClient, kind: 'wallet' | 'cashapp', outcome: SandboxWalletOutcome = 'succeed', cashtag = '$pledger') {
+  const approved = await client.post('/api/sandbox/wallets', { kind, outcome, ...(kind === 'cashapp' ? { cashtag } : {}) });
+  expect(approved.status, JSON.stringify(approved.data)).toBe(201);
+  const saved = await client.post('/api/payment-methods', { token: approved.data.token });
+  expect(saved.status, JSON.stringify(saved.data)).toBe(201);
+  return saved.data.data as { id: string; kind: string; label: string; is_default: boolean };
+}
+
+/** A signed-in supporter with a saved card. */
+export async function supporterWithCard(server: TestServer, name = 'Sam Supporter') {
+  const signed = await signUp(server.url, { name });
+  return { ...signed, cardId: await saveCard(signed.client) };
+}
 
 /** A pending campaign of `creator`, funded through POST /api/events/payment (a real sandbox charge). */
 export async function fundedCampaign(
@@ -60,7 +79,7 @@ export async function fundedCampaign(
     targetCents: options.targetCents ?? 100_000,
     fundingModel: options.fundingModel ?? 'all_donations',
   });
-  const cardId = await addCard(creator.client);
+  const cardId = await saveCard(creator.client);
   const paid = await creator.client.post('/api/events/payment', { event_id: event.id, amount: options.fundingDollars ?? 100, payment_method_id: cardId });
   expect(paid.status, JSON.stringify(paid.data)).toBe(200);
   return event;
@@ -98,7 +117,7 @@ export async function pledgeFrom(
   eventId: string,
   options: { amountCents: number; tipPercent?: number; coverFees?: boolean; card?: string },
 ) {
-  const cardId = await addCard(supporter.client, options.card ?? CARDS.visa);
+  const cardId = await saveCard(supporter.client, options.card ?? CARDS.visa);
   const quote = quotePledge({ amountCents: options.amountCents, tipPercent: options.tipPercent ?? 0, coverFees: options.coverFees ?? false, isCreator: false });
   const [row] = await server.app.ctx.db
     .insert(pledges)
@@ -115,15 +134,6 @@ export async function pledgeFrom(
     })
     .returning();
   return { pledge: row!, quote, cardId };
-}
-
-export async function pledgeRow(server: TestServer, pledgeId: string) {
-  const [row] = await server.app.ctx.db.select().from(pledges).where(eq(pledges.id, pledgeId));
-  return row!;
-}
-
-export async function mailsTo(server: TestServer, email: string) {
-  return server.app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, email.toLowerCase()));
 }
 
 /** The books balance and match the sandbox's records: run at the end of every money scenario. */
@@ -184,4 +194,19 @@ export async function liveRunoff(server: TestServer, admin: TestClient, setup: R
   expect(approved.status, JSON.stringify(approved.data)).toBe(200);
   const optionId = Object.fromEntries(rows.map((row) => [row.fullName, row.id])) as Record<string, string>;
   return { creator, event, optionId };
+}
+
+/** Starts a charity's Connect onboarding as `client`, fills the sandbox's form, and reads the state back. */
+export async function onboard(client: TestClient, charityId: string, options: { leaveRequirementDue?: boolean } = {}) {
+  const started = await client.post(`/api/charities/${charityId}/connect/onboarding`);
+  expect(started.status, JSON.stringify(started.data)).toBe(200);
+  const ref = String(started.data.data.account.account_ref);
+  const form = await client.post(`/api/sandbox/connect/accounts/${ref}/onboarding`, {
+    bank_account_number: '000123456789',
+    leave_requirement_due: options.leaveRequirementDue ?? false,
+  });
+  expect(form.status, JSON.stringify(form.data)).toBe(200);
+  const refreshed = await client.post(`/api/charities/${charityId}/connect/refresh`);
+  expect(refreshed.status, JSON.stringify(refreshed.data)).toBe(200);
+  return { ref, url: String(started.data.data.url), account: refreshed.data.data.account };
 }
