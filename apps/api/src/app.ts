@@ -245,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await ctx.live.close();
+    ctx.metrics.detach();
     await database.close();
   });
 

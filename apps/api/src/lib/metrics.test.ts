@@ -189,4 +189,19 @@ describe("GET /metrics: the gauges of the app's state", () => {
     expect(text).not.toContain('pledgeway_outbox_unsent_events{');
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'metrics: outbox backlog not read');
   });
+
+  it("lets go of the app's database once detached: process-wide observers keep the registry, never what it read", async () => {
+    const query = vi.fn(async () => [{ unsent: 0, oldest: null }]);
+    const poolState = vi.fn(() => ({ total: 1, idle: 1, waiting: 0 }));
+    const depths = vi.fn(async () => new Map<string, number>());
+    const metrics = createMetrics({ database: { query, poolState }, jobs: { depths }, log: { warn: vi.fn() } } as unknown as MetricSources);
+    await metrics.registry.metrics();
+    expect(query).toHaveBeenCalledTimes(1);
+    metrics.detach();
+    // A scrape still answered by the kept registry reads nothing of the closed app.
+    expect((await metrics.registry.metrics()).trim()).toBe('');
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(poolState).toHaveBeenCalledTimes(1);
+    expect(depths).toHaveBeenCalledTimes(1);
+  });
 });
