@@ -84,9 +84,18 @@ export class BenchLivePage {
   private read(list: LiveList) {
     if (list === 'fundraising-page') return;
     this.readsSent[list] += 1;
+    // As the browser's query cache tells the page (use-live-totals.ts): the messages that come
+    // while the read is on its way are applied again on its answer.
+    this.page.readStarted(list);
     getJson(listUrl(this.baseUrl, this.eventId, list), this.agent)
-      .then((body) => void ((this.values as Record<string, unknown>)[list] = cached(list, body)))
-      .catch(() => (this.readErrors += 1));
+      .then((body) => {
+        (this.values as Record<string, unknown>)[list] = cached(list, body);
+        this.page.readAnswered(list);
+      })
+      .catch(() => {
+        this.readErrors += 1;
+        this.page.readEnded(list);
+      });
   }
 
   /** What the page shows now, to compare with the browser's. */

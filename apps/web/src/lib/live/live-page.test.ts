@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { FundraisingPageSummary } from '@pledgeway/domain/schemas/fundraising-pages';
 import type { Supporter } from '@pledgeway/domain/schemas/pledges';
-import { createLivePage, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from './live-page';
+import { createLivePage, REPLAY_LIMIT, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from './live-page';
 
 const supporter = (id: string, name: string | null, amount: number): Supporter => ({
   _id: id,
@@ -161,5 +161,54 @@ describe('createLivePage', () => {
     values.supporters = { pages: [...values.supporters!.pages, { success: true, data: { supporters: [], count: 302, total: 3020 } }], pageParams: [0, 20] };
     live.receive({ ...opening, seq: 105, pledge_count: 303, supporters: 303, payment_amount: 3030, supporters_added: [supporter('n300', 'Fan 300', 10)] });
     expect(values.supporters!.pages[0]!.data.supporters).toHaveLength(21);
+  });
+
+  it('applies again, on a read that was on its way, the messages that came meanwhile: its answer may predate them', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    live.readStarted('fundraising-pages');
+    live.readStarted('supporters');
+    live.receive(nextPledge);
+    // The answers were read before the pledge: they put back what the message changed.
+    values['fundraising-pages'] = [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')];
+    live.readAnswered('fundraising-pages');
+    values.supporters = { pages: [{ success: true, data: { supporters: [supporter('p2', 'Pat', 20), supporter('p1', null, 10)], count: 2, total: 30 } }], pageParams: [0] };
+    live.readAnswered('supporters');
+    expect(values['fundraising-pages']!.map((line) => [line._id, line.raised])).toEqual([
+      ['fb', 35],
+      ['fa', 20],
+    ]);
+    expect(values.supporters.pages[0]!.data).toMatchObject({ count: 3, total: 55 });
+    expect(values.supporters.pages[0]!.data.supporters.map((one) => one.name)).toEqual(['Ann', 'Pat', null]);
+    expect(requested).toEqual([]);
+  });
+
+  it('changes nothing on an answer newer than the messages, and nothing once a read has ended', () => {
+    const { live, values } = campaignPage();
+    live.receive(opening);
+    live.readStarted('fundraising-pages');
+    live.receive(nextPledge);
+    // Read after the message: it already has the pledge, and the line has moved on since.
+    values['fundraising-pages'] = [page('fb', 35, '2026-11-02'), page('fa', 20, '2026-11-01')];
+    live.readAnswered('fundraising-pages');
+    expect(values['fundraising-pages'].map((line) => line.raised)).toEqual([35, 20]);
+    live.readStarted('matches');
+    live.readEnded('matches');
+    values.matches = { success: true, data: { matches: [{ _id: 'm1', status: 'offered', matched_amount: 30 } as LiveCacheShapes['matches']['data']['matches'][number]] } };
+    live.readAnswered('matches');
+    expect(values.matches.data.matches[0]!.matched_amount).toBe(30);
+  });
+
+  it('reads a list again when more messages came during its read than it keeps', () => {
+    const { live, requested, values } = campaignPage();
+    live.receive(opening);
+    live.readStarted('fundraising-pages');
+    for (let index = 1; index <= REPLAY_LIMIT + 5; index += 1) {
+      live.receive({ ...opening, seq: 4 + index, payment_amount: 30 + index, fundraising_pages: [{ _id: 'fa', raised: 20 + index, supporters: 1 }] });
+    }
+    values['fundraising-pages'] = [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')];
+    live.readAnswered('fundraising-pages');
+    expect(values['fundraising-pages'].find((line) => line._id === 'fa')!.raised).toBe(20 + REPLAY_LIMIT + 5);
+    expect(requested).toEqual(['fundraising-pages']);
   });
 });

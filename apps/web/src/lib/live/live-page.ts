@@ -57,19 +57,33 @@ function complete(message: LiveMessage): FullMessage {
   };
 }
 
-/** Each list the message changes, from its cached value to the new one. */
-function applyMessage(cache: LivePageCache, message: FullMessage) {
-  const update = <K extends keyof LiveCacheShapes>(key: K, change: (value: LiveCacheShapes[K]) => LiveCacheShapes[K]) => {
-    const value = cache.get(key);
-    if (value !== undefined) cache.set(key, change(value));
-  };
-  update('event', (event) => applyFigures(event, message));
-  update('supporters', (list) => applySupporters(list, message));
-  update('matches', (list) => applyMatches(list, message.matches));
-  update('fundraising-pages', (pages) => applyLeaderboard(pages, message));
-  update('promotions', (list) => applyPromotions(list, message.promotions));
-  update('fundraising-page', (page) => applyPageLine(page, message.fundraising_pages));
+type Change<K extends keyof LiveCacheShapes> = (value: LiveCacheShapes[K], message: FullMessage) => LiveCacheShapes[K];
+
+/** How a message changes each cached value, from its cached value to the new one. */
+const CHANGES: { [K in keyof LiveCacheShapes]: Change<K> } = {
+  event: (event, message) => applyFigures(event, message),
+  supporters: (list, message) => applySupporters(list, message),
+  matches: (list, message) => applyMatches(list, message.matches),
+  'fundraising-pages': (pages, message) => applyLeaderboard(pages, message),
+  promotions: (list, message) => applyPromotions(list, message.promotions),
+  'fundraising-page': (page, message) => applyPageLine(page, message.fundraising_pages),
+};
+const CACHED = Object.keys(CHANGES) as (keyof LiveCacheShapes)[];
+
+function applyTo<K extends keyof LiveCacheShapes>(cache: LivePageCache, key: K, message: FullMessage) {
+  const value = cache.get(key);
+  if (value !== undefined) cache.set(key, (CHANGES[key] as Change<K>)(value, message));
 }
+
+function applyMessage(cache: LivePageCache, message: FullMessage) {
+  for (const key of CACHED) applyTo(cache, key, message);
+}
+
+/**
+ * Messages kept for one read in flight. A read slower than this many messages is answered with a
+ * list that may predate some of them, so the list is read once more instead.
+ */
+export const REPLAY_LIMIT = 100;
 
 /**
  * The lists a message that follows on from the last cannot complete by itself: a line the page has
@@ -100,33 +114,68 @@ function incompleteLists(cache: LivePageCache, message: FullMessage): LiveList[]
  * reconnect) is applied to the cache without reading; a gap (another stream, a number skipped, or
  * a first message that differs from what the page was rendered with) is applied and every list the
  * screen has is read once more, through the read rule (`live-reads.ts`).
+ *
+ * A read of a list may be answered after messages that came while it was on its way, with what the
+ * server held before them: its answer would then put back what they changed, for good, since the
+ * next message carries only what changes next. So the screen says when a read of a cached value
+ * starts and ends (`readStarted`, `readAnswered`), and the messages that came meanwhile are applied
+ * again on its answer. Their lines are absolute values by id: applied on an answer that is already
+ * newer, they change nothing the next message does not set right.
  */
 export function createLivePage(cache: LivePageCache, reads: Pick<LiveReadScheduler<LiveList>, 'request'>) {
   let cursor: { stream: string; seq: number } | undefined;
+  /** Each value being read, with the messages received since its read was sent (the newest kept past the limit). */
+  const inFlight = new Map<keyof LiveCacheShapes, { messages: FullMessage[]; overflowed: boolean }>();
 
   function readEverything() {
     for (const list of LIVE_LISTS) if (cache.get(list) !== undefined) reads.request(list);
   }
 
+  function handle(message: FullMessage) {
+    const previous = cursor;
+    cursor = { stream: message.stream, seq: message.seq };
+    if (!previous) {
+      const event = cache.get('event');
+      // The stream opens with the figures as they are; the page was rendered from them moments
+      // before, so when they match, nothing is re-rendered or read again right after it loads.
+      if (event && figuresMatch(event, message)) return;
+      applyMessage(cache, message);
+      readEverything();
+      return;
+    }
+    const followsOn = message.stream === previous.stream && (message.seq === previous.seq + 1 || message.seq === previous.seq);
+    const incomplete = followsOn ? incompleteLists(cache, message) : [];
+    applyMessage(cache, message);
+    if (!followsOn) readEverything();
+    for (const list of incomplete) reads.request(list);
+  }
+
   return {
     receive(received: LiveMessage) {
       const message = complete(received);
-      const previous = cursor;
-      cursor = { stream: message.stream, seq: message.seq };
-      if (!previous) {
-        const event = cache.get('event');
-        // The stream opens with the figures as they are; the page was rendered from them moments
-        // before, so when they match, nothing is re-rendered or read again right after it loads.
-        if (event && figuresMatch(event, message)) return;
-        applyMessage(cache, message);
-        readEverything();
-        return;
+      for (const missed of inFlight.values()) {
+        if (missed.messages.length < REPLAY_LIMIT) missed.messages.push(message);
+        else missed.overflowed = true;
+        if (missed.overflowed) missed.messages[missed.messages.length - 1] = message;
       }
-      const followsOn = message.stream === previous.stream && (message.seq === previous.seq + 1 || message.seq === previous.seq);
-      const incomplete = followsOn ? incompleteLists(cache, message) : [];
-      applyMessage(cache, message);
-      if (!followsOn) readEverything();
-      for (const list of incomplete) reads.request(list);
+      handle(message);
+    },
+    /** A read of `key` was sent: the messages from now on are applied again on its answer. */
+    readStarted(key: keyof LiveCacheShapes) {
+      inFlight.set(key, { messages: [], overflowed: false });
+    },
+    /** The read's answer is in the cache: the messages that came while it was on its way, applied on it. */
+    readAnswered(key: keyof LiveCacheShapes) {
+      const missed = inFlight.get(key);
+      inFlight.delete(key);
+      if (!missed) return;
+      for (const message of missed.messages) applyTo(cache, key, message);
+      // The figures are whole in every message; a list's lines are not, so it is read again.
+      if (missed.overflowed && key !== 'event') reads.request(key);
+    },
+    /** The read failed or was called off: the cache keeps what it had, with every message applied. */
+    readEnded(key: keyof LiveCacheShapes) {
+      inFlight.delete(key);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { browserLiveReads } from '@/lib/live/browser-live-reads';
 import { createLivePage, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from '@/lib/live/live-page';
@@ -30,7 +30,7 @@ function queryCache(
   queryClient: QueryClient,
   eventId: string,
   fundraisingPageSlug: string | undefined,
-): { cache: LivePageCache; keyOf: (list: LiveList) => QueryKey } {
+): { cache: LivePageCache; keyOf: (list: LiveList) => QueryKey; cachedOf: (queryHash: string) => keyof LiveCacheShapes | undefined } {
   const keys: Partial<Record<keyof LiveCacheShapes, QueryKey>> = {
     event: eventQueryOptions(eventId).queryKey,
     supporters: supportersQueryKey(eventId),
@@ -50,7 +50,8 @@ function queryCache(
       if (queryKey) queryClient.setQueryData<unknown>(queryKey, () => value);
     },
   };
-  return { cache, keyOf: (list) => keys[list] ?? [] };
+  const byHash = new Map(Object.entries(keys).map(([key, queryKey]) => [hashKey(queryKey), key as keyof LiveCacheShapes]));
+  return { cache, keyOf: (list) => keys[list] ?? [], cachedOf: (queryHash) => byHash.get(queryHash) };
 }
 
 /**
@@ -65,12 +66,22 @@ export function useLiveTotals(eventId: string, enabled = true, fundraisingPageSl
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const { cache, keyOf } = queryCache(queryClient, eventId, fundraisingPageSlug);
+    const { cache, keyOf, cachedOf } = queryCache(queryClient, eventId, fundraisingPageSlug);
     const { reads, dispose } = browserLiveReads<LiveList>((list) => {
       const queryKey = keyOf(list);
       if (queryKey.length) void queryClient.invalidateQueries({ queryKey, exact: true });
     });
     const page = createLivePage(cache, reads);
+    // A read's answer may predate the messages that came while it was on its way (live-page.ts).
+    const stopWatchingReads = queryClient.getQueryCache().subscribe((change) => {
+      if (change.type !== 'updated') return;
+      const key = cachedOf(change.query.queryHash);
+      if (!key) return;
+      const { action } = change;
+      if (action.type === 'fetch') page.readStarted(key);
+      else if (action.type === 'success' && !action.manual) page.readAnswered(key);
+      else if (change.query.state.fetchStatus === 'idle') page.readEnded(key);
+    });
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -93,6 +104,7 @@ export function useLiveTotals(eventId: string, enabled = true, fundraisingPageSl
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      stopWatchingReads();
       dispose();
     };
   }, [eventId, enabled, fundraisingPageSlug, queryClient]);
