@@ -172,7 +172,10 @@ describe('createLivePage', () => {
     // The answers were read before the pledge: they put back what the message changed.
     values['fundraising-pages'] = [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')];
     live.readAnswered('fundraising-pages');
-    values.supporters = { pages: [{ success: true, data: { supporters: [supporter('p2', 'Pat', 20), supporter('p1', null, 10)], count: 2, total: 30 } }], pageParams: [0] };
+    values.supporters = {
+      pages: [{ success: true, data: { supporters: [supporter('p2', 'Pat', 20), supporter('p1', null, 10)], count: 2, total: 30 } }],
+      pageParams: [0],
+    };
     live.readAnswered('supporters');
     expect(values['fundraising-pages']!.map((line) => [line._id, line.raised])).toEqual([
       ['fb', 35],
@@ -194,7 +197,10 @@ describe('createLivePage', () => {
     expect(values['fundraising-pages'].map((line) => line.raised)).toEqual([35, 20]);
     live.readStarted('matches');
     live.readEnded('matches');
-    values.matches = { success: true, data: { matches: [{ _id: 'm1', status: 'offered', matched_amount: 30 } as LiveCacheShapes['matches']['data']['matches'][number]] } };
+    values.matches = {
+      success: true,
+      data: { matches: [{ _id: 'm1', status: 'offered', matched_amount: 30 } as LiveCacheShapes['matches']['data']['matches'][number]] },
+    };
     live.readAnswered('matches');
     expect(values.matches.data.matches[0]!.matched_amount).toBe(30);
   });

@@ -114,8 +114,17 @@ describe('useLiveTotals', () => {
     FakeEventSource.current!.send(sameTotals);
     // A read of the leaderboard is on its way, and the server answers it with what it held before the pledge.
     let answer!: (lines: unknown[]) => void;
-    const read = queryClient.fetchQuery({ queryKey: queryKeys.events.fundraisingPages('e1'), queryFn: () => new Promise<unknown[]>((done) => (answer = done)) });
-    FakeEventSource.current!.send({ ...sameTotals, seq: 2, payment_amount: 150, pledge_count: 5, fundraising_pages: [{ _id: 'fp1', raised: 30, supporters: 1 }] });
+    const read = queryClient.fetchQuery({
+      queryKey: queryKeys.events.fundraisingPages('e1'),
+      queryFn: () => new Promise<unknown[]>((done) => (answer = done)),
+    });
+    FakeEventSource.current!.send({
+      ...sameTotals,
+      seq: 2,
+      payment_amount: 150,
+      pledge_count: 5,
+      fundraising_pages: [{ _id: 'fp1', raised: 30, supporters: 1 }],
+    });
     expect(queryClient.getQueryData<{ raised: number }[]>(queryKeys.events.fundraisingPages('e1'))![0]!.raised).toBe(30);
     answer([pageLine(0)]);
     await read;
