@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
 import type { FundraisingPageSummary } from '@pledgeway/domain/schemas/fundraising-pages';
 import type { Supporter } from '@pledgeway/domain/schemas/pledges';
-import { createLivePage, REPLAY_LIMIT, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from './live-page';
+import { ANSWER_AGE_MS, createLivePage, REPLAY_LIMIT, type LiveCacheShapes, type LiveList, type LiveMessage, type LivePageCache } from './live-page';
 
 const supporter = (id: string, name: string | null, amount: number): Supporter => ({
   _id: id,
@@ -216,5 +216,25 @@ describe('createLivePage', () => {
     live.readAnswered('fundraising-pages');
     expect(values['fundraising-pages'].find((line) => line._id === 'fa')!.raised).toBe(20 + REPLAY_LIMIT + 5);
     expect(requested).toEqual(['fundraising-pages']);
+  });
+
+  it("applies again the last second's messages on an answer whose request came after them: a cached read may be that old", () => {
+    const values: Partial<LiveCacheShapes> = { 'fundraising-pages': [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')] };
+    let clock = 0;
+    const live = createLivePage({ get: (key) => values[key], set: (key, value) => void (values[key] = value) }, { request: () => undefined }, () => clock);
+    live.receive(opening);
+    live.receive({ ...nextPledge, fundraising_pages: [{ _id: 'fa', raised: 25, supporters: 2 }] });
+    clock = ANSWER_AGE_MS + 200;
+    live.receive({ ...nextPledge, seq: 6, fundraising_pages: [{ _id: 'fb', raised: 35, supporters: 2 }] });
+    clock += 300;
+    live.readStarted('fundraising-pages');
+    // Answered from a cache filled before both messages.
+    values['fundraising-pages'] = [page('fa', 20, '2026-11-01'), page('fb', 10, '2026-11-02')];
+    live.readAnswered('fundraising-pages');
+    // The message of 500 ms before the request is applied again; the one of 1.5 s before is not.
+    expect(values['fundraising-pages'].map((line) => [line._id, line.raised])).toEqual([
+      ['fb', 35],
+      ['fa', 20],
+    ]);
   });
 });

@@ -84,6 +84,12 @@ function applyMessage(cache: LivePageCache, message: FullMessage) {
  * list that may predate some of them, so the list is read once more instead.
  */
 export const REPLAY_LIMIT = 100;
+/**
+ * How much older than its request an answer may be: the campaign's public read is served from a
+ * cache entry up to 1 s old (decision 062). The messages of that last second are applied again on
+ * an answer too.
+ */
+export const ANSWER_AGE_MS = 1_000;
 
 /**
  * The lists a message that follows on from the last cannot complete by itself: a line the page has
@@ -122,8 +128,10 @@ function incompleteLists(cache: LivePageCache, message: FullMessage): LiveList[]
  * again on its answer. Their lines are absolute values by id: applied on an answer that is already
  * newer, they change nothing the next message does not set right.
  */
-export function createLivePage(cache: LivePageCache, reads: Pick<LiveReadScheduler<LiveList>, 'request'>) {
+export function createLivePage(cache: LivePageCache, reads: Pick<LiveReadScheduler<LiveList>, 'request'>, now: () => number = Date.now) {
   let cursor: { stream: string; seq: number } | undefined;
+  /** The messages of the last ANSWER_AGE_MS, oldest first. */
+  const recent: { at: number; message: FullMessage }[] = [];
   /** Each value being read, with the messages received since its read was sent (the newest kept past the limit). */
   const inFlight = new Map<keyof LiveCacheShapes, { messages: FullMessage[]; overflowed: boolean }>();
 
@@ -153,6 +161,8 @@ export function createLivePage(cache: LivePageCache, reads: Pick<LiveReadSchedul
   return {
     receive(received: LiveMessage) {
       const message = complete(received);
+      recent.push({ at: now(), message });
+      while (recent.length > REPLAY_LIMIT || (recent.length && recent[0]!.at < now() - ANSWER_AGE_MS)) recent.shift();
       for (const missed of inFlight.values()) {
         if (missed.messages.length < REPLAY_LIMIT) missed.messages.push(message);
         else missed.overflowed = true;
@@ -160,9 +170,10 @@ export function createLivePage(cache: LivePageCache, reads: Pick<LiveReadSchedul
       }
       handle(message);
     },
-    /** A read of `key` was sent: the messages from now on are applied again on its answer. */
+    /** A read of `key` was sent: the messages from now on (and of the last ANSWER_AGE_MS) are applied again on its answer. */
     readStarted(key: keyof LiveCacheShapes) {
-      inFlight.set(key, { messages: [], overflowed: false });
+      const since = now() - ANSWER_AGE_MS;
+      inFlight.set(key, { messages: recent.filter(({ at }) => at >= since).map(({ message }) => message), overflowed: false });
     },
     /** The read's answer is in the cache: the messages that came while it was on its way, applied on it. */
     readAnswered(key: keyof LiveCacheShapes) {
