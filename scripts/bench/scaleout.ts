@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { startApp, type BenchApp } from './app.ts';
 import { cpuQuota, cpuQuotaUnavailable, type CpuQuotaGroup } from './cgroup.ts';
-import { cpuSeconds, idleShare, machineTicks } from './cpu.ts';
+import { cpuDuring, cpuSeconds, idleShare, machineTicks, postgresBackends, processGroup } from './cpu.ts';
 import { startHaproxy, type Balancer } from './haproxy.ts';
 import { pledgeableCampaign, pledgeRequests, registerSupporters, type Supporter } from './pledges.ts';
 import { missed, notes } from './report.ts';
@@ -53,6 +53,12 @@ interface Run {
   /** CPU the instances used together, in cores, and the share of quota periods in which they were throttled. */
   instanceCores: number;
   throttledShare: number;
+  /**
+   * CPU milliseconds per acknowledged pledge outside the quotas: PostgreSQL's backends of the bench's
+   * database (not its shared WAL writer and checkpointer), the load generator (this process) and
+   * HAProxy. What they add per pledge decides how many instances the machine can feed.
+   */
+  outsideMsPerPledge: { postgres: number; generator: number; balancer: number };
 }
 
 const median = (values: number[]) => {
@@ -86,6 +92,7 @@ async function drained(instances: BenchApp[]) {
 }
 
 async function measure(
+  databaseUrl: string,
   count: number,
   balancer: Balancer,
   instances: BenchApp[],
@@ -101,7 +108,8 @@ async function measure(
   const throttleBefore = groups.slice(0, count).map((group) => group.usage());
   const ticksBefore = machineTicks();
   const startedAt = performance.now();
-  const result = await closedLoop(balancer.url, eventId, supporters, SCALEOUT.seconds);
+  const outside = [postgresBackends(databaseUrl), processGroup('generator', process.pid), processGroup('HAProxy', balancer.pid)];
+  const { result, cpu } = await cpuDuring(outside, () => closedLoop(balancer.url, eventId, supporters, SCALEOUT.seconds));
   const elapsed = (performance.now() - startedAt) / 1000;
   const ticksAfter = machineTicks();
   const instanceCores = used.reduce((sum, instance, index) => sum + ((cpuSeconds(instance.app.child.pid!) ?? 0) - cpuBefore[index]!), 0) / elapsed;
@@ -120,7 +128,16 @@ async function measure(
     idle: idleShare(ticksBefore, ticksAfter),
     instanceCores,
     throttledShare: periods ? throttle.reduce((sum, entry) => sum + entry.throttled, 0) / periods : 0,
+    outsideMsPerPledge: perPledge(
+      cpu.groups.map((group) => group.cores * cpu.seconds),
+      result['2xx'],
+    ),
   };
+}
+
+function perPledge([postgres = 0, generator = 0, balancer = 0]: number[], pledges: number) {
+  const ms = (seconds: number) => (pledges ? (seconds * 1000) / pledges : 0);
+  return { postgres: ms(postgres), generator: ms(generator), balancer: ms(balancer) };
 }
 
 export const scaleOutLines: string[] = [];
@@ -163,13 +180,13 @@ export async function scaleOutBench(databaseUrl: string): Promise<void> {
     // One round that is not counted: in every earlier run each count's first run was its slowest
     // (PostgreSQL's caches and the instances' compiled code still warming), pulling every median down.
     for (const count of COUNTS) {
-      const warm = await measure(count, balancers[count - 1]!, instances, groups, eventId, supporters);
+      const warm = await measure(databaseUrl, count, balancers[count - 1]!, instances, groups, eventId, supporters);
       console.log(`scale-out warm-up (not counted), ${count} instance(s): ${warm.pledgesPerSecond.toFixed(0)} pledges/s`);
     }
     const runs: Run[] = [];
     for (let round = 1; round <= SCALEOUT.rounds; round += 1) {
       for (const count of COUNTS) {
-        const run = await measure(count, balancers[count - 1]!, instances, groups, eventId, supporters);
+        const run = await measure(databaseUrl, count, balancers[count - 1]!, instances, groups, eventId, supporters);
         console.log(
           `scale-out round ${round}, ${count} instance(s): ${run.pledgesPerSecond.toFixed(0)} pledges/s, p99 ${run.p99} ms, ${run.failed} failed, machine idle ${(run.idle * 100).toFixed(0)}%`,
         );
@@ -205,14 +222,15 @@ function report(runs: Run[]) {
     const cores = median(mine.map((run) => run.instanceCores));
     const throttled = median(mine.map((run) => run.throttledShare));
     const perCore = figure / (count * SCALEOUT.quota);
-    return `| ${count} | ${mine.map((run) => run.pledgesPerSecond.toFixed(0)).join(', ')} | **${figure.toFixed(0)}** | ${ratio.toFixed(2)}×${goal === undefined ? '' : ` (goal ≥ ${goal}×)${met ? '' : ' ✗'}`} | ${median(mine.map((run) => run.p99))} | ${failed}${rateLimited ? ` (${rateLimited} × 429)` : ''} | ${idle}${lowIdle ? ' ✗' : ''} | ${cores.toFixed(2)} of ${(count * SCALEOUT.quota).toFixed(2)} (throttled in ${(throttled * 100).toFixed(0)}% of periods) | ${perCore.toFixed(0)} |`;
+    const outside = (key: keyof Run['outsideMsPerPledge']) => median(mine.map((run) => run.outsideMsPerPledge[key])).toFixed(2);
+    return `| ${count} | ${mine.map((run) => run.pledgesPerSecond.toFixed(0)).join(', ')} | **${figure.toFixed(0)}** | ${ratio.toFixed(2)}×${goal === undefined ? '' : ` (goal ≥ ${goal}×)${met ? '' : ' ✗'}`} | ${median(mine.map((run) => run.p99))} | ${failed}${rateLimited ? ` (${rateLimited} × 429)` : ''} | ${idle}${lowIdle ? ' ✗' : ''} | ${cores.toFixed(2)} of ${(count * SCALEOUT.quota).toFixed(2)} (throttled in ${(throttled * 100).toFixed(0)}% of periods) | ${perCore.toFixed(0)} | ${outside('postgres')} / ${outside('generator')} / ${outside('balancer')} |`;
   });
   scaleOutLines.push(
     '',
     `Scale-out on PostgreSQL: closed-loop pledges on one campaign (${SCALEOUT.connections} connections, ${SCALEOUT.seconds} s a run after 2 s of warm-up) through HAProxy, each instance in its own cgroup with a quota of ${SCALEOUT.quota} core; PostgreSQL, HAProxy and the generator outside any quota. One uncounted warm-up round, then ${SCALEOUT.rounds} round${SCALEOUT.rounds === 1 ? '' : 's'} alternating 1, 2, 3 instances; the figure is each count's median.`,
     '',
-    '| instances | pledges/s, each run | median | × one instance | p99 ms (median) | failed | machine idle, each run (≥ 10%) | instances\u2019 CPU, cores (median) | pledges/s per core of quota |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| instances | pledges/s, each run | median | × one instance | p99 ms (median) | failed | machine idle, each run (≥ 10%) | instances\u2019 CPU, cores (median) | pledges/s per core of quota | CPU ms per pledge outside the quotas: PostgreSQL / generator / HAProxy (median) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   );
 }
