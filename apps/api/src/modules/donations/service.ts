@@ -147,7 +147,12 @@ export function createDonationsService(ctx: AppContext) {
       if (previous) return outcome(previous, charity.name);
 
       const amountCents = dollarsToCents(input.amount);
-      const paid = await payment.pay(amountCents, `Donation to ${charity.name}`, { charityId, fullName: input.fullName, email: input.email, shareEmail: input.share_email_with_charity });
+      const paid = await payment.pay(amountCents, `Donation to ${charity.name}`, {
+        charityId,
+        fullName: input.fullName,
+        email: input.email,
+        shareEmail: input.share_email_with_charity,
+      });
       if (paid.status === 'requires_action') return { action: { clientSecret: paid.clientSecret } };
       const row = await record({
         charity,

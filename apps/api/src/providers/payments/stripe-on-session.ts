@@ -154,7 +154,8 @@ export function onSessionPaymentCalls(stripe: Stripe, outcomeOf: (intent: Stripe
       const donation = donationOfMetadata(intent.metadata);
       const idempotencyKey = intent.metadata?.[attemptKeyField];
       if (!donation || !idempotencyKey) return null;
-      const state = intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : WAITING.includes(intent.status) ? 'waiting' : 'failed';
+      const state =
+        intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : WAITING.includes(intent.status) ? 'waiting' : 'failed';
       try {
         return {
           ref: intent.id,
