@@ -89,7 +89,10 @@ export type CharityDonationActionResponse = z.infer<typeof CharityDonationAction
  * it yet (decision 255).
  */
 export const StripeDonationReturnRequest = z.object({
-  payment_intent: z.string().trim().regex(/^pi_\w{1,120}$/, DONATION_RESULT_MESSAGES.returnNotFound),
+  payment_intent: z
+    .string()
+    .trim()
+    .regex(/^pi_\w{1,120}$/, DONATION_RESULT_MESSAGES.returnNotFound),
   client_secret: z.string().trim().min(1, DONATION_RESULT_MESSAGES.returnNotFound).max(300),
 });
 export type StripeDonationReturnRequest = z.infer<typeof StripeDonationReturnRequest>;
