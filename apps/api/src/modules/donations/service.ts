@@ -184,7 +184,7 @@ export function createDonationsService(ctx: AppContext) {
       if (!charity) return null;
       const [previous] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, payment.idempotencyKey)).limit(1);
       if (previous) return stateOf(previous, charity.name);
-      if (payment.state !== 'succeeded' || !payment.charge) return { state: payment.state, charityName: charity.name, donation: null };
+      if (payment.state !== 'succeeded') return { state: payment.state, charityName: charity.name, donation: null };
       const label = payment.method && payment.method.kind !== 'card' ? paymentMethodLabel(payment.method) : undefined;
       const row = await record({
         charity,
@@ -262,7 +262,7 @@ interface Booking {
 
 /** Where a visitor's Stripe donation stands: booked (with its donation), or not, and why. */
 export type StripeDonationState = {
-  state: 'booked' | OnSessionDonationPayment['state'];
+  state: 'booked' | Exclude<OnSessionDonationPayment['state'], 'succeeded'>;
   charityName: string;
   donation: ReturnType<typeof toDonation> | null;
 };

@@ -62,17 +62,15 @@ export function donationOfMetadata(metadata: Record<string, string> | null | und
  * A visitor's PaymentIntent as it now is, read back after Stripe's webhook or the donor's return:
  * succeeded (with its charge), still processing, waiting for the holder, or failed (nothing charged).
  */
-export interface OnSessionDonationPayment {
+export type OnSessionDonationPayment = {
   ref: string;
-  state: 'succeeded' | 'processing' | 'waiting' | 'failed';
   /** The key it was created under: the donation's and its ledger transaction's (decision 245). */
   idempotencyKey: string;
   amountCents: number;
   clientSecret: string | null;
   donation: OnSessionDonation;
-  charge: ChargeResult | null;
   method: SavedCard | null;
-}
+} & ({ state: 'succeeded'; charge: ChargeResult } | { state: 'processing' | 'waiting' | 'failed'; charge: null });
 
 /**
  * A visitor's payment with the holder present (decision 245): charged (or declined), or waiting for
@@ -154,19 +152,11 @@ export function onSessionPaymentCalls(stripe: Stripe, outcomeOf: (intent: Stripe
       const donation = donationOfMetadata(intent.metadata);
       const idempotencyKey = intent.metadata?.[attemptKeyField];
       if (!donation || !idempotencyKey) return null;
-      const state =
-        intent.status === 'succeeded' ? 'succeeded' : intent.status === 'processing' ? 'processing' : WAITING.includes(intent.status) ? 'waiting' : 'failed';
+      const common = { ref: intent.id, idempotencyKey, amountCents: intent.amount, clientSecret: intent.client_secret, donation, method: methodOf(intent) };
       try {
-        return {
-          ref: intent.id,
-          state,
-          idempotencyKey,
-          amountCents: intent.amount,
-          clientSecret: intent.client_secret,
-          donation,
-          charge: state === 'succeeded' ? await outcomeOf(intent) : null,
-          method: methodOf(intent),
-        };
+        if (intent.status === 'succeeded') return { ...common, state: 'succeeded', charge: await outcomeOf(intent) };
+        const state = intent.status === 'processing' ? 'processing' : WAITING.includes(intent.status) ? 'waiting' : 'failed';
+        return { ...common, state, charge: null };
       } catch (error) {
         throw providerError(error);
       }
