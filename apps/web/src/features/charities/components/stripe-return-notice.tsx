@@ -52,7 +52,7 @@ export default function StripeReturnNotice({ paymentIntent, clientSecret, onDism
       );
   }
   return (
-    <section aria-label="Your donation" className="container-page pt-6 md:pt-8">
+    <section aria-label="Your donation" className="container-page py-6 md:py-8">
       {notice}
     </section>
   );
