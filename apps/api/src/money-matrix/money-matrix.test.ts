@@ -42,6 +42,8 @@ type KeyMode = 'same' | 'different';
 type Answer = { status: number; data: unknown };
 interface Race {
   client: TestClient | 'stripe-webhook';
+  /** Sends the nth racer's request itself, for a race of different requests moving the same money. */
+  send?: (nth: number, mode: KeyMode) => Promise<Answer>;
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: (nth: number) => unknown;
@@ -668,37 +670,118 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
-  // Stripe's webhook books a creator's funding paid on the hosted Checkout page (money.md, Funding).
-  'POST /api/payments/webhook': {
+  'POST /api/payments/webhook': [
+    // Stripe's webhook books a creator's funding paid on the hosted Checkout page (money.md, Funding).
+    {
+      stripe: true,
+      async prepare(mode) {
+        const creator = await signUp(stripeServer.url);
+        const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(stripeServer) });
+        const started = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 140, test_mode: false });
+        expect(started.status, JSON.stringify(started.data)).toBe(200);
+        const sessionId = String(started.data.session.url).split('/').at(-1)!;
+        const session = standIn.payCheckoutSession(sessionId);
+        const shared = randomUUID();
+        return {
+          client: 'stripe-webhook',
+          method: 'POST',
+          path: '/api/payments/webhook',
+          body: (nth) =>
+            signedStripeEvent(WEBHOOK_SECRET, 'checkout.session.completed', session, { id: `evt_${mode === 'same' ? shared : `${shared}${nth}`}` }),
+          allowed: [200],
+          async after() {
+            const rows = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
+            expect(rows).toMatchObject([{ status: 'charged', chargedCents: 14_000 }]);
+            const [booked] = await stripeServer.app.ctx.database.query<{ n: number }>(
+              "select count(*)::int as n from ledger_transactions where kind = 'funding_charge' and event_id = $1",
+              [event.id],
+            );
+            expect(booked!.n).toBe(1);
+            expect(standIn.objectsOf('payment_intent').filter((intent) => intent.customer === session.customer)).toHaveLength(1);
+          },
+        };
+      },
+    },
+    // A visitor's donation the bank had authenticated (decision 255): Stripe's webhook, the page's second request and the donor's return race to book it.
+    {
+      stripe: true,
+      async prepare() {
+        const donation = await authenticatedVisitorDonation();
+        return {
+          client: 'stripe-webhook',
+          method: 'POST',
+          path: '/api/payments/webhook',
+          send: (nth, mode) => [() => donation.webhook(mode === 'same' ? 'same' : `${nth}`), donation.pageAgain, donation.returnFrom][nth % 3]!(),
+          allowed: [200, 201],
+          after: () => donation.expectBookedOnce(),
+        };
+      },
+    },
+  ],
+  // The donor back from a payment method that left the page (decision 255): each return books the succeeded payment, once.
+  'POST /api/charities/donations/stripe-return': {
     stripe: true,
-    async prepare(mode) {
-      const creator = await signUp(stripeServer.url);
-      const event = await createCampaign(stripeServer.app, creator.user._id, { status: 'pending', charityId: await firstCharityId(stripeServer) });
-      const started = await creator.client.post('/api/events/payment', { event_id: event.id, amount: 140, test_mode: false });
-      expect(started.status, JSON.stringify(started.data)).toBe(200);
-      const sessionId = String(started.data.session.url).split('/').at(-1)!;
-      const session = standIn.payCheckoutSession(sessionId);
-      const shared = randomUUID();
+    async prepare() {
+      const donation = await authenticatedVisitorDonation();
       return {
         client: 'stripe-webhook',
         method: 'POST',
-        path: '/api/payments/webhook',
-        body: (nth) => signedStripeEvent(WEBHOOK_SECRET, 'checkout.session.completed', session, { id: `evt_${mode === 'same' ? shared : `${shared}${nth}`}` }),
+        path: '/api/charities/donations/stripe-return',
+        send: () => donation.returnFrom(),
         allowed: [200],
-        async after() {
-          const rows = await stripeServer.app.ctx.db.select().from(pledges).where(eq(pledges.eventId, event.id));
-          expect(rows).toMatchObject([{ status: 'charged', chargedCents: 14_000 }]);
-          const [booked] = await stripeServer.app.ctx.database.query<{ n: number }>(
-            "select count(*)::int as n from ledger_transactions where kind = 'funding_charge' and event_id = $1",
-            [event.id],
-          );
-          expect(booked!.n).toBe(1);
-          expect(standIn.objectsOf('payment_intent').filter((intent) => intent.customer === session.customer)).toHaveLength(1);
+        async after(answers) {
+          await donation.expectBookedOnce();
+          expect(new Set(answers.map((answer) => (answer.data as { data: { donation: { _id: string } } }).data.donation._id)).size).toBe(1);
         },
       };
     },
   },
 };
+
+/**
+ * A visitor's Stripe donation whose bank asked for authentication, passed in the browser, not booked
+ * yet (decision 255); the three ways it may be booked, and the check that it was, once.
+ */
+async function authenticatedVisitorDonation() {
+  await stripeServer.app.ctx.db.delete(rateLimitCounters);
+  const stripeCharityId = await firstCharityId(stripeServer);
+  const method = String(standIn.createPaymentMethod(CARDS.authenticationRequired).id);
+  const email = `matrix-unfinished-${randomUUID()}@example.com`;
+  const requestKey = randomUUID();
+  const visitor = new TestClient(stripeServer.url);
+  const body = { fullName: 'Vera Visitor', email, amount: 33, stripe_payment_method: method };
+  const pageAgain = () => visitor.request('POST', `/api/charities/${stripeCharityId}/donations`, { json: body, headers: { 'idempotency-key': requestKey } });
+  expect((await pageAgain()).status).toBe(202);
+  const intent = standIn.objectsOf('payment_intent').find((candidate) => candidate.payment_method === method)!;
+  standIn.confirmPaymentOnSession(String(intent.id), String(intent.client_secret));
+  const eventIds = randomUUID();
+  return {
+    pageAgain,
+    returnFrom: () =>
+      visitor.request('POST', '/api/charities/donations/stripe-return', { json: { payment_intent: intent.id, client_secret: intent.client_secret } }),
+    async webhook(eventId: string): Promise<Answer> {
+      const call = signedStripeEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', { ...intent }, { id: `evt_${eventIds}_${eventId}` });
+      const response = await fetch(`${stripeServer.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': call.signature },
+        body: call.body,
+      });
+      return { status: response.status, data: await response.text() };
+    },
+    async expectBookedOnce() {
+      const rows = await stripeServer.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
+      expect(rows.map((row) => [row.status, row.amountCents, row.providerChargeRef])).toEqual([['charged', 3_300, intent.id]]);
+      const [booked] = await stripeServer.app.ctx.database.query<{ n: number }>(
+        "select count(*)::int as n from ledger_transactions where kind = 'donation' and provider_ref = $1",
+        [intent.id],
+      );
+      expect(booked!.n).toBe(1);
+      const [mailed] = await stripeServer.app.ctx.database.query<{ n: number }>('select count(*)::int as n from outbox_emails where "to" = $1', [email]);
+      expect(mailed!.n).toBe(1);
+      expect(standIn.objectsOf('payment_intent').filter((candidate) => candidate.payment_method === method)).toHaveLength(1);
+    },
+  };
+}
 
 /** A money-moving job: its work for one payload, run RACERS times at once as that many workers would. */
 interface JobRace {
@@ -918,6 +1001,7 @@ async function run(race: Race, mode: KeyMode, target: TestServer): Promise<Answe
   const shared = randomUUID();
   const send = async (nth: number): Promise<Answer> => {
     const headers = { 'idempotency-key': mode === 'same' ? shared : `${shared}-${nth}` };
+    if (race.send) return race.send(nth, mode);
     const body = race.body?.(nth);
     if (race.client === 'stripe-webhook') {
       const call = body as { body: string; signature: string };

@@ -104,6 +104,8 @@ const DECLARED: Record<string, Declaration> = {
   'GET /metrics': { visitor: 'hidden', user: 'hidden', other: 'hidden', admin: 'hidden' },
   // Money: supporters' pledges, donations, the live channel, the life cycle, charging and the books.
   'POST /api/charities/:id/donations': PUBLIC,
+  // Anyone holding the PaymentIntent's client secret: the donor back from Stripe (decision 255).
+  'POST /api/charities/donations/stripe-return': PUBLIC,
   'POST /api/events/:id/pledges': SIGNED_IN,
   'POST /api/events/:id/matches': SIGNED_IN,
   'GET /api/events/:id/matches': UNPUBLISHED,

@@ -28,6 +28,8 @@ export const queryKeys = {
   paymentConfig: ['payment-config'] as const,
   /** The public charity list (GET /charities), grouped. */
   charities: ['charities'] as const,
+  /** Where a visitor's Stripe donation stands after a payment method that left the page (decision 255), by PaymentIntent. */
+  stripeDonationReturn: (paymentIntent: string) => ['stripe-donation-return', paymentIntent] as const,
   identity: {
     all: ['identity'] as const,
     status: ['identity', 'status'] as const,

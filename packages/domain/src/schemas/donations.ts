@@ -20,6 +20,11 @@ export const DONATION_RESULT_MESSAGES = {
   /** A 202: the bank asks the donor to confirm; nothing is charged or thanked for until they do (decision 245). */
   actionRequired: 'Your bank asks you to confirm this payment. Nothing has been charged yet.',
   charityNotFound: 'Charity not found',
+  /** The donor's return from a payment method that left the page (decision 255): what the page tells them, from the API. */
+  returnProcessing: 'Your payment is still being processed. Nothing is recorded yet: your receipt comes by e-mail once it has gone through.',
+  returnWaiting: 'Your bank has not confirmed this payment. Nothing has been charged.',
+  returnFailed: 'The payment did not go through. Nothing was charged.',
+  returnNotFound: 'We could not find this payment. Nothing was recorded.',
 } as const;
 
 /**
@@ -76,3 +81,29 @@ export const CharityDonationActionResponse = z.object({
   data: z.object({ action: z.object({ type: z.literal('stripe_next_action'), client_secret: z.string() }) }),
 });
 export type CharityDonationActionResponse = z.infer<typeof CharityDonationActionResponse>;
+
+/**
+ * POST /api/charities/donations/stripe-return: the donor back on /charities from a payment method
+ * that left the page (Stripe adds `payment_intent` and `payment_intent_client_secret` to the return
+ * URL). The API reads the PaymentIntent from Stripe and books it if it succeeded and nothing booked
+ * it yet (decision 255).
+ */
+export const StripeDonationReturnRequest = z.object({
+  payment_intent: z
+    .string()
+    .trim()
+    .regex(/^pi_\w{1,120}$/, DONATION_RESULT_MESSAGES.returnNotFound),
+  client_secret: z.string().trim().min(1, DONATION_RESULT_MESSAGES.returnNotFound).max(300),
+});
+export type StripeDonationReturnRequest = z.infer<typeof StripeDonationReturnRequest>;
+
+/** Booked (with the thank-you and the donation), processing, waiting for the bank, or failed (nothing charged). */
+export const StripeDonationReturnResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    state: z.enum(['booked', 'processing', 'waiting', 'failed']),
+    donation: CharityDonationResponse.shape.data.shape.donation.nullable(),
+  }),
+});
+export type StripeDonationReturnResponse = z.infer<typeof StripeDonationReturnResponse>;

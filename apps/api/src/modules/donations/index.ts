@@ -1,3 +1,3 @@
 // The donations module's face (CONTRIBUTING.md, 'API modules'): what other modules may use of it.
 export { donationRoutes as donationsModule } from './routes.ts';
-export { donationRecords } from './service.ts';
+export { createDonationsService, donationRecords, type StripeDonationState } from './service.ts';

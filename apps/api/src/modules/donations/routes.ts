@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CharityDonationActionResponse, CharityDonationRequest, CharityDonationResponse, DONATION_RESULT_MESSAGES, IdParams } from '@pledgeway/domain';
+import {
+  CharityDonationActionResponse,
+  CharityDonationRequest,
+  CharityDonationResponse,
+  DONATION_RESULT_MESSAGES,
+  IdParams,
+  StripeDonationReturnRequest,
+  StripeDonationReturnResponse,
+} from '@pledgeway/domain';
+import { AppError } from '../../errors.ts';
 import { z } from 'zod';
 import { createDonationsService } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';
@@ -39,6 +48,33 @@ export const donationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(201).send({ success: true as const, message: result.message, data: { donation: result.donation } });
+    },
+  );
+
+  app.post(
+    '/charities/donations/stripe-return',
+    {
+      // The return page may ask again while a payment is processing.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        security: ROUTE_SECURITY.optionalSession,
+        tags: ['charities'],
+        summary:
+          "With Stripe, a visitor's donation after a payment method that left the page: the PaymentIntent (with its client secret) read back from Stripe and booked once if it succeeded",
+        body: StripeDonationReturnRequest,
+        response: { 200: StripeDonationReturnResponse },
+      },
+    },
+    async (request) => {
+      const settled = await service.settleStripeDonation(request.body.payment_intent, request.body.client_secret);
+      if (!settled) throw AppError.notFound(DONATION_RESULT_MESSAGES.returnNotFound);
+      const message = {
+        booked: DONATION_RESULT_MESSAGES.thanks.replace('{charity}', settled.charityName),
+        processing: DONATION_RESULT_MESSAGES.returnProcessing,
+        waiting: DONATION_RESULT_MESSAGES.returnWaiting,
+        failed: DONATION_RESULT_MESSAGES.returnFailed,
+      }[settled.state];
+      return { success: true as const, message, data: { state: settled.state, donation: settled.donation } };
     },
   );
 };

@@ -8,7 +8,7 @@ import type { EmailMessage } from '../../providers/email/index.ts';
 import { ledgerRepository } from '../ledger/index.ts';
 import { ledgerKeys } from '../ledger/index.ts';
 import { paymentMethodRecords } from '../payment-methods/index.ts';
-import { isStripe, type ChargeResult } from '../../providers/payments/index.ts';
+import { isStripe, type ChargeResult, type OnSessionDonation, type OnSessionDonationPayment } from '../../providers/payments/index.ts';
 import { recipientLines, type Recipient } from '../../lib/receipt-recipient.ts';
 import { charityDonations } from './tables.ts';
 
@@ -109,8 +109,8 @@ export function createDonationsService(ctx: AppContext) {
       const idempotencyKey = ledgerKeys.donationByStripePaymentMethod(methodRef, attemptKey);
       return {
         idempotencyKey,
-        pay: async (amountCents: number, description: string): Promise<Paid> => {
-          const paid = await stripe.payOnSession({ methodRef, amountCents, idempotencyKey, description, returnUrl });
+        pay: async (amountCents: number, description: string, donation: OnSessionDonation): Promise<Paid> => {
+          const paid = await stripe.payOnSession({ methodRef, amountCents, idempotencyKey, description, returnUrl, donation });
           if (paid.status === 'requires_action') return paid;
           const label = paid.method && paid.method.kind !== 'card' ? paymentMethodLabel(paid.method) : undefined;
           return { status: 'done', charge: paid.charge, label };
@@ -147,53 +147,128 @@ export function createDonationsService(ctx: AppContext) {
       if (previous) return outcome(previous, charity.name);
 
       const amountCents = dollarsToCents(input.amount);
-      const paid = await payment.pay(amountCents, `Donation to ${charity.name}`);
-      if (paid.status === 'requires_action') return { action: { clientSecret: paid.clientSecret } };
-      const { charge, label } = paid;
-
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(charityDonations)
-          .values({
-            charityId,
-            userId,
-            fullName: input.fullName,
-            email: input.email.toLowerCase(),
-            shareEmailWithCharity: input.share_email_with_charity,
-            amountCents,
-            cardFeeCents: charge.ok ? charge.feeCents : null,
-            status: charge.ok ? 'charged' : 'failed',
-            failureReason: charge.ok ? null : charge.message,
-            providerChargeRef: charge.ref,
-            idempotencyKey,
-          })
-          .onConflictDoNothing({ target: charityDonations.idempotencyKey })
-          .returning();
-        if (!inserted || !charge.ok) return inserted;
-        // donor card pays the total; the provider keeps its fee; the rest is owed to the charity.
-        await ledgerRepository.post(tx, {
-          kind: 'donation',
-          idempotencyKey,
-          providerRef: charge.ref,
-          memo: { donationId: inserted.id },
-          entries: [
-            { account: 'donor_card', amountCents: -charge.amountCents },
-            { account: 'card_processing_fees', amountCents: charge.feeCents },
-            { account: 'charity_payable', amountCents: charge.amountCents - charge.feeCents, charityId },
-          ],
-        });
-        // In the donation's own transaction, so the receipt exists exactly when the donation does.
-        await ctx.mailer.send(donationReceipt(inserted, charity, label), tx);
-        return inserted;
+      const paid = await payment.pay(amountCents, `Donation to ${charity.name}`, {
+        charityId,
+        fullName: input.fullName,
+        email: input.email,
+        shareEmail: input.share_email_with_charity,
       });
-      if (!row) {
-        // A concurrent retry with the same token recorded it first.
-        const [winner] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
-        return outcome(winner!, charity.name);
-      }
+      if (paid.status === 'requires_action') return { action: { clientSecret: paid.clientSecret } };
+      const row = await record({
+        charity,
+        userId,
+        fullName: input.fullName,
+        email: input.email,
+        shareEmail: input.share_email_with_charity,
+        amountCents,
+        charge: paid.charge,
+        label: paid.label,
+        idempotencyKey,
+      });
       return outcome(row, charity.name);
     },
+
+    /**
+     * A visitor's Stripe donation the page may not have finished (decision 255): Stripe's
+     * `payment_intent.succeeded`, or the donor's return from a payment method that left the page.
+     * Read back from Stripe; a succeeded payment is booked exactly as the page's own request books it,
+     * under the same key, so whichever comes first books it and the others answer the same donation.
+     * With `clientSecret` (the return), a PaymentIntent whose secret differs is not found.
+     */
+    async settleStripeDonation(paymentIntentRef: string, clientSecret?: string): Promise<StripeDonationState | null> {
+      const stripe = payments;
+      if (!isStripe(stripe)) return null;
+      const payment = await stripe.onSessionDonation(paymentIntentRef);
+      if (!payment || (clientSecret !== undefined && payment.clientSecret !== clientSecret)) return null;
+      const [charity] = await db.select().from(charities).where(eq(charities.id, payment.donation.charityId)).limit(1);
+      if (!charity) return null;
+      const [previous] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, payment.idempotencyKey)).limit(1);
+      if (previous) return stateOf(previous, charity.name);
+      if (payment.state !== 'succeeded') return { state: payment.state, charityName: charity.name, donation: null };
+      const label = payment.method && payment.method.kind !== 'card' ? paymentMethodLabel(payment.method) : undefined;
+      const row = await record({
+        charity,
+        userId: null,
+        ...payment.donation,
+        amountCents: payment.amountCents,
+        charge: payment.charge,
+        label,
+        idempotencyKey: payment.idempotencyKey,
+      });
+      return stateOf(row, charity.name);
+    },
   };
+
+  /**
+   * Records a payment's donation once per key: the row, the `donation` ledger transaction and the
+   * receipt in one database transaction; a concurrent booking under the same key answers the winner's row.
+   */
+  async function record(booking: Booking): Promise<DonationRow> {
+    const { charity, charge, idempotencyKey } = booking;
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(charityDonations)
+        .values({
+          charityId: charity.id,
+          userId: booking.userId,
+          fullName: booking.fullName,
+          email: booking.email.toLowerCase(),
+          shareEmailWithCharity: booking.shareEmail,
+          amountCents: booking.amountCents,
+          cardFeeCents: charge.ok ? charge.feeCents : null,
+          status: charge.ok ? 'charged' : 'failed',
+          failureReason: charge.ok ? null : charge.message,
+          providerChargeRef: charge.ref,
+          idempotencyKey,
+        })
+        .onConflictDoNothing({ target: charityDonations.idempotencyKey })
+        .returning();
+      if (!inserted || !charge.ok) return inserted;
+      // donor card pays the total; the provider keeps its fee; the rest is owed to the charity.
+      await ledgerRepository.post(tx, {
+        kind: 'donation',
+        idempotencyKey,
+        providerRef: charge.ref,
+        memo: { donationId: inserted.id },
+        entries: [
+          { account: 'donor_card', amountCents: -charge.amountCents },
+          { account: 'card_processing_fees', amountCents: charge.feeCents },
+          { account: 'charity_payable', amountCents: charge.amountCents - charge.feeCents, charityId: charity.id },
+        ],
+      });
+      // In the donation's own transaction, so the receipt exists exactly when the donation does.
+      await ctx.mailer.send(donationReceipt(inserted, charity, booking.label), tx);
+      return inserted;
+    });
+    if (row) return row;
+    // A concurrent request (a retry, Stripe's webhook, the donor's return) recorded it first.
+    const [winner] = await db.select().from(charityDonations).where(eq(charityDonations.idempotencyKey, idempotencyKey)).limit(1);
+    return winner!;
+  }
+}
+
+/** A charged or declined payment's donation, as `record` books it. */
+interface Booking {
+  charity: typeof charities.$inferSelect;
+  userId: string | null;
+  fullName: string;
+  email: string;
+  shareEmail: boolean;
+  amountCents: number;
+  charge: ChargeResult;
+  label: string | undefined;
+  idempotencyKey: string;
+}
+
+/** Where a visitor's Stripe donation stands: booked (with its donation), or not, and why. */
+export type StripeDonationState = {
+  state: 'booked' | Exclude<OnSessionDonationPayment['state'], 'succeeded'>;
+  charityName: string;
+  donation: ReturnType<typeof toDonation> | null;
+};
+
+function stateOf(row: DonationRow, charityName: string): StripeDonationState {
+  return row.status === 'charged' ? { state: 'booked', charityName, donation: toDonation(row) } : { state: 'failed', charityName, donation: null };
 }
 
 /** What the disputes module reads of donations: the donation whose charge a bank disputes. */

@@ -5,6 +5,7 @@ import { isSandbox, isStripe, type PaymentProviderEvent } from '../../providers/
 import { MalformedWebhookEventError } from '../../providers/payments/stripe-events.ts';
 import { createCharityConnectService } from '../charity-connect/index.ts';
 import { createDisputesService, type DisputeOutcome } from '../disputes/index.ts';
+import { createDonationsService } from '../donations/index.ts';
 import { createEventsService } from '../events/index.ts';
 import { paymentEventsRepository as repo } from './repository.ts';
 
@@ -22,7 +23,9 @@ export type WebhookOutcome = { kind: 'recorded' | 'duplicate' | 'ignored'; dispu
 /**
  * The provider's events, from Stripe's webhook or the sandbox's own delivery: each recorded once
  * by event id (payment_provider_events), whatever the order or number of deliveries, of any type:
- * - payment_intent.succeeded: the payment, its amount received, customer and card;
+ * - payment_intent.succeeded: the payment, its amount received, customer and card; a visitor's
+ *   donation the page did not finish (its metadata says so) is booked then, read back from Stripe,
+ *   under the page's own key, so it is booked once whichever comes first (decision 255);
  * - payment_intent.payment_failed: the attempt with its decline code and Stripe's message;
  * - setup_intent.succeeded: a card saved for the customer (the card list itself is read from Stripe);
  * - charge.refunded: the total refunded so far on the charge of that payment;
@@ -43,6 +46,7 @@ export function createPaymentEventsService(ctx: AppContext) {
   async function act(event: PaymentProviderEvent): Promise<DisputeOutcome | undefined> {
     const facts = event.facts;
     if (facts?.type === 'checkout.session.completed') await createEventsService(ctx).settleFundingCheckout(facts.objectRef);
+    if (facts?.type === 'payment_intent.succeeded' && facts.visitorDonation) await createDonationsService(ctx).settleStripeDonation(facts.objectRef);
     if (event.type === 'account.updated') {
       await createCharityConnectService(ctx).accountUpdated(event.objectRef);
       return undefined;

@@ -20,7 +20,7 @@ export type {
 export { DECLINE_MESSAGES, declineMessage } from './types.ts';
 export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';
-export type { OnSessionPayment } from './stripe-on-session.ts';
+export type { OnSessionDonation, OnSessionDonationPayment, OnSessionPayment } from './stripe-on-session.ts';
 export type { PaymentMethodDomainState } from './stripe-methods.ts';
 export type { PaymentEventFacts, PaymentProviderEvent } from './stripe-events.ts';
 

@@ -3,6 +3,7 @@ import { WebhookSignatureError } from '../identity/signature.ts';
 import { Stripe } from '../stripe/client.ts';
 import type { DeclineCode } from './types.ts';
 import { declineCodeOf } from './stripe-declines.ts';
+import { donationOfMetadata } from './stripe-on-session.ts';
 
 /** The payment events whose facts are recorded for reconciliation (docs/money.md#rules). */
 export const RECORDED_PAYMENT_EVENTS = [
@@ -40,6 +41,8 @@ export interface PaymentEventFacts {
   failureCode: DeclineCode | null;
   failureMessage: string | null;
   dispute?: DisputeFacts;
+  /** A payment_intent.succeeded of a visitor's donation (its metadata says so): booked from the event when the page did not (decision 255). */
+  visitorDonation?: boolean;
 }
 
 /** A genuine webhook call: its id, type and object, and the facts when it is a recorded payment event. */
@@ -115,6 +118,7 @@ function paymentFacts(event: Stripe.Event): PaymentEventFacts | null {
         amountCents: (event.type === 'payment_intent.succeeded' ? intent.amount_received : intent.amount) ?? null,
         failureCode: error ? declineCodeOf(error) : null,
         failureMessage: error?.message ?? null,
+        visitorDonation: event.type === 'payment_intent.succeeded' && donationOfMetadata(intent.metadata) !== null,
       };
     }
     case 'setup_intent.succeeded': {

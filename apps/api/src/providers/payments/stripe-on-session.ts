@@ -14,7 +14,63 @@ export interface OnSessionPaymentInput {
   description: string;
   /** Where Stripe brings the holder back after a payment method that leaves the page to be approved. */
   returnUrl: string;
+  /** Kept in the PaymentIntent's metadata, so the payment can be booked without the page (decision 255). */
+  donation: OnSessionDonation;
 }
+
+/**
+ * What a visitor's donation row needs beyond the PaymentIntent's own amount and attempt key: kept in
+ * its metadata, so Stripe's webhook or the donor's return from a redirect books the donation when the
+ * page never sent its second request (decision 255). Only the name and e-mail the receipt goes to.
+ */
+export interface OnSessionDonation {
+  charityId: string;
+  fullName: string;
+  email: string;
+  shareEmail: boolean;
+}
+
+/** The metadata fields of a visitor's donation; `donation_charity_id` marks a PaymentIntent as one. */
+export const DONATION_METADATA = {
+  charityId: 'donation_charity_id',
+  fullName: 'donor_name',
+  email: 'donor_email',
+  shareEmail: 'donor_shares_email',
+} as const;
+/** Stripe keeps at most 500 characters of a metadata value. */
+const METADATA_VALUE_MAX = 500;
+
+function donationMetadata(donation: OnSessionDonation): Record<string, string> {
+  return {
+    [DONATION_METADATA.charityId]: donation.charityId,
+    [DONATION_METADATA.fullName]: donation.fullName.slice(0, METADATA_VALUE_MAX),
+    [DONATION_METADATA.email]: donation.email.slice(0, METADATA_VALUE_MAX),
+    [DONATION_METADATA.shareEmail]: String(donation.shareEmail),
+  };
+}
+
+/** The donation a PaymentIntent's metadata describes; null for any other PaymentIntent. */
+export function donationOfMetadata(metadata: Record<string, string> | null | undefined): OnSessionDonation | null {
+  const charityId = metadata?.[DONATION_METADATA.charityId];
+  const fullName = metadata?.[DONATION_METADATA.fullName];
+  const email = metadata?.[DONATION_METADATA.email];
+  if (!charityId || !fullName || !email) return null;
+  return { charityId, fullName, email, shareEmail: metadata[DONATION_METADATA.shareEmail] === 'true' };
+}
+
+/**
+ * A visitor's PaymentIntent as it now is, read back after Stripe's webhook or the donor's return:
+ * succeeded (with its charge), still processing, waiting for the holder, or failed (nothing charged).
+ */
+export type OnSessionDonationPayment = {
+  ref: string;
+  /** The key it was created under: the donation's and its ledger transaction's (decision 245). */
+  idempotencyKey: string;
+  amountCents: number;
+  clientSecret: string | null;
+  donation: OnSessionDonation;
+  method: SavedCard | null;
+} & ({ state: 'succeeded'; charge: ChargeResult } | { state: 'processing' | 'waiting' | 'failed'; charge: null });
 
 /**
  * A visitor's payment with the holder present (decision 245): charged (or declined), or waiting for
@@ -53,7 +109,7 @@ export function onSessionPaymentCalls(stripe: Stripe, outcomeOf: (intent: Stripe
             use_stripe_sdk: true,
             return_url: input.returnUrl,
             description: input.description,
-            metadata: { [attemptKeyField]: input.idempotencyKey },
+            metadata: { [attemptKeyField]: input.idempotencyKey, ...donationMetadata(input.donation) },
             expand: EXPAND,
           },
           { idempotencyKey: input.idempotencyKey },
@@ -78,11 +134,36 @@ export function onSessionPaymentCalls(stripe: Stripe, outcomeOf: (intent: Stripe
           if (!intent.client_secret) throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment provider did not give this payment for confirmation', 502);
           return { status: 'requires_action', ref: intent.id, clientSecret: intent.client_secret };
         }
-        const method = typeof intent.payment_method === 'object' && intent.payment_method ? savedMethodOf(intent.payment_method) : null;
-        return { status: 'done', charge: await outcomeOf(intent), method };
+        return { status: 'done', charge: await outcomeOf(intent), method: methodOf(intent) };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+
+    /** A visitor's donation PaymentIntent read back from Stripe; null when Stripe knows none of that id, or it is no such donation. */
+    async onSessionDonation(ref: string): Promise<OnSessionDonationPayment | null> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(ref, { expand: EXPAND });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw providerError(error);
+      }
+      const donation = donationOfMetadata(intent.metadata);
+      const idempotencyKey = intent.metadata?.[attemptKeyField];
+      if (!donation || !idempotencyKey) return null;
+      const common = { ref: intent.id, idempotencyKey, amountCents: intent.amount, clientSecret: intent.client_secret, donation, method: methodOf(intent) };
+      try {
+        if (intent.status === 'succeeded') return { ...common, state: 'succeeded', charge: await outcomeOf(intent) };
+        const state = intent.status === 'processing' ? 'processing' : WAITING.includes(intent.status) ? 'waiting' : 'failed';
+        return { ...common, state, charge: null };
       } catch (error) {
         throw providerError(error);
       }
     },
   };
+}
+
+function methodOf(intent: Stripe.PaymentIntent): SavedCard | null {
+  return typeof intent.payment_method === 'object' && intent.payment_method ? savedMethodOf(intent.payment_method) : null;
 }

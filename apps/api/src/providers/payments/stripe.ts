@@ -5,7 +5,7 @@ import { readStripeWebhook, type PaymentProviderEvent } from './stripe-events.ts
 import { createStripeConnect } from './stripe-connect.ts';
 import { listStripeMovements } from './stripe-movements.ts';
 import { paymentConfirmationCalls } from './stripe-confirmations.ts';
-import { onSessionPaymentCalls, type OnSessionPayment, type OnSessionPaymentInput } from './stripe-on-session.ts';
+import { onSessionPaymentCalls, type OnSessionDonationPayment, type OnSessionPayment, type OnSessionPaymentInput } from './stripe-on-session.ts';
 import {
   declined,
   INVALID_TOKEN_MESSAGE,
@@ -77,6 +77,11 @@ export interface StripePaymentProvider extends PaymentProvider {
    * answers the succeeded charge.
    */
   payOnSession(input: OnSessionPaymentInput): Promise<OnSessionPayment>;
+  /**
+   * A visitor's donation PaymentIntent as Stripe now has it, with the donation its metadata describes
+   * (decision 255); null when Stripe knows no such PaymentIntent or it is not a visitor's donation.
+   */
+  onSessionDonation(ref: string): Promise<OnSessionDonationPayment | null>;
   /** Stripe's registration of this domain for wallets; null when it was never registered. */
   paymentMethodDomain(domain: string): Promise<PaymentMethodDomainState | null>;
   /** Registers the domain (or asks Stripe to check it again when registered already) and answers its state. */

@@ -1,4 +1,4 @@
-import { CharityDonationActionResponse, CharityDonationResponse } from '@pledgeway/domain/schemas/donations';
+import { CharityDonationActionResponse, CharityDonationResponse, StripeDonationReturnResponse } from '@pledgeway/domain/schemas/donations';
 import { SandboxCardResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { api } from '@/lib/api-client';
 
@@ -68,4 +68,13 @@ export function postStripeDonation(
   return api.post(CharityDonationResponse.or(CharityDonationActionResponse), `/charities/${input.charityId}/donations`, body, {
     headers: { 'idempotency-key': requestKey },
   });
+}
+
+/**
+ * POST /charities/donations/stripe-return: the donor back on /charities from a payment method that
+ * left the page (decision 255). The API reads the PaymentIntent from Stripe, books it once if it
+ * succeeded, and answers where the donation stands: booked, processing, waiting or failed.
+ */
+export function readStripeReturn(paymentIntent: string, clientSecret: string): Promise<StripeDonationReturnResponse> {
+  return api.post(StripeDonationReturnResponse, '/charities/donations/stripe-return', { payment_intent: paymentIntent, client_secret: clientSecret });
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Carousel } from '@/components/carousel/carousel';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -6,10 +7,14 @@ import { HeartHandIcon } from '@/components/ui/icons';
 import { PageBanner } from '@/components/ui/page-banner';
 import { useCharities } from '@/lib/charities';
 import { useEarlyClick } from '@/lib/early-clicks';
+import { useHydrated } from '@/lib/hydration';
 import { CharityCard } from '../components/charity-card';
+import { stripeReturnOf } from '../components/stripe-return';
 
 // The dialog brings the form library and schemas; load them when someone opens it.
 const DonationDialog = lazy(() => import('../components/donation-dialog'));
+// Only for a donor back from Stripe (decision 255): it brings the answer's schema.
+const StripeReturnNotice = lazy(() => import('../components/stripe-return-notice'));
 
 /** Whether the dialog was opened (it loads then), and the focus handed back to its opener when it closes. */
 function useDonationDialog() {
@@ -37,6 +42,9 @@ export default function CharitiesPage() {
   const { opened, open, openDonation, changeOpen } = useDonationDialog();
   // Pressed before the app has hydrated the page: the dialog opens once it has (decision 120).
   const earlyDonate = useEarlyClick('donate', openDonation);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The page is rendered without the address's query on the server: the notice follows hydration, so the HTML still matches.
+  const stripeReturn = useHydrated() ? stripeReturnOf(searchParams) : null;
 
   useEffect(() => {
     document.title = 'Charities — Pledgeway';
@@ -45,6 +53,12 @@ export default function CharitiesPage() {
   return (
     <>
       <PageBanner title="Charities" subtitle="Organizations feeding families, protecting children and standing by veterans." image="charities" />
+
+      {stripeReturn && (
+        <Suspense fallback={null}>
+          <StripeReturnNotice {...stripeReturn} onDismiss={() => setSearchParams({}, { replace: true })} />
+        </Suspense>
+      )}
 
       <section className="bg-cream">
         <div className="container-page grid items-center gap-8 py-12 md:grid-cols-[1fr_auto] md:py-16">
