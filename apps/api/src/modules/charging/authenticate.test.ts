@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectMoneyAgrees, providerChargesOf } from '../../money-matrix/test-money-checks.ts';
 import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 import { CARDS, liveCampaign, pledgeFrom } from '../../test/money.ts';
-import { isSandbox } from '../../providers/payments/index.ts';
+import { asksForAuthentication, DECLINE_MESSAGES, isSandbox } from '../../providers/payments/index.ts';
 import { createPledgeAuthentication } from './authenticate.ts';
 import { FAILED_PLEDGES_QUEUE } from './failed-window.ts';
 
@@ -196,5 +196,15 @@ describe('a pledge whose charge the bank asked to authenticate', () => {
     expect(late.data.data.authentication).toMatchObject({ status: 'dropped', waiting: false });
     expect(await providerChargesOf(server, keyPrefix)).toBe(0);
     expect(await ledgerPostings(pledgeId)).toBe(0);
+  });
+});
+
+describe('which failed pledges wait for their bank', () => {
+  it('the authentication texts, today’s and the one recorded before decision 260, and no other decline', () => {
+    expect(asksForAuthentication(DECLINE_MESSAGES.authentication_required)).toBe(true);
+    expect(asksForAuthentication('Your card needs authentication. Please choose another payment method.')).toBe(true);
+    expect(asksForAuthentication(DECLINE_MESSAGES.card_declined)).toBe(false);
+    expect(asksForAuthentication(DECLINE_MESSAGES.insufficient_funds)).toBe(false);
+    expect(asksForAuthentication(null)).toBe(false);
   });
 });

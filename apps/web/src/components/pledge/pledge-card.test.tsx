@@ -90,7 +90,10 @@ describe('a charged pledge on My Pledges', () => {
 });
 
 describe('a failed pledge on My Pledges', () => {
-  const failed = { status: 'failed' as const, failure_reason: 'Your card needs authentication. Please choose another payment method.' };
+  const failed = {
+    status: 'failed' as const,
+    failure_reason: 'Your card needs authentication: confirm the payment with your bank, or choose another payment method.',
+  };
 
   it('whose bank asked for authentication links to its confirmation, beside the card update', () => {
     render(

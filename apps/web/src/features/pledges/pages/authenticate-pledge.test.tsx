@@ -22,7 +22,7 @@ const waiting: PledgeAuthentication = {
   card: 'Visa •••• 3184',
   status: 'failed',
   waiting: true,
-  failure_reason: 'Your card needs authentication. Please choose another payment method.',
+  failure_reason: 'Your card needs authentication: confirm the payment with your bank, or choose another payment method.',
   charged_at: null,
   window_ends_at: '2027-03-08T09:00:00.000Z',
   provider: 'sandbox',
