@@ -42,6 +42,7 @@ export * from './matching.ts';
 export * from './schemas/matching.ts';
 export * from './monthly-giving.ts';
 export * from './schemas/monthly-giving.ts';
+export * from './schemas/pledge-authentication.ts';
 export * from './schemas/monthly-giving-admin.ts';
 export * from './schemas/charity-portal.ts';
 export * from './schemas/integrations.ts';

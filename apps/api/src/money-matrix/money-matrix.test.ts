@@ -253,6 +253,37 @@ const MONEY_ROUTES: Record<string, Entry> = {
       };
     },
   },
+  // The on-site confirmation of a pledge's charge the bank asked about (decision 260): approved once, booked once, the match topped up once.
+  'POST /api/pledges/:id/authenticate': {
+    async prepare() {
+      const { creator, event } = await liveCampaignWithCreator();
+      const donor = await signUp(server.url);
+      const { pledge } = await pledgeFrom(server, donor, event.id, { amountCents: 2_000, card: CARDS.authenticationRequired });
+      const { matchId } = await sponsorsMatch(event.id);
+      expect((await creator.client.post(`/api/events/${event.id}/complete`)).status).toBe(200);
+      await admin.post(`/api/admin/events/${event.id}/charge`);
+      await server.app.ctx.jobs.drain();
+      expect((await pledgeRow(server, pledge.id)).status).toBe('failed');
+      return {
+        client: donor.client,
+        method: 'POST',
+        path: `/api/pledges/${pledge.id}/authenticate`,
+        body: () => ({ sandbox_outcome: 'approve' }),
+        allowed: [200],
+        async after() {
+          expect(await providerChargesOf(server, `${pledge.idempotencyKey}:`)).toBe(1);
+          expect(await pledgeRow(server, pledge.id)).toMatchObject({ status: 'charged', retryCount: 0 });
+          const [booked] = await server.app.ctx.database.query<{ n: number }>('select count(*)::int as n from ledger_transactions where idempotency_key = $1', [
+            `pledge-charge:${pledge.id}`,
+          ]);
+          expect(booked!.n).toBe(1);
+          const topUps = await server.app.ctx.db.select().from(matchTopUps).where(eq(matchTopUps.matchId, matchId));
+          expect(topUps).toMatchObject([{ recoveredPledgeId: pledge.id, amountCents: 2_000 }]);
+          expect(await postingsOf(server, event.id, 'match_top_up')).toBe(1);
+        },
+      };
+    },
+  },
   'POST /api/events/payment': [
     {
       // A new card with Stripe: one Checkout page stays open, the others are expired, and it is booked once.

@@ -5,6 +5,7 @@ import { charityRepresentatives } from '../modules/charity-portal/tables.ts';
 import { fundraisingPages } from '../modules/fundraising-pages/tables.ts';
 import { promotions } from '../modules/promotions/tables.ts';
 import { stackCampaigns, stacks } from '../modules/stacks/tables.ts';
+import { pledges } from '../db/schema.ts';
 import { monthlyGiftCharges, monthlyGifts } from '../modules/monthly-giving/tables.ts';
 import { webhookEndpoints } from '../modules/webhooks/tables.ts';
 import { apiKeys } from '../modules/api-keys/tables.ts';
@@ -127,6 +128,9 @@ const DECLARED: Record<string, Declaration> = {
   'POST /api/events/:id/close': { ...OWNER, fresh: true },
   // The body (a card of the caller's) is checked first; a pledge of someone else is then 404 (pledges tests).
   'POST /api/pledges/:id/payment-method': SIGNED_IN,
+  // A failed pledge's charge waiting for its supporter's bank (decision 260): the supporter's own; anyone else, admins included, gets 404.
+  'GET /api/pledges/:id/authentication': OWN_CARD,
+  'POST /api/pledges/:id/authenticate': OWN_CARD,
   'POST /api/admin/events/:id/approve': { ...ADMIN, fresh: true },
   'POST /api/admin/events/:id/reject': { ...ADMIN, fresh: true },
   'POST /api/admin/events/:id/freeze': ADMIN,
@@ -365,6 +369,11 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
       .returning();
     giftChargeOf.set(creator.client, month!.id);
   }
+  // A pledge of the creator whose charge failed, written directly (the matrix's campaigns are never charged).
+  const [pledge] = await db
+    .insert(pledges)
+    .values({ eventId: event.id, userId: creator.user._id, paymentMethodId: cardId, amountCents: 1_000, status: 'failed', idempotencyKey: crypto.randomUUID() })
+    .returning();
   const [endpoint] = await db
     .insert(webhookEndpoints)
     .values({ ownerType: 'host', ownerId: creator.user._id, url: 'https://93.184.215.14/hooks', eventTypes: ['pledge.created'], secret: 'whsec_matrix' })
@@ -385,6 +394,7 @@ async function resourcesOf(creator: Awaited<ReturnType<typeof verifiedCreator>>)
     promotionId: promotion!.id,
     pageId: page!.id,
     pageSlug: page!.slug,
+    pledgeId: pledge!.id,
   };
 }
 
@@ -398,19 +408,21 @@ function pathFor(method: string, url: string, resources: Awaited<ReturnType<type
   }
   const id = url.startsWith('/api/payment-methods/')
     ? resources.cardId
-    : url.startsWith('/api/monthly-gifts/') || url.startsWith('/api/sandbox/monthly-gifts/')
-      ? resources.giftId
-      : url.startsWith('/api/stacks/')
-        ? resources.stackId
-        : url.startsWith('/api/promotions/')
-          ? resources.promotionId
-          : url.startsWith('/api/fundraising-pages/')
-            ? resources.pageId
-            : url.startsWith('/api/webhooks/')
-              ? resources.endpointId
-              : url.startsWith('/api/api-keys/')
-                ? resources.keyId
-                : resources.id;
+    : /^\/api\/pledges\/:id\/authenticat/.test(url)
+      ? resources.pledgeId
+      : url.startsWith('/api/monthly-gifts/') || url.startsWith('/api/sandbox/monthly-gifts/')
+        ? resources.giftId
+        : url.startsWith('/api/stacks/')
+          ? resources.stackId
+          : url.startsWith('/api/promotions/')
+            ? resources.promotionId
+            : url.startsWith('/api/fundraising-pages/')
+              ? resources.pageId
+              : url.startsWith('/api/webhooks/')
+                ? resources.endpointId
+                : url.startsWith('/api/api-keys/')
+                  ? resources.keyId
+                  : resources.id;
   return (
     url
       .replace(':chargeId', resources.giftChargeId)

@@ -51,6 +51,7 @@ const MyEventsPage = lazy(() => import('@/features/my-events/pages/my-events'));
 const PaymentMethodsPage = lazy(() => import('@/features/payment-methods/pages/payment-methods'));
 const MyGivingPage = lazy(() => import('@/features/monthly-giving/pages/my-giving'));
 const ConfirmMonthlyPaymentPage = lazy(() => import('@/features/monthly-giving/pages/confirm-payment'));
+const AuthenticatePledgePage = lazy(() => import('@/features/pledges/pages/authenticate-pledge'));
 const CreateEventPage = lazy(() => import('@/features/campaigns/pages/create-event'));
 const PracticeCampaignPage = lazy(() => import('@/features/campaigns/pages/practice-campaign'));
 const SandboxConnectPage = lazy(() => import('@/features/charity-connect/pages/sandbox-onboarding'));
@@ -121,6 +122,7 @@ export function AppRoutes() {
                 <Route path={paths.user.paymentMethods} element={<PaymentMethodsPage />} />
                 <Route path={paths.user.giving} element={<MyGivingPage />} />
                 <Route path={'/user/giving/:giftId/confirm/:chargeId'} element={<ConfirmMonthlyPaymentPage />} />
+                <Route path={'/user/pledges/:pledgeId/authenticate'} element={<AuthenticatePledgePage />} />
                 <Route path={paths.user.createEvent} element={<CreateEventPage />} />
                 <Route path={paths.user.practice} element={<PracticeCampaignPage />} />
                 <Route path={paths.user.verifyIdentity} element={<VerifyIdentityPage />} />

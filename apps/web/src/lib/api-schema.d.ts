@@ -1793,6 +1793,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pledges/{id}/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My failed pledge whose charge waits for my bank’s confirmation: what is to be paid, and what the browser needs to confirm it */
+        get: operations["getPledgeAuthentication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pledges/{id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After my bank’s check in the browser: book my pledge’s charge once if it went through */
+        post: operations["authenticatePledgeCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pledges/{id}/payment-method": {
         parameters: {
             query?: never;
@@ -4346,6 +4380,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "charged" | "failed" | "dropped" | "released" | "refunded" | "disputed" | "dispute_lost";
                                 failure_reason: string | null;
+                                needs_authentication: boolean;
                                 refunded_amount: number;
                                 to_charity: number;
                                 passed_on: number;
@@ -15894,6 +15929,245 @@ export interface operations {
                             held_at: string;
                             charge_run_id: string | null;
                         } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPledgeAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: {
+                            authentication: {
+                                pledge_id: string;
+                                campaign: {
+                                    _id: string;
+                                    name: string;
+                                };
+                                total: number;
+                                amount: number;
+                                tip: number;
+                                cover: number;
+                                card: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "charged" | "failed" | "dropped" | "released" | "refunded" | "disputed" | "dispute_lost";
+                                waiting: boolean;
+                                failure_reason: string | null;
+                                charged_at: string | null;
+                                window_ends_at: string | null;
+                                /** @enum {string} */
+                                provider: "sandbox" | "stripe";
+                                stripe: {
+                                    client_secret: string;
+                                    payment_method: string | null;
+                                    intent_status: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, NUL_CHARACTER, INVALID_UNICODE, BAD_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (body carries only an errorId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    authenticatePledgeCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    sandbox_outcome?: "approve" | "fail";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message?: string;
+                        data: {
+                            authentication: {
+                                pledge_id: string;
+                                campaign: {
+                                    _id: string;
+                                    name: string;
+                                };
+                                total: number;
+                                amount: number;
+                                tip: number;
+                                cover: number;
+                                card: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "charged" | "failed" | "dropped" | "released" | "refunded" | "disputed" | "dispute_lost";
+                                waiting: boolean;
+                                failure_reason: string | null;
+                                charged_at: string | null;
+                                window_ends_at: string | null;
+                                /** @enum {string} */
+                                provider: "sandbox" | "stripe";
+                                stripe: {
+                                    client_secret: string;
+                                    payment_method: string | null;
+                                    intent_status: string;
+                                } | null;
+                            };
+                        };
                     };
                 };
             };

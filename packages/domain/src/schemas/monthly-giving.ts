@@ -144,6 +144,13 @@ export type ConfirmMonthlyChargeRequest = z.infer<typeof ConfirmMonthlyChargeReq
 
 export const MonthlyChargeIdParams = z.object({ id: z.string().uuid('Monthly gift not found'), chargeId: z.string().uuid('Monthly gift not found') });
 
+/**
+ * What Stripe.js needs to confirm a PaymentIntent the bank asked the holder to authenticate: a
+ * month's (decision 170) or a pledge's (decision 260).
+ */
+export const StripeConfirmation = z.object({ client_secret: z.string(), payment_method: z.string().nullable(), intent_status: z.string() });
+export type StripeConfirmation = z.infer<typeof StripeConfirmation>;
+
 /** What is to be paid, and how the browser confirms it (Stripe's client secret, or the sandbox's screen). */
 export const MonthlyConfirmation = z.object({
   gift_id: z.string(),
@@ -157,7 +164,7 @@ export const MonthlyConfirmation = z.object({
   failure_message: z.string().nullable(),
   provider: z.enum(['sandbox', 'stripe']),
   /** With Stripe, while the month waits: what Stripe.js needs to confirm the PaymentIntent. */
-  stripe: z.object({ client_secret: z.string(), payment_method: z.string().nullable(), intent_status: z.string() }).nullable(),
+  stripe: StripeConfirmation.nullable(),
 });
 export type MonthlyConfirmation = z.infer<typeof MonthlyConfirmation>;
 

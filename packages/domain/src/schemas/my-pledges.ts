@@ -38,6 +38,8 @@ export const MyPledgeResponse = z.object({
   tip: z.number(),
   status: PledgeStatusSchema,
   failure_reason: z.string().nullable(),
+  /** A failed charge the bank asked the supporter to authenticate: it can be confirmed on the site (decision 260). */
+  needs_authentication: z.boolean(),
   /** What went back to the card (a closed or deleted campaign's funding); 0 when nothing was refunded. */
   refunded_amount: z.number(),
   /** Once charged: what of it is for the charity after fees (0 before). */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { DECLINE_MESSAGES } from '../../providers/payments/index.ts';
+import { waitsForBank } from '../pledges/index.ts';
 import { notifyCampaignChanged } from '../../lib/campaign-changed.ts';
 import { chargingRepository as repo, type PledgeRow } from './repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -114,6 +115,20 @@ async function chargeClaimedAttempts(
       await releaseClaim(ctx.db, found.pledge.id, found.pledge.retryCount, ctx.clock.now());
     }),
   );
+  for (const [id, result] of await recordAnswers(ctx, answered)) results.set(id, result);
+  return results;
+}
+
+/**
+ * Books provider answers of claimed attempts (or of a charge the supporter confirmed with their
+ * bank, decision 260) in one transaction, then queues the matches they let in, finishes their runs
+ * and tells their campaigns' live pages. Each pledge's result is its own.
+ */
+export async function recordAnswers(
+  ctx: AppContext,
+  answered: { found: PledgeForCharge; result: ProviderAnswer }[],
+): Promise<Map<string, PromiseSettledResult<ChargeOutcome>>> {
+  const results = new Map<string, PromiseSettledResult<ChargeOutcome>>();
   if (!answered.length) return results;
   let recorded: Awaited<ReturnType<typeof recordOutcomes>>;
   try {
@@ -152,6 +167,13 @@ async function providerAnswer(ctx: AppContext, limiter: RateLimiter, found: Pled
   if (abandonedAt && ctx.clock.now().getTime() - abandonedAt.getTime() >= ctx.payments.idempotencyKeyLifetimeMs) {
     const earlier = await ctx.payments.findCharge(idempotencyKey);
     if (earlier) return earlier;
+  }
+  // A new attempt after one the bank asked the supporter to authenticate: that charge is closed
+  // first, so a confirmation still open in a browser cannot take money too; if the supporter
+  // confirmed it already, it is this attempt's answer and nothing new is sent (decision 260).
+  if (waitsForBank(pledge)) {
+    const waiting = await ctx.payments.closeWaitingCharge(pledge.providerChargeRef!);
+    if (waiting.ok) return waiting;
   }
   if (!method || method.removedAt || method.provider !== ctx.payments.name) {
     return { ok: false, ref: `missing:${pledge.id}:${pledge.retryCount}`, code: 'card_missing', message: DECLINE_MESSAGES.card_missing };

@@ -80,7 +80,7 @@ describe('charging a completed campaign', () => {
     expect(await pledgeRow(server, c.pledge.id)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
     expect(await pledgeRow(server, d.pledge.id)).toMatchObject({
       status: 'failed',
-      failureReason: 'Your card needs authentication. Please choose another payment method.',
+      failureReason: 'Your card needs authentication: confirm the payment with your bank, or choose another payment method.',
     });
     expect((await mailsTo(server, declined.email)).find((mail) => mail.kind === 'charge-failed')?.text).toContain('/user/pledges');
 

@@ -4,7 +4,7 @@ import { pledges } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { lifecycleEmails } from '../lifecycle/index.ts';
 import { paymentMethodRecords } from '../payment-methods/index.ts';
-import { pledgeChargeStateRepository } from '../pledges/index.ts';
+import { pledgeChargeStateRepository, waitsForBank } from '../pledges/index.ts';
 import { ATTEMPT_MESSAGES, claimIsFresh, newClaim, waitForAttempt } from './attempts.ts';
 import { chargeClaimedAttempt, chargePledge, FAILED_WINDOW_MS, REMINDER_INTERVAL_MS, type ChargeOutcome } from './charge-pledge.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -51,7 +51,13 @@ export function createFailedWindow(ctx: AppContext, limiter: RateLimiter) {
         if (found.email) {
           const campaign = { id: found.event.id, name: found.event.name };
           await ctx.mailer.send(
-            lifecycleEmails.chargeFailed(found.email, campaign, { reason: current.failureReason ?? '', pledgeId: id }, ctx.config.publicUrl, true),
+            lifecycleEmails.chargeFailed(
+              found.email,
+              campaign,
+              { reason: current.failureReason ?? '', pledgeId: id, authenticate: waitsForBank(current) },
+              ctx.config.publicUrl,
+              true,
+            ),
             tx,
           );
         }

@@ -11,6 +11,7 @@ export const chargingModule: FastifyPluginAsyncZod = async (app) => {
 
 /** A charge attempt's claim (decision 091), which the creator's funding takes like a pledge's charge. */
 export { claimIsFresh, newClaim, noClaim, releaseClaim, waitForAttempt } from './attempts.ts';
+export { createPledgeAuthentication } from './authenticate.ts';
 export { chargeAttemptKey } from './charge-pledge.ts';
 export { chargeFigures } from './figures.ts';
 export { chargingService } from './service.ts';

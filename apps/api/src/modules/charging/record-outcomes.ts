@@ -127,8 +127,9 @@ async function bookAnswer(
   const campaign = { id: event.id, name: event.name };
   // Another worker recorded this attempt already, or a newer attempt started.
   if (!current || current.retryCount !== found.pledge.retryCount || (current.status !== 'pending' && current.status !== 'failed')) return 'skipped';
-  if (current.status === 'failed' && current.providerChargeRef === result.ref) {
+  if (!result.ok && current.status === 'failed' && current.providerChargeRef === result.ref) {
     // A taken-over retry whose decline was booked already: only its claim is left to release.
+    // (The same charge succeeding is booked below: the supporter confirmed it with their bank, decision 260.)
     if (current.attemptStartedAt) await pledgeChargeStateRepository.update(tx, current.id, noClaim);
     return 'skipped';
   }
@@ -172,10 +173,16 @@ async function bookAnswer(
     nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),
     ...noClaim,
   });
-  // The donor's first e-mail of a failed charge, with the link to that pledge's Update payment method.
+  // The donor's first e-mail of a failed charge, with the link to that pledge's Update payment method (or its bank's confirmation).
   if (found.email)
     await ctx.mailer.send(
-      lifecycleEmails.chargeFailed(found.email, campaign, { reason: result.message, pledgeId: current.id }, ctx.config.publicUrl, false),
+      lifecycleEmails.chargeFailed(
+        found.email,
+        campaign,
+        { reason: result.message, pledgeId: current.id, authenticate: result.code === 'authentication_required' },
+        ctx.config.publicUrl,
+        false,
+      ),
       tx,
     );
   return 'failed';

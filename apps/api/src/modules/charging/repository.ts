@@ -33,6 +33,15 @@ export const chargingRepository = {
       .where(inArray(pledges.id, pledgeIds));
     return new Map(rows.map((row) => [row.pledge.id, row]));
   },
+  /** The failed pledge whose last attempt made charge `ref`, with what charging it needs (the failed-window index finds the failed ones). */
+  async failedPledgeByChargeRef(db: Executor, ref: string) {
+    const [row] = await db
+      .select({ id: pledges.id })
+      .from(pledges)
+      .where(and(eq(pledges.status, 'failed'), eq(pledges.providerChargeRef, ref)))
+      .limit(1);
+    return row ? chargingRepository.pledgeForCharge(db, row.id) : undefined;
+  },
   async lockPledge(tx: Executor, pledgeId: string): Promise<PledgeRow | undefined> {
     const [row] = await tx.select().from(pledges).where(eq(pledges.id, pledgeId)).for('update').limit(1);
     return row;

@@ -4,7 +4,9 @@ import {
   ChargeHoldRequest,
   ChargeHoldResponse,
   ChargeRunResponse,
+  ConfirmPledgeChargeRequest,
   IdParams,
+  PledgeAuthenticationResponse,
   UpdatePledgeCardRequest,
   UpdatePledgeCardResponse,
 } from '@pledgeway/domain';
@@ -12,6 +14,7 @@ import { REFUND_FUNDING_QUEUE, type RefundReason } from '../lifecycle/index.ts';
 import { ATTEMPT_LEASE_MS } from './attempts.ts';
 import { CHARGE_BATCH, chargePledges, CHARGE_PLEDGE_QUEUE, CHARGE_WORKERS } from './charge-pledge.ts';
 import { chargeDueCampaigns, DEADLINE_CHARGES_QUEUE } from './deadline.ts';
+import { createPledgeAuthentication } from './authenticate.ts';
 import { createChargeHolds } from './holds.ts';
 import { createChargeRuns } from './runs.ts';
 import { createFailedWindow, FAILED_PLEDGES_QUEUE, FAILED_PLEDGE_MESSAGES } from './failed-window.ts';
@@ -72,6 +75,7 @@ export const chargingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerHoldRoutes(app);
+  registerAuthenticationRoutes(app);
 
   app.post(
     '/pledges/:id/payment-method',
@@ -138,6 +142,44 @@ function registerHoldRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
     async (request) => {
       const { started } = await holds.release(request.auth!, request.params.id);
       return { success: true as const, message: started ? CHARGE_HOLD_MESSAGES.releasedAndStarted : CHARGE_HOLD_MESSAGES.released, data: null };
+    },
+  );
+}
+
+/** The on-site confirmation of a pledge's charge the bank asked its supporter to authenticate (decision 260). */
+function registerAuthenticationRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  const authentication = createPledgeAuthentication(app.ctx);
+  const tags = ['pledges'];
+  app.get(
+    '/pledges/:id/authentication',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'My failed pledge whose charge waits for my bank’s confirmation: what is to be paid, and what the browser needs to confirm it',
+        operationId: 'getPledgeAuthentication',
+        params: IdParams,
+        response: { 200: PledgeAuthenticationResponse },
+      },
+    },
+    async (request) => ({ success: true as const, data: { authentication: await authentication.view(request.auth!.userId, request.params.id) } }),
+  );
+  app.post(
+    '/pledges/:id/authenticate',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'After my bank’s check in the browser: book my pledge’s charge once if it went through',
+        operationId: 'authenticatePledgeCharge',
+        params: IdParams,
+        body: ConfirmPledgeChargeRequest,
+        response: { 200: PledgeAuthenticationResponse },
+      },
+    },
+    async (request) => {
+      const done = await authentication.confirm(request.auth!.userId, request.params.id, request.body);
+      return { success: true as const, message: done.message, data: { authentication: done.authentication } };
     },
   );
 }

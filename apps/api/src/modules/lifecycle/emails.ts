@@ -90,13 +90,27 @@ export const lifecycleEmails = {
   },
 
   /** Links straight to the pledge's Update payment method on My Pledges (`?update={pledge id}` opens it). */
-  chargeFailed(to: string, campaign: Campaign, failure: { reason: string; pledgeId: string }, publicUrl: string, reminder: boolean): EmailMessage {
-    const updateUrl = `${publicUrl}/user/pledges?update=${encodeURIComponent(failure.pledgeId)}`;
+  /**
+   * A failed charge's e-mail and its reminders. When the bank asked the supporter to authenticate
+   * the charge, the link opens the page where they confirm it with their bank (decision 260); a
+   * card can still be changed there.
+   */
+  chargeFailed(
+    to: string,
+    campaign: Campaign,
+    failure: { reason: string; pledgeId: string; authenticate: boolean },
+    publicUrl: string,
+    reminder: boolean,
+  ): EmailMessage {
+    const pledgeId = encodeURIComponent(failure.pledgeId);
+    const next = failure.authenticate
+      ? `Confirm the payment with your bank at ${publicUrl}/user/pledges/${pledgeId}/authenticate (or choose another card there) within 7 days of the first attempt.`
+      : `Choose a card or another payment method for it at ${publicUrl}/user/pledges?update=${pledgeId} within 7 days of the first attempt, and we will try again at once.`;
     return {
       to,
       kind: reminder ? 'charge-failed-reminder' : 'charge-failed',
       subject: `${reminder ? 'Reminder: your' : 'Your'} pledge to "${campaign.name}" could not be charged`,
-      text: `We could not charge your saved payment method for your pledge to "${campaign.name}": ${failure.reason}\n\nChoose a card or another payment method for it at ${updateUrl} within 7 days of the first attempt, and we will try again at once. After that the pledge is dropped.`,
+      text: `We could not charge your saved payment method for your pledge to "${campaign.name}": ${failure.reason}\n\n${next} After that the pledge is dropped.`,
     };
   },
 

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/identity/index.ts';
 import { isSandbox, isStripe, type PaymentProviderEvent } from '../../providers/payments/index.ts';
 import { MalformedWebhookEventError } from '../../providers/payments/stripe-events.ts';
+import { createPledgeAuthentication } from '../charging/index.ts';
 import { createCharityConnectService } from '../charity-connect/index.ts';
 import { createDisputesService, type DisputeOutcome } from '../disputes/index.ts';
 import { createDonationsService } from '../donations/index.ts';
@@ -25,7 +26,9 @@ export type WebhookOutcome = { kind: 'recorded' | 'duplicate' | 'ignored'; dispu
  * by event id (payment_provider_events), whatever the order or number of deliveries, of any type:
  * - payment_intent.succeeded: the payment, its amount received, customer and card; a visitor's
  *   donation the page did not finish (its metadata says so) is booked then, read back from Stripe,
- *   under the page's own key, so it is booked once whichever comes first (decision 255);
+ *   under the page's own key, so it is booked once whichever comes first (decision 255); otherwise
+ *   a failed pledge's charge that waited for its supporter's bank is booked then (read back, once,
+ *   decision 260);
  * - payment_intent.payment_failed: the attempt with its decline code and Stripe's message;
  * - setup_intent.succeeded: a card saved for the customer (the card list itself is read from Stripe);
  * - charge.refunded: the total refunded so far on the charge of that payment;
@@ -47,6 +50,8 @@ export function createPaymentEventsService(ctx: AppContext) {
     const facts = event.facts;
     if (facts?.type === 'checkout.session.completed') await createEventsService(ctx).settleFundingCheckout(facts.objectRef);
     if (facts?.type === 'payment_intent.succeeded' && facts.visitorDonation) await createDonationsService(ctx).settleStripeDonation(facts.objectRef);
+    // A failed pledge's charge its supporter confirmed with their bank, whose page never told us (decision 260).
+    else if (facts?.type === 'payment_intent.succeeded') await createPledgeAuthentication(ctx).bookConfirmedCharge(facts.objectRef);
     if (event.type === 'account.updated') {
       await createCharityConnectService(ctx).accountUpdated(event.objectRef);
       return undefined;

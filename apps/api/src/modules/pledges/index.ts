@@ -27,4 +27,6 @@ export { pledgesRepository } from './pledge-repository.ts';
 export { myPledgesRepository } from './repository.ts';
 /** Releases (a campaign's close, its delete, a charge run, a runoff's settlement), a dispute's status, a removed card's successor. */
 export { pledgeStatusRepository } from './status-repository.ts';
+/** A failed pledge's charge waiting for its supporter's bank (decision 260). */
+export { waitsForBank } from './waits-for-bank.ts';
 export { publicSupporters, readLiveTotals, SUPPORTERS_PAGE_SIZE, visibleCampaign } from './supporters-service.ts';

@@ -16,6 +16,7 @@ import type { CampaignRow } from '../event-records/index.ts';
 import type { PledgeRow } from './pledge-repository.ts';
 import { maxRaiseCents, raiseRefusal } from './raise-rules.ts';
 import { myPledgesRepository } from './repository.ts';
+import { waitsForBank } from './waits-for-bank.ts';
 
 /** A pledge's campaign shows "Charity" when it has no categories (docs/product.md#3-data). */
 const DEFAULT_PLEDGE_CATEGORY = 'Charity';
@@ -71,6 +72,7 @@ export function createMyPledgesService(ctx: AppContext) {
           tip: centsToDollars(pledge.tipCents),
           status: pledge.status,
           failure_reason: pledge.failureReason,
+          needs_authentication: waitsForBank(pledge),
           refunded_amount: centsToDollars(refunded.get(pledge.id) ?? 0),
           to_charity: centsToDollars(passedOn.get(pledge.id)?.payableCents ?? 0),
           passed_on: centsToDollars(passedOn.get(pledge.id)?.passedCents ?? 0),

@@ -15,6 +15,7 @@ function pledgeOf(overrides: Partial<MyPledgeResponse>, eventStatus: MyPledgeRes
     tip: 0,
     status: 'charged',
     failure_reason: null,
+    needs_authentication: false,
     refunded_amount: 0,
     to_charity: 46.5,
     passed_on: 0,
@@ -85,5 +86,32 @@ describe('a charged pledge on My Pledges', () => {
     expect(screen.getByText('Your payment method is charged only if the event is completed.').textContent).toBe(
       'Your payment method is charged only if the event is completed.',
     );
+  });
+});
+
+describe('a failed pledge on My Pledges', () => {
+  const failed = {
+    status: 'failed' as const,
+    failure_reason: 'Your card needs authentication: confirm the payment with your bank, or choose another payment method.',
+  };
+
+  it('whose bank asked for authentication links to its confirmation, beside the card update', () => {
+    render(
+      <MemoryRouter>
+        <PledgeCard pledge={pledgeOf({ ...failed, needs_authentication: true })} onUpdateCard={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Confirm with my bank' }).getAttribute('href')).toBe('/user/pledges/pledge-1/authenticate');
+    expect(screen.getByRole('button', { name: 'Update payment method' })).toBeTruthy();
+  });
+
+  it('that was plainly declined offers the card update only', () => {
+    render(
+      <MemoryRouter>
+        <PledgeCard pledge={pledgeOf({ ...failed, failure_reason: 'Your card was declined.' })} onUpdateCard={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'Confirm with my bank' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Update payment method' })).toBeTruthy();
   });
 });

@@ -88,17 +88,24 @@ function noteOf(pledge: MyPledgeResponse): string {
   return PLEDGE_STATUS[pledge.status].note;
 }
 
-/** What the status means for the donor; a failed pledge shows the decline and the way to fix it. */
+/** What the status means for the donor; a failed pledge shows the decline and the ways to fix it (its bank's confirmation, decision 260, or another card). */
 function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpdateCard?(): void }) {
   const failed = pledge.status === 'failed';
   return (
     <div className={failed ? 'rounded-xl bg-red-50 p-3 text-sm text-red-900' : 'text-xs text-ink-500'}>
       <p>{noteOf(pledge)}</p>
-      {failed && onUpdateCard && (
-        <button type="button" className="btn btn-danger btn-sm mt-2" onClick={onUpdateCard}>
-          Update payment method
-        </button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {failed && pledge.needs_authentication && (
+          <Link className="btn btn-danger btn-sm mt-2" to={paths.user.pledgeAuthenticate(pledge._id)}>
+            Confirm with my bank
+          </Link>
+        )}
+        {failed && onUpdateCard && (
+          <button type="button" className={cn('btn btn-sm mt-2', pledge.needs_authentication ? 'btn-outline' : 'btn-danger')} onClick={onUpdateCard}>
+            Update payment method
+          </button>
+        )}
+      </div>
     </div>
   );
 }

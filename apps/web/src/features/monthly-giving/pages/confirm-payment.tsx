@@ -2,16 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollars, formatUtcDay } from '@pledgeway/domain';
 import type { MonthlyConfirmation } from '@pledgeway/domain/schemas/monthly-giving';
-import { stripeFor } from '@/components/payments/stripe-loader';
+import { BankConfirmation, type BankNotice } from '@/components/payments/bank-confirmation';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { usePaymentConfig } from '@/lib/payment-methods';
 import { useConfirmMonthlyCharge, useMonthlyConfirmation } from '../api';
 
 const day = (iso: string) => formatUtcDay(new Date(iso));
-type Notice = { tone: 'success' | 'error' | 'info'; text: string };
 
 /**
  * The on-site confirmation of a monthly gift's month that the bank asked the supporter to
@@ -25,7 +23,7 @@ export default function ConfirmMonthlyPaymentPage() {
   }, []);
   const { giftId = '', chargeId = '' } = useParams();
   const confirmation = useMonthlyConfirmation(giftId, chargeId);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<BankNotice | null>(null);
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
@@ -78,77 +76,25 @@ function Facts({ confirmation }: { confirmation: MonthlyConfirmation }) {
   );
 }
 
-/** The bank's check: the sandbox's screen, or Stripe.js; then the server's answer, told as it is. */
-function Step({ confirmation, onNotice }: { confirmation: MonthlyConfirmation; onNotice(notice: Notice): void }) {
+/** The bank's check (shared with a pledge's, decision 260); then the server's answer, told as it is. */
+function Step({ confirmation, onNotice }: { confirmation: MonthlyConfirmation; onNotice(notice: BankNotice): void }) {
   const confirm = useConfirmMonthlyCharge(confirmation.gift_id, confirmation.charge_id);
-  const config = usePaymentConfig();
-  const [stripeBusy, setStripeBusy] = useState(false);
-
   if (confirmation.status !== 'action_required') return null;
-
-  async function send(body: { sandbox_outcome?: 'approve' | 'fail' }) {
-    try {
-      const answer = await confirm.mutateAsync(body);
-      onNotice({ tone: answer.data.confirmation.status === 'charged' ? 'success' : 'error', text: answer.message ?? '' });
-    } catch (error) {
-      onNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The payment could not be confirmed. Nothing was charged.' });
-    }
-  }
-
-  async function confirmWithStripe() {
-    const stripeFacts = confirmation.stripe;
-    const key = config.data?.publishable_key;
-    if (!stripeFacts || !key) return onNotice({ tone: 'error', text: 'The payment form could not be loaded. Nothing was charged. Please try again.' });
-    setStripeBusy(true);
-    try {
-      const stripe = await stripeFor(key);
-      if (!stripe) throw new Error('The payment form could not be loaded. Nothing was charged. Please try again.');
-      const result =
-        stripeFacts.intent_status === 'requires_action'
-          ? await stripe.handleNextAction({ clientSecret: stripeFacts.client_secret })
-          : await stripe.confirmPayment({
-              clientSecret: stripeFacts.client_secret,
-              confirmParams: { return_url: window.location.href, ...(stripeFacts.payment_method ? { payment_method: stripeFacts.payment_method } : {}) },
-              redirect: 'if_required',
-            });
-      if (result.error) return onNotice({ tone: 'error', text: `${result.error.message ?? 'Your bank did not confirm the payment.'} Nothing was charged.` });
-      await send({});
-    } catch (error) {
-      onNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The payment could not be confirmed. Nothing was charged.' });
-    } finally {
-      setStripeBusy(false);
-    }
-  }
-
-  if (confirmation.provider === 'sandbox') {
-    return (
-      <section aria-labelledby="sandbox-bank" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
-        <h2 id="sandbox-bank" className="font-semibold">
-          Sandbox bank confirmation
-        </h2>
-        <p className="text-sm text-ink-700">
-          This demo runs on the sandbox: no real bank is asked and no card is charged for real. Choose what your bank’s check does (with Stripe, your bank’s own
-          3-D Secure screen appears here).
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Button loading={confirm.isPending} onClick={() => void send({ sandbox_outcome: 'approve' })}>
-            Approve payment
-          </Button>
-          <Button variant="outline" disabled={confirm.isPending} onClick={() => void send({ sandbox_outcome: 'fail' })}>
-            Fail the check
-          </Button>
-        </div>
-      </section>
-    );
-  }
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button loading={stripeBusy || confirm.isPending} onClick={() => void confirmWithStripe()}>
-        Confirm with my bank
-      </Button>
-      <Link className={buttonClasses({ variant: 'outline' })} to={`${paths.user.giving}?gift=${confirmation.gift_id}`}>
-        Choose another card instead
-      </Link>
-    </div>
+    <BankConfirmation
+      provider={confirmation.provider}
+      stripe={confirmation.stripe}
+      confirming={confirm.isPending}
+      onNotice={onNotice}
+      confirm={async (body) => {
+        const answer = await confirm.mutateAsync(body);
+        return { tone: answer.data.confirmation.status === 'charged' ? 'success' : 'error', text: answer.message ?? '' };
+      }}
+      alternative={
+        <Link className={buttonClasses({ variant: 'outline' })} to={`${paths.user.giving}?gift=${confirmation.gift_id}`}>
+          Choose another card instead
+        </Link>
+      }
+    />
   );
 }

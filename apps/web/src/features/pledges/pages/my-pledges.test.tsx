@@ -32,6 +32,7 @@ const matchPledge: MyPledgeResponse = {
   tip: 0,
   status: 'charged',
   failure_reason: null,
+  needs_authentication: false,
   refunded_amount: 0,
   to_charity: 150.3,
   passed_on: 0,
