@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** What the add-card dialog does with Stripe: a SetupIntent, confirmed by Elements, then saved. */
-async function saveCard(client: TestClient, number = '4242 4242 4242 4242') {
+async function saveCardThroughSetupIntent(client: TestClient, number = '4242 4242 4242 4242') {
   const setup = await client.post('/api/payment-methods/setup-intent');
   expect(setup.status, JSON.stringify(setup.data)).toBe(201);
   standIn.confirmSetupIntent(setup.data.setup_intent_id, number);
@@ -58,7 +58,7 @@ describe('Stripe payment provider (local stand-in)', () => {
 
   it('saves a card through a SetupIntent of the user’s own customer, keeping no card number', async () => {
     const { client } = await signUp(server.url, { name: 'Casey Card' });
-    const saved = await saveCard(client);
+    const saved = await saveCardThroughSetupIntent(client);
     expect(saved.status, JSON.stringify(saved.data)).toBe(201);
     expect(saved.data.data).toMatchObject({ card: { brand: 'visa', last4: '4242' }, billing_details: { name: 'Dana Donor' }, is_default: true });
     const setupCall = standIn.callsTo('POST', '/v1/setup_intents').at(-1)!;
@@ -68,7 +68,7 @@ describe('Stripe payment provider (local stand-in)', () => {
 
     // A second card reuses the customer.
     const customersBefore = standIn.callsTo('POST', '/v1/customers').length;
-    const second = await saveCard(client, '5555 5555 5555 4444');
+    const second = await saveCardThroughSetupIntent(client, '5555 5555 5555 4444');
     expect(second.status).toBe(201);
     expect(standIn.callsTo('POST', '/v1/customers')).toHaveLength(customersBefore);
     const list = await client.get('/api/payment-methods');
@@ -89,7 +89,7 @@ describe('Stripe payment provider (local stand-in)', () => {
 
   it('refuses a card that failed setup, with Stripe’s message, and saves nothing', async () => {
     const { client } = await signUp(server.url);
-    const refused = await saveCard(client, '4000 0000 0000 0002');
+    const refused = await saveCardThroughSetupIntent(client, '4000 0000 0000 0002');
     expect(refused.status).toBe(422);
     expect(refused.data.message).toBe('Your card was declined.');
     const unconfirmed = await client.post('/api/payment-methods/setup-intent');

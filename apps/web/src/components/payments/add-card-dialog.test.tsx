@@ -10,26 +10,13 @@ import {
 } from '@pledgeway/domain/schemas/payment-methods';
 import { answerEach, server } from '@/test/network';
 import { renderWithQueries } from '@/test/render';
+import { resetStripeJs, stripeJs } from '@/test/stripe-js';
 import { AddCardDialog } from './add-card-dialog';
 import { CARD_FORM_UNAVAILABLE } from './messages';
 
-const stripeJs = vi.hoisted(() => ({ load: vi.fn(), confirmSetup: vi.fn(), elementOptions: undefined as unknown, elementsOptions: undefined as unknown }));
-
-// Stripe.js cannot be fetched here: loadStripe is replaced, and Elements by plain stand-ins that
-// hand the form a Stripe object whose confirmSetup the test decides.
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options?: unknown }) => {
-    stripeJs.elementsOptions = options;
-    return children;
-  },
-  PaymentElement: (props: { options?: unknown }) => {
-    stripeJs.elementOptions = props.options;
-    return <div data-testid="payment-element" />;
-  },
-  useStripe: () => ({ confirmSetup: stripeJs.confirmSetup }),
-  useElements: () => ({}),
-}));
+// Stripe.js stands in as apps/web/src/test/stripe-js.tsx: the form's confirmSetup answers as each test decides.
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/test/stripe-js')).reactStripeModule);
 
 const calls: { method: string; path: string; body: unknown }[] = [];
 const card: PaymentMethodResponse = {
@@ -47,8 +34,7 @@ let provider: 'stripe' | 'sandbox' = 'stripe';
 beforeEach(() => {
   calls.length = 0;
   provider = 'stripe';
-  stripeJs.load.mockReset();
-  stripeJs.confirmSetup.mockReset();
+  resetStripeJs();
   server.events.on('request:start', ({ request }) => {
     const path = new URL(request.url).pathname;
     void request

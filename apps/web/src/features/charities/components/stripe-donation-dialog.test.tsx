@@ -7,39 +7,17 @@ import { CharityDonationActionResponse, CharityDonationResponse } from '@pledgew
 import { PaymentConfigResponse } from '@pledgeway/domain/schemas/payment-methods';
 import { answer, answerEach, failure, server } from '@/test/network';
 import { renderWithQueries } from '@/test/render';
+import { resetStripeJs, stripeJs } from '@/test/stripe-js';
 import { AuthProvider } from '@/lib/auth';
 import { DonationDialog } from './donation-dialog';
 
 /*
  * A visitor's donation with Stripe (decision 245): the API is answered through MSW (decision 221),
- * Stripe.js, which cannot be fetched here, by stand-ins. loadStripe is replaced, and Elements by
- * plain components that hand the form a Stripe object and an Elements group whose answers each
- * test decides.
+ * Stripe.js, which cannot be fetched here, by the stand-ins of apps/web/src/test/stripe-js.tsx:
+ * a Stripe object and an Elements group whose answers each test decides.
  */
-const stripeJs = vi.hoisted(() => {
-  const calls = { submit: vi.fn(), createPaymentMethod: vi.fn(), handleNextAction: vi.fn() };
-  return {
-    ...calls,
-    load: vi.fn(),
-    stripe: { createPaymentMethod: calls.createPaymentMethod, handleNextAction: calls.handleNextAction },
-    elements: { submit: calls.submit },
-    elementsOptions: undefined as unknown,
-    elementOptions: undefined as unknown,
-  };
-});
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options?: unknown }) => {
-    stripeJs.elementsOptions = options;
-    return children;
-  },
-  PaymentElement: (props: { options?: unknown }) => {
-    stripeJs.elementOptions = props.options;
-    return <div data-testid="payment-element" />;
-  },
-  useStripe: () => stripeJs.stripe,
-  useElements: () => stripeJs.elements,
-}));
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
+vi.mock('@stripe/react-stripe-js', async () => (await import('@/test/stripe-js')).reactStripeModule);
 
 const DONATIONS = '/charities/:id/donations';
 const thanks = {
@@ -70,6 +48,7 @@ function stripeConfig(key = 'pk_test_x') {
 beforeEach(() => {
   sent.length = 0;
   window.alert = vi.fn();
+  resetStripeJs();
   stripeJs.load.mockResolvedValue({});
   stripeJs.submit.mockResolvedValue({});
   stripeJs.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_visitor' } });

@@ -6,11 +6,11 @@ import { PaymentConfigResponse } from '@pledgeway/domain/schemas/payment-methods
 import { PledgeAuthenticationResponse, type PledgeAuthentication } from '@pledgeway/domain/schemas/pledge-authentication';
 import { answer, answerEach, failure, server, signIn } from '@/test/network';
 import { renderWithQueries } from '@/test/render';
+import { resetStripeJs, stripeJs } from '@/test/stripe-js';
 import AuthenticatePledgePage from './authenticate-pledge';
 
-const stripeJs = vi.hoisted(() => ({ load: vi.fn(), handleNextAction: vi.fn(), confirmPayment: vi.fn() }));
-// Stripe.js cannot be fetched here: loadStripe hands the page a Stripe object whose answers the test decides.
-vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.load }));
+// Stripe.js stands in as apps/web/src/test/stripe-js.tsx: loadStripe hands the page a Stripe object whose answers the test decides.
+vi.mock('@stripe/stripe-js/pure', async () => (await import('@/test/stripe-js')).stripeJsModule);
 
 const waiting: PledgeAuthentication = {
   pledge_id: 'pledge-1',
@@ -39,9 +39,7 @@ const charged: PledgeAuthentication = {
 
 beforeEach(() => {
   signIn();
-  stripeJs.load.mockReset();
-  stripeJs.handleNextAction.mockReset();
-  stripeJs.confirmPayment.mockReset();
+  resetStripeJs();
 });
 afterEach(cleanup);
 
@@ -121,7 +119,7 @@ describe('confirming a pledge’s payment with the bank', () => {
       answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'stripe', publishable_key: 'pk_test_x' }),
     );
     stripeJs.handleNextAction.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
-    stripeJs.load.mockResolvedValue({ handleNextAction: stripeJs.handleNextAction, confirmPayment: stripeJs.confirmPayment });
+    stripeJs.load.mockResolvedValue(stripeJs.stripe);
     const sent = confirmAnswers(() => ({
       authentication: { ...charged, provider: 'stripe' },
       message: 'Thank you! Your card was charged $33.00 for your pledge to "Harbour Swim".',
@@ -146,7 +144,7 @@ describe('confirming a pledge’s payment with the bank', () => {
       answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'stripe', publishable_key: 'pk_test_x' }),
     );
     stripeJs.handleNextAction.mockResolvedValue({ error: { message: 'We are unable to authenticate your payment method.' } });
-    stripeJs.load.mockResolvedValue({ handleNextAction: stripeJs.handleNextAction, confirmPayment: stripeJs.confirmPayment });
+    stripeJs.load.mockResolvedValue(stripeJs.stripe);
     const sent = confirmAnswers(() => ({ authentication: charged, message: 'never sent' }));
     renderPage();
     fireEvent.click(await stripeButtonReady());
