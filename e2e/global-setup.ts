@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverStartArgs } from '../scripts/build-state.mjs';
 
 /** Environment variable through which the tests learn the server's address. */
 export const BASE_URL_ENV = 'PLEDGEWAY_E2E_BASE_URL';
@@ -41,7 +42,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: () =
 
 /**
  * Starts the real server (production mode, a fresh embedded database with the demo content)
- * serving the built web app, and returns the teardown that stops it.
+ * serving the built web app, and returns the teardown that stops it. The server is the built bundle
+ * when that is current (`npm run test:e2e` and CI build first), else the sources through tsx.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -50,7 +52,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pledgeway-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, serverStartArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,

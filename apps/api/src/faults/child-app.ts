@@ -4,11 +4,13 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { serverStartArgs } from '../../../../scripts/build-state.mjs';
 import { signUp } from '../test/client.ts';
 
 /**
- * The app as its own process, started like `npm run dev` starts it (the tsx entry, workers and
- * schedules on), so a test can SIGKILL it or run two of them on one database.
+ * The app as its own process, in development mode as `npm run dev` starts it (workers and schedules
+ * on), so a test can SIGKILL it or run two of them on one database. It runs the built bundle when
+ * that is current, as on CI, else the sources through tsx (scripts/build-state.mjs).
  */
 export interface ChildApp {
   url: string;
@@ -31,10 +33,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Decided once per test file: the build does not change while the tests run. */
+const startArgs = serverStartArgs();
+
 export async function startChildApp(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ChildApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, startArgs, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
