@@ -78,14 +78,18 @@ describe.skipIf(testDriver !== 'postgres')('the charge rate shared by two instan
       .finally(() => client.end());
     const times = charges.rows.map((row) => Number(row.at)).slice(1); // the first is the creator's funding, charged earlier
     expect(times.length).toBe(SUPPORTERS * PLEDGES_EACH);
-    // The busiest second of the run: slots are 1/RATE s apart, and a provider answer's own latency may
-    // move one charge's record into its neighbour's second. Two separate limiters would reach 2 × RATE.
+    // The busiest 3 s of the run, with one second's worth of slack: a charge's record is written
+    // after the provider's answer, and on a loaded machine those writes bunch (a single second's
+    // count once reached 15 at a rate of 10). Two separate limiters would reach 2 × RATE × 3 = 60.
+    const WINDOW_MS = 3_000;
     let busiest = 0;
     for (let first = 0, last = 0; last < times.length; last += 1) {
-      while (times[last]! - times[first]! >= 1000) first += 1;
+      while (times[last]! - times[first]! >= WINDOW_MS) first += 1;
       busiest = Math.max(busiest, last - first + 1);
     }
-    expect(busiest).toBeLessThanOrEqual(RATE + 2);
+    expect(busiest).toBeLessThanOrEqual(RATE * (WINDOW_MS / 1000 + 1));
+    // The whole run lasted at least as long as the rate allows: delays only lengthen it, twice the
+    // rate would halve it.
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(((times.length - 1) / RATE - 1) * 1000);
   });
 });

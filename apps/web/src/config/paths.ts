@@ -50,8 +50,6 @@ export const paths = {
     dashboard: '/user/dashboard',
     profile: '/user/my-profile',
     pledges: '/user/pledges',
-    /** The on-site confirmation of a failed pledge's charge the bank asked to authenticate (the e-mail's link, decision 260). */
-    pledgeAuthenticate: (pledgeId: string) => `/user/pledges/${pledgeId}/authenticate`,
     /** Giving statements: one PDF per year of charges. */
     statements: '/user/statements',
     /** The charity portal: the charities the person represents, and one charity's portal (decision 135). */

@@ -96,7 +96,7 @@ function StatusNote({ pledge, onUpdateCard }: { pledge: MyPledgeResponse; onUpda
       <p>{noteOf(pledge)}</p>
       <div className="flex flex-wrap gap-2">
         {failed && pledge.needs_authentication && (
-          <Link className="btn btn-danger btn-sm mt-2" to={paths.user.pledgeAuthenticate(pledge._id)}>
+          <Link className="btn btn-danger btn-sm mt-2" to={`/user/pledges/${pledge._id}/authenticate`}>
             Confirm with my bank
           </Link>
         )}

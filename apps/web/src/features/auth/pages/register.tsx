@@ -1,4 +1,4 @@
-import { Alert } from '@/components/ui/alert';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, PasswordInput } from '@/components/ui/input';
@@ -6,6 +6,10 @@ import { paths } from '@/config/paths';
 import { AuthHeading, AuthShell, AuthSwitch } from '../components/auth-shell';
 import { AvatarChoice } from '../components/avatar-choice';
 import { useRegisterForm } from '../hooks/use-register-form';
+
+// Shown only after a failed submit (which the browser's alert also announces): loaded then, which
+// keeps the page within its initial-JavaScript budget (docs/architecture.md#budgets).
+const Alert = lazy(() => import('@/components/ui/alert').then((module) => ({ default: module.Alert })));
 
 export default function RegisterPage() {
   const { form, failure, submit, avatar } = useRegisterForm();
@@ -23,9 +27,11 @@ export default function RegisterPage() {
     >
       <AuthHeading title="Create Account" subtitle="Join Pledgeway to create campaigns and support the causes you care about." />
       {failure && (
-        <Alert tone="error" className="mb-6">
-          {failure}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert tone="error" className="mb-6">
+            {failure}
+          </Alert>
+        </Suspense>
       )}
       <form noValidate onSubmit={submit} className="space-y-5">
         <Field label="Name" error={errors.name?.message} required>
