@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createPng, demo } from '../fixtures';
+import { createPng, demo, readMailbox } from '../fixtures';
 
 /** Picks an image through the hidden file input of an ImagePicker and confirms the crop modal. */
 export async function uploadAndCrop(page: Page, label: string) {
@@ -168,4 +168,33 @@ export async function newCharity(request: APIRequestContext, adminToken: string,
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).data._id as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A campaign of Ava's, funded and approved through the API: live, for tests that pledge to it. */
+export async function liveCampaign(request: APIRequestContext, name: string, charityId?: string) {
+  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
+  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
+  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500, ...(charityId ? { charityId } : {}) });
+  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
+  expect(funding.status(), await funding.text()).toBe(200);
+  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return { id: event.id, name, avaToken, adminToken };
+}
+
+/** The e-mail to `to` with this subject, once the outbox has sent it. */
+export async function mailTo(request: APIRequestContext, to: string, subject: string) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMailbox(request, to)).find((mail) => mail.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `an e-mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { demo, expect, newUser, readMailbox, registerUser, signIn, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi, newCharity, saveCard } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi, newCharity, saveCard } from './campaign-helpers';
 import { pdfText } from './pdf-text';
 
 /*
@@ -14,7 +14,6 @@ import { pdfText } from './pdf-text';
  * Screenshots at 390 and 1440 px go to e2e/.results/charity-connect-walk/.
  */
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = 'e2e/.results/charity-connect-walk';
 const REGISTRATION = '83-2468101';
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CARD_EXPIRY, createPng, demo, expect, newUser, readMailbox, registerUser, signIn, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi } from './campaign-helpers';
 import { pdfText } from './pdf-text';
 
 /*
@@ -12,7 +12,6 @@ import { pdfText } from './pdf-text';
  * Screenshots at 390 and 1440 px go to e2e/.results/charity-portal/.
  */
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const SHOTS = 'e2e/.results/charity-portal';
 const REGISTRATION = '47-1234567';
 

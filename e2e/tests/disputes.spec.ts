@@ -1,6 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { addNewCard, demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, waitForSessionChecked } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { bearer, liveCampaign } from './campaign-helpers';
 
 /*
  * Disputes (issue 18, decision 093): a supporter pledges with Stripe's dispute test card
@@ -9,19 +8,6 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * console lists the dispute, where the sandbox closes it as lost. Setup that is not the subject
  * (creating, funding, approving, completing, charging) goes through the API.
  */
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function liveCampaign(request: APIRequestContext, name: string) {
-  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
-  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
-  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500 });
-  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
-  expect(funding.status(), await funding.text()).toBe(200);
-  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: event.id, name, avaToken, adminToken };
-}
 
 interface ListedDispute {
   _id: string;

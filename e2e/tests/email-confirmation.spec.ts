@@ -1,5 +1,5 @@
 import { confirmationToken, demo, expect, login, registerUser, test } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi } from './campaign-helpers';
 
 /*
  * Issue 19, part 14: a new account confirms its e-mail address before it may create a campaign.
@@ -47,7 +47,6 @@ test('an unconfirmed account is told, instead of a form, that offering a match a
   page,
   request,
 }) => {
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
   const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
   const event = await createCampaignByApi(request, avaToken, { eventName: `Harbour Swim ${Date.now()}`, targetAmount: 500 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { formatDollars } from '@pledgeway/domain/money';
 import { demo, expect, registerUser, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Decision 129: a live message carries what the campaign page shows, so an open page follows a
@@ -13,7 +13,6 @@ import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
  * match line and the leaderboard line; and neither page read the supporters list to get there.
  */
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /**
  * The four lists a live message would otherwise make the page read again. Other reads of the page
  * (its updates, loaded as they scroll into view) may come late on a loaded machine and are not the

@@ -4,7 +4,7 @@ import { maxReadsPerList } from '../../apps/web/src/lib/live/live-reads';
 import { BenchLivePage, renderedPageCache } from '../../scripts/bench/live-page';
 import { registerSupporters } from '../../scripts/bench/pledges';
 import { demo, expect, test, waitForHydration } from '../fixtures';
-import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Decision 129: an open campaign page's reads are bounded whatever the pledge rate, and the bench's
@@ -51,7 +51,6 @@ test('one campaign page under 20 pledges a second for 10 s reads within the boun
   const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
   const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
   const event = await createCampaignByApi(request, avaToken, { eventName: `Live reads ${randomUUID().slice(0, 8)}`, targetAmount: 5000 });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   expect((await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } })).status()).toBe(
     200,
   );

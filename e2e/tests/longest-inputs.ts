@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { demo, expect, registerUser, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi, firstCharityId, isoDaysFromNow } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi, firstCharityId, isoDaysFromNow } from './campaign-helpers';
 
 /*
  * The longest text each form accepts (the maximum lengths of the zod schemas in packages/domain),
@@ -10,7 +10,6 @@ import { accessToken, createCampaignByApi, firstCharityId, isoDaysFromNow } from
  */
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** One word of exactly `length` characters: a tag that tells runs apart, then W's. */
 export function longWord(length: number, tag = ''): string {

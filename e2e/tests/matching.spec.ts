@@ -1,5 +1,5 @@
 import { demo, expect, readMailbox, registerUser, signIn, test, waitForSessionChecked } from '../fixtures';
-import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi, saveCard } from './campaign-helpers';
 
 /*
  * Matching pledges (decision 109): a sponsor offers a 2:1 match in the campaign page's dialog; the
@@ -9,7 +9,6 @@ import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
  */
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 test('a sponsor offers a 2:1 match; the page shows it live, and it is charged at completion for the pledge charged', async ({
   page,

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { addNewCard, demo, expect, login, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { addNewCard, demo, expect, login, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
+import { accessToken, bearer, liveCampaign, mailTo, saveCard } from './campaign-helpers';
 
 /*
  * Money after the pledge (issue 10's finished result): the supporter sees a charged pledge and its
@@ -8,20 +8,6 @@ import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
  * the new card's retry charges it; a creator who closes a live campaign is refunded less the fees.
  * Setup that is not the subject (creating, funding, approving, charging) goes through the API.
  */
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A live campaign of Ava's: created, funded with the sandbox test card ($100), approved. */
-async function liveCampaign(request: APIRequestContext, name: string) {
-  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
-  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
-  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500 });
-  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
-  expect(funding.status(), await funding.text()).toBe(200);
-  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: event.id, name, avaToken, adminToken };
-}
 
 /** The pledge card of `campaignName` on My Pledges (every pledge listed, not only the first ones). */
 async function pledgeCardOn(page: Page, campaignName: string): Promise<Locator> {
@@ -34,20 +20,6 @@ async function pledgeCardOn(page: Page, campaignName: string): Promise<Locator> 
   if (await showAll.isVisible()) await showAll.click();
   await expect(card).toHaveCount(1);
   return card;
-}
-
-async function mailTo(request: APIRequestContext, to: string, subject: string) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await readMailbox(request, to)).find((mail) => mail.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `an e-mail "${subject}" to ${to}` },
-    )
-    .toBe(true);
-  return found!;
 }
 
 test('charged pledges show as charged with a receipt; a declined card shows "Update payment method" and the retry with a new card charges', async ({

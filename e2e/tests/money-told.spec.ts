@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { demo, expect, readMailbox, registerUser, test } from '../fixtures';
-import { accessToken, createCampaignByApi, newCharity } from './campaign-helpers';
+import { demo, expect, registerUser, test } from '../fixtures';
+import { accessToken, bearer, liveCampaign, mailTo, newCharity } from './campaign-helpers';
 
 /*
  * Issue 19's finished result: every money event is told to the person it concerns (a close
@@ -10,25 +10,12 @@ import { accessToken, createCampaignByApi, newCharity } from './campaign-helpers
  */
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A charity of this test's own: no other spec pays it out or puts it on Connect. */
 async function quietCharity(request: APIRequestContext): Promise<{ _id: string; name: string }> {
   const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
   const name = `Quiet Harbour ${Date.now()}`;
   return { _id: await newCharity(request, adminToken, name), name };
-}
-
-/** A live campaign of Ava's for that charity: created, funded with the sandbox test card ($100), approved. */
-async function liveCampaign(request: APIRequestContext, name: string, charityId: string) {
-  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
-  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
-  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500, charityId });
-  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
-  expect(funding.status(), await funding.text()).toBe(200);
-  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: event.id, name, avaToken, adminToken };
 }
 
 /** A new supporter's pending pledge on a saved 4242 card. */
@@ -47,20 +34,6 @@ async function pledge(request: APIRequestContext, eventId: string, amount: numbe
   });
   expect(pledged.status(), await pledged.text()).toBe(201);
   return supporter;
-}
-
-async function mailTo(request: APIRequestContext, to: string, subject: string) {
-  let found: { subject: string; text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await readMailbox(request, to)).find((mail) => mail.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `an e-mail "${subject}" to ${to}` },
-    )
-    .toBe(true);
-  return found!;
 }
 
 test('funding is receipted, and a close tells both supporters that their pledges were released uncharged', async ({ request }) => {

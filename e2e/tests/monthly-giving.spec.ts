@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, type TestUser } from '../fixtures';
-import { accessToken } from './campaign-helpers';
+import { accessToken, bearer } from './campaign-helpers';
 import { pdfText } from './pdf-text';
 
 /*
@@ -21,7 +21,6 @@ const utcDay = (iso: string) => {
   const date = new Date(iso);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 };
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Month {
   _id: string;

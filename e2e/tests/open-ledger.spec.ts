@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { demo, expect, registerUser, signIn, test } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi } from './campaign-helpers';
 
 /*
  * The open ledger (issue 22, part 4): a visitor follows "See where the money goes" from a charged
@@ -9,7 +9,6 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  */
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function pledge(request: APIRequestContext, eventId: string, amount: number, anonymous: boolean) {
   const supporter = await registerUser(request);

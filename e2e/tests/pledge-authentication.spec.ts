@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
+import { accessToken, bearer, liveCampaign, saveCard } from './campaign-helpers';
 
 /*
  * A pledge whose charge the bank asked to authenticate (decision 260): the failed-charge e-mail and
@@ -11,7 +11,6 @@ import { accessToken, createCampaignByApi, saveCard } from './campaign-helpers';
  * charging) goes through the API. Screenshots at 390 and 1440 px go to SHOTS_DIR.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/pledge-auth-shots';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
@@ -21,18 +20,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewport);
-}
-
-/** A live campaign of Ava's: created, funded with the sandbox test card ($100), approved. */
-async function liveCampaign(request: APIRequestContext, name: string) {
-  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
-  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
-  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500 });
-  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
-  expect(funding.status(), await funding.text()).toBe(200);
-  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: event.id, name, avaToken, adminToken };
 }
 
 test('a pledge whose bank asks for authentication is confirmed on the site from the e-mail and My Pledges, and charged once', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createPng, demo, expect, registerUser, test, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import { accessToken, bearer, createCampaignByApi } from './campaign-helpers';
 
 /*
  * Publish only what a person chose (docs/decisions/109, 112): a campaign with a sponsor matching
@@ -21,7 +21,6 @@ const openapi = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../do
   paths: Record<string, Record<string, { security?: object[] }>>;
 };
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function saveCard(request: APIRequestContext, token: string, number: string): Promise<string> {
   const tokenized = await request.post('/api/sandbox/cards', {

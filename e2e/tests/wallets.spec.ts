@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { addNewCard, demo, expect, expectNoAxeViolations, readMailbox, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
-import { accessToken, createCampaignByApi } from './campaign-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { addNewCard, demo, expect, expectNoAxeViolations, registerUser, signIn, test, waitForSessionChecked, type TestUser } from '../fixtures';
+import { bearer, liveCampaign, mailTo } from './campaign-helpers';
 
 /*
  * The sandbox wallet and cash app (decisions 150, 151), the whole way in the browser: one supporter
@@ -11,7 +11,6 @@ import { accessToken, createCampaignByApi } from './campaign-helpers';
  * Methods shows each method by its kind. Screenshots at 390 and 1440 px go to SHOTS_DIR for looking at.
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/wallet-shots';
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function shoot(page: Page, name: string, fullPage = false) {
   mkdirSync(SHOTS_DIR, { recursive: true });
@@ -21,17 +20,6 @@ async function shoot(page: Page, name: string, fullPage = false) {
     await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(viewport);
-}
-
-async function liveCampaign(request: APIRequestContext, name: string) {
-  const avaToken = await accessToken(request, demo.ava.email, demo.ava.password);
-  const adminToken = await accessToken(request, demo.admin.email, demo.admin.password);
-  const event = await createCampaignByApi(request, avaToken, { eventName: name, targetAmount: 500 });
-  const funding = await request.post('/api/events/payment', { headers: bearer(avaToken), data: { event_id: event.id, amount: 100, test_mode: true } });
-  expect(funding.status(), await funding.text()).toBe(200);
-  const approved = await request.post(`/api/admin/events/${event.id}/approve`, { headers: bearer(adminToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
-  return { id: event.id, name, avaToken, adminToken };
 }
 
 /** In the pledge dialog: Add a new card → the sandbox wallet or cash app with an outcome, selected at once. */
@@ -73,12 +61,6 @@ async function pledgeWith(
   await expect(pledge.getByRole('radio', { name: label })).toBeChecked();
   await pledge.getByRole('button', { name: /^Confirm pledge of/ }).click();
   await expect(page.getByRole('dialog', { name: 'Pledge saved' })).toBeVisible({ timeout: 20_000 });
-}
-
-async function mailTo(request: APIRequestContext, to: string, subject: string) {
-  let found: { subject: string; text: string } | undefined;
-  await expect.poll(async () => Boolean((found = (await readMailbox(request, to)).find((mail) => mail.subject === subject))), { timeout: 30_000 }).toBe(true);
-  return found!;
 }
 
 test('the sandbox wallet and cash app are saved at the pledge, charged at completion, and a cash app declined at the charge is retried with a card', async ({
