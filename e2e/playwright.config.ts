@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { browserTestChromium } from '../scripts/chromium.mjs';
 
 /**
  * End-to-end tests drive the built web app, served by the real server (see global-setup.ts), in
- * the machine's Chromium. Playwright's own browser downloads are not used (no network for them).
+ * the machine's Chromium (scripts/chromium.mjs: Debian's headless shell when installed). Playwright's
+ * own browser downloads are not used (no network for them).
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = browserTestChromium();
 if (!existsSync(chromiumPath)) {
   throw new Error(
-    `Chromium was not found at ${chromiumPath}. Install it with \`apt-get update && apt-get install -y chromium\`, ` +
+    `Chromium was not found at ${chromiumPath}. Install it with \`apt-get update && apt-get install -y chromium-headless-shell\`, ` +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
 }
@@ -23,8 +25,11 @@ export default defineConfig({
   // On CI a failed test runs once more only to tell flaky from broken: npm test counts one that
   // passed on its retry as flaky, names it and fails the run (decision 098).
   retries: process.env.CI ? 1 : 0,
-  // Playwright's own timeouts (30 s a test, 5 s an assertion); a test that is long by nature says
-  // so with test.slow() and a reason.
+  // Playwright's test timeout (30 s); a test that is long by nature says so with test.slow() and a
+  // reason. An assertion waits up to 10 s, not Playwright's 5: two browsers, the server and its
+  // embedded database share two cores, and a read answered in 5.2 s made a passing test flaky in
+  // CI (a search's results, a sorted list). A passing assertion waits no longer for it.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, '.results/results.json') }]],
   globalSetup: './global-setup.ts',
   use: {

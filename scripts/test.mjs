@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { browserTestChromium } from './chromium.mjs';
 import { runOnPromisedNode } from './node-version.mjs';
 import { addPlaywrightReport, addVitestReport, closingLine, createTally, tallySucceeded } from './test-results.mjs';
 
@@ -73,9 +74,11 @@ function runVitest() {
 }
 
 function runBrowserTests() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = browserTestChromium();
   if (!existsSync(chromium)) {
-    console.error(`\nChromium was not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium\n(or set CHROMIUM_PATH).`);
+    console.error(
+      `\nChromium was not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium-headless-shell\n(or set CHROMIUM_PATH).`,
+    );
     tally.crashed = true;
     return;
   }
