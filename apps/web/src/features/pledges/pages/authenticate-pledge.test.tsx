@@ -53,6 +53,18 @@ function renderPage() {
   );
 }
 
+/** The page's read answers this state of the pledge. */
+function shows(authentication: PledgeAuthentication) {
+  server.use(answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication } }));
+}
+
+/** The pledge waits on a Stripe PaymentIntent that asks for the bank's check; Stripe.js loads. */
+function waitingOnStripe() {
+  shows({ ...waiting, provider: 'stripe', stripe: { client_secret: 'pi_1_secret_x', payment_method: 'pm_1', intent_status: 'requires_action' } });
+  server.use(answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'stripe', publishable_key: 'pk_test_x' }));
+  stripeJs.load.mockResolvedValue(stripeJs.stripe);
+}
+
 /** Stripe's button, once the publishable key has arrived (it waits for it). */
 async function stripeButtonReady() {
   const button = await screen.findByRole('button', { name: 'Confirm with my bank' });
@@ -76,7 +88,7 @@ function confirmAnswers(reply: (body: unknown) => { authentication: PledgeAuthen
 
 describe('confirming a pledge’s payment with the bank', () => {
   it('states the amount, the campaign and the card, and the sandbox says plainly that no bank is asked', async () => {
-    server.use(answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication: waiting } }));
+    shows(waiting);
     renderPage();
     expect(await screen.findByText('$33.00 ($30.00 pledge, $3.00 tip to Pledgeway)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Harbour Swim' }).getAttribute('href')).toBe('/events/event-1');
@@ -87,7 +99,7 @@ describe('confirming a pledge’s payment with the bank', () => {
   });
 
   it('an approval that the server booked is told as charged; the page then offers nothing more to confirm', async () => {
-    server.use(answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication: waiting } }));
+    shows(waiting);
     const sent = confirmAnswers(() => ({ authentication: charged, message: 'Thank you! Your card was charged $33.00 for your pledge to "Harbour Swim".' }));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Approve payment' }));
@@ -98,7 +110,7 @@ describe('confirming a pledge’s payment with the bank', () => {
   });
 
   it('a failed check is told plainly, nothing charged, and the page still waits', async () => {
-    server.use(answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication: waiting } }));
+    shows(waiting);
     const message = 'Your bank did not confirm the payment, so nothing was charged. You can try again, or choose another card under My Pledges.';
     const sent = confirmAnswers(() => ({ authentication: waiting, message }));
     renderPage();
@@ -109,17 +121,8 @@ describe('confirming a pledge’s payment with the bank', () => {
   });
 
   it('with Stripe, runs handleNextAction on the attempt’s client secret, then asks the server to book it', async () => {
-    const onStripe: PledgeAuthentication = {
-      ...waiting,
-      provider: 'stripe',
-      stripe: { client_secret: 'pi_1_secret_x', payment_method: 'pm_1', intent_status: 'requires_action' },
-    };
-    server.use(
-      answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication: onStripe } }),
-      answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'stripe', publishable_key: 'pk_test_x' }),
-    );
+    waitingOnStripe();
     stripeJs.handleNextAction.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
-    stripeJs.load.mockResolvedValue(stripeJs.stripe);
     const sent = confirmAnswers(() => ({
       authentication: { ...charged, provider: 'stripe' },
       message: 'Thank you! Your card was charged $33.00 for your pledge to "Harbour Swim".',
@@ -134,17 +137,8 @@ describe('confirming a pledge’s payment with the bank', () => {
   });
 
   it('with Stripe, a bank that refuses is told as it is and the server is not asked to book anything', async () => {
-    const onStripe: PledgeAuthentication = {
-      ...waiting,
-      provider: 'stripe',
-      stripe: { client_secret: 'pi_1_secret_x', payment_method: 'pm_1', intent_status: 'requires_action' },
-    };
-    server.use(
-      answer('get', '/pledges/pledge-1/authentication', PledgeAuthenticationResponse, { success: true, data: { authentication: onStripe } }),
-      answer('get', '/payment-methods/config', PaymentConfigResponse, { success: true, provider: 'stripe', publishable_key: 'pk_test_x' }),
-    );
+    waitingOnStripe();
     stripeJs.handleNextAction.mockResolvedValue({ error: { message: 'We are unable to authenticate your payment method.' } });
-    stripeJs.load.mockResolvedValue(stripeJs.stripe);
     const sent = confirmAnswers(() => ({ authentication: charged, message: 'never sent' }));
     renderPage();
     fireEvent.click(await stripeButtonReady());
