@@ -12,11 +12,10 @@ function collectErrors(page: Page): string[] {
 }
 
 /**
- * Layout shifts since the page started, as the browser measures them (CLS without input). A
- * buffered observer holds every earlier entry as soon as it observes; takeRecords reads them at
- * once, with no wait for its callback.
+ * Layout shifts since the page started, as the browser measures them (CLS without input): their
+ * total score, and what moved in each. A buffered observer holds every earlier entry as soon as it
+ * observes; takeRecords reads them at once, with no wait for its callback.
  */
-/** The page's layout shifts not caused by input so far: their total score, and what moved in each. */
 async function layoutShift(page: Page): Promise<{ score: number; moved: string[] }> {
   return page.evaluate(() => {
     interface Shift extends PerformanceEntry {
