@@ -20,7 +20,9 @@ export const TABLE_OWNERS = {
   refreshTokens: { owner: 'auth' },
   passwordResetTokens: { owner: 'password-reset' },
   charityGroups: { owner: 'admin' },
-  charities: { owner: 'admin' },
+  // Admins add, edit and hide charities and the portal saves a representative's profile, both
+  // through modules/charities, which also serves the public list.
+  charities: { owner: 'charities' },
   // Campaign rows are written below every module that changes a campaign (events, the life cycle,
   // runoffs, a closing account), as modules/event-reads serves their reads.
   events: { owner: 'event-records' },

@@ -30,3 +30,28 @@ export async function listCharityGroups(db: Executor, paidCents: Map<string, num
     }))
     .filter((group) => group.charities.length > 0);
 }
+
+export type CharityRow = typeof charities.$inferSelect;
+
+/**
+ * One charity's row, for the modules that change it: the admins add, edit and hide it, and the charity
+ * portal saves a representative's approved profile (decision 135). Both lock it first.
+ */
+export const charityRecords = {
+  async find(db: Executor, id: string): Promise<CharityRow | undefined> {
+    const [row] = await db.select().from(charities).where(eq(charities.id, id)).limit(1);
+    return row;
+  },
+  async findForUpdate(db: Executor, id: string): Promise<CharityRow | undefined> {
+    const [row] = await db.select().from(charities).where(eq(charities.id, id)).for('update').limit(1);
+    return row;
+  },
+  async insert(db: Executor, values: typeof charities.$inferInsert): Promise<CharityRow> {
+    const [row] = await db.insert(charities).values(values).returning();
+    return row!;
+  },
+  async update(db: Executor, id: string, values: Partial<typeof charities.$inferInsert>): Promise<CharityRow> {
+    const [row] = await db.update(charities).set(values).where(eq(charities.id, id)).returning();
+    return row!;
+  },
+};

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle
 import { publicName } from '../../lib/public-name.ts';
 import type { Executor } from '../../db/client.ts';
 import { charities, events, ledgerEntries, pledges, users } from '../../db/schema.ts';
-import { charityRecords } from '../admin/index.ts';
+import { charityRecords, type CharityRow } from '../charities/index.ts';
 import { charityInvitations, charityRepresentatives } from './tables.ts';
 
-export type CharityRow = typeof charities.$inferSelect;
+export type { CharityRow };
 export type InvitationRow = typeof charityInvitations.$inferSelect;
 
 /** The SQL of the charity portal: who represents which charity, invitations, and the charity's own money. */
@@ -13,7 +13,7 @@ export const portalRepository = {
   charity: (db: Executor, charityId: string): Promise<CharityRow | undefined> => charityRecords.find(db, charityId),
   lockCharity: (tx: Executor, charityId: string): Promise<CharityRow | undefined> => charityRecords.findForUpdate(tx, charityId),
   updateCharity: (tx: Executor, charityId: string, values: Partial<typeof charities.$inferInsert>): Promise<CharityRow> =>
-    charityRecords.updateProfile(tx, charityId, values),
+    charityRecords.update(tx, charityId, values),
   async represents(db: Executor, charityId: string, userId: string): Promise<boolean> {
     const [row] = await db
       .select({ id: charityRepresentatives.id })

@@ -2,8 +2,8 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import type { AdminCharity, AdminCharityGroup } from '@pledgeway/domain/schemas/admin';
 import type { Executor } from '../../../db/client.ts';
 import { charities, charityGroups, events } from '../../../db/schema.ts';
+import type { CharityRow } from '../../charities/index.ts';
 
-export type CharityRow = typeof charities.$inferSelect;
 type GroupRow = typeof charityGroups.$inferSelect;
 
 export function toAdminGroup(row: GroupRow): AdminCharityGroup {
@@ -39,25 +39,9 @@ export const adminCharitiesRepository = {
       charities: rows.map((row) => toAdminCharity(row, groupById.get(row.groupId), countById.get(row.id) ?? 0)),
     };
   },
-  async find(db: Executor, id: string): Promise<CharityRow | undefined> {
-    const [row] = await db.select().from(charities).where(eq(charities.id, id)).limit(1);
-    return row;
-  },
-  async findForUpdate(db: Executor, id: string): Promise<CharityRow | undefined> {
-    const [row] = await db.select().from(charities).where(eq(charities.id, id)).for('update').limit(1);
-    return row;
-  },
   async findGroup(db: Executor, id: string): Promise<GroupRow | undefined> {
     const [row] = await db.select().from(charityGroups).where(eq(charityGroups.id, id)).limit(1);
     return row;
-  },
-  async insert(db: Executor, values: typeof charities.$inferInsert): Promise<CharityRow> {
-    const [row] = await db.insert(charities).values(values).returning();
-    return row!;
-  },
-  async update(db: Executor, id: string, values: Partial<typeof charities.$inferInsert>): Promise<CharityRow> {
-    const [row] = await db.update(charities).set(values).where(eq(charities.id, id)).returning();
-    return row!;
   },
   async insertGroup(db: Executor, title: string): Promise<GroupRow | undefined> {
     const [last] = await db.select({ position: charityGroups.position }).from(charityGroups).orderBy(desc(charityGroups.position)).limit(1);

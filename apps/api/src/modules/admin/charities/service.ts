@@ -3,7 +3,8 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, fieldsFromZod } from '../../../errors.ts';
 import { type MultipartBody, storeImage } from '../../../lib/uploads.ts';
 import { recordAdminAction } from '../../audit/index.ts';
-import { adminCharitiesRepository as repo, toAdminGroup, type CharityRow } from './repository.ts';
+import { charityRecords, type CharityRow } from '../../charities/index.ts';
+import { adminCharitiesRepository as repo, toAdminGroup } from './repository.ts';
 
 /** What the audit log keeps of a charity: its public fields. */
 function snapshot(row: CharityRow) {
@@ -38,7 +39,7 @@ export function createAdminCharitiesService(ctx: AppContext) {
       const { fields, logo } = await parse(body);
       const row = await withStoredLogo(logo, (logoUrl) =>
         db.transaction(async (tx) => {
-          const created = await repo.insert(tx, {
+          const created = await charityRecords.insert(tx, {
             name: fields.name,
             groupId: fields.group_id,
             link: fields.link || null,
@@ -58,9 +59,9 @@ export function createAdminCharitiesService(ctx: AppContext) {
       const { fields, logo } = await parse(body);
       const row = await withStoredLogo(logo, (logoUrl) =>
         db.transaction(async (tx) => {
-          const before = await repo.findForUpdate(tx, charityId);
+          const before = await charityRecords.findForUpdate(tx, charityId);
           if (!before) throw AppError.notFound('Charity not found');
-          const after = await repo.update(tx, charityId, {
+          const after = await charityRecords.update(tx, charityId, {
             name: fields.name,
             groupId: fields.group_id,
             link: fields.link || null,
@@ -84,9 +85,9 @@ export function createAdminCharitiesService(ctx: AppContext) {
     /** Hidden charities leave the public list and the wizard; campaigns that already name one keep it. */
     async setHidden(actorId: string, charityId: string, hidden: boolean) {
       const row = await db.transaction(async (tx) => {
-        const before = await repo.findForUpdate(tx, charityId);
+        const before = await charityRecords.findForUpdate(tx, charityId);
         if (!before) throw AppError.notFound('Charity not found');
-        const after = await repo.update(tx, charityId, { hidden });
+        const after = await charityRecords.update(tx, charityId, { hidden });
         await recordAdminAction(tx, actorId, {
           action: hidden ? 'charity.hide' : 'charity.show',
           targetType: 'charity',
@@ -116,13 +117,3 @@ export function createAdminCharitiesService(ctx: AppContext) {
     },
   };
 }
-
-/**
- * What other modules may do with a charity row (the admin module owns the table): the charity
- * portal locks it and saves a representative's profile (decision 135).
- */
-export const charityRecords = {
-  find: repo.find,
-  findForUpdate: repo.findForUpdate,
-  updateProfile: (tx: Parameters<typeof repo.update>[0], charityId: string, values: Parameters<typeof repo.update>[2]) => repo.update(tx, charityId, values),
-};
