@@ -1,4 +1,5 @@
-// HAProxy from Debian's package in front of the bench's instances: round robin per request, no
+// HAProxy from Debian's package in front of the bench's instances: each request to the instance with
+// the fewest in flight (decision 270: round robin waits on an instance its quota has stopped), no
 // buffering of the live streams (server-sent events), long idle times for open pages. The answering
 // instance is named in `x-served-by`; a request an instance refused to connect (it died) goes to
 // another, and an instance whose connections fail is taken out at once, not at its next check.
@@ -11,6 +12,8 @@ import { freePort } from './processes.ts';
 export interface Balancer {
   url: string;
   pid: number | undefined;
+  /** How many times HAProxy has taken an instance out (`is DOWN`) since it started. */
+  downs(): number;
   stop(): Promise<void>;
 }
 
@@ -40,7 +43,7 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
       `  bind 127.0.0.1:${port}`,
       '  default_backend instances',
       'backend instances',
-      '  balance roundrobin',
+      '  balance leastconn',
       '  http-response set-header x-served-by %s',
       // Readiness, not liveness: an instance past its capacity answers 503 there and gets no new requests meanwhile.
       '  option httpchk GET /api/ready',
@@ -52,7 +55,12 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
   );
   const child = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  let downs = 0;
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    downs += text.match(/ is DOWN/g)?.length ?? 0;
+    errors = (errors + text).slice(-2000);
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -68,6 +76,7 @@ export async function startHaproxy(upstreams: string[]): Promise<Balancer | unde
   return {
     url,
     pid: child.pid,
+    downs: () => downs,
     stop: () =>
       new Promise((resolve) => {
         const done = () => {

@@ -9,7 +9,7 @@
 //
 // Settings: BENCH_SCALEOUT_QUOTA (cores per instance, 0.25), BENCH_SCALEOUT_ROUNDS (3),
 // BENCH_SCALEOUT_SECONDS (15 measured seconds a run, after 2 s of warm-up),
-// BENCH_SCALEOUT_CONNECTIONS (200), BENCH_SCALEOUT_SUPPORTERS (4,000: a supporter may pledge 30
+// BENCH_SCALEOUT_CONNECTIONS (50 per instance), BENCH_SCALEOUT_SUPPORTERS (4,000: a supporter may pledge 30
 // times a minute, and the runs of about a minute together reach 1,200 pledges a second; 800 once
 // met the limit 23,114 times). One round of 1, 2 and 3 instances warms up first, uncounted. BENCH_MONEYBOMB_SCALE shrinks the seconds and the
 // supporters for working on the path.
@@ -33,7 +33,7 @@ export const SCALEOUT = {
   quota: setting('BENCH_SCALEOUT_QUOTA', 0.25),
   rounds: Math.round(setting('BENCH_SCALEOUT_ROUNDS', 3)),
   seconds: Math.max(3, Math.round(setting('BENCH_SCALEOUT_SECONDS', 15) * scale)),
-  connections: Math.round(setting('BENCH_SCALEOUT_CONNECTIONS', 200)),
+  connectionsPerInstance: Math.round(setting('BENCH_SCALEOUT_CONNECTIONS', 50)),
   supporters: Math.max(50, Math.round(setting('BENCH_SCALEOUT_SUPPORTERS', 4000) * scale)),
 };
 const COUNTS = [1, 2, 3] as const;
@@ -49,6 +49,10 @@ interface Run {
   /** Answers other than 2xx, errors and timeouts. */
   failed: number;
   rateLimited: number;
+  /** Answers 503: an instance's overload guard refused them (decision 106). */
+  busy: number;
+  /** Times HAProxy took an instance out during the run (its readiness check failed). */
+  downs: number;
   idle: number;
   /** CPU the instances used together, in cores, and the share of quota periods in which they were throttled. */
   instanceCores: number;
@@ -67,11 +71,19 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-function closedLoop(url: string, eventId: string, supporters: Supporter[], seconds: number) {
+/**
+ * Each instance gets the same number of connections, so every count meets the same load per
+ * instance. With one fixed number for all counts, the lone instance holds three instances' worth of
+ * pledges in flight: its event loop falls behind, its readiness check answers 503, HAProxy takes it
+ * out and then answers every request 503 itself, and the closed loop sends the next at once. One
+ * instance then measured its collapse, not its capacity (2026-11-29: 49–135 pledges a second with
+ * 43,000–77,000 answers 503 a run, against 180–260 for two and three instances).
+ */
+function closedLoop(url: string, eventId: string, supporters: Supporter[], seconds: number, instances: number) {
   const target = new URL(`${url}/api/events/${eventId}/pledges`);
   return autocannon({
     url: target.origin,
-    connections: SCALEOUT.connections,
+    connections: SCALEOUT.connectionsPerInstance * instances,
     duration: seconds,
     pipelining: 1,
     timeout: 30,
@@ -102,14 +114,15 @@ async function measure(
 ): Promise<Run> {
   const used = instances.slice(0, count);
   await drained(used);
-  await closedLoop(balancer.url, eventId, supporters, 2);
+  await closedLoop(balancer.url, eventId, supporters, 2, count);
   await drained(used);
   const cpuBefore = used.map((instance) => cpuSeconds(instance.app.child.pid!) ?? 0);
   const throttleBefore = groups.slice(0, count).map((group) => group.usage());
   const ticksBefore = machineTicks();
   const startedAt = performance.now();
+  const downsBefore = balancer.downs();
   const outside = [postgresBackends(databaseUrl), processGroup('generator', process.pid), processGroup('HAProxy', balancer.pid)];
-  const { result, cpu } = await cpuDuring(outside, () => closedLoop(balancer.url, eventId, supporters, SCALEOUT.seconds));
+  const { result, cpu } = await cpuDuring(outside, () => closedLoop(balancer.url, eventId, supporters, SCALEOUT.seconds, count));
   const elapsed = (performance.now() - startedAt) / 1000;
   const ticksAfter = machineTicks();
   const instanceCores = used.reduce((sum, instance, index) => sum + ((cpuSeconds(instance.app.child.pid!) ?? 0) - cpuBefore[index]!), 0) / elapsed;
@@ -125,6 +138,8 @@ async function measure(
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
     rateLimited: statusCodes?.['429']?.count ?? 0,
+    busy: statusCodes?.['503']?.count ?? 0,
+    downs: balancer.downs() - downsBefore,
     idle: idleShare(ticksBefore, ticksAfter),
     instanceCores,
     throttledShare: periods ? throttle.reduce((sum, entry) => sum + entry.throttled, 0) / periods : 0,
@@ -188,7 +203,7 @@ export async function scaleOutBench(databaseUrl: string): Promise<void> {
       for (const count of COUNTS) {
         const run = await measure(databaseUrl, count, balancers[count - 1]!, instances, groups, eventId, supporters);
         console.log(
-          `scale-out round ${round}, ${count} instance(s): ${run.pledgesPerSecond.toFixed(0)} pledges/s, p99 ${run.p99} ms, ${run.failed} failed, machine idle ${(run.idle * 100).toFixed(0)}%`,
+          `scale-out round ${round}, ${count} instance(s): ${run.pledgesPerSecond.toFixed(0)} pledges/s, p99 ${run.p99} ms, ${run.failed} failed (${run.busy} × 503), ${run.downs} instance(s) taken out, machine idle ${(run.idle * 100).toFixed(0)}%`,
         );
         runs.push(run);
       }
@@ -218,16 +233,18 @@ function report(runs: Run[]) {
     }
     const failed = mine.reduce((sum, run) => sum + run.failed, 0);
     const rateLimited = mine.reduce((sum, run) => sum + run.rateLimited, 0);
+    const busy = mine.reduce((sum, run) => sum + run.busy, 0);
+    const downs = mine.reduce((sum, run) => sum + run.downs, 0);
     if (rateLimited) missed.push(`scale-out: ${rateLimited} pledges answered 429 (the supporters' limit): raise BENCH_SCALEOUT_SUPPORTERS`);
     const cores = median(mine.map((run) => run.instanceCores));
     const throttled = median(mine.map((run) => run.throttledShare));
     const perCore = figure / (count * SCALEOUT.quota);
     const outside = (key: keyof Run['outsideMsPerPledge']) => median(mine.map((run) => run.outsideMsPerPledge[key])).toFixed(2);
-    return `| ${count} | ${mine.map((run) => run.pledgesPerSecond.toFixed(0)).join(', ')} | **${figure.toFixed(0)}** | ${ratio.toFixed(2)}×${goal === undefined ? '' : ` (goal ≥ ${goal}×)${met ? '' : ' ✗'}`} | ${median(mine.map((run) => run.p99))} | ${failed}${rateLimited ? ` (${rateLimited} × 429)` : ''} | ${idle}${lowIdle ? ' ✗' : ''} | ${cores.toFixed(2)} of ${(count * SCALEOUT.quota).toFixed(2)} (throttled in ${(throttled * 100).toFixed(0)}% of periods) | ${perCore.toFixed(0)} | ${outside('postgres')} / ${outside('generator')} / ${outside('balancer')} |`;
+    return `| ${count} | ${mine.map((run) => run.pledgesPerSecond.toFixed(0)).join(', ')} | **${figure.toFixed(0)}** | ${ratio.toFixed(2)}×${goal === undefined ? '' : ` (goal ≥ ${goal}×)${met ? '' : ' ✗'}`} | ${median(mine.map((run) => run.p99))} | ${failed}${rateLimited ? ` (${rateLimited} × 429)` : ''} (${busy} × 503; taken out ${downs} times) | ${idle}${lowIdle ? ' ✗' : ''} | ${cores.toFixed(2)} of ${(count * SCALEOUT.quota).toFixed(2)} (throttled in ${(throttled * 100).toFixed(0)}% of periods) | ${perCore.toFixed(0)} | ${outside('postgres')} / ${outside('generator')} / ${outside('balancer')} |`;
   });
   scaleOutLines.push(
     '',
-    `Scale-out on PostgreSQL: closed-loop pledges on one campaign (${SCALEOUT.connections} connections, ${SCALEOUT.seconds} s a run after 2 s of warm-up) through HAProxy, each instance in its own cgroup with a quota of ${SCALEOUT.quota} core; PostgreSQL, HAProxy and the generator outside any quota. One uncounted warm-up round, then ${SCALEOUT.rounds} round${SCALEOUT.rounds === 1 ? '' : 's'} alternating 1, 2, 3 instances; the figure is each count's median.`,
+    `Scale-out on PostgreSQL: closed-loop pledges on one campaign (${SCALEOUT.connectionsPerInstance} connections per instance, ${SCALEOUT.seconds} s a run after 2 s of warm-up) through HAProxy, each instance in its own cgroup with a quota of ${SCALEOUT.quota} core; PostgreSQL, HAProxy and the generator outside any quota. One uncounted warm-up round, then ${SCALEOUT.rounds} round${SCALEOUT.rounds === 1 ? '' : 's'} alternating 1, 2, 3 instances; the figure is each count's median.`,
     '',
     '| instances | pledges/s, each run | median | × one instance | p99 ms (median) | failed | machine idle, each run (≥ 10%) | instances\u2019 CPU, cores (median) | pledges/s per core of quota | CPU ms per pledge outside the quotas: PostgreSQL / generator / HAProxy (median) |',
     '|---|---|---|---|---|---|---|---|---|---|',

@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 /**
- * A balancer as HAProxy is set up for the bench: round robin, the answering instance named in
+ * A balancer much as HAProxy is set up for the bench, but taking the instances in turn (the bench's
+ * HAProxy sends each request to the least busy, decision 270): the answering instance named in
  * `x-served-by`, and a request an instance refused to connect (it is dead) sent to the next one.
  * A request the dead instance had already received is answered 502, as HAProxy answers it.
  */
