@@ -175,7 +175,10 @@ export async function embeddedMoneyBomb(): Promise<void> {
     const { result, cpu } = await cpuDuring([processGroup('the instance', app.child.pid), processGroup('the load generator and its pages', process.pid)], () =>
       moneyBomb({ baseUrl: app.url, pageBaseUrls: [app.url], eventId, supporters, root }, plan),
     );
-    notes.push(`Money bomb, embedded: ${cpuLine(cpu)}.`);
+    notes.push(
+      `Money bomb, embedded: ${cpuLine(cpu)}.`,
+      `Money bomb, embedded: event-loop delay of the pledge sender's own process ${loopDelayText(result.sender.delay)} (${senderCores(result, cpu.seconds)} cores).`,
+    );
     const row = { label: 'embedded', result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };
     rows.push(row);
     check(row);
@@ -184,6 +187,9 @@ export async function embeddedMoneyBomb(): Promise<void> {
     cleanup();
   }
 }
+
+/** The cores the pledge sender's own process used over the measured seconds (not in the groups: it ends before they are read). */
+const senderCores = (result: MoneyBombResult, seconds: number) => (result.sender.cpuSeconds / seconds).toFixed(2);
 
 /**
  * The money bomb on one PostgreSQL instance, with where the time went: each process group's share
@@ -214,7 +220,7 @@ async function singleInstanceBomb(
   notes.push(
     `Money bomb, ${label}: ${cpuLine(cpu)}.`,
     `Money bomb, ${label}: ${waitsLine(measured.waits)}.`,
-    `Money bomb, ${label}: event-loop delay of the instance ${loopDelayText(scrapedAfter?.delay)}; of the bench's process (the pledge sender and the open pages) ${loopDelayText(benchDelay)}.`,
+    `Money bomb, ${label}: event-loop delay of the instance ${loopDelayText(scrapedAfter?.delay)}; of the open pages' process ${loopDelayText(benchDelay)}; of the pledge sender's own process ${loopDelayText(result.sender.delay)} (${senderCores(result, cpu.seconds)} cores).`,
     `Money bomb, ${label}: pledges as the instance timed them (its request histogram): ${serverSideLatency(scrapedBefore, scrapedAfter, '/api/events/:id/pledges')}.`,
   );
   const row = { label, result, budget, memory: await memoryAfterPagesClosed(before, memoryOf(instance)) };

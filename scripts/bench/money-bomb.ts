@@ -7,11 +7,12 @@
 // every open page shows the final totals after the last pledge, messages per page, and the server's
 // memory before the pages opened and after they closed.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { renderedPageCache } from './live-page.ts';
+import type { LoopDelay } from './loop-delay.ts';
 import { currentTotals, openPages, pageReadsOf, totalsWithEveryPledge, type PageReads } from './open-pages.ts';
+import { startPledgeSender } from './pledge-sender.ts';
 import type { Supporter } from './pledges.ts';
 
 export interface MoneyBombPlan {
@@ -41,6 +42,8 @@ export interface MoneyBombResult {
   /** Most totals messages one page received during the bomb, and what one per 100 ms allows. */
   maxMessagesPerPage: number;
   messagesAllowed: number;
+  /** The pledge sender's own process: its event-loop delay and the cores it used (it shares neither with the pages). */
+  sender: { delay: LoopDelay; cpuSeconds: number };
   /** The lists' reads the open pages sent (the web page's rule), all pages together, the most of one list by one page, and what the rule allows. */
   pageReads: PageReads;
 }
@@ -75,82 +78,6 @@ function readers(root: string, url: string, connections: number, seconds: number
   });
 }
 
-const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : 0);
-
-/**
- * Pledges at `pledgesPerSecond`, each due at its own moment whether or not earlier ones were
- * answered (open loop). Supporters in turn, each with a fresh Idempotency-Key.
- */
-async function pledgeStream(baseUrl: string, eventId: string, supporters: Supporter[], plan: MoneyBombPlan) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  const target = new URL(`${baseUrl}/api/events/${eventId}/pledges`);
-  const latencies: number[] = [];
-  const failures: Record<string, number> = {};
-  let acknowledged = 0;
-  let lastAck = 0;
-  const total = Math.round(plan.pledgesPerSecond * plan.seconds);
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  const send = (index: number, due: number) =>
-    new Promise<void>((resolve) => {
-      const supporter = supporters[index % supporters.length]!;
-      const body = JSON.stringify({ amount: 10, tip_percent: 0, payment_method_id: supporter.cardId });
-      const request = http.request(
-        target,
-        {
-          method: 'POST',
-          agent,
-          timeout: 60_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            authorization: `Bearer ${supporter.accessToken}`,
-            'idempotency-key': randomUUID(),
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            const now = performance.now();
-            if (response.statusCode === 201) {
-              acknowledged += 1;
-              latencies.push(now - due);
-              lastAck = Math.max(lastAck, now);
-            } else {
-              failures[String(response.statusCode)] = (failures[String(response.statusCode)] ?? 0) + 1;
-            }
-            resolve();
-          });
-        },
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        failures[error.code ?? error.message] = (failures[error.code ?? error.message] ?? 0) + 1;
-        resolve();
-      });
-      request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.end(body);
-    });
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = setInterval(() => {
-      const elapsed = (performance.now() - started) / 1000;
-      const due = Math.min(total, Math.floor(elapsed * plan.pledgesPerSecond));
-      while (sent < due) {
-        inFlight.push(send(sent, started + (sent / plan.pledgesPerSecond) * 1000));
-        sent += 1;
-      }
-      if (sent >= total) {
-        clearInterval(tick);
-        resolve();
-      }
-    }, 5);
-  });
-  await Promise.all(inFlight);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { sent, acknowledged, failures, lastAck, started, p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)) };
-}
-
 export interface MoneyBombTarget {
   /** Where pledges and reads go (the instance, or the load balancer in front of several). */
   baseUrl: string;
@@ -168,10 +95,12 @@ export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): P
   const readAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const rendered = await renderedPageCache(target.baseUrl, target.eventId, readAgent);
   const pages = await openPages(liveUrls, plan.pages, { rendered, baseUrl: target.baseUrl, eventId: target.eventId, agent: readAgent });
+  // Its connections open before the readers load the instance (pledge-sender.ts).
+  const sender = await startPledgeSender({ baseUrl: target.baseUrl, eventId: target.eventId, supporters: target.supporters, plan });
   try {
     const apiReaders = readers(target.root, `${target.baseUrl}/api/events/show/${target.eventId}`, Math.ceil(plan.readers / 2), plan.seconds);
     const htmlReaders = readers(target.root, `${target.baseUrl}/events/${target.eventId}`, Math.floor(plan.readers / 2), plan.seconds);
-    const stream = await pledgeStream(target.baseUrl, target.eventId, target.supporters, plan);
+    const stream = await sender.go();
     const [api, html] = await Promise.all([apiReaders, htmlReaders]);
     const truth = await totalsWithEveryPledge(liveUrls[0]!, before.pledge_count + stream.acknowledged);
     // Pages get a second past the last acknowledgement (and the truth's own read) to catch up.
@@ -207,6 +136,7 @@ export async function moneyBomb(target: MoneyBombTarget, plan: MoneyBombPlan): P
       maxMessagesPerPage,
       messagesAllowed: Math.ceil((windowEnd - stream.started) / 100) + 1,
       pageReads: pageReadsOf(pages),
+      sender: { delay: stream.delay, cpuSeconds: stream.cpuSeconds },
     };
   } finally {
     for (const page of pages) page.close();
