@@ -1,7 +1,7 @@
-// Event-loop delay during a run, for the bench's own process (the pledge sender shares its loop with
-// the open pages) and for an instance (prom-client's nodejs_eventloop_lag_*, which it resets at each
-// scrape). A pledge that waits while both loops were prompt waited somewhere else: the database or
-// the machine's cores.
+// Event-loop delay during a run, for a process of the bench's own (the open pages', or the pledge
+// sender's, which runs alone: decision 275) and for an instance (prom-client's
+// nodejs_eventloop_lag_*, which it resets at each scrape). A pledge that waits while the loops
+// were prompt waited somewhere else: the database or the machine's cores.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface LoopDelay {

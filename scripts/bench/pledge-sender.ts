@@ -6,8 +6,8 @@
 // Before the bomb it opens its keep-alive connections (`WARM_CONNECTIONS`), while the instance is
 // quiet: a supporter pledges from the campaign page they have open, over the connection their
 // browser already holds. A busy Node.js instance accepts one new connection per turn of its event
-// loop (libuv 1.45 and later), so a thousand supporters' new connections in the bomb's first
-// second would queue for many seconds in the listen backlog (docs/performance.md, "Money bomb").
+// loop (libuv 1.45 and later), so a crowd's new connections in the bomb's first seconds would
+// queue for many seconds in the listen backlog (docs/performance.md, "Money bomb").
 //
 // `startPledgeSender` runs this file with tsx: the plan goes to its stdin as one line, it answers
 // `warm` once its connections are open, starts on `go` and ends with its result as one line.
@@ -42,10 +42,6 @@ export interface PledgeStreamResult {
 
 const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : 0);
 
-/**
- * Pledges at `pledgesPerSecond`, each due at its own moment whether or not earlier ones were
- * answered (open loop). Supporters in turn, each with a fresh Idempotency-Key.
- */
 /** Keep-alive connections opened before the bomb: about a second of pledges at the goal's rate. */
 export const WARM_CONNECTIONS = 200;
 
@@ -67,6 +63,10 @@ async function warm(agent: http.Agent, baseUrl: string, count: number): Promise<
   );
 }
 
+/**
+ * Pledges at `pledgesPerSecond`, each due at its own moment whether or not earlier ones were
+ * answered (open loop). Supporters in turn, each with a fresh Idempotency-Key.
+ */
 async function pledgeStream(agent: http.Agent, { baseUrl, eventId, supporters, plan }: PledgeStreamInput) {
   const target = new URL(`${baseUrl}/api/events/${eventId}/pledges`);
   const latencies: number[] = [];
