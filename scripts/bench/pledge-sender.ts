@@ -3,7 +3,7 @@
 // answers late, which counted as the server's latency. Here the sender's loop does nothing else,
 // and its own delay is reported beside the pledges' latency, so a slow answer is the server's.
 //
-// Before the bomb it opens its keep-alive connections (`WARM_CONNECTIONS`), while the instance is
+// Before the bomb it opens its keep-alive connections (`warmConnections`), while the instance is
 // quiet: a supporter pledges from the campaign page they have open, over the connection their
 // browser already holds. A busy Node.js instance accepts one new connection per turn of its event
 // loop (libuv 1.45 and later), so a crowd's new connections in the bomb's first seconds would
@@ -42,8 +42,11 @@ export interface PledgeStreamResult {
 
 const percentile = (sorted: number[], share: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! : 0);
 
-/** Keep-alive connections opened before the bomb: about a second of pledges at the goal's rate. */
-export const WARM_CONNECTIONS = 200;
+/** The most connections the sender holds. */
+const MAX_SOCKETS = 512;
+
+/** Keep-alive connections opened before the bomb: a second of pledges at the goal's rate, at least 200. */
+export const warmConnections = (pledgesPerSecond: number) => Math.min(MAX_SOCKETS, Math.max(200, pledgesPerSecond));
 
 /** Opens `count` keep-alive connections to the instance (each a health check), left open in the agent for the pledges. */
 async function warm(agent: http.Agent, baseUrl: string, count: number): Promise<void> {
@@ -161,8 +164,8 @@ export async function startPledgeSender(input: PledgeStreamInput): Promise<{ go(
 async function runAsChild(): Promise<void> {
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   const input = JSON.parse((await lines.next()).value as string) as PledgeStreamInput;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  await warm(agent, input.baseUrl, WARM_CONNECTIONS);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  await warm(agent, input.baseUrl, warmConnections(input.plan.pledgesPerSecond));
   process.stdout.write('warm\n');
   // The bench ended without starting the bomb (its stdin closed): nothing is sent.
   if ((await lines.next()).done) return;

@@ -29,6 +29,24 @@ describe('spaced live messages', () => {
     sender.stop();
   });
 
+  it('waits as long as a message kept the instance busy when that is longer than the spacing', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    const sender = spacedSender(async (eventId) => {
+      sent.push(eventId);
+      return 250;
+    }, 100);
+    sender.publish('a');
+    sender.publish('a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(sent).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual(['a', 'a']);
+    sender.stop();
+  });
+
   it('keeps spacing after a message that failed, and sends nothing once stopped', async () => {
     vi.useFakeTimers();
     let attempts = 0;

@@ -33,9 +33,11 @@ export const LIVE_PUBLISH_SPACING_MS = 100;
 /**
  * Sends the first change of a campaign at once, and the changes that follow within `spacingMs`
  * as one more message at its end. A message only says "re-read this campaign", so the later one
- * covers every change before it: a burst of pledges costs a few NOTIFYs, not one each.
+ * covers every change before it: a burst of pledges costs a few NOTIFYs, not one each. A `send`
+ * that resolves to the milliseconds it kept the instance busy waits at least that long before the
+ * next, so sending never takes more than half of the instance's time (decision 280).
  */
-export function spacedSender(send: (eventId: string) => Promise<void>, spacingMs: number) {
+export function spacedSender(send: (eventId: string) => Promise<number | void>, spacingMs: number) {
   const waiting = new Map<string, { again: boolean; timer?: NodeJS.Timeout }>();
   let stopped = false;
   function publish(eventId: string): void {
@@ -50,12 +52,15 @@ export function spacedSender(send: (eventId: string) => Promise<void>, spacingMs
     // `send` reports its own failures; the spacing holds either way.
     void send(eventId)
       .catch(() => undefined)
-      .then(() => {
+      .then((busyMs) => {
         if (stopped) return;
-        entry.timer = setTimeout(() => {
-          waiting.delete(eventId);
-          if (entry.again) publish(eventId);
-        }, spacingMs);
+        entry.timer = setTimeout(
+          () => {
+            waiting.delete(eventId);
+            if (entry.again) publish(eventId);
+          },
+          Math.max(spacingMs, busyMs ?? 0),
+        );
         entry.timer.unref();
       });
   }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, type LiveTotals } from '@pledgeway/domain';
 import { LIVE_PUBLISH_SPACING_MS, spacedSender } from '../../lib/live/channel.ts';
 import { visibleCampaign } from '../pledges/index.ts';
+import { writeToAll } from './fan-out.ts';
 import { createLiveFeed, type CampaignLiveState } from './service.ts';
 import { ROUTE_SECURITY } from '../../lib/openapi.ts';
 
@@ -38,7 +39,8 @@ interface CampaignStreams {
  * for all of its open pages and sends each the same message: what changed since the message before
  * (decision 129). An open page gets at most one message every LIVE_PUBLISH_SPACING_MS (the first
  * change at once, the changes within the spacing as one more message at its end), whatever the
- * database and however many instances announce changes (decision 105).
+ * database and however many instances announce changes (decision 105), and no sooner than the last
+ * message took to write: live writes take at most half of an instance's time (decision 280).
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<string, CampaignStreams>();
@@ -46,18 +48,20 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sender = spacedSender(async (eventId) => {
     const entry = streams.get(eventId);
-    if (!entry) return;
+    if (!entry) return 0;
     try {
       await entry.ready;
       const after = await feed.read(eventId);
       const before = entry.current!;
-      // The state and its number change together, in one step with the sending: a page joining
-      // gets one or the other whole, never a message it cannot follow on from.
+      // The state and its number change together, in one step with taking the pages to write to
+      // (writeToAll's first step): a page joining gets one or the other whole, never a message it
+      // cannot follow on from.
       entry.current = { state: after, seq: before.seq + 1 };
-      const message = totalsMessage(feed.delta(before.state, after, entry.current.seq));
-      for (const client of entry.clients) client.write(message);
+      const message = Buffer.from(totalsMessage(feed.delta(before.state, after, entry.current.seq)));
+      return await writeToAll(entry.clients, message);
     } catch (error) {
       app.log.warn({ err: error, eventId }, 'live totals not sent');
+      return 0;
     }
   }, LIVE_PUBLISH_SPACING_MS);
 
