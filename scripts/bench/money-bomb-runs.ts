@@ -241,12 +241,14 @@ export async function postgresMoneyBomb(databaseUrl: string, runs: { next?: bool
   const { plan, budget } = goal;
   // The instance's /metrics, for its event-loop delay during the bomb.
   const metricsToken = randomBytes(16).toString('hex');
-  const pool = goal.poolSize ? { DATABASE_POOL_SIZE: String(goal.poolSize) } : {};
+  // DATABASE_POOL_SIZE on the bench's command line, for trying another size, comes before the plan's.
+  const poolSize = process.env.DATABASE_POOL_SIZE ?? goal.poolSize?.toString();
+  const pool = poolSize ? { DATABASE_POOL_SIZE: poolSize } : {};
   const first = await startApp(databaseUrl, { env: { METRICS_TOKEN: metricsToken, ...pool }, inspect: true });
   try {
     const { supporters, eventId } = await setUp(first.app.url, supportersFor(plan));
     const label = runs.next ? 'PostgreSQL, next goal' : 'PostgreSQL';
-    notes.push(`Money bomb, ${label}: the instance's query pool ${goal.poolSize ? `set to ${goal.poolSize}` : 'at its default'} (DATABASE_POOL_SIZE).`);
+    notes.push(`Money bomb, ${label}: the instance's query pool ${poolSize ? `set to ${poolSize}` : 'at its default'} (DATABASE_POOL_SIZE).`);
     await singleInstanceBomb({ instance: first, databaseUrl, metricsToken, eventId, supporters }, label, plan, budget);
   } finally {
     await first.app.stop();
