@@ -164,7 +164,8 @@ export async function startPledgeSender(input: PledgeStreamInput): Promise<{ go(
 async function runAsChild(): Promise<void> {
   const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   const input = JSON.parse((await lines.next()).value as string) as PledgeStreamInput;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+  // maxFreeSockets too: Node keeps at most 256 idle connections by default and closes the rest.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_SOCKETS });
   await warm(agent, input.baseUrl, warmConnections(input.plan.pledgesPerSecond));
   process.stdout.write('warm\n');
   // The bench ended without starting the bomb (its stdin closed): nothing is sent.
