@@ -83,8 +83,13 @@ test('a phone and a desktop page show the same total, supporters, match line and
       const context = await browser.newContext({ baseURL, viewport: { width, height } });
       const page = await context.newPage();
       const listReads: string[] = [];
+      // The live code is loaded after hydration. A stream that opened after the first pledge would
+      // start with figures the page was not rendered with, and the page would rightly read its
+      // lists again: the pledges wait until the stream has answered, its first message with it.
+      const streamAnswered = page.waitForResponse((answer) => answer.url().endsWith(`/api/events/${event.id}/live`));
       await page.goto(`/events/${event.id}`);
       await waitForHydration(page);
+      expect((await streamAnswered).status()).toBe(200);
       await expect(page.getByTestId('campaign-match').getByText('Matched by Harbour Bakery: $0.00 of $100.00')).toBeVisible();
       // Counted from here: the first reads of the lists are the page's start, not the live rule.
       page.on('request', (sent) => {
