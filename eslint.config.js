@@ -104,6 +104,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Take the query key from queryKeys in lib/query-keys.ts.' },
+        // A decorative animation that never stops moves for a visitor who asked for less motion
+        // (WCAG 2.3.3). Spinners stay: they show that something is still going on.
+        {
+          selector: 'Literal[value=/animate-(pulse|ping|bounce)/]:not([value=/motion-reduce:animate-none/])',
+          message: 'Stop a decorative animation for reduced motion: add motion-reduce:animate-none to the same class list.',
+        },
       ],
     },
   },

@@ -143,6 +143,13 @@ describe('lint rules for the structure', { timeout: 120_000 }, () => {
     expect(await ruleIds(shared, 'apps/web/src/features/admin/api/sample.ts')).toEqual([]);
   });
 
+  it('reports a pulsing or bouncing class without its reduced-motion stop, but not one with it', async () => {
+    const moving = 'export const sample = <span className="size-2 animate-pulse rounded-full" />;\n';
+    const stopped = 'export const sample = <span className="size-2 animate-pulse rounded-full motion-reduce:animate-none" />;\n';
+    expect(await ruleIds(moving, 'apps/web/src/features/campaigns/components/sample.tsx')).toContain('no-restricted-syntax');
+    expect(await ruleIds(stopped, 'apps/web/src/features/campaigns/components/sample.tsx')).toEqual([]);
+  });
+
   it('reports a function over 80 lines of code', async () => {
     const body = Array.from({ length: 81 }, (_, index) => `  total += ${index};`).join('\n');
     const code = `export function long() {\n  let total = 0;\n${body}\n  return total;\n}\n`;

@@ -64,7 +64,7 @@ export function RunoffRanking(props: RunoffRankingProps) {
         </h2>
         {!settled && (
           <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-ink-600">
-            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-500" /> Live
+            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-500 motion-reduce:animate-none" /> Live
           </span>
         )}
       </div>
