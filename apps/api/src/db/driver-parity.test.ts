@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../faults/child-app.ts';
+import { isAnyId } from './any-id.ts';
 import { openDatabase, type Database } from './client.ts';
 
 /**
@@ -96,5 +99,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('raw SQL on PGlite and on Postgr
     const [preparedPglite] = await pglite.prepared(preparedSql, params);
     const [preparedPostgres] = await postgres.prepared(preparedSql, params);
     expect(preparedPglite).toStrictEqual(preparedPostgres);
+  });
+
+  it('finds rows among 70,000 ids sent as one parameter (isAnyId), where inArray fails past 65,535', async () => {
+    const ids = Array.from({ length: 70_000 }, () => randomUUID());
+    const wanted = ids[69_999]!;
+    const values = sql.raw(`(values ('${ids[0]}'::uuid), ('${wanted}'::uuid), ('${randomUUID()}'::uuid))`);
+    const found = sql`select id from ${values} as listed(id) where ${isAnyId(sql.raw('id'), ids.slice(1))}`;
+    for (const database of [pglite, postgres]) {
+      expect((await database.db.execute(found)).rows, database.driver).toEqual([{ id: wanted }]);
+      const spent = sql`select id from ${values} as listed(id) where ${inArray(sql.raw('id'), ids)}`;
+      await expect(database.db.execute(spent), database.driver).rejects.toThrow();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { pngImage, signUp, TestClient, uniqueEmail } from '../../test/client.ts'
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { isSandbox } from '../../providers/payments/index.ts';
 import { auditLog } from '../audit/tables.ts';
+import { portalRepository } from './repository.ts';
 import { charityRepresentatives } from './tables.ts';
 import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
 import { adminClient, mailsTo, type Person } from '../../test/factories.ts';
@@ -293,6 +294,28 @@ describe('the portal of a represented charity', () => {
     const audit = await server.app.ctx.database.query<{ action: string }>('select action from audit_log where target_id = $1', [charityId]);
     expect(audit.map((row) => row.action)).toEqual(
       expect.arrayContaining(['charity.profile_change_submitted', 'charity.profile_change_approved', 'charity.profile_change_rejected']),
+    );
+  });
+});
+
+describe('a charity whose payouts carried more pledges than a statement takes parameters', () => {
+  it('names the carried pledges as each supporter chose, read among 70,000 ids at once', async () => {
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const named = await signUp(server.url, { name: 'Nora Named' });
+    const hidden = await signUp(server.url, { name: 'Hana Hidden' });
+    const shown = (await pledgeFrom(server, named, event.id, { amountCents: 1_000 })).pledge;
+    const anonymous = (await pledgeFrom(server, hidden, event.id, { amountCents: 2_000 })).pledge;
+    await server.app.ctx.database.query('update pledges set anonymous = true where id = $1', [anonymous.id]);
+    // A charity's payouts carry every pledge of every campaign it was given: past 65,535 one
+    // parameter per id failed the portal's read (decision 285).
+    const others = Array.from({ length: 70_000 }, () => crypto.randomUUID());
+    const names = await portalRepository.publicNames(server.app.ctx.db, [...others, shown.id, anonymous.id]);
+    expect(names).toEqual(
+      new Map([
+        [shown.id, 'Nora Named'],
+        [anonymous.id, 'Anonymous'],
+      ]),
     );
   });
 });

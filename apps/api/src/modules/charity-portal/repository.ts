@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { publicName } from '../../lib/public-name.ts';
 import type { Executor } from '../../db/client.ts';
+import { isAnyId } from '../../db/any-id.ts';
 import { charities, events, ledgerEntries, pledges, users } from '../../db/schema.ts';
 import { charityRecords, type CharityRow } from '../charities/index.ts';
 import { charityInvitations, charityRepresentatives } from './tables.ts';
@@ -161,7 +162,7 @@ export const portalRepository = {
       .select({ id: pledges.id, anonymous: pledges.anonymous, displayName: pledges.displayName, userName: users.name })
       .from(pledges)
       .leftJoin(users, eq(users.id, pledges.userId))
-      .where(inArray(pledges.id, pledgeIds));
+      .where(isAnyId(pledges.id, pledgeIds));
     return new Map(rows.map((row) => [row.id, publicName(row)]));
   },
 };

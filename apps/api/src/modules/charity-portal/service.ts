@@ -188,6 +188,12 @@ export function createCharityPortalService(ctx: AppContext) {
         carried.flatMap((row) => (row.pledgeId ? [row.pledgeId] : [])),
       );
       const campaignName = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
+      const carriedByPayout = new Map<string, typeof carried>();
+      for (const row of carried) {
+        const rows = carriedByPayout.get(row.payoutId);
+        if (rows) rows.push(row);
+        else carriedByPayout.set(row.payoutId, [row]);
+      }
       const balance = balances.get(charityId) ?? { payableCents: 0, paidCents: 0 };
       const chargedCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.chargedCents), 0);
       const tipCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.tipCents), 0);
@@ -214,14 +220,12 @@ export function createCharityPortalService(ctx: AppContext) {
           amount: centsToDollars(payout.amountCents),
           paid_on: payout.paidOn,
           reference: payout.reference,
-          pledges: carried
-            .filter((row) => row.payoutId === payout.id)
-            .map((row) => ({
-              pledge_id: row.pledgeId,
-              campaign: row.eventId ? (campaignName.get(row.eventId) ?? null) : null,
-              supporter: row.pledgeId ? (names.get(row.pledgeId) ?? 'Former supporter') : 'Donations on /charities',
-              amount: centsToDollars(row.cents),
-            })),
+          pledges: (carriedByPayout.get(payout.id) ?? []).map((row) => ({
+            pledge_id: row.pledgeId,
+            campaign: row.eventId ? (campaignName.get(row.eventId) ?? null) : null,
+            supporter: row.pledgeId ? (names.get(row.pledgeId) ?? 'Former supporter') : 'Donations on /charities',
+            amount: centsToDollars(row.cents),
+          })),
         })),
         disputes: disputes.map((dispute) => ({
           _id: dispute.id,

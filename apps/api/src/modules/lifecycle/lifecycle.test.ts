@@ -5,6 +5,7 @@ import { events } from '../../db/schema.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { auditLog } from '../audit/tables.ts';
+import { lifecycleRepository } from './repository.ts';
 import { accountBalance, expectBooksBalanced, fundedCampaign, liveCampaign, pledgeFrom } from '../../test/money.ts';
 import { adminClient, createCampaign, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 
@@ -142,6 +143,17 @@ describe("the creator's complete and close", () => {
     await server.app.ctx.jobs.drain();
     expect(await server.app.ctx.database.query('select id from sandbox_refunds where charge_id = $1', [row.providerChargeRef])).toHaveLength(1);
     await expectBooksBalanced(server);
+  });
+});
+
+describe('a release for more supporters than a statement takes parameters', () => {
+  it('finds each supporter’s address among 70,000 accounts read at once', async () => {
+    const supporter = await signUp(server.url);
+    // A cancelled money bomb tells every supporter: past 65,535 one parameter per account failed
+    // the whole release (decision 285).
+    const others = Array.from({ length: 70_000 }, () => crypto.randomUUID());
+    const emails = await lifecycleRepository.emailsOf(server.app.ctx.db, [...others, supporter.user._id]);
+    expect(emails).toEqual(new Map([[supporter.user._id, supporter.email.toLowerCase()]]));
   });
 });
 

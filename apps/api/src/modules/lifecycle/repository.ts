@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isAnyId } from '../../db/any-id.ts';
 import { events, pledges, users } from '../../db/schema.ts';
 import { hasMoneyTrail } from '../ledger/index.ts';
 
@@ -24,7 +25,7 @@ export const lifecycleRepository = {
     const rows = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.id, [...new Set(userIds)]));
+      .where(isAnyId(users.id, [...new Set(userIds)]));
     return new Map(rows.map((row) => [row.id, row.email]));
   },
   /** Campaign totals counted for an all-or-nothing target: pledges still valid. */

@@ -123,8 +123,10 @@ export const payoutsRepository = {
     }));
     // The rest of each payout: more than the campaigns' money, so the charity's donations.
     const payoutRows = await db.select({ id: payouts.id, amountCents: payouts.amountCents }).from(payouts).where(eq(payouts.charityId, charityId));
+    const coveredByPayout = new Map<string, number>();
+    for (const row of carried) coveredByPayout.set(row.payoutId, (coveredByPayout.get(row.payoutId) ?? 0) + row.cents);
     for (const payout of payoutRows) {
-      const covered = carried.filter((row) => row.payoutId === payout.id).reduce((sum, row) => sum + row.cents, 0);
+      const covered = coveredByPayout.get(payout.id) ?? 0;
       if (Number(payout.amountCents) > covered)
         carried.push({ payoutId: payout.id, pledgeId: null, eventId: null, cents: Number(payout.amountCents) - covered });
     }
