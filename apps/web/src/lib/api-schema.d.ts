@@ -20893,6 +20893,7 @@ export interface operations {
                                 amount: number;
                                 paid_on: string;
                                 reference: string;
+                                pledge_count: number;
                                 pledges: {
                                     pledge_id: string | null;
                                     campaign: string | null;

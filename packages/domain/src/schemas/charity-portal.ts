@@ -154,11 +154,16 @@ export const PayoutCarriedPledge = z.object({
   supporter: z.string(),
   amount: z.number(),
 });
+export type PayoutCarriedPledge = z.infer<typeof PayoutCarriedPledge>;
+/** The lines of one payout the portal lists; the payouts CSV has every one. */
+export const PAYOUT_LINES_SHOWN = 50;
 export const PortalPayout = z.object({
   _id: z.string(),
   amount: z.number(),
   paid_on: z.string(),
   reference: z.string(),
+  /** How many lines the payout carried: `pledges` lists the first PAYOUT_LINES_SHOWN of them. */
+  pledge_count: z.number(),
   pledges: z.array(PayoutCarriedPledge),
 });
 export const PortalDispute = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { centsToDollars } from '@pledgeway/domain';
+import { centsToDollars, PAYOUT_LINES_SHOWN } from '@pledgeway/domain';
 import { charities } from '../../db/schema.ts';
 import { pngImage, signUp, TestClient, uniqueEmail } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
@@ -10,7 +10,7 @@ import { auditLog } from '../audit/tables.ts';
 import { portalRepository } from './repository.ts';
 import { charityRepresentatives } from './tables.ts';
 import { accountBalance, CARDS, expectBooksBalanced, liveCampaign, pledgeFrom, saveCard } from '../../test/money.ts';
-import { adminClient, mailsTo, type Person } from '../../test/factories.ts';
+import { adminClient, createPledge, mailsTo, type Person } from '../../test/factories.ts';
 
 let server: TestServer;
 let admin: TestClient;
@@ -187,6 +187,7 @@ describe('the portal of a represented charity', () => {
     expect(payout).toMatchObject({ amount: centsToDollars(payable), paid_on: '2026-11-27' });
     const carriedCents = payout.pledges.reduce((sum: number, row: { amount: number }) => sum + Math.round(row.amount * 100), 0);
     expect(carriedCents).toBe(payable);
+    expect(payout.pledge_count).toBe(payout.pledges.length);
     const supporters = payout.pledges.filter((row: { campaign: string }) => row.campaign === event.name).map((row: { supporter: string }) => row.supporter);
     expect(supporters).toEqual(expect.arrayContaining(['Sharon Sharer', 'Anonymous', 'Kim Keeper']));
     expect(supporters).not.toContain('Quiet Quentin');
@@ -295,6 +296,41 @@ describe('the portal of a represented charity', () => {
     expect(audit.map((row) => row.action)).toEqual(
       expect.arrayContaining(['charity.profile_change_submitted', 'charity.profile_change_approved', 'charity.profile_change_rejected']),
     );
+  });
+});
+
+describe('a payout that carried more lines than the portal lists', () => {
+  it('lists its first lines, says how many it carried, and the payouts CSV has every one', async () => {
+    const treasurer = await representative('Paula Payouts');
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const supporter = await signUp(server.url, { name: 'Many Pledges' });
+    const pledgeCount = PAYOUT_LINES_SHOWN + 5;
+    // One card saved (saving is rate-limited), the other pledges on it with the same priced amounts.
+    const { pledge: first } = await pledgeFrom(server, supporter, event.id, { amountCents: 1_000 });
+    const { amountCents, tipCents, coverFees, coverCents, platformFeeCents, paymentMethodId } = first;
+    for (let index = 1; index < pledgeCount; index += 1) {
+      await createPledge(server.app, supporter.user._id, event.id, { amountCents, tipCents, coverFees, coverCents, platformFeeCents, paymentMethodId });
+    }
+    await chargeAll(creator, event.id);
+    const payable = await accountBalance(server, 'charity_payable', { charityId });
+    const paid = await admin.post('/api/admin/payouts', {
+      charity_id: charityId,
+      amount: centsToDollars(payable),
+      reference: 'ACH-MANY',
+      paid_on: '2026-11-28',
+    });
+    expect(paid.status, JSON.stringify(paid.data)).toBe(201);
+
+    const overview = (await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data;
+    const payout = overview.payouts.find((row: { reference: string }) => row.reference === 'ACH-MANY');
+    expect(payout.pledges).toHaveLength(PAYOUT_LINES_SHOWN);
+    // The supporter's pledges and the creator's funding.
+    expect(payout.pledge_count).toBeGreaterThan(pledgeCount);
+    const csv = String((await treasurer.client.get(`/api/portal/charities/${charityId}/payouts.csv`)).data);
+    const lines = csv.split('\r\n').filter((line) => line.includes('ACH-MANY'));
+    expect(lines).toHaveLength(payout.pledge_count);
+    expect(lines.filter((line) => line.includes('Many Pledges'))).toHaveLength(pledgeCount);
   });
 });
 

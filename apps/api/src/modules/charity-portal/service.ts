@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { addDays } from 'date-fns';
-import { centsToDollars, INVITATION_DAYS, PORTAL_MESSAGES, type PortalOverview } from '@pledgeway/domain';
+import { centsToDollars, INVITATION_DAYS, PAYOUT_LINES_SHOWN, PORTAL_MESSAGES, type PortalOverview } from '@pledgeway/domain';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { MultipartBody } from '../../lib/uploads.ts';
@@ -13,6 +13,7 @@ import { disputeRecords } from '../disputes/index.ts';
 import { payoutRecords } from '../payouts/index.ts';
 import { usersService } from '../users/index.ts';
 import { createProfileChanges, toProfile } from './profile-changes.ts';
+import { payoutsWithLines } from './payout-lines.ts';
 import { portalRepository as repo, type CharityRow, type InvitationRow } from './repository.ts';
 import { charitySupportersCsv } from './supporters-csv.ts';
 
@@ -174,26 +175,14 @@ export function createCharityPortalService(ctx: AppContext) {
 
     async overview(userId: string, charityId: string): Promise<PortalOverview> {
       const charity = await assertRepresents(charityId, userId);
-      const [campaigns, credited, balances, history, carried, disputes, connect] = await Promise.all([
+      const [campaigns, credited, balances, disputes, connect] = await Promise.all([
         repo.campaigns(db, charityId),
         repo.creditedByCampaign(db, charityId),
         payoutRecords.balances(db, charityId),
-        payoutRecords.history(db, charityId),
-        payoutRecords.carriedByPayouts(db, charityId),
         disputeRecords.forCharity(db, charityId),
         charityConnectView(db, charityId),
       ]);
-      const names = await repo.publicNames(
-        db,
-        carried.flatMap((row) => (row.pledgeId ? [row.pledgeId] : [])),
-      );
-      const campaignName = new Map(campaigns.map((campaign) => [campaign.id, campaign.name]));
-      const carriedByPayout = new Map<string, typeof carried>();
-      for (const row of carried) {
-        const rows = carriedByPayout.get(row.payoutId);
-        if (rows) rows.push(row);
-        else carriedByPayout.set(row.payoutId, [row]);
-      }
+      const payouts = await payoutsWithLines(db, charityId, new Map(campaigns.map((campaign) => [campaign.id, campaign.name])));
       const balance = balances.get(charityId) ?? { payableCents: 0, paidCents: 0 };
       const chargedCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.chargedCents), 0);
       const tipCents = campaigns.reduce((sum, campaign) => sum + Number(campaign.tipCents), 0);
@@ -215,18 +204,7 @@ export function createCharityPortalService(ctx: AppContext) {
           for_charity: centsToDollars(credited.get(campaign.id) ?? 0),
           charged_pledges: Number(campaign.chargedPledges),
         })),
-        payouts: history.map((payout) => ({
-          _id: payout.id,
-          amount: centsToDollars(payout.amountCents),
-          paid_on: payout.paidOn,
-          reference: payout.reference,
-          pledges: (carriedByPayout.get(payout.id) ?? []).map((row) => ({
-            pledge_id: row.pledgeId,
-            campaign: row.eventId ? (campaignName.get(row.eventId) ?? null) : null,
-            supporter: row.pledgeId ? (names.get(row.pledgeId) ?? 'Former supporter') : 'Donations on /charities',
-            amount: centsToDollars(row.cents),
-          })),
-        })),
+        payouts: payouts.map(({ lines, ...payout }) => ({ ...payout, pledge_count: lines.length, pledges: lines.slice(0, PAYOUT_LINES_SHOWN) })),
         disputes: disputes.map((dispute) => ({
           _id: dispute.id,
           opened_at: dispute.openedAt.toISOString(),
@@ -245,20 +223,22 @@ export function createCharityPortalService(ctx: AppContext) {
     /** A representative's profile edit, held for an admin's approval (decision 176). */
     submitProfile: (userId: string, charityId: string, body: MultipartBody) => profileChanges.submit(userId, charityId, body),
 
-    /** Each payout and each pledge it carried, one line per pledge. */
+    /** Each payout and every line it carried, one line per pledge (the portal lists only the first few). */
     async payoutsCsv(userId: string, charityId: string): Promise<string> {
-      const overview = await service.overview(userId, charityId);
-      const rows = overview.payouts.flatMap((payout) =>
-        payout.pledges.length
-          ? payout.pledges.map((pledge) => [
+      await assertRepresents(charityId, userId);
+      const campaigns = await repo.campaigns(db, charityId);
+      const payouts = await payoutsWithLines(db, charityId, new Map(campaigns.map((campaign) => [campaign.id, campaign.name])));
+      const rows = payouts.flatMap((payout) =>
+        payout.lines.length
+          ? payout.lines.map((line) => [
               payout._id,
               payout.paid_on,
               payout.reference,
               payout.amount,
-              pledge.campaign ?? '',
-              pledge.pledge_id ?? '',
-              pledge.supporter,
-              pledge.amount,
+              line.campaign ?? '',
+              line.pledge_id ?? '',
+              line.supporter,
+              line.amount,
             ])
           : [[payout._id, payout.paid_on, payout.reference, payout.amount, '', '', '', 0]],
       );

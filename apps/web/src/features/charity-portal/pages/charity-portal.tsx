@@ -65,7 +65,11 @@ function PayoutCard({ payout }: { payout: Payout }) {
         </h3>
         <span className="text-sm break-all text-ink-600">Reference: {payout.reference}</span>
       </div>
-      <p className="mt-2 text-sm text-ink-600">Pledges this payout carried:</p>
+      <p className="mt-2 text-sm text-ink-600">
+        {payout.pledge_count > payout.pledges.length
+          ? `Pledges this payout carried: ${payout.pledge_count.toLocaleString('en-US')}. The first ${payout.pledges.length} are listed here; the Payouts CSV has every one.`
+          : 'Pledges this payout carried:'}
+      </p>
       <ul className="mt-1 divide-y divide-ink-100 text-sm">
         {payout.pledges.map((pledge, index) => (
           <li key={`${pledge.pledge_id ?? 'donations'}-${index}`} className="flex justify-between gap-3 py-1.5">
