@@ -248,6 +248,8 @@ export const pledges = pgTable(
     requestKey: text('request_key'),
     providerChargeRef: text('provider_charge_ref'),
     failureReason: text('failure_reason'),
+    /** The last decline's code (`DeclineCode`): what the app decides on; `failureReason` is what the supporter reads. */
+    failureCode: text('failure_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     chargedAt: timestamp('charged_at', { withTimezone: true }),

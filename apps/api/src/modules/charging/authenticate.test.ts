@@ -1,12 +1,14 @@
 // @module-tag concurrency
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock, type TestClock } from '../../lib/clock.ts';
 import { signUp, type TestClient } from '../../test/client.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectMoneyAgrees, providerChargesOf } from '../../money-matrix/test-money-checks.ts';
-import { adminClient, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
+import { adminClient, createPledge, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 import { CARDS, liveCampaign, pledgeFrom } from '../../test/money.ts';
-import { asksForAuthentication, DECLINE_MESSAGES, isSandbox } from '../../providers/payments/index.ts';
+import { DECLINE_MESSAGES, declineMessage, isSandbox } from '../../providers/payments/index.ts';
+import { waitsForBank } from '../pledges/index.ts';
 import { createPledgeAuthentication } from './authenticate.ts';
 import { FAILED_PLEDGES_QUEUE } from './failed-window.ts';
 
@@ -200,11 +202,40 @@ describe('a pledge whose charge the bank asked to authenticate', () => {
 });
 
 describe('which failed pledges wait for their bank', () => {
-  it('the authentication texts, today’s and the one recorded before decision 260, and no other decline', () => {
-    expect(asksForAuthentication(DECLINE_MESSAGES.authentication_required)).toBe(true);
-    expect(asksForAuthentication('Your card needs authentication. Please choose another payment method.')).toBe(true);
-    expect(asksForAuthentication(DECLINE_MESSAGES.card_declined)).toBe(false);
-    expect(asksForAuthentication(DECLINE_MESSAGES.insufficient_funds)).toBe(false);
-    expect(asksForAuthentication(null)).toBe(false);
+  it('a failed pledge with a charge whose decline code is authentication_required, and no other', () => {
+    const failed = { status: 'failed', providerChargeRef: 'ch_1', failureCode: 'authentication_required' };
+    expect(waitsForBank(failed)).toBe(true);
+    expect(waitsForBank({ ...failed, failureCode: 'card_declined' })).toBe(false);
+    expect(waitsForBank({ ...failed, failureCode: null })).toBe(false);
+    expect(waitsForBank({ ...failed, status: 'dropped' })).toBe(false);
+    expect(waitsForBank({ ...failed, providerChargeRef: null })).toBe(false);
+  });
+
+  it('migration 0046 gives the declines recorded before it by text the authentication code, and no other', async () => {
+    const migration = await readFile(new URL('../../db/migrations/0046_pledge-failure-code.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((statement) => statement.includes('UPDATE'))!;
+    const creator = await signUp(server.url);
+    const event = await liveCampaign(server, creator, admin);
+    const texts = {
+      today: DECLINE_MESSAGES.authentication_required,
+      beforeDecision260: 'Your card needs authentication. Please choose another payment method.',
+      cashApp: declineMessage('cashapp', 'authentication_required'),
+      sandboxCashApp: declineMessage('sandbox_cashapp', 'authentication_required'),
+      declined: DECLINE_MESSAGES.card_declined,
+    };
+    const ids: Record<string, string> = {};
+    for (const [name, text] of Object.entries(texts)) {
+      const row = await createPledge(server.app, creator.user._id, event.id, { status: 'failed', providerChargeRef: `ch_${name}`, failureReason: text });
+      ids[name] = row.id;
+    }
+    await server.app.ctx.database.query(backfill);
+    const codes = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([name, id]) => [name, (await pledgeRow(server, id)).failureCode])));
+    expect(codes).toEqual({
+      today: 'authentication_required',
+      beforeDecision260: 'authentication_required',
+      cashApp: 'authentication_required',
+      sandboxCashApp: 'authentication_required',
+      declined: null,
+    });
   });
 });

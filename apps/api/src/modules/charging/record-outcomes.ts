@@ -158,6 +158,7 @@ async function bookAnswer(
     await pledgeChargeStateRepository.update(tx, current.id, {
       status: 'dropped',
       failureReason: result.message,
+      failureCode: result.code,
       providerChargeRef: result.ref,
       nextReminderAt: null,
       ...noClaim,
@@ -168,6 +169,7 @@ async function bookAnswer(
   await pledgeChargeStateRepository.update(tx, current.id, {
     status: 'failed',
     failureReason: result.message,
+    failureCode: result.code,
     providerChargeRef: result.ref,
     failedAt: windowStart,
     nextReminderAt: current.failedAt ? current.nextReminderAt : new Date(now.getTime() + REMINDER_INTERVAL_MS),

@@ -81,7 +81,7 @@ export function createFunding(ctx: AppContext) {
       if (event.ownerId !== userId) throw AppError.forbidden(FUNDING_MESSAGES.notYours);
       if (event.status !== 'pending' && event.status !== 'rejected') throw AppError.conflict('FUNDING_CLOSED', FUNDING_MESSAGES.closed);
       const idempotencyKey = `creator-funding:${event.id}`;
-      const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null };
+      const values = { amountCents, platformFeeCents: platformFeeCents(amountCents, true), paymentMethodId, failureReason: null, failureCode: null };
       const claim = options.claim ? newClaim(now) : noClaim;
       const attempt = options.claim ? 'claimed' : 'none';
       const existing = await creatorFundingRepository.lockByIdempotencyKey(tx, idempotencyKey);
@@ -156,6 +156,7 @@ export function createFunding(ctx: AppContext) {
         await pledgeChargeStateRepository.update(tx, pledge.id, {
           status: 'dropped',
           failureReason: result.message,
+          failureCode: result.code,
           providerChargeRef: result.ref,
           ...noClaim,
         });

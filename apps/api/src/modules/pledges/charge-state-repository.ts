@@ -51,7 +51,7 @@ export const pledgeChargeStateRepository = {
     );
     await tx.execute(sql`
       update pledges set status = 'charged', charged_cents = answer.charged_cents, card_fee_cents = answer.card_fee_cents,
-          provider_charge_ref = answer.ref, charged_at = ${now.toISOString()}, failure_reason = null, next_reminder_at = null,
+          provider_charge_ref = answer.ref, charged_at = ${now.toISOString()}, failure_reason = null, failure_code = null, next_reminder_at = null,
           attempt_started_at = null, attempt_first_claimed_at = null, updated_at = ${new Date().toISOString()}
         from (values ${rows}) as answer (id, charged_cents, card_fee_cents, ref)
        where pledges.id = answer.id`);

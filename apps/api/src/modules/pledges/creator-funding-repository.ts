@@ -6,7 +6,7 @@ export type CreatorFundingPledge = typeof pledges.$inferSelect;
 type PledgeRow = CreatorFundingPledge;
 type FundingValues = Pick<
   typeof pledges.$inferInsert,
-  'amountCents' | 'platformFeeCents' | 'paymentMethodId' | 'failureReason' | 'attemptStartedAt' | 'attemptFirstClaimedAt'
+  'amountCents' | 'platformFeeCents' | 'paymentMethodId' | 'failureReason' | 'failureCode' | 'attemptStartedAt' | 'attemptFirstClaimedAt'
 >;
 
 /**

@@ -17,7 +17,7 @@ export type {
   RefundInput,
   SavedCard,
 } from './types.ts';
-export { asksForAuthentication, DECLINE_MESSAGES, declineMessage } from './types.ts';
+export { DECLINE_MESSAGES, declineMessage } from './types.ts';
 export { sandboxFeeCents, type SandboxPaymentProvider } from './sandbox.ts';
 export type { CheckoutOutcome, CheckoutSessionInput, StripePaymentProvider } from './stripe.ts';
 export type { OnSessionDonation, OnSessionDonationPayment, OnSessionPayment } from './stripe-on-session.ts';

@@ -180,23 +180,6 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
   }
 }
 
-/**
- * The texts `authentication_required` was recorded with before the on-site confirmation of a
- * pledge's charge (decision 260): pledges that failed then still wait for their bank.
- */
-const EARLIER_AUTHENTICATION_TEXTS = ['Your card needs authentication. Please choose another payment method.'];
-
-/**
- * Whether a recorded decline text is the one of `authentication_required` (for a card, a wallet or
- * a cash app): a pledge keeps its last decline's text, not its code (decision 260), and this tells
- * the e-mails and My Pledges that the supporter may confirm that charge on the site.
- */
-export function asksForAuthentication(reason: string | null | undefined): boolean {
-  if (!reason) return false;
-  if (EARLIER_AUTHENTICATION_TEXTS.includes(reason)) return true;
-  return (['card', 'cashapp', 'sandbox_cashapp'] as const).some((kind) => declineMessage(kind, 'authentication_required') === reason);
-}
-
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
