@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedTransitions, canTransition, statusBadge } from './status.ts';
+import { allowedTransitions, canTransition, EVENT_STATUSES, statusBadge, statusNotice } from './status.ts';
 
 describe('campaign status rules', () => {
   it('lets an admin approve, reject, freeze and unfreeze', () => {
@@ -24,5 +24,15 @@ describe('campaign status rules', () => {
     expect(statusBadge('cancelled').tone).toBe('red');
     expect(statusBadge('close').tone).toBe('grey');
     expect(statusBadge(undefined).label).toBe('Draft');
+  });
+
+  it('says in words what a campaign that is not live means, for every status, never its code', () => {
+    expect(statusNotice('approved')).toBeNull();
+    expect(statusNotice('freeze')).toBe('This campaign is frozen: it is not taking pledges right now.');
+    for (const status of EVENT_STATUSES.filter((status) => status !== 'approved')) {
+      const notice = statusNotice(status)!;
+      expect(notice, status).toMatch(/^This campaign /);
+      expect(notice, status).not.toMatch(new RegExp(`\\b${status}\\.`));
+    }
   });
 });

@@ -53,3 +53,28 @@ export function statusBadge(status: string | null | undefined): { label: string;
       return { label: value.charAt(0).toUpperCase() + value.slice(1), tone: 'grey' };
   }
 }
+
+/**
+ * What a campaign's own page says above a campaign that is not live, in words a supporter reads
+ * (never the status code): whether it takes pledges, and who sees it.
+ */
+export function statusNotice(status: string): string | null {
+  switch (status) {
+    case 'approved':
+      return null;
+    case 'pending':
+      return 'This campaign is awaiting review. Only you and the admins can see it.';
+    case 'rejected':
+      return 'This campaign was not approved. Only you and the admins can see it.';
+    case 'freeze':
+      return 'This campaign is frozen: it is not taking pledges right now.';
+    case 'completed':
+      return 'This campaign is completed and no longer takes pledges.';
+    case 'close':
+      return 'This campaign is closed and no longer takes pledges.';
+    case 'cancelled':
+      return 'This campaign was cancelled and no longer takes pledges.';
+    default:
+      return 'This campaign is not taking pledges right now.';
+  }
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { EventDetailResponse } from '@pledgeway/domain/schemas/event-response';
+import { statusNotice } from '@pledgeway/domain/status';
 import { Alert } from '@/components/ui/alert';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { mediaUrl } from '@/lib/format';
@@ -26,13 +27,13 @@ const CampaignMatches = lazy(() => import('../components/matching/campaign-match
 
 /** The top of the main column: the campaign's status, name, description, date and place. */
 function EventIntro({ event }: { event: EventDetailResponse }) {
+  const notice = statusNotice(event.status);
   return (
     // On a wide screen this and EventDetails read as one card beside the side panel.
     <div className="card p-6 [overflow-wrap:anywhere] sm:p-8 lg:rounded-b-none lg:border-b-0 lg:pb-0 lg:shadow-none">
-      {event.status !== 'approved' && (
+      {notice && (
         <Alert tone="info" className="mb-4">
-          This campaign is {event.status === 'pending' ? 'awaiting review' : event.status}.{' '}
-          {event.status === 'pending' || event.status === 'rejected' ? 'Only you and the admins can see it.' : ''}
+          {notice}
         </Alert>
       )}
       <EventTags event={event} />
