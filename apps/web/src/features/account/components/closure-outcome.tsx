@@ -1,3 +1,4 @@
+import { statusBadge } from '@pledgeway/domain/status';
 import { formatDate } from '@/lib/format';
 import type { ClosureStatus } from '../api/get-closure-status';
 
@@ -25,7 +26,7 @@ export function ClosureOutcome({ status }: { status: ClosureStatus }) {
           <ul className="mt-1 list-disc pl-5">
             {status.launched_campaigns.map((campaign) => (
               <li key={campaign._id}>
-                {campaign.name} <span className="text-ink-500">({campaign.status})</span>
+                {campaign.name} <span className="text-ink-500">({statusBadge(campaign.status).label})</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { statusBadge } from '@pledgeway/domain/status';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useApproveEvent } from '../api/approve-event';
 import { useRejectEvent } from '../api/reject-event';
@@ -81,7 +82,9 @@ export default function AdminReviewsPage() {
                 onApprove={() => void doApprove()}
                 onReject={() => setRejecting(true)}
               />
-              {review.data && !decidable && <p className="text-sm text-ink-600">This campaign is no longer pending (status: {review.data.event.status}).</p>}
+              {review.data && !decidable && (
+                <p className="text-sm text-ink-600">This campaign is no longer pending (status: {statusBadge(review.data.event.status).label}).</p>
+              )}
               <QueryState query={review} noun="the campaign">
                 {(detail) => <ReviewDetail review={detail} />}
               </QueryState>
