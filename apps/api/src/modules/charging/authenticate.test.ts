@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { expectMoneyAgrees, providerChargesOf } from '../../money-matrix/test-money-checks.ts';
 import { adminClient, createPledge, mailsTo, type Person, pledgeRow } from '../../test/factories.ts';
 import { CARDS, liveCampaign, pledgeFrom } from '../../test/money.ts';
-import { DECLINE_MESSAGES, declineMessage, isSandbox } from '../../providers/payments/index.ts';
+import { DECLINE_MESSAGES, isSandbox } from '../../providers/payments/index.ts';
 import { waitsForBank } from '../pledges/index.ts';
 import { createPledgeAuthentication } from './authenticate.ts';
 import { FAILED_PLEDGES_QUEUE } from './failed-window.ts';
@@ -219,8 +219,11 @@ describe('which failed pledges wait for their bank', () => {
     const texts = {
       today: DECLINE_MESSAGES.authentication_required,
       beforeDecision260: 'Your card needs authentication. Please choose another payment method.',
-      cashApp: declineMessage('cashapp', 'authentication_required'),
-      sandboxCashApp: declineMessage('sandbox_cashapp', 'authentication_required'),
+      // The cash apps' texts as they were recorded before the migration (reworded since).
+      cashApp:
+        'Cash App asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
+      sandboxCashApp:
+        'The sandbox cash app asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
       declined: DECLINE_MESSAGES.card_declined,
     };
     const ids: Record<string, string> = {};

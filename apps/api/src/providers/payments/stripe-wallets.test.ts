@@ -123,7 +123,7 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
       ok: false,
       code: 'authentication_required',
       message:
-        'Cash App asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.',
+        'Cash App asks you to approve this payment, so nothing was charged. Please choose another payment method.',
     });
     // An Apple Pay card declines with the card's words.
     const walletCard = await stripe.charge({

@@ -170,7 +170,7 @@ export function declineMessage(kind: PaymentMethodKind, code: DeclineCode): stri
   const app = kind === 'cashapp' ? 'Cash App' : 'The sandbox cash app';
   switch (code) {
     case 'authentication_required':
-      return `${app} asks for your approval of this payment, which cannot be given on this site yet, so nothing was charged. Please choose another payment method.`;
+      return `${app} asks you to approve this payment, so nothing was charged. Please choose another payment method.`;
     case 'insufficient_funds':
       return `${app} declined the payment: not enough balance.`;
     case 'card_missing':
