@@ -223,7 +223,9 @@ describe('POST /api/charities/{id}/donations', () => {
       const email = `approval-${randomUUID().slice(0, 8)}@example.com`;
       const response = await withKey(donor.client, { fullName: 'Casey Cash', email, amount: 15, payment_method_id: cashapp.id }, randomUUID());
       expect(response.status).toBe(422);
-      expect(response.data.message).toMatch(/^The sandbox cash app asks you to approve this payment, so nothing was charged\. Please choose another payment method\.$/);
+      expect(response.data.message).toMatch(
+        /^The sandbox cash app asks you to approve this payment, so nothing was charged\. Please choose another payment method\.$/,
+      );
       expect(response.data.message).not.toMatch(/pledge/);
       const rows = await server.app.ctx.db.select().from(charityDonations).where(eq(charityDonations.email, email));
       expect(rows.map((row) => row.status)).toEqual(['failed']);

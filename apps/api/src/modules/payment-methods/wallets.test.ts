@@ -130,8 +130,7 @@ describe('sandbox wallet and cash app', () => {
       expect(await pledgeRow(server, c.id)).toMatchObject({ status: 'failed', failureReason: 'The sandbox cash app declined the payment.' });
       expect(await pledgeRow(server, d.id)).toMatchObject({
         status: 'failed',
-        failureReason:
-          'The sandbox cash app asks you to approve this payment, so nothing was charged. Please choose another payment method.',
+        failureReason: 'The sandbox cash app asks you to approve this payment, so nothing was charged. Please choose another payment method.',
       });
       const failedMail = (await mailsTo(server, declinedDonor.email)).find((mail) => mail.kind === 'charge-failed');
       expect(failedMail?.text).toContain('The sandbox cash app declined the payment.');

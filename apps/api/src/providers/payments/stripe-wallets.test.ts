@@ -122,8 +122,7 @@ describe('wallets, Link and Cash App Pay through Stripe', () => {
     expect(approval).toMatchObject({
       ok: false,
       code: 'authentication_required',
-      message:
-        'Cash App asks you to approve this payment, so nothing was charged. Please choose another payment method.',
+      message: 'Cash App asks you to approve this payment, so nothing was charged. Please choose another payment method.',
     });
     // An Apple Pay card declines with the card's words.
     const walletCard = await stripe.charge({
