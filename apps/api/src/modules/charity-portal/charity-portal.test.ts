@@ -47,6 +47,14 @@ async function chargeAll(creator: Person, eventId: string) {
   await server.app.ctx.jobs.drain();
 }
 
+/** The admin records a payout of everything payable to the charity; answers the cents paid out. */
+async function payOutEverything(reference: string, paidOn: string): Promise<number> {
+  const payable = await accountBalance(server, 'charity_payable', { charityId });
+  const paid = await admin.post('/api/admin/payouts', { charity_id: charityId, amount: centsToDollars(payable), reference, paid_on: paidOn });
+  expect(paid.status, JSON.stringify(paid.data)).toBe(201);
+  return payable;
+}
+
 function profileForm(fields: Record<string, string>, logo?: Buffer) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -159,14 +167,7 @@ describe('the portal of a represented charity', () => {
     await pledgeFrom(server, disputer, event.id, { amountCents: 2_000, card: CARDS.dispute });
     await chargeAll(creator, event.id);
 
-    const payable = await accountBalance(server, 'charity_payable', { charityId });
-    const paid = await admin.post('/api/admin/payouts', {
-      charity_id: charityId,
-      amount: centsToDollars(payable),
-      reference: 'ACH-PORTAL',
-      paid_on: '2026-11-27',
-    });
-    expect(paid.status, JSON.stringify(paid.data)).toBe(201);
+    const payable = await payOutEverything('ACH-PORTAL', '2026-11-27');
 
     const overview = await treasurer.client.get(`/api/portal/charities/${charityId}`);
     expect(overview.status).toBe(200);
@@ -313,14 +314,7 @@ describe('a payout that carried more lines than the portal lists', () => {
       await createPledge(server.app, supporter.user._id, event.id, { amountCents, tipCents, coverFees, coverCents, platformFeeCents, paymentMethodId });
     }
     await chargeAll(creator, event.id);
-    const payable = await accountBalance(server, 'charity_payable', { charityId });
-    const paid = await admin.post('/api/admin/payouts', {
-      charity_id: charityId,
-      amount: centsToDollars(payable),
-      reference: 'ACH-MANY',
-      paid_on: '2026-11-28',
-    });
-    expect(paid.status, JSON.stringify(paid.data)).toBe(201);
+    await payOutEverything('ACH-MANY', '2026-11-28');
 
     const overview = (await treasurer.client.get(`/api/portal/charities/${charityId}`)).data.data;
     const payout = overview.payouts.find((row: { reference: string }) => row.reference === 'ACH-MANY');
